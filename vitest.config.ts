@@ -1,0 +1,24 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+
+const migrations = await readD1Migrations("./migrations");
+
+export default defineConfig({
+  plugins: [
+    cloudflareTest({
+      main: "./src/worker.ts",
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        bindings: {
+          TEST_MIGRATIONS: migrations,
+          CMS_SESSION_SECRET: "test-session-secret-0123456789abcdef",
+        },
+      },
+    }),
+  ],
+  test: {
+    include: ["test/**/*.test.ts"],
+    exclude: ["test/e2e/**", "test/client/**", "node_modules/**"],
+    setupFiles: ["./test/setup/apply-migrations.ts"],
+  },
+});
