@@ -1,9 +1,23 @@
+import { HttpError } from "./shared/errors";
+import { siteApi } from "./site/api";
+import { resolveSiteEditor } from "./site/auth";
 import type { SiteEnv } from "./site/env";
+import { sitePages } from "./site/site-pages";
 
 export { PageRoom } from "./objects/PageRoom";
 
+const pagesView = sitePages({ resolveEditor: resolveSiteEditor });
+
+/**
+ * The reference site: the editing API under `/api/cms/*`, then the demo pages.
+ * It holds no business rules; everything it calls is in `routes/`, `cores/` and `site/`.
+ */
 export default {
-  async fetch(_request: Request, _env: SiteEnv, _ctx: ExecutionContext): Promise<Response> {
-    return Response.json({ error: "not found" }, { status: 404 });
+  async fetch(request: Request, env: SiteEnv, ctx: ExecutionContext): Promise<Response> {
+    const api = await siteApi(request, env, ctx);
+    if (api) return api;
+    const page = await pagesView(request, env);
+    if (page) return page;
+    return new HttpError(404, "not found", { code: "not_found" }).toResponse();
   },
 } satisfies ExportedHandler<SiteEnv>;

@@ -1,0 +1,19 @@
+export { PLATFORM_BASE_URL } from "./config";
+export type { StorefrontPlatformConfig } from "./config";
+export { PLATFORM_LIMITS, sharedPlatformRateLimiter } from "./rate-limiter";
+export type { PlatformRateLimiter, PlatformRateLimitOverrides, PlatformCallKind } from "./rate-limiter";
+export { TokenBucket, SYSTEM_CLOCK } from "./token-bucket";
+export type { PlatformClock } from "./token-bucket";
+export {
+  validateExternalOrder, createExternalOrder, createExternalOrderOnce, findExternalOrderByExternalId,
+  listExternalOrders, iterateExternalOrders, getExternalOrder, cancelExternalOrder, isCancellable,
+} from "./orders";
+export {
+  createProduct, deleteProduct, setProductAvailability, setProductState, addProductImages, getProductInventory,
+} from "./products";
+export type { CreateProductInput, PhysicalProductInput, DigitalProductInput } from "./products";
+export type {
+  PlatformPrice, PlatformAddress, ExternalOrderInput, AtCostBreakdown, ExternalOrder, ExternalOrderPage,
+  PlatformProduct, VariantInventory,
+} from "./types";
+export type { PosRetryConfig as PlatformRetryConfig } from "../pos/retry";

@@ -1,0 +1,62 @@
+/** Field types a collection can declare. `richtext` is HTML text that passes through `sanitizeRichHtml`. */
+export type CollectionFieldType = "text" | "richtext" | "json";
+
+export interface CollectionField {
+  type: CollectionFieldType;
+  required?: boolean;
+  /** Upper bound on a text value's length, in characters. */
+  maxLength?: number;
+}
+
+export interface CollectionConfig {
+  /** Collection name; its versions table is `<slug>_versions`. */
+  slug: string;
+  fields: Record<string, CollectionField>;
+  versions?: { drafts: boolean; maxPerDoc?: number };
+  /** Fields indexed for full-text search; a `json` field is indexed by flattening every string leaf. */
+  search?: { fields: string[] };
+}
+
+const FIELD_TYPES: ReadonlySet<string> = new Set(["text", "richtext", "json"]);
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * Declares a collection and checks the declaration once, at start-up, so a typo fails loudly
+ * instead of silently dropping a field.
+ *
+ * @example
+ * export const pagesCollection = defineCollection({
+ *   slug: "pages",
+ *   fields: { slug: { type: "text", required: true }, title: { type: "text", required: true },
+ *             body: { type: "richtext" }, sections: { type: "json" } },
+ *   versions: { drafts: true },
+ *   search: { fields: ["title", "body", "sections"] },
+ * });
+ */
+export function defineCollection<const C extends CollectionConfig>(config: C): Readonly<C> {
+  if (!NAME.test(config.slug)) throw new TypeError(`collection slug ${JSON.stringify(config.slug)} must be a plain identifier`);
+  const names = Object.keys(config.fields);
+  if (names.length === 0) throw new TypeError(`collection ${config.slug} declares no fields`);
+  for (const name of names) {
+    const field = config.fields[name] as CollectionField;
+    if (!NAME.test(name)) throw new TypeError(`collection ${config.slug}: field name ${JSON.stringify(name)} must be a plain identifier`);
+    if (!FIELD_TYPES.has(field.type)) {
+      throw new TypeError(`collection ${config.slug}: field ${name} has unknown type ${JSON.stringify(field.type)}`);
+    }
+  }
+  for (const name of config.search?.fields ?? []) {
+    if (!(name in config.fields)) throw new TypeError(`collection ${config.slug}: search field ${name} is not a declared field`);
+  }
+  const maxPerDoc = config.versions?.maxPerDoc;
+  if (maxPerDoc !== undefined && (!Number.isInteger(maxPerDoc) || maxPerDoc < 1)) {
+    throw new TypeError(`collection ${config.slug}: versions.maxPerDoc must be a positive integer`);
+  }
+  return Object.freeze(config);
+}
+
+/** Names of the collection's rich-text fields. */
+export function richFieldsOf(config: CollectionConfig): string[] {
+  return Object.entries(config.fields)
+    .filter(([, field]) => field.type === "richtext")
+    .map(([name]) => name);
+}

@@ -1,0 +1,72 @@
+import { HttpError } from "../shared/errors";
+import type { EditorSession, ResolveEditor } from "../shared/session";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** True for methods that change state and therefore need the same-origin (CSRF) check. */
+export function isMutatingMethod(method: string): boolean {
+  return !SAFE_METHODS.has(method.toUpperCase());
+}
+
+/**
+ * Proves a request came from a page of this site. `Origin` decides when present (browsers send it on
+ * every cross-origin request and on same-origin non-GET requests); without it, `Sec-Fetch-Site` must say
+ * `same-origin`. When neither proves it, the answer is no: a missing header is not a pass.
+ *
+ * @example
+ * isSameOriginRequest(request) // false for Origin: https://evil.test on https://site.test
+ */
+export function isSameOriginRequest(request: Request): boolean {
+  const origin = request.headers.get("origin");
+  if (origin !== null) {
+    return origin !== "null" && origin === new URL(request.url).origin;
+  }
+  return request.headers.get("sec-fetch-site") === "same-origin";
+}
+
+/**
+ * Throws 403 unless `request` is provably same-origin.
+ *
+ * @example
+ * assertSameOrigin(request); // before a public form capture
+ */
+export function assertSameOrigin(request: Request): void {
+  if (!isSameOriginRequest(request)) {
+    throw new HttpError(403, "cross-origin request refused: the Origin (or Sec-Fetch-Site) header must show this site", {
+      code: "cross_origin",
+    });
+  }
+}
+
+/**
+ * Resolves the editor behind `request` or throws: 401 when there is none, 403 when a mutating
+ * request is not same-origin. Reads skip the origin check.
+ *
+ * @example
+ * const session = await requireEditor(request, env, config.resolveEditor);
+ */
+export async function requireEditor<Env>(request: Request, env: Env, resolveEditor: ResolveEditor<Env>): Promise<EditorSession> {
+  const session = await resolveEditor(request, env);
+  if (!session) throw new HttpError(401, "sign in as an editor to use this endpoint", { code: "unauthenticated" });
+  if (isMutatingMethod(request.method)) assertSameOrigin(request);
+  return session;
+}
+
+/**
+ * The guard every editor handler calls first; `requireEditor` plus an optional publish privilege check.
+ *
+ * @example
+ * const session = await guardEditor(request, env, resolveEditor, { publish: true });
+ */
+export async function guardEditor<Env>(
+  request: Request,
+  env: Env,
+  resolveEditor: ResolveEditor<Env>,
+  need: { publish?: boolean } = {},
+): Promise<EditorSession> {
+  const session = await requireEditor(request, env, resolveEditor);
+  if (need.publish && !session.access.publish) {
+    throw new HttpError(403, "publishing needs the publish privilege", { code: "forbidden_publish" });
+  }
+  return session;
+}

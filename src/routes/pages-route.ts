@@ -1,0 +1,122 @@
+import type { Table } from "drizzle-orm";
+import type { CollectionConfig, CollectionField } from "../cores/collection";
+import { richFieldsOf } from "../cores/collection";
+import { deleteRow, getRow, insertRow, listRows, updateRow } from "../cores/pages/page-store";
+import { DEFAULT_PAGE_FIELDS, DEFAULT_RICH_FIELDS, pickFields } from "../cores/pick-fields";
+import { sanitizeRichHtml } from "../cores/sanitize";
+import { tableMeta, type TableMeta } from "../cores/table-meta";
+import { validateFields } from "../cores/validate-fields";
+import { HttpError, LouiseValidationError } from "../shared/errors";
+import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
+import type { EditorSession, ResolveEditor } from "../shared/session";
+import { readJsonObject } from "./body";
+import { guardEditor } from "./guard";
+import { json, noContent } from "./json";
+import { matchPath } from "./match-path";
+import { readPaging } from "./paging";
+import { assertMethod, parseId, withErrorEdge } from "./run-editor-route";
+
+/** What the `validate` hook sees besides the data. */
+export interface PageValidateContext<Env> {
+  operation: "create" | "update";
+  /** The row being updated (absent on create). */
+  existing?: Record<string, unknown>;
+  env: Env;
+  session: EditorSession;
+}
+
+export interface PagesRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv> {
+  /** The site's Drizzle table of pages. */
+  table: Table;
+  resolveEditor: ResolveEditor<Env>;
+  /** Declared field types; without it, types come from the table (JSON columns are `json`, others `text`). */
+  collection?: CollectionConfig;
+  /** Writable fields; default `DEFAULT_PAGE_FIELDS`. Anything else in a body is dropped. */
+  fields?: readonly string[];
+  /** Fields holding rich HTML; default the collection's `richtext` fields, else `DEFAULT_RICH_FIELDS`. */
+  richFields?: readonly string[];
+  /** Runs after allowlisting and before the write; throw `LouiseValidationError` to reject with 422. */
+  validate?: (data: Record<string, unknown>, ctx: PageValidateContext<Env>) => void | Promise<void>;
+  /** Media base for the strict media rule (a string, or read from env, e.g. `(env) => env.MEDIA_URL`). */
+  mediaBase?: string | ((env: Env) => string | undefined);
+  /** Tables whose rows point at a page and go with it on delete, e.g. `{ table: pagesVersions, column: "parentId" }`. */
+  children?: { table: Table; column: string }[];
+  /** Mount point; default `/api/cms/pages`. */
+  basePath?: string;
+}
+
+const LIST_BOUNDS = { defaultLimit: 20, maxLimit: 100 };
+
+/**
+ * Pages CRUD: `GET/POST {basePath}`, `GET/PATCH/DELETE {basePath}/:id`. Mount `versionsRoute` and
+ * `searchRoute` before it: `/:id` would otherwise claim their paths.
+ *
+ * @example
+ * const route = pagesRoute({ table: pages, collection: pagesCollection, resolveEditor });
+ */
+export function pagesRoute<Env extends EditorRouteEnv>(config: PagesRouteConfig<Env>): EditorRoute<Env> {
+  const basePath = config.basePath ?? "/api/cms/pages";
+  const meta = tableMeta(config.table);
+  const fields = config.fields ?? DEFAULT_PAGE_FIELDS;
+  const types = fieldTypes(meta, fields, config.collection);
+  const richFields = config.richFields ?? (config.collection ? richFieldsOf(config.collection) : DEFAULT_RICH_FIELDS);
+  const children = (config.children ?? []).map((c) => ({ meta: tableMeta(c.table), column: c.column }));
+
+  const readBody = async (request: Request, env: Env) => {
+    const mediaBase = typeof config.mediaBase === "function" ? config.mediaBase(env) : config.mediaBase;
+    const body = await readJsonObject(request);
+    return pickFields(body, fields, richFields, (html) => sanitizeRichHtml(html, mediaBase ? { mediaBase } : {})).data;
+  };
+
+  const check = async (data: Record<string, unknown>, ctx: PageValidateContext<Env>) => {
+    const violations = validateFields(data, types, ctx.operation);
+    if (violations.length > 0) throw new LouiseValidationError(violations);
+    await config.validate?.(data, ctx);
+  };
+
+  return withErrorEdge<Env>(async (request, env) => {
+    const { pathname } = new URL(request.url);
+    if (matchPath(basePath, pathname)) {
+      assertMethod(request, ["GET", "POST"]);
+      const session = await guardEditor(request, env, config.resolveEditor);
+      if (request.method === "GET") return json(await listRows(env.DB, meta, readPaging(new URL(request.url), LIST_BOUNDS)));
+      const data = await readBody(request, env);
+      await check(data, { operation: "create", env, session });
+      return json(await insertRow(env.DB, meta, data), { status: 201 });
+    }
+    const params = matchPath(`${basePath}/:id`, pathname);
+    if (!params) return undefined;
+    assertMethod(request, ["GET", "PATCH", "DELETE"]);
+    const session = await guardEditor(request, env, config.resolveEditor);
+    const id = parseId(params.id);
+    if (request.method === "GET") return json(await found(getRow(env.DB, meta, id), id));
+    if (request.method === "DELETE") {
+      if (!(await deleteRow(env.DB, meta, id, children))) throw notFound(id);
+      return noContent();
+    }
+    const data = await readBody(request, env);
+    const existing = await found(getRow(env.DB, meta, id), id);
+    await check(data, { operation: "update", existing, env, session });
+    return json(await found(updateRow(env.DB, meta, id, data), id));
+  });
+}
+
+async function found(row: Promise<Record<string, unknown> | null>, id: number): Promise<Record<string, unknown>> {
+  const value = await row;
+  if (!value) throw notFound(id);
+  return value;
+}
+
+function notFound(id: number): HttpError {
+  return new HttpError(404, `page ${id} not found`, { code: "not_found" });
+}
+
+function fieldTypes(meta: TableMeta, fields: readonly string[], collection?: CollectionConfig): Record<string, CollectionField> {
+  const types: Record<string, CollectionField> = {};
+  for (const name of fields) {
+    const column = meta.columns[name];
+    if (!column) throw new TypeError(`pagesRoute: field ${name} is not a column of ${meta.name}`);
+    types[name] = collection?.fields[name] ?? { type: column.json ? "json" : "text", required: column.notNull && !column.hasDefault };
+  }
+  return types;
+}

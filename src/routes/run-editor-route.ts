@@ -1,0 +1,67 @@
+import { HttpError, isHttpError } from "../shared/errors";
+import type { EditorRoute } from "../shared/route-types";
+
+const NOOP_CTX: ExecutionContext = {
+  waitUntil() {},
+  passThroughOnException() {},
+  props: {},
+} as unknown as ExecutionContext;
+
+/**
+ * Runs one handler for hosts with no handler composer: a no-op `ctx`, and a path fall-through
+ * (`undefined`) becomes a JSON 404.
+ *
+ * @example
+ * export const onRequest = (request, env) => runEditorRoute(pagesRoute(config), request, env);
+ */
+export async function runEditorRoute<Env>(route: EditorRoute<Env>, request: Request, env: Env): Promise<Response> {
+  const response = await route(request, env, NOOP_CTX);
+  return response ?? new HttpError(404, `no editor route for ${new URL(request.url).pathname}`, { code: "not_found" }).toResponse();
+}
+
+/**
+ * The single error edge of every route: an `HttpError` becomes its response; anything else is
+ * logged and becomes a 500 that reveals nothing.
+ *
+ * @example
+ * export const myRoute = withErrorEdge(async (request, env) => { ... });
+ */
+export function withErrorEdge<Env>(route: EditorRoute<Env>): EditorRoute<Env> {
+  return async (request, env, ctx) => {
+    try {
+      return await route(request, env, ctx);
+    } catch (error) {
+      if (isHttpError(error)) return error.toResponse();
+      console.error("editor route failed", request.method, new URL(request.url).pathname, error);
+      return new HttpError(500, "internal error").toResponse();
+    }
+  };
+}
+
+/**
+ * Throws 405 with an `Allow` header when `method` is not one of `allowed`.
+ *
+ * @example
+ * assertMethod(request, ["GET", "POST"]);
+ */
+export function assertMethod(request: Request, allowed: readonly string[]): void {
+  if (!allowed.includes(request.method)) {
+    throw new HttpError(405, `method ${request.method} not allowed here; use ${allowed.join(", ")}`, {
+      code: "method_not_allowed",
+      headers: { allow: allowed.join(", ") },
+    });
+  }
+}
+
+/**
+ * Parses a path id as a positive integer or throws 400.
+ *
+ * @example
+ * const id = parseId(params.id); // "12" -> 12; "abc" -> 400
+ */
+export function parseId(raw: string | undefined, name = "id"): number {
+  if (raw === undefined || !/^[1-9]\d{0,15}$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
+    throw new HttpError(400, `${name} must be a positive integer, got ${JSON.stringify(raw ?? "")}`, { code: "invalid_id" });
+  }
+  return Number(raw);
+}

@@ -1,0 +1,69 @@
+import type { EditorSession } from "../../shared/session";
+import { escapeHtml } from "./escape";
+
+export interface LayoutOptions {
+  title: string;
+  /** Signed-in editor: adds the editing banner. */
+  editor?: EditorSession | null;
+  /** Extra markup for the end of `<body>` (edit mode only: the editor client). */
+  tail?: string;
+}
+
+/* Edit-mode styles ship only to editors, like everything else about editing. */
+const EDIT_STYLE = `[data-cms-field] { outline: 1px dashed #9bb7e0; outline-offset: 2px; }`;
+
+const STYLE = `
+  :root { font-family: system-ui, sans-serif; color: #1d232b; line-height: 1.55; }
+  body { margin: 0; }
+  header.site, main, footer.site { max-width: 46rem; margin: 0 auto; padding: 1rem 1.25rem; }
+  header.site nav a { margin-right: 1rem; }
+  .cms-editing { background: #fff7d6; border-bottom: 1px solid #e5d28a; padding: .5rem 1.25rem; font-size: .9rem; }
+  .hero { padding: 2rem 0; } .hero img { max-width: 100%; height: auto; }
+  .features ul { list-style: none; padding: 0; display: grid; gap: 1rem; grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); }
+  form.stack { display: grid; gap: .6rem; max-width: 24rem; }
+`;
+
+/**
+ * The demo site's page shell.
+ *
+ * @example
+ * layout({ title: "About", editor: session }, "<main>…</main>")
+ */
+export function layout(options: LayoutOptions, content: string): string {
+  const banner = options.editor
+    ? `<div class="cms-editing" role="status">Editing as ${escapeHtml(options.editor.name)} (${escapeHtml(options.editor.roles.join(", "))}) · <button type="button" data-cms-signout>Sign out</button></div>
+<script>document.querySelector("[data-cms-signout]").addEventListener("click",()=>fetch("/api/cms/session",{method:"DELETE"}).then(()=>location.assign("/")))</script>`
+    : "";
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(options.title)}</title>
+<style>${STYLE}${options.editor ? EDIT_STYLE : ""}</style>
+</head>
+<body${options.editor ? ' class="cms-edit-mode"' : ""}>
+${banner}
+<header class="site"><nav><a href="/">Home</a><a href="/about">About</a>${options.editor ? "" : '<a href="/login">Sign in</a>'}</nav></header>
+${content}
+<footer class="site"><small>Built with cms-toolkit</small></footer>
+${options.tail ?? ""}
+</body>
+</html>`;
+}
+
+/**
+ * An HTML response with a content type and a no-store cache policy for edit mode.
+ *
+ * @example
+ * return html(layout({ title }, body), { editMode: true });
+ */
+export function html(markup: string, options: { status?: number; editMode?: boolean } = {}): Response {
+  return new Response(markup, {
+    status: options.status ?? 200,
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": options.editMode ? "private, no-store" : "public, max-age=0, must-revalidate",
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import { layout } from "./layout";
+
+/**
+ * The sign-in page. It posts a plain HTML form, so signing in works without JavaScript.
+ *
+ * @example
+ * html(loginPage({ failed: url.searchParams.has("error"), next: "/about" }))
+ */
+export function loginPage(options: { failed: boolean; next: string }): string {
+  const error = options.failed ? `<p role="alert">That email and password did not match, or there were too many attempts. Try again.</p>` : "";
+  return layout(
+    { title: "Sign in" },
+    `<main>
+<h1>Sign in</h1>
+${error}
+<form class="stack" method="post" action="/api/cms/session">
+<label>Email <input name="email" type="email" autocomplete="username" required></label>
+<label>Password <input name="password" type="password" autocomplete="current-password" required></label>
+<input type="hidden" name="next" value="${options.next.replace(/[^\w/.-]/g, "")}">
+<button type="submit">Sign in</button>
+</form>
+</main>`,
+  );
+}

@@ -1,0 +1,66 @@
+import { escapeHtml } from "./escape";
+
+/** A page document as read from the `pages` table or a draft snapshot. */
+export interface PageDocument {
+  id: number;
+  slug: string;
+  title: string;
+  body: string;
+  sections: unknown;
+}
+
+/**
+ * Renders a page's content. In edit mode every editable field carries its `data-cms-field` marker
+ * (`pages:<id>:<field>`, list items as `sections.<i>.<field>`) for the inline client.
+ * `body` is stored sanitized (every write passes `sanitizeRichHtml`), so it is emitted as HTML.
+ *
+ * @example
+ * renderPageContent(page, { editMode: true })
+ */
+export function renderPageContent(page: PageDocument, options: { editMode: boolean }): string {
+  const mark = (field: string, rich = false) =>
+    options.editMode ? ` data-cms-field="pages:${page.id}:${escapeHtml(field)}"${rich ? ' data-cms-type="richtext"' : ""}` : "";
+  const sections = Array.isArray(page.sections) ? page.sections : [];
+  return `<main>
+<h1${mark("title")}>${escapeHtml(page.title)}</h1>
+${sections.map((section, i) => renderSection(section, `sections.${i}`, mark)).join("\n")}
+<div class="body"${mark("body", true)}>${page.body}</div>
+</main>`;
+}
+
+type Mark = (field: string, rich?: boolean) => string;
+
+function renderSection(section: unknown, path: string, mark: Mark): string {
+  if (section === null || typeof section !== "object") return "";
+  const s = section as Record<string, unknown>;
+  if (s.type === "hero") {
+    const image = imageOf(s.image);
+    return `<section class="hero">
+<h2${mark(`${path}.heading`)}>${escapeHtml(s.heading)}</h2>
+${s.text ? `<p${mark(`${path}.text`)}>${escapeHtml(s.text)}</p>` : ""}
+${image ? `<img src="${escapeHtml(image.src)}" alt="${escapeHtml(image.alt)}">` : ""}
+</section>`;
+  }
+  if (s.type === "features") {
+    const items = Array.isArray(s.items) ? s.items : [];
+    return `<section class="features">
+${s.heading ? `<h2${mark(`${path}.heading`)}>${escapeHtml(s.heading)}</h2>` : ""}
+<ul>${items
+      .map((item: unknown, i: number) => {
+        const it = (item ?? {}) as Record<string, unknown>;
+        return `<li><strong${mark(`${path}.items.${i}.title`)}>${escapeHtml(it.title)}</strong><p${mark(`${path}.items.${i}.text`)}>${escapeHtml(it.text)}</p></li>`;
+      })
+      .join("")}</ul>
+</section>`;
+  }
+  return "";
+}
+
+function imageOf(value: unknown): { src: string; alt: string } | null {
+  if (typeof value === "string" && value) return { src: value, alt: "" };
+  if (value && typeof value === "object" && typeof (value as { src?: unknown }).src === "string") {
+    const { src, alt } = value as { src: string; alt?: unknown };
+    return { src, alt: typeof alt === "string" ? alt : "" };
+  }
+  return null;
+}

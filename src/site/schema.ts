@@ -1,0 +1,41 @@
+import { sql } from "drizzle-orm";
+import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+/*
+ * The reference site's own tables. The toolkit never owns tables: routes receive these objects and read
+ * column names from them with `tableMeta`. Keep in step with migrations/.
+ */
+
+/** The `pages` collection: drafts-enabled, searchable. */
+export const pages = sqliteTable("pages", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  slug: text("slug").notNull().unique(),
+  title: text("title").notNull(),
+  body: text("body").notNull().default(""),
+  sections: text("sections", { mode: "json" }).notNull().default([]),
+  publishedVersionId: integer("published_version_id"),
+  createdAt: text("created_at").notNull().default(NOW),
+  updatedAt: text("updated_at").notNull().default(NOW),
+});
+
+/** Draft and publish history of `pages`: every row is a complete publishable snapshot. */
+export const pagesVersions = sqliteTable("pages_versions", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  parentId: integer("parent_id").notNull(),
+  status: text("status").notNull().default("draft"),
+  versionData: text("version_data", { mode: "json" }).notNull(),
+  createdBy: text("created_by"),
+  createdAt: text("created_at").notNull().default(NOW),
+});
+
+/** Editors of the reference site; `role` is `editor` or `publisher`. */
+export const editors = sqliteTable("editors", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  email: text("email").notNull().unique(),
+  name: text("name").notNull(),
+  role: text("role").notNull(),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: text("created_at").notNull().default(NOW),
+});

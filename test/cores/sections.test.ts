@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { assertValidSections, sectionViolations, type SectionCatalog } from "../../src/cores/sections";
+import { LouiseValidationError } from "../../src/shared/errors";
+
+const catalog: SectionCatalog = {
+  hero: { fields: { heading: { type: "text", required: true, maxLength: 10 }, image: { type: "image" }, link: { type: "url" } } },
+  stats: { fields: { count: { type: "number", min: 0, max: 10 }, live: { type: "boolean" } } },
+  list: { fields: { items: { type: "list", max: 2, of: { title: { type: "text", required: true } } } } },
+};
+const MEDIA = "https://media.site.test";
+
+const codes = (sections: unknown, operation: "create" | "draft" | "publish" = "create", mediaBase?: string) =>
+  sectionViolations(catalog, sections, { operation, ...(mediaBase ? { mediaBase } : {}) }).map((v) => `${v.path}:${v.code}`);
+
+describe("sectionViolations", () => {
+  it.each<[string, unknown, string[]]>([
+    ["an empty list", [], []],
+    ["not an array", { type: "hero" }, ["sections:type"]],
+    ["a non-object section", ["hero"], ["sections.0:type"]],
+    ["an unknown type", [{ type: "carousel" }], ["sections.0.type:unknown_type"]],
+    ["a missing required field", [{ type: "hero" }], ["sections.0.heading:required"]],
+    ["an unknown field", [{ type: "hero", heading: "Hi", colour: "red" }], ["sections.0.colour:unknown_field"]],
+    ["an id is allowed", [{ type: "hero", id: "a1", heading: "Hi" }], []],
+    ["text too long", [{ type: "hero", heading: "x".repeat(11) }], ["sections.0.heading:too_long"]],
+    ["a javascript: link", [{ type: "hero", heading: "Hi", link: "javascript:alert(1)" }], ["sections.0.link:unsafe_url"]],
+    ["a relative link", [{ type: "hero", heading: "Hi", link: "/about" }], []],
+    ["a number out of range", [{ type: "stats", count: 11 }], ["sections.0.count:out_of_range"]],
+    ["a string for a number", [{ type: "stats", count: "3" }], ["sections.0.count:type"]],
+    ["a string for a boolean", [{ type: "stats", live: "yes" }], ["sections.0.live:type"]],
+    ["a list item missing a field", [{ type: "list", items: [{ title: "a" }, {}] }], ["sections.0.items.1.title:required"]],
+    ["a list over its max", [{ type: "list", items: [{ title: "a" }, { title: "b" }, { title: "c" }] }], ["sections.0.items:too_many"]],
+    ["a data: image", [{ type: "hero", heading: "Hi", image: "data:image/png;base64,AAAA" }], ["sections.0.image:unsafe_url"]],
+    ["a remote image without mediaBase", [{ type: "hero", heading: "Hi", image: { src: "https://cdn.test/a.png", alt: "A" } }], []],
+    ["an image object with a non-string alt", [{ type: "hero", heading: "Hi", image: { src: "/a.png", alt: 3 } }], ["sections.0.image:type"]],
+  ])("%s", (_name, sections, expected) => {
+    expect(codes(sections)).toEqual(expected);
+  });
+
+  it("lets a draft leave required fields empty, but not publish", () => {
+    expect(codes([{ type: "hero" }], "draft")).toEqual([]);
+    expect(codes([{ type: "hero" }], "publish")).toEqual(["sections.0.heading:required"]);
+  });
+
+  it("with mediaBase rejects a remote image and keeps a media asset", () => {
+    expect(codes([{ type: "hero", heading: "Hi", image: "https://cdn.test/a.png" }], "create", MEDIA)).toEqual(["sections.0.image:not_media"]);
+    expect(codes([{ type: "hero", heading: "Hi", image: `${MEDIA}/uploads/a.png` }], "create", MEDIA)).toEqual([]);
+  });
+});
+
+describe("assertValidSections", () => {
+  it("throws a LouiseValidationError (422) carrying every violation", () => {
+    try {
+      assertValidSections(catalog, [{ type: "hero" }, { type: "x" }], { operation: "create" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(LouiseValidationError);
+      expect((error as LouiseValidationError).status).toBe(422);
+      expect((error as LouiseValidationError).violations).toHaveLength(2);
+    }
+  });
+
+  it("returns quietly for valid sections", () => {
+    expect(() => assertValidSections(catalog, [{ type: "hero", heading: "Hi" }], { operation: "create" })).not.toThrow();
+  });
+});

@@ -1,0 +1,84 @@
+import { env, exports } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import seedSql from "../../scripts/seed-demo.sql?raw";
+import { hashPassword } from "../../src/site/auth";
+
+const SITE = "http://localhost:8787";
+const PASSWORD = "correct horse battery staple";
+
+async function seedDemo(): Promise<void> {
+  const statements = seedSql
+    .split(/;\s*\n/)
+    .map((s) => s.replace(/^\s*--.*$/gm, "").trim())
+    .filter(Boolean);
+  await env.DB.batch(statements.map((s) => env.DB.prepare(s)));
+}
+
+async function signIn(email: string): Promise<string> {
+  const res = await exports.default.fetch(`${SITE}/api/cms/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: SITE },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  expect(res.status).toBe(204);
+  return res.headers.get("set-cookie")!.split(";")[0]!;
+}
+
+beforeAll(async () => {
+  await seedDemo();
+  await seedDemo(); // the seed is idempotent
+  const hash = await hashPassword(PASSWORD);
+  await env.DB.prepare("INSERT OR IGNORE INTO editors (email, name, role, password_hash) VALUES ('ed@demo.test', 'Ed', 'editor', ?1)").bind(hash).run();
+});
+
+describe("the demo site", () => {
+  it("serves the home page at / to visitors, without markers or editor script", async () => {
+    const res = await exports.default.fetch(`${SITE}/`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Welcome to the demo site");
+    expect(html).not.toContain("data-cms-field");
+    expect(html).not.toContain("<script");
+  });
+
+  it("serves other pages by slug and 404s unknown ones", async () => {
+    expect(await (await exports.default.fetch(`${SITE}/about`)).text()).toContain("About us");
+    expect((await exports.default.fetch(`${SITE}/no-such-page`)).status).toBe(404);
+  });
+
+  it("hides an unpublished page from visitors but shows it to an editor", async () => {
+    await env.DB.prepare("INSERT INTO pages (slug, title) VALUES ('secret-plans', 'Secret plans')").run();
+    expect((await exports.default.fetch(`${SITE}/secret-plans`)).status).toBe(404);
+    const cookie = await signIn("ed@demo.test");
+    expect((await exports.default.fetch(`${SITE}/secret-plans`, { headers: { cookie } })).status).toBe(200);
+  });
+
+  it("shows a signed-in editor edit mode with data-cms-field markers", async () => {
+    const cookie = await signIn("ed@demo.test");
+    const res = await exports.default.fetch(`${SITE}/`, { headers: { cookie } });
+    const html = await res.text();
+    expect(res.headers.get("cache-control")).toContain("no-store");
+    expect(html).toContain('data-cms-field="pages:1:title"');
+    expect(html).toContain('data-cms-field="pages:1:body" data-cms-type="richtext"');
+    expect(html).toContain('data-cms-field="pages:1:sections.1.items.0.title"');
+  });
+
+  it("serves the sign-in page", async () => {
+    const html = await (await exports.default.fetch(`${SITE}/login`)).text();
+    expect(html).toContain('action="/api/cms/session"');
+  });
+
+  it("answers the pages API through sign-in: 401 without a cookie, 200 with one", async () => {
+    expect((await exports.default.fetch(`${SITE}/api/cms/pages/1`)).status).toBe(401);
+    const cookie = await signIn("ed@demo.test");
+    const res = await exports.default.fetch(`${SITE}/api/cms/pages/1`, { headers: { cookie } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: 1, slug: "home", publishedVersionId: 1 });
+  });
+
+  it("answers unknown API paths with a JSON 404", async () => {
+    const res = await exports.default.fetch(`${SITE}/api/cms/nothing-here`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: "not found" });
+  });
+});
