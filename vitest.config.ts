@@ -12,6 +12,7 @@ export default defineConfig({
         bindings: {
           TEST_MIGRATIONS: migrations,
           CMS_SESSION_SECRET: "test-session-secret-0123456789abcdef",
+          CMS_FORM_TIMING_SECRET: "test-form-timing-secret-0123456789",
         },
       },
     }),

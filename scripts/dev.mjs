@@ -11,9 +11,9 @@ const PORT = process.env.PORT ?? "8787";
 
 if (!existsSync(".dev.vars")) {
   copyFileSync(".dev.vars.example", ".dev.vars");
-  const secret = randomBytes(32).toString("base64url");
-  writeFileSync(".dev.vars", readFileSync(".dev.vars", "utf8").replace(/^CMS_SESSION_SECRET=.*$/m, `CMS_SESSION_SECRET=${secret}`));
-  console.log("Created .dev.vars from .dev.vars.example with a fresh session secret.");
+  const text = readFileSync(".dev.vars", "utf8").replace(/=replace-me-with-32-or-more-random-characters$/gm, () => `=${randomBytes(32).toString("base64url")}`);
+  writeFileSync(".dev.vars", text);
+  console.log("Created .dev.vars from .dev.vars.example with fresh random secrets.");
 }
 const vars = readDevVars(".dev.vars");
 const password = vars.CMS_DEV_PASSWORD;

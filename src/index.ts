@@ -38,3 +38,17 @@ export type { SectionCatalog, SectionDefinition, SectionFieldDef, SectionCheckOp
 // Rich text
 export { sanitizeRichHtml, isSafeUrl, isMediaUrl, RICH_HTML_TAGS, RICH_HTML_ATTRIBUTES } from "./cores/sanitize";
 export type { SanitizeRichHtmlOptions } from "./cores/sanitize";
+
+// Forms, inquiries, submissions
+export { defineForm, issueFormToken, readFormToken, validateSubmission, TIMING_FIELD, TURNSTILE_FIELD, TURNSTILE_SITEVERIFY_URL } from "./cores/forms";
+export type { FormDefinition, FormDefinitionInput, FormField, FormFieldType, FormNotify, SpamGuard } from "./cores/forms";
+export { formRoute, MAX_FORM_BODY_BYTES } from "./routes/form-route";
+export type { FormRouteConfig } from "./routes/form-route";
+export { inquiriesRoute } from "./routes/inquiries-route";
+export type { InquiriesRouteConfig } from "./routes/inquiries-route";
+export { submissionsRoute } from "./routes/submissions-route";
+export type { SubmissionsRouteConfig } from "./routes/submissions-route";
+export { createSlidingWindowLimiter } from "./cores/rate-limit";
+export type { SlidingWindowLimiter, RateLimitRule, RateLimitDecision } from "./cores/rate-limit";
+export { createSendEmailMailer, createHttpMailer, signWebhook, verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from "./cores/notify";
+export type { Mailer, MailMessage } from "./cores/notify";

@@ -9,7 +9,8 @@ const SPEC_NAMES: Record<string, string[]> = {
   ".": [
     "runEditorRoute", "guardEditor", "requireEditor", "json", "matchPath", "ident", "tableMeta",
     "pagesRoute", "pickFields", "DEFAULT_PAGE_FIELDS", "defineCollection", "assertValidSections",
-    "sanitizeRichHtml", "HttpError", "LouiseValidationError",
+    "sanitizeRichHtml", "HttpError", "LouiseValidationError", "defineForm", "formRoute", "inquiriesRoute",
+    "submissionsRoute",
   ],
   "./client": ["parseFieldAddress"],
   "./commerce": ["centsToMajor", "hmacSha256Hex", "hmacSha256Base64", "safeEqual"],

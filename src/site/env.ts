@@ -8,4 +8,10 @@ export interface SiteEnv extends EditorRouteEnv {
   PAGE_ROOM: DurableObjectNamespace;
   /** HMAC key for session cookies; set in .dev.vars locally and as a secret in production. */
   CMS_SESSION_SECRET: string;
+  /** HMAC key for the contact form's render-time token (timing guard). */
+  CMS_FORM_TIMING_SECRET: string;
+  /** Where contact submissions are posted as a signed JSON webhook; unset turns the webhook off. */
+  CMS_FORM_WEBHOOK_URL?: string;
+  /** HMAC key of that webhook's `x-cms-signature` header. */
+  CMS_FORM_WEBHOOK_SECRET?: string;
 }

@@ -6,6 +6,7 @@ import { html, layout } from "./render/layout";
 import { loginPage } from "./render/login-html";
 import { renderPageContent, type PageDocument } from "./render/page-html";
 import { pages } from "./schema";
+import { renderContactForm } from "./contact-form";
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,119}$/;
 const meta = tableMeta(pages);
@@ -44,7 +45,9 @@ export function sitePages(options: SitePagesOptions) {
       });
     }
     const page = live as unknown as PageDocument;
-    const content = renderPageContent(page, { editMode: Boolean(editor) });
+    // The demo's contact form lives on the home page; it posts without JavaScript.
+    const after = page.slug === "home" ? await renderContactForm(env, url, Date.now()) : "";
+    const content = renderPageContent(page, { editMode: Boolean(editor), after });
     return html(layout({ title: page.title, editor, tail: editor ? options.editorTail?.(page) : undefined }, content), { editMode: Boolean(editor) });
   };
 }

@@ -82,3 +82,29 @@ describe("the demo site", () => {
     expect(await res.json()).toMatchObject({ error: "not found" });
   });
 });
+
+describe("the demo contact form", () => {
+  it("is on the home page, with the honeypot and the timing token, and works without JavaScript", async () => {
+    const html = await (await exports.default.fetch(`${SITE}/`)).text();
+    expect(html).toContain('action="/api/cms/forms/contact"');
+    expect(html).toContain('name="website"');
+    const token = /name="cms_form_ts" value="([^"]+)"/.exec(html)?.[1];
+    expect(token).toBeTruthy();
+  });
+
+  it("stores a no-JavaScript submission as an inquiry and redirects to the thank-you URL", async () => {
+    const { issueFormToken } = await import("../../src/cores/forms");
+    const token = await issueFormToken(env.CMS_FORM_TIMING_SECRET, "contact", Date.now() - 10_000);
+    const body = new URLSearchParams({ name: "Ada", email: "ada@example.test", message: "Hello from a plain form", website: "", cms_form_ts: token });
+    const res = await exports.default.fetch(`${SITE}/api/cms/forms/contact`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: SITE, "content-type": "application/x-www-form-urlencoded", "sec-fetch-mode": "navigate", "cf-connecting-ip": "203.0.113.9" },
+      body,
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toContain("sent=1");
+    const row = await env.DB.prepare("SELECT name, email, message FROM inquiries WHERE email = 'ada@example.test'").first();
+    expect(row).toEqual({ name: "Ada", email: "ada@example.test", message: "Hello from a plain form" });
+  });
+});

@@ -17,7 +17,7 @@ export interface PageDocument {
  * @example
  * renderPageContent(page, { editMode: true })
  */
-export function renderPageContent(page: PageDocument, options: { editMode: boolean }): string {
+export function renderPageContent(page: PageDocument, options: { editMode: boolean; after?: string }): string {
   const mark = (field: string, rich = false) =>
     options.editMode ? ` data-cms-field="pages:${page.id}:${escapeHtml(field)}"${rich ? ' data-cms-type="richtext"' : ""}` : "";
   const sections = Array.isArray(page.sections) ? page.sections : [];
@@ -25,6 +25,7 @@ export function renderPageContent(page: PageDocument, options: { editMode: boole
 <h1${mark("title")}>${escapeHtml(page.title)}</h1>
 ${sections.map((section, i) => renderSection(section, `sections.${i}`, mark)).join("\n")}
 <div class="body"${mark("body", true)}>${page.body}</div>
+${options.after ?? ""}
 </main>`;
 }
 

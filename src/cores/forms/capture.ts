@@ -1,0 +1,101 @@
+import { HttpError } from "../../shared/errors";
+import type { D1Client } from "../d1-client";
+import { insertRow } from "../pages/page-store";
+import { createSlidingWindowLimiter, type RateLimitRule } from "../rate-limit";
+import type { TableMeta } from "../table-meta";
+import { envKv, envString, type FormEnv } from "./form-env";
+import { readFormToken } from "./form-token";
+import { TIMING_FIELD, TURNSTILE_FIELD, type FormDefinition, type FormValue } from "./form-types";
+import { assertTurnstile } from "./turnstile";
+import { validateSubmission } from "./validate-submission";
+
+/** The budget a form gets when it names `rateLimitKv` without a `rateLimit`. */
+export const DEFAULT_FORM_RATE_LIMIT: Readonly<RateLimitRule> = Object.freeze({ limit: 5, windowSeconds: 600 });
+
+export interface CaptureDeps {
+  db: D1Client;
+  env: FormEnv;
+  /** Where a form without a dedicated table stores `{ form, data }`. */
+  genericTable?: TableMeta;
+  /** The form's dedicated table, when it has one. */
+  table?: TableMeta;
+  fetch: typeof fetch;
+  now: () => number;
+  turnstileUrl?: string;
+}
+
+export interface CaptureInput {
+  /** Raw values by field name: form-encoded strings (arrays for repeated keys), JSON values, or file parts. */
+  values: Record<string, unknown>;
+  /** Identifies the submitter for the rate limit (the client address). */
+  clientKey: string;
+  remoteIp?: string;
+}
+
+/** A stored submission, or a silent discard that must be answered exactly like one. */
+export type CaptureOutcome =
+  | { stored: true; id: number; data: Record<string, FormValue>; submittedAt: string }
+  | { stored: false; reason: "honeypot" | "too_fast" };
+
+/**
+ * Runs one public submission through the guards in their fixed order, each cheaper than the next and
+ * none reached when an earlier one refuses: rate limit (429 + Retry-After), Turnstile (403), field
+ * validation (422), the silent honeypot and timing checks (discard), then the insert.
+ *
+ * @example
+ * const outcome = await captureSubmission(deps, contactForm, { values, clientKey: ip });
+ */
+export async function captureSubmission(deps: CaptureDeps, form: FormDefinition, input: CaptureInput): Promise<CaptureOutcome> {
+  const spam = form.spam ?? {};
+  if (spam.rateLimitKv) {
+    const limiter = createSlidingWindowLimiter({
+      kv: envKv(deps.env, spam.rateLimitKv, form.name),
+      prefix: `form-rl:${form.name}:`,
+      now: deps.now,
+      ...(spam.rateLimit ?? DEFAULT_FORM_RATE_LIMIT),
+    });
+    const decision = await limiter.consume(input.clientKey);
+    if (!decision.allowed) {
+      const wait = String(decision.retryAfterSeconds);
+      throw new HttpError(429, `too many submissions; try again in ${wait} seconds`, { code: "rate_limited", headers: { "retry-after": wait } });
+    }
+  }
+  if (spam.turnstileSecret) {
+    await assertTurnstile({
+      secret: envString(deps.env, spam.turnstileSecret, form.name),
+      token: input.values[TURNSTILE_FIELD],
+      fetch: deps.fetch,
+      ...(input.remoteIp ? { remoteIp: input.remoteIp } : {}),
+      ...(deps.turnstileUrl ? { url: deps.turnstileUrl } : {}),
+    });
+  }
+  const data = validateSubmission(form, input.values);
+  const silent = await silentVerdict(deps, form, input.values);
+  if (silent) return { stored: false, reason: silent };
+  const row = deps.table
+    ? await insertRow(deps.db, deps.table, data)
+    : await insertRow(deps.db, requireGeneric(deps, form), { form: form.name, data });
+  const submittedAt = typeof row.createdAt === "string" ? row.createdAt : new Date(deps.now()).toISOString();
+  return { stored: true, id: Number(row[(deps.table ?? deps.genericTable)!.primaryKey]), data, submittedAt };
+}
+
+// Bots that fill every input or post the instant a page loads are dropped without a word, so they
+// learn nothing from the answer.
+async function silentVerdict(deps: CaptureDeps, form: FormDefinition, values: Record<string, unknown>): Promise<"honeypot" | "too_fast" | null> {
+  const spam = form.spam ?? {};
+  if (spam.honeypot) {
+    const trap = values[spam.honeypot];
+    if (trap !== undefined && !(typeof trap === "string" && trap === "")) return "honeypot";
+  }
+  if (spam.minSeconds !== undefined && spam.timingSecret) {
+    const now = deps.now();
+    const issued = await readFormToken(envString(deps.env, spam.timingSecret, form.name), form.name, values[TIMING_FIELD], now);
+    if (issued === null || now - issued < spam.minSeconds * 1000) return "too_fast";
+  }
+  return null;
+}
+
+function requireGeneric(deps: CaptureDeps, form: FormDefinition): TableMeta {
+  if (!deps.genericTable) throw new Error(`form ${form.name} has no table and the route has no genericTable`);
+  return deps.genericTable;
+}

@@ -1,0 +1,8 @@
+export {
+  createSlidingWindowLimiter,
+  type RateLimitDecision,
+  type RateLimitKv,
+  type RateLimitRule,
+  type SlidingWindowLimiter,
+  type SlidingWindowLimiterOptions,
+} from "./sliding-window";
