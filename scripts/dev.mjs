@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { addEditors } from "./lib/editors.mjs";
-import { readDevVars, wrangler } from "./wrangler-run.mjs";
+import { readDevVars, spawnWrangler, waitForHttp, wrangler } from "./wrangler-run.mjs";
 
 const PORT = process.env.PORT ?? "8787";
 
@@ -29,12 +29,29 @@ await addEditors(
   { quiet: true },
 );
 
+const server = spawnWrangler(["dev", "--port", PORT, "--ip", "127.0.0.1"]);
+server.on("exit", (code) => process.exit(code ?? 0));
+const base = `http://localhost:${PORT}`;
+await waitForHttp(`${base}/login`);
+await indexDemoPages(base, password);
+
 console.log(`
-  Demo site:  http://localhost:${PORT}/
-  Sign in:    http://localhost:${PORT}/login
+  Demo site:  ${base}/
+  Sign in:    ${base}/login
               editor@example.test     (can edit)
               publisher@example.test  (can edit and publish)
               password: the CMS_DEV_PASSWORD value in .dev.vars ("${password}")
 `);
 
-await wrangler(["dev", "--port", PORT, "--ip", "127.0.0.1"], { inherit: true });
+/* The seed publishes pages with plain SQL, so the full-text index is built through the API once the site is up. */
+async function indexDemoPages(baseUrl, devPassword) {
+  const signIn = await fetch(`${baseUrl}/api/cms/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({ email: "publisher@example.test", password: devPassword }),
+  });
+  const cookie = signIn.headers.get("set-cookie")?.split(";")[0];
+  if (signIn.status !== 204 || !cookie) return console.warn(`Could not sign in to build the search index (${signIn.status}).`);
+  const reindex = await fetch(`${baseUrl}/api/cms/pages/reindex`, { method: "POST", headers: { cookie, origin: baseUrl } });
+  if (!reindex.ok) console.warn(`Building the search index failed (${reindex.status}).`);
+}

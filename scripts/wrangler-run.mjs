@@ -27,6 +27,25 @@ export function wrangler(args, { inherit = false, env = {} } = {}) {
   });
 }
 
+/** Starts a long-running wrangler (such as `wrangler dev`) that owns the terminal; returns the child. */
+export function spawnWrangler(args) {
+  return spawn(process.execPath, [WRANGLER_BIN, ...args], { stdio: "inherit", env: WRANGLER_ENV });
+}
+
+/** Resolves once `url` answers at all, or rejects after `timeoutMs`. */
+export async function waitForHttp(url, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await (await fetch(url)).arrayBuffer();
+      return;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+}
+
 /** Parses a .dev.vars file (KEY=value lines, # comments). */
 export function readDevVars(path) {
   const vars = {};

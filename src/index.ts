@@ -52,3 +52,45 @@ export { createSlidingWindowLimiter } from "./cores/rate-limit";
 export type { SlidingWindowLimiter, RateLimitRule, RateLimitDecision } from "./cores/rate-limit";
 export { createSendEmailMailer, createHttpMailer, signWebhook, verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from "./cores/notify";
 export type { Mailer, MailMessage } from "./cores/notify";
+
+// Drafts, publishing, read-after-write
+export {
+  applySaveDraft, applyPublish, applyRestore, applyUnpublish, listVersions, loadEditableDocument, latestDraftSections,
+  latestDraftBody, DRAFT_STATUS, PUBLISHED_STATUS, SUPERSEDED_STATUS, DEFAULT_MAX_PER_DOC,
+} from "./cores/drafts";
+export type { DraftDeps, EditableDocument, VersionState, VersionPage, PublishOptions, PublishResult, SavedDraft } from "./cores/drafts";
+export { versionsRoute } from "./routes/versions-route";
+export type { VersionsRouteConfig, VersionValidateContext } from "./routes/versions-route";
+export {
+  openD1Session, d1Bookmark, resumeReadSession, serializeD1BookmarkCookie, readD1BookmarkCookie, D1_BOOKMARK_COOKIE,
+} from "./cores/d1-session";
+export type { ResumeReadSession } from "./cores/d1-session";
+
+// Full-text search
+export { searchPublished, rebuildSearchIndex, removeFromSearchIndex, syncSearchEntry, toFtsQuery } from "./cores/search";
+export type { SearchHit } from "./cores/search";
+export { searchRoute, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from "./routes/search-route";
+export type { SearchRouteConfig } from "./routes/search-route";
+
+// Media
+export { sniffImage, assertImageBytes, storeImage, deleteMedia, updateMediaText, findMediaReferences, mediaMetaByUrl, resolveImageAlt } from "./cores/media";
+export type { SniffResult, SniffedImage, ImageType, MediaMeta, MediaReference } from "./cores/media";
+export { mediaRoute } from "./routes/media-route";
+export type { MediaRouteConfig } from "./routes/media-route";
+export { listMediaRoute } from "./routes/list-media-route";
+export type { ListMediaRouteConfig } from "./routes/list-media-route";
+export { uploadRoute, MAX_UPLOAD_BYTES } from "./routes/upload-route";
+export type { UploadRouteConfig } from "./routes/upload-route";
+export { mediaServeRoute } from "./routes/media-serve-route";
+
+// Settings, inline save, seed
+export { partitionSettingsPatch, mergeBlobPatch, applySettingsPatch, readSettings, applyBlobSettingsPatch, readBlobSettings } from "./cores/settings";
+export type { SettingsConfig, BlobSettingsConfig, BlobSanitizer } from "./cores/settings";
+export { settingsRoute } from "./routes/settings-route";
+export { blobSettingsRoute } from "./routes/blob-settings-route";
+export { resolveFieldValue, applyFieldSave } from "./cores/save";
+export type { SaveCollectionConfig, SaveConfig, SaveFieldType } from "./cores/save";
+export { saveRoute } from "./routes/save-route";
+export { runSeed } from "./cores/seed";
+export type { SeedStep } from "./cores/seed";
+export { seedRoute } from "./routes/seed-route";

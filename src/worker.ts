@@ -1,3 +1,4 @@
+import { mediaServeRoute } from "./routes/media-serve-route";
 import { HttpError } from "./shared/errors";
 import { siteApi } from "./site/api";
 import { resolveSiteEditor } from "./site/auth";
@@ -7,6 +8,7 @@ import { sitePages } from "./site/site-pages";
 export { PageRoom } from "./objects/PageRoom";
 
 const pagesView = sitePages({ resolveEditor: resolveSiteEditor });
+const serveMedia = mediaServeRoute<SiteEnv>();
 
 /**
  * The reference site: the editing API under `/api/cms/*`, then the demo pages.
@@ -16,6 +18,8 @@ export default {
   async fetch(request: Request, env: SiteEnv, ctx: ExecutionContext): Promise<Response> {
     const api = await siteApi(request, env, ctx);
     if (api) return api;
+    const asset = await serveMedia(request, env, ctx);
+    if (asset) return asset;
     const page = await pagesView(request, env);
     if (page) return page;
     return new HttpError(404, "not found", { code: "not_found" }).toResponse();

@@ -4,6 +4,7 @@ import { richFieldsOf } from "../cores/collection";
 import { deleteRow, getRow, insertRow, listRows, updateRow } from "../cores/pages/page-store";
 import { DEFAULT_PAGE_FIELDS, DEFAULT_RICH_FIELDS, pickFields } from "../cores/pick-fields";
 import { sanitizeRichHtml } from "../cores/sanitize";
+import { removeFromSearchIndex, syncSearchEntry } from "../cores/search";
 import { tableMeta, type TableMeta } from "../cores/table-meta";
 import { validateFields } from "../cores/validate-fields";
 import { HttpError, LouiseValidationError } from "../shared/errors";
@@ -92,12 +93,16 @@ export function pagesRoute<Env extends EditorRouteEnv>(config: PagesRouteConfig<
     if (request.method === "GET") return json(await found(getRow(env.DB, meta, id), id));
     if (request.method === "DELETE") {
       if (!(await deleteRow(env.DB, meta, id, children))) throw notFound(id);
+      if (config.collection?.search) await removeFromSearchIndex(env.DB, config.collection, id);
       return noContent();
     }
     const data = await readBody(request, env);
     const existing = await found(getRow(env.DB, meta, id), id);
     await check(data, { operation: "update", existing, env, session });
-    return json(await found(updateRow(env.DB, meta, id, data), id));
+    const updated = await found(updateRow(env.DB, meta, id, data), id);
+    // A PATCH of a published page changes what search must find.
+    if (config.collection?.search) await syncSearchEntry(env.DB, { table: config.table, config: config.collection }, id);
+    return json(updated);
   });
 }
 

@@ -1,15 +1,20 @@
+import { resumeReadSession } from "../cores/d1-session";
+import { loadEditableDocument } from "../cores/drafts";
+import { mediaMetaByUrl, resolveImageAlt, type MediaMeta } from "../cores/media";
 import { findRowBy } from "../cores/pages/page-store";
 import { tableMeta } from "../cores/table-meta";
 import type { ResolveEditor } from "../shared/session";
 import type { SiteEnv } from "./env";
 import { html, layout } from "./render/layout";
 import { loginPage } from "./render/login-html";
-import { renderPageContent, type PageDocument } from "./render/page-html";
-import { pages } from "./schema";
+import { renderPageContent, sectionImageUrls, type PageDocument } from "./render/page-html";
+import { pagesCollection } from "./collections";
+import { pages, pagesVersions } from "./schema";
 import { renderContactForm } from "./contact-form";
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,119}$/;
-const meta = tableMeta(pages);
+const pagesMeta = tableMeta(pages);
+const draftReads = { table: pages, versionsTable: pagesVersions, config: pagesCollection };
 
 /** Where the edit-mode page loads its editing scripts from; empty until the client is built. */
 export interface SitePagesOptions {
@@ -37,17 +42,30 @@ export function sitePages(options: SitePagesOptions) {
     const slug = url.pathname === "/" ? "home" : url.pathname.slice(1);
     if (!SLUG.test(slug)) return undefined;
     const editor = await options.resolveEditor(request, env);
-    const live = await findRowBy(env.DB, meta, "slug", slug);
+    // Edit mode reads through a session anchored at this browser's last draft write (read-after-write).
+    const read = editor ? resumeReadSession(env.DB, request.headers.get("cookie")) : null;
+    const db = read?.client ?? env.DB;
+    const live = await findRowBy(db, pagesMeta, "slug", slug);
     if (!live || (!editor && live.publishedVersionId === null)) {
       return html(layout({ title: "Not found", editor }, `<main><h1>Not found</h1><p>No page lives at ${url.pathname.replace(/[<>&"']/g, "")}.</p></main>`), {
         status: 404,
         editMode: Boolean(editor),
       });
     }
-    const page = live as unknown as PageDocument;
+    // Edit mode resumes the newest pending draft; everyone else sees the live row.
+    const shown = editor ? ((await loadEditableDocument(db, draftReads, live.id as number))?.document ?? live) : live;
+    const page = shown as unknown as PageDocument;
     // The demo's contact form lives on the home page; it posts without JavaScript.
-    const after = page.slug === "home" ? await renderContactForm(env, url, Date.now()) : "";
-    const content = renderPageContent(page, { editMode: Boolean(editor), after });
-    return html(layout({ title: page.title, editor, tail: editor ? options.editorTail?.(page) : undefined }, content), { editMode: Boolean(editor) });
+    const after = slug === "home" ? await renderContactForm(env, url, Date.now()) : "";
+    // An image without its own alt falls back to the asset's alt from the media registry.
+    const imageUrls = sectionImageUrls(page.sections);
+    const assets = imageUrls.length ? await mediaMetaByUrl(db, "media", env.MEDIA_URL, imageUrls) : new Map<string, MediaMeta>();
+    const content = renderPageContent(page, { editMode: Boolean(editor), after, altFor: (image) => resolveImageAlt(image, assets) });
+    const response = html(layout({ title: page.title, editor, tail: editor ? options.editorTail?.(page) : undefined }, content), {
+      editMode: Boolean(editor),
+    });
+    const bookmark = read?.commit({ secure: url.protocol === "https:" });
+    if (bookmark) response.headers.append("set-cookie", bookmark);
+    return response;
   };
 }

@@ -5,7 +5,9 @@ import { runEditorRoute } from "../../src/routes/run-editor-route";
 import { assertValidSections } from "../../src/cores/sections";
 import { pagesCollection, sectionCatalog } from "../../src/site/collections";
 import { pages, pagesVersions } from "../../src/site/schema";
-import { asEditor, headerResolver, request, type RequestOptions } from "../helpers/http";
+import { applyPublish, applySaveDraft } from "../../src/cores/drafts";
+import { searchPublished } from "../../src/cores/search";
+import { asEditor, EDITOR, headerResolver, PUBLISHER, request, type RequestOptions } from "../helpers/http";
 
 const MEDIA = "https://media.site.test";
 
@@ -200,5 +202,35 @@ describe("pagesRoute bad input", () => {
 
   it("passes through paths it does not own", async () => {
     expect(await route(request("GET", "/api/cms/media"), env, {} as ExecutionContext)).toBeUndefined();
+  });
+});
+
+describe("pagesRoute keeps the search index in step", () => {
+  const deps = { table: pages, versionsTable: pagesVersions, config: pagesCollection };
+  const find = (q: string) => searchPublished(env.DB, { table: pages, config: pagesCollection }, q, 10);
+
+  async function publishedPage(title: string): Promise<number> {
+    const page = await createPage({ title });
+    await applySaveDraft(env, deps, EDITOR, page.id as number, { title });
+    await applyPublish(env, deps, PUBLISHER, page.id as number);
+    return page.id as number;
+  }
+
+  it("re-indexes a published page after a PATCH", async () => {
+    const id = await publishedPage("Zebra crossings");
+    expect((await find("zebra")).map((h) => h.id)).toContain(id);
+    await call("PATCH", `/api/cms/pages/${id}`, { body: { title: "Giraffe crossings" }, headers: asEditor() });
+    expect((await find("zebra")).map((h) => h.id)).not.toContain(id);
+    expect((await find("giraffe")).map((h) => h.id)).toContain(id);
+  });
+
+  it("drops a deleted page from search", async () => {
+    const id = await publishedPage("Okapi sightings");
+    expect((await find("okapi")).map((h) => h.id)).toContain(id);
+    await call("DELETE", `/api/cms/pages/${id}`, { headers: asEditor() });
+    expect(await find("okapi")).toEqual([]);
+    // Search joins back to pages, so also check the index itself holds no orphan entry.
+    const orphan = await env.DB.prepare("SELECT count(*) AS n FROM pages_search WHERE rowid = ?1").bind(id).first<{ n: number }>();
+    expect(orphan!.n).toBe(0);
   });
 });

@@ -108,3 +108,72 @@ describe("the demo contact form", () => {
     expect(row).toEqual({ name: "Ada", email: "ada@example.test", message: "Hello from a plain form" });
   });
 });
+
+describe("drafts on the demo site", () => {
+  it("mounts versions and search before pages, so their paths reach their own handlers", async () => {
+    const cookie = await signIn("ed@demo.test");
+    const versions = await exports.default.fetch(`${SITE}/api/cms/pages/1/versions`, { headers: { cookie } });
+    expect(versions.status).toBe(200);
+    expect(await versions.json()).toMatchObject({ items: expect.any(Array) });
+    const search = await exports.default.fetch(`${SITE}/api/cms/pages/search?q=welcome`, { headers: { cookie } });
+    expect(search.status).toBe(200);
+    expect(await search.json()).toMatchObject({ items: expect.any(Array) });
+  });
+
+  it("resumes the newest pending draft in edit mode while visitors keep the live page", async () => {
+    const cookie = await signIn("ed@demo.test");
+    const save = await exports.default.fetch(`${SITE}/api/cms/pages/2/versions`, {
+      method: "POST",
+      headers: { cookie, origin: SITE, "content-type": "application/json" },
+      body: JSON.stringify({ title: "About us (draft)" }),
+    });
+    expect(save.status).toBe(201);
+    const bookmark = save.headers.get("set-cookie");
+    expect(bookmark).toContain("cms_d1_bookmark=");
+    const editing = await (await exports.default.fetch(`${SITE}/about`, { headers: { cookie: `${cookie}; ${bookmark!.split(";")[0]}` } })).text();
+    expect(editing).toContain("About us (draft)");
+    const visiting = await (await exports.default.fetch(`${SITE}/about`)).text();
+    expect(visiting).toContain("<h1>About us</h1>");
+    expect(visiting).not.toContain("(draft)");
+  });
+});
+
+describe("media on the demo site", () => {
+  it("uploads an image, serves it from MEDIA_URL, and falls back to the asset alt on render", async () => {
+    const { png } = await import("../fixtures/images");
+    const cookie = await signIn("ed@demo.test");
+    const upload = await exports.default.fetch(`${SITE}/api/cms/upload`, {
+      method: "POST",
+      headers: { cookie, origin: SITE, "content-type": "application/octet-stream" },
+      body: png(3, 2),
+    });
+    expect(upload.status).toBeLessThan(300);
+    const { key, url } = (await upload.json()) as { key: string; url: string };
+    expect(url).toBe(`${env.MEDIA_URL}/${key}`);
+
+    const served = await exports.default.fetch(`${SITE}/media/${key}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(served.headers.get("x-content-type-options")).toBe("nosniff");
+
+    await env.DB.prepare("UPDATE media SET alt = 'A tiny test picture' WHERE key = ?1").bind(key).run();
+    const sections = JSON.stringify([{ type: "hero", heading: "Look", image: { src: url } }]);
+    await env.DB.prepare("INSERT INTO pages (slug, title, sections, published_version_id) VALUES ('gallery', 'Gallery', ?1, 999)").bind(sections).run();
+    const html = await (await exports.default.fetch(`${SITE}/gallery`)).text();
+    expect(html).toContain(`<img src="${url}" alt="A tiny test picture">`);
+  });
+
+  it("saves an inline field as a draft, never onto the live row", async () => {
+    const cookie = await signIn("ed@demo.test");
+    const res = await exports.default.fetch(`${SITE}/api/cms/save`, {
+      method: "POST",
+      headers: { cookie, origin: SITE, "content-type": "application/json" },
+      body: JSON.stringify({ field: "pages:1:sections.0.heading", value: "Edited inline" }),
+    });
+    expect(res.status).toBe(204);
+    const live = await env.DB.prepare("SELECT sections FROM pages WHERE id = 1").first<{ sections: string }>();
+    expect(live!.sections).not.toContain("Edited inline");
+    const editing = await (await exports.default.fetch(`${SITE}/`, { headers: { cookie } })).text();
+    expect(editing).toContain("Edited inline");
+  });
+});

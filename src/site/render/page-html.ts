@@ -17,21 +17,25 @@ export interface PageDocument {
  * @example
  * renderPageContent(page, { editMode: true })
  */
-export function renderPageContent(page: PageDocument, options: { editMode: boolean; after?: string }): string {
+export function renderPageContent(
+  page: PageDocument,
+  options: { editMode: boolean; after?: string; altFor?: (image: { src: string; alt: string }) => string },
+): string {
   const mark = (field: string, rich = false) =>
     options.editMode ? ` data-cms-field="pages:${page.id}:${escapeHtml(field)}"${rich ? ' data-cms-type="richtext"' : ""}` : "";
   const sections = Array.isArray(page.sections) ? page.sections : [];
   return `<main>
 <h1${mark("title")}>${escapeHtml(page.title)}</h1>
-${sections.map((section, i) => renderSection(section, `sections.${i}`, mark)).join("\n")}
+${sections.map((section, i) => renderSection(section, `sections.${i}`, mark, options.altFor ?? ((image) => image.alt))).join("\n")}
 <div class="body"${mark("body", true)}>${page.body}</div>
 ${options.after ?? ""}
 </main>`;
 }
 
 type Mark = (field: string, rich?: boolean) => string;
+type AltFor = (image: { src: string; alt: string }) => string;
 
-function renderSection(section: unknown, path: string, mark: Mark): string {
+function renderSection(section: unknown, path: string, mark: Mark, altFor: AltFor): string {
   if (section === null || typeof section !== "object") return "";
   const s = section as Record<string, unknown>;
   if (s.type === "hero") {
@@ -39,7 +43,7 @@ function renderSection(section: unknown, path: string, mark: Mark): string {
     return `<section class="hero">
 <h2${mark(`${path}.heading`)}>${escapeHtml(s.heading)}</h2>
 ${s.text ? `<p${mark(`${path}.text`)}>${escapeHtml(s.text)}</p>` : ""}
-${image ? `<img src="${escapeHtml(image.src)}" alt="${escapeHtml(image.alt)}">` : ""}
+${image ? `<img src="${escapeHtml(image.src)}" alt="${escapeHtml(altFor(image))}">` : ""}
 </section>`;
   }
   if (s.type === "features") {
@@ -55,6 +59,20 @@ ${s.heading ? `<h2${mark(`${path}.heading`)}>${escapeHtml(s.heading)}</h2>` : ""
 </section>`;
   }
   return "";
+}
+
+/**
+ * The images a page's sections show, for looking up their asset alt text in one query.
+ *
+ * @example
+ * sectionImageUrls([{ type: "hero", image: { src: "https://m/a.png" } }]) // ["https://m/a.png"]
+ */
+export function sectionImageUrls(sections: unknown): string[] {
+  if (!Array.isArray(sections)) return [];
+  return sections.flatMap((s) => {
+    const image = s && typeof s === "object" ? imageOf((s as Record<string, unknown>).image) : null;
+    return image ? [image.src] : [];
+  });
 }
 
 function imageOf(value: unknown): { src: string; alt: string } | null {

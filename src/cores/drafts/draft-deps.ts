@@ -1,0 +1,176 @@
+import { getTableColumns, type Table } from "drizzle-orm";
+import type { CollectionConfig } from "../collection";
+import type { D1Client } from "../d1-client";
+import { ident, tableMeta, type ColumnMeta, type TableMeta } from "../table-meta";
+
+/** What the draft cores need: the live table, its versions table and the collection. */
+export interface DraftDeps {
+  /** The Drizzle table of live rows (needs a `publishedVersionId` column). */
+  table: Table;
+  /** The Drizzle `<slug>_versions` table: `parentId`, `status`, `versionData`, optional `createdBy`. */
+  versionsTable: Table;
+  /** The collection: which fields a snapshot holds, their types, `versions.maxPerDoc`, `search`. */
+  config: CollectionConfig;
+  /**
+   * Extra validation; throw `LouiseValidationError` to reject. On `draft` it sees the partial edit
+   * (after allowlisting and sanitizing); on `publish` the complete snapshot about to go live.
+   */
+  validate?: (snapshot: Record<string, unknown>, ctx: { operation: "draft" | "publish" }) => void | Promise<void>;
+  /** Media base for the strict media rule of rich fields (`sanitizeRichHtml(html, { mediaBase })`). */
+  mediaBase?: string;
+}
+
+/** Options every draft core accepts: the client to run on (a D1 session), default `env.DB`. */
+export interface DraftRunOptions {
+  db?: D1Client;
+}
+
+/** Status of a staged version (SPEC §2). */
+export const DRAFT_STATUS = "draft";
+/** Status of a draft that a later publish (or an unpublish) left behind; never resumed. */
+export const SUPERSEDED_STATUS = "superseded";
+/** Status of a version that has been live at some time: kept forever by retention. */
+export const PUBLISHED_STATUS = "published";
+
+/** Default `versions.maxPerDoc`: superseded drafts kept per page. */
+export const DEFAULT_MAX_PER_DOC = 100;
+
+/** Quoted SQL names the draft statements are built from, resolved once per table pair. */
+export interface DraftSql {
+  live: TableMeta;
+  versions: TableMeta;
+  /** Quoted names: live table, its primary key and pointer; versions table and its columns. */
+  L: string;
+  pk: string;
+  pointer: string;
+  updatedAt: string | null;
+  V: string;
+  vid: string;
+  parent: string;
+  status: string;
+  data: string;
+  createdBy: string | null;
+  /** Config fields held in a snapshot, each with its live column. */
+  fields: { name: string; column: ColumnMeta; unique: boolean }[];
+}
+
+/* Keyed by config, then live table, then versions table: the snapshot fields come from the config. */
+const cache = new WeakMap<CollectionConfig, WeakMap<Table, WeakMap<Table, DraftSql>>>();
+
+/** SQL for "now" in the ISO form the tables' timestamp defaults use. */
+export const NOW_SQL = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+/**
+ * Resolves (and checks, once) the SQL names of a collection's live and versions tables.
+ *
+ * @example
+ * const sql = draftSql(deps); sql.pointer // "\"published_version_id\""
+ */
+export function draftSql(deps: Pick<DraftDeps, "table" | "versionsTable" | "config">): DraftSql {
+  const byTable = cache.get(deps.config) ?? new WeakMap<Table, WeakMap<Table, DraftSql>>();
+  cache.set(deps.config, byTable);
+  const byVersions = byTable.get(deps.table) ?? new WeakMap<Table, DraftSql>();
+  byTable.set(deps.table, byVersions);
+  const hit = byVersions.get(deps.versionsTable);
+  if (hit) return hit;
+  const live = tableMeta(deps.table);
+  const versions = tableMeta(deps.versionsTable);
+  const need = (meta: TableMeta, property: string) => {
+    const column = meta.columns[property];
+    if (!column) throw new TypeError(`drafts: table ${meta.name} needs a ${property} column`);
+    return ident(column.name);
+  };
+  const liveColumns = getTableColumns(deps.table);
+  const fields = Object.keys(deps.config.fields).map((name) => {
+    const column = live.columns[name];
+    if (!column) throw new TypeError(`drafts: field ${name} of ${deps.config.slug} is not a column of ${live.name}`);
+    return { name, column, unique: liveColumns[name]?.isUnique === true };
+  });
+  const resolved: DraftSql = {
+    live,
+    versions,
+    L: ident(live.name),
+    pk: need(live, live.primaryKey),
+    pointer: need(live, "publishedVersionId"),
+    updatedAt: live.columns.updatedAt ? ident(live.columns.updatedAt.name) : null,
+    V: ident(versions.name),
+    vid: need(versions, versions.primaryKey),
+    parent: need(versions, "parentId"),
+    status: need(versions, "status"),
+    data: need(versions, "versionData"),
+    createdBy: versions.columns.createdBy ? ident(versions.columns.createdBy.name) : null,
+    fields,
+  };
+  byVersions.set(deps.versionsTable, resolved);
+  return resolved;
+}
+
+/**
+ * SQL condition "version `v` of page `p` is pending" (SPEC §2): status `draft` and newer than the
+ * pointer, every draft when the pointer is null.
+ *
+ * @example
+ * `SELECT … FROM ${s.V} v JOIN ${s.L} p ON … WHERE ${pendingSql(s, "v", "p")}`
+ */
+export function pendingSql(s: DraftSql, v: string, p: string): string {
+  return `${v}.${s.status} = '${DRAFT_STATUS}' AND (${p}.${s.pointer} IS NULL OR ${v}.${s.vid} > ${p}.${s.pointer})`;
+}
+
+/**
+ * Subquery selecting one column of the newest pending version of page alias `p`.
+ *
+ * @example
+ * `SELECT (${newestPendingSql(s, "p", s.data)}) AS data FROM ${s.L} p`
+ */
+export function newestPendingSql(s: DraftSql, p: string, column: string): string {
+  return `SELECT v.${column} FROM ${s.V} v WHERE v.${s.parent} = ${p}.${s.pk} AND ${pendingSql(s, "v", p)} ORDER BY v.${s.vid} DESC LIMIT 1`;
+}
+
+/**
+ * SQL building the live row of alias `p` as a snapshot JSON object of the config fields; json
+ * columns nest as JSON rather than as strings.
+ *
+ * @example
+ * `SELECT ${liveSnapshotSql(s, "p")} FROM ${s.L} p` // {"slug":"about","sections":[…]}
+ */
+export function liveSnapshotSql(s: DraftSql, p: string): string {
+  const pairs = s.fields.map(({ name, column }) => {
+    const value = `${p}.${ident(column.name)}`;
+    return `${sqlString(name)}, ${column.json ? `json(${value})` : value}`;
+  });
+  return `json_object(${pairs.join(", ")})`;
+}
+
+/**
+ * A version's stored data reduced to the config fields (a stored snapshot may carry stale keys).
+ *
+ * @example
+ * snapshotFields(s, { title: "Hi", id: 3 }) // { title: "Hi" }
+ */
+export function snapshotFields(s: DraftSql, data: unknown): Record<string, unknown> {
+  const parsed = typeof data === "string" ? safeParse(data) : data;
+  const out: Record<string, unknown> = {};
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return out;
+  for (const { name } of s.fields) {
+    if (Object.hasOwn(parsed, name)) out[name] = (parsed as Record<string, unknown>)[name];
+  }
+  return out;
+}
+
+/** The client a core runs on: the caller's session when given, else the binding. */
+export function clientOf(env: { DB: D1Database }, options: DraftRunOptions | undefined): D1Client {
+  return options?.db ?? env.DB;
+}
+
+/** An SQL string literal; field names are plain identifiers, but quote-doubling keeps that from mattering. */
+export function sqlString(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,13 @@
+export {
+  DEFAULT_MAX_PER_DOC,
+  DRAFT_STATUS,
+  PUBLISHED_STATUS,
+  SUPERSEDED_STATUS,
+  type DraftDeps,
+  type DraftRunOptions,
+} from "./draft-deps";
+export { latestDraftBody, latestDraftSections, loadEditableDocument, type EditableDocument } from "./load-editable";
+export { listVersions, type VersionPage, type VersionState } from "./list-versions";
+export { applyPublish, applyRestore, type PublishOptions, type PublishResult } from "./publish";
+export { applySaveDraft, type SavedDraft } from "./save-draft";
+export { applyUnpublish } from "./unpublish";

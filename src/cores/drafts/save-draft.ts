@@ -1,0 +1,98 @@
+import { HttpError, LouiseValidationError } from "../../shared/errors";
+import type { EditorSession } from "../../shared/session";
+import { richFieldsOf } from "../collection";
+import { sanitizeRichHtml } from "../sanitize";
+import { validateFields } from "../validate-fields";
+import {
+  clientOf,
+  DEFAULT_MAX_PER_DOC,
+  DRAFT_STATUS,
+  draftSql,
+  liveSnapshotSql,
+  newestPendingSql,
+  snapshotFields,
+  type DraftDeps,
+  type DraftRunOptions,
+  type DraftSql,
+} from "./draft-deps";
+import { pruneStatement } from "./retention";
+
+/** What a saved draft came to: its version id and the complete snapshot it stores. */
+export interface SavedDraft {
+  versionId: number;
+  snapshot: Record<string, unknown>;
+}
+
+/**
+ * Saves a draft: the one draft write path, shared by the REST route, inline save and the realtime
+ * room. The edit keeps only the collection's fields, rich fields are sanitized, present values are
+ * type-checked (`draft`: required fields may be missing), then `deps.validate` runs on the edit.
+ * The edit is merged over the newest pending draft, or over the live row when none is pending, and
+ * stored as a new version row with status `draft`; the live row is untouched.
+ *
+ * The merge happens inside the single `INSERT … SELECT` that writes the row, so concurrent saves
+ * each build on the version committed just before them and none is lost. Retention prunes old
+ * drafts in the same batch (see `pruneStatement`). 404 when there is no such page.
+ *
+ * @example
+ * const { versionId, snapshot } = await applySaveDraft(env, deps, session, 12, { title: "New title" });
+ */
+export async function applySaveDraft(
+  env: { DB: D1Database },
+  deps: DraftDeps,
+  session: EditorSession,
+  id: number,
+  snapshot: Record<string, unknown>,
+  options?: DraftRunOptions,
+): Promise<SavedDraft> {
+  if (!deps.config.versions?.drafts) {
+    throw new HttpError(409, `collection ${deps.config.slug} does not have drafts enabled`, { code: "drafts_disabled" });
+  }
+  const s = draftSql(deps);
+  const edit = cleanEdit(s, deps, snapshot);
+  const violations = validateFields(edit, deps.config.fields, "draft");
+  if (violations.length > 0) throw new LouiseValidationError(violations);
+  await deps.validate?.(edit, { operation: "draft" });
+
+  const db = clientOf(env, options);
+  const keep = (deps.config.versions.maxPerDoc ?? DEFAULT_MAX_PER_DOC) + 1;
+  const [inserted] = await db.batch<{ id: number; data: string }>([
+    insertStatement(db, s, id, edit, session),
+    // +1: the draft just written is the newest pending one, which retention never counts.
+    pruneStatement(db, s, id, keep),
+  ]);
+  const row = inserted?.results[0];
+  if (!row) throw new HttpError(404, `page ${id} not found`, { code: "not_found" });
+  return { versionId: Number(row.id), snapshot: snapshotFields(s, row.data) };
+}
+
+/** The edit reduced to config fields (others dropped), rich fields sanitized. */
+function cleanEdit(s: DraftSql, deps: DraftDeps, snapshot: Record<string, unknown>): Record<string, unknown> {
+  const rich = new Set(richFieldsOf(deps.config));
+  const mediaBase = deps.mediaBase ? { mediaBase: deps.mediaBase } : {};
+  const edit: Record<string, unknown> = {};
+  for (const { name } of s.fields) {
+    if (!Object.hasOwn(snapshot, name) || snapshot[name] === undefined) continue;
+    const value = snapshot[name];
+    edit[name] = rich.has(name) && typeof value === "string" ? sanitizeRichHtml(value, mediaBase) : value;
+  }
+  return edit;
+}
+
+function insertStatement(
+  db: Pick<D1Database, "prepare">,
+  s: DraftSql,
+  id: number,
+  edit: Record<string, unknown>,
+  session: EditorSession,
+): D1PreparedStatement {
+  const base = `COALESCE((${newestPendingSql(s, "p", s.data)}), ${liveSnapshotSql(s, "p")})`;
+  const names = Object.keys(edit);
+  // json(?n) stores each value as JSON (strings stay strings, arrays stay arrays); json_set replaces
+  // a field whole, so an array or object in the edit never merges into the old one.
+  const merged = names.length === 0 ? `json(${base})` : `json_set(${base}, ${names.map((name, i) => `'$."${name}"', json(?${i + 3})`).join(", ")})`;
+  const columns = [s.parent, s.status, s.data, ...(s.createdBy ? [s.createdBy] : [])];
+  const values = ["p." + s.pk, `'${DRAFT_STATUS}'`, merged, ...(s.createdBy ? ["?2"] : [])];
+  const sql = `INSERT INTO ${s.V} (${columns.join(", ")}) SELECT ${values.join(", ")} FROM ${s.L} p WHERE p.${s.pk} = ?1 RETURNING ${s.vid} AS "id", ${s.data} AS "data"`;
+  return db.prepare(sql).bind(id, session.id, ...names.map((name) => JSON.stringify(edit[name])));
+}

@@ -1,0 +1,107 @@
+import { HttpError, LouiseValidationError } from "../../shared/errors";
+import type { EditorSession } from "../../shared/session";
+import type { CollectionField } from "../collection";
+import { applySaveDraft, loadEditableDocument, type DraftDeps } from "../drafts";
+import { findRowBy, getRow, updateRow } from "../pages/page-store";
+import { tableMeta, type TableMeta } from "../table-meta";
+import { validateFields } from "../validate-fields";
+import { resolveFieldValue, setAtPath, type SaveCollectionConfig } from "./resolve-field-value";
+
+export interface SaveConfig<Env = unknown> {
+  /** Collections by the name used in markers (`<collection>:<key>:<field>`). */
+  collections: Record<string, SaveCollectionConfig<Env>>;
+  /** Media base for the strict media rule (a string, or read from env). */
+  mediaBase?: string | ((env: Env) => string | undefined);
+}
+
+/** The inline save input: the marker's address and the new value. */
+export interface FieldSaveInput {
+  field: string;
+  value: unknown;
+}
+
+/** What a save did: a draft version (versioned collections) or a write onto the live row. */
+export type FieldSaveResult = { collection: string; id: number; field: string } & ({ saved: "draft"; versionId: number } | { saved: "live" });
+
+/**
+ * The route-free inline save: 403 without an editor; 400 for a malformed address, an unknown
+ * collection, a field that is not allowlisted or an index out of range; 404 for no such record; 422
+ * for an invalid value. A versioned collection is saved as a draft through `applySaveDraft` and the
+ * live row is never touched. A dotted list address changes that one leaf of the current document
+ * (the newest pending draft, else the live row) and saves the whole top-level field.
+ *
+ * @example
+ * await applyFieldSave(env, siteSaveConfig, session, { field: "pages:12:sections.2.heading", value: "Hello" });
+ */
+export async function applyFieldSave<Env extends { DB: D1Database }>(
+  env: Env,
+  config: SaveConfig<Env>,
+  session: EditorSession | null,
+  input: FieldSaveInput,
+): Promise<FieldSaveResult> {
+  if (!session) throw new HttpError(403, "saving needs an editor session", { code: "forbidden" });
+  const address = parseAddress(input.field);
+  const collection = Object.hasOwn(config.collections, address.collection) ? config.collections[address.collection] : undefined;
+  if (!collection) throw new HttpError(400, `collection ${JSON.stringify(address.collection)} is not editable here`, { code: "field_not_allowed" });
+  const mediaBase = typeof config.mediaBase === "function" ? config.mediaBase(env) : config.mediaBase;
+  const resolved = resolveFieldValue(collection, address.path, input.value, { mediaBase });
+  const meta = tableMeta(collection.table);
+  if (!meta.columns[resolved.root]) throw new TypeError(`save config: ${resolved.root} is not a column of ${meta.name}`);
+  const id = await resolveId(env.DB, meta, collection.keyField ?? meta.primaryKey, address.key);
+  const base = { collection: address.collection, id, field: address.path };
+
+  if (collection.versionsTable && collection.collection?.versions?.drafts) {
+    const deps: DraftDeps = {
+      table: collection.table,
+      versionsTable: collection.versionsTable,
+      config: collection.collection,
+      mediaBase,
+      validate: collection.validate && ((data, ctx) => collection.validate!(data, { operation: ctx.operation === "draft" ? "draft" : "update", env })),
+    };
+    let rootValue = resolved.value;
+    if (resolved.segments.length > 0) {
+      const editable = await loadEditableDocument(env.DB, deps, id);
+      if (!editable) throw notFound(address.collection, address.key);
+      rootValue = setAtPath(editable.document[resolved.root], resolved.segments, resolved.value, resolved.root);
+    }
+    const { versionId } = await applySaveDraft(env, deps, session, id, { [resolved.root]: rootValue });
+    return { ...base, saved: "draft", versionId };
+  }
+
+  const row = await getRow(env.DB, meta, id);
+  if (!row) throw notFound(address.collection, address.key);
+  const edit = { [resolved.root]: setAtPath(row[resolved.root], resolved.segments, resolved.value, resolved.root) };
+  const violations = validateFields(edit, fieldTypes(meta, collection, resolved.root), "update");
+  if (violations.length > 0) throw new LouiseValidationError(violations);
+  await collection.validate?.(edit, { operation: "update", env });
+  if (!(await updateRow(env.DB, meta, id, edit))) throw notFound(address.collection, address.key);
+  return { ...base, saved: "live" };
+}
+
+/** `<collection>:<key>:<field>`; the field part holds no colon. */
+function parseAddress(field: string): { collection: string; key: string; path: string } {
+  const parts = typeof field === "string" ? field.split(":") : [];
+  if (parts.length !== 3 || parts.some((p) => p === "")) {
+    throw new HttpError(400, 'field must be "<collection>:<key>:<field>"', { code: "invalid_field" });
+  }
+  return { collection: parts[0]!, key: parts[1]!, path: parts[2]! };
+}
+
+async function resolveId(db: D1Database, meta: TableMeta, keyField: string, key: string): Promise<number> {
+  if (keyField === meta.primaryKey) {
+    if (!/^[1-9]\d{0,15}$/.test(key)) throw new HttpError(400, `key ${JSON.stringify(key)} must be a positive integer id`, { code: "invalid_field" });
+    return Number(key);
+  }
+  const row = await findRowBy(db, meta, keyField, key);
+  if (!row) throw new HttpError(404, `no record with ${keyField} ${JSON.stringify(key)}`, { code: "not_found" });
+  return row[meta.primaryKey] as number;
+}
+
+function fieldTypes(meta: TableMeta, collection: Pick<SaveCollectionConfig, "collection">, root: string): Record<string, CollectionField> {
+  const declared = collection.collection?.fields[root];
+  return { [root]: declared ?? { type: meta.columns[root]!.json ? "json" : "text", required: meta.columns[root]!.notNull && !meta.columns[root]!.hasDefault } };
+}
+
+function notFound(collection: string, key: string): HttpError {
+  return new HttpError(404, `${collection} ${key} not found`, { code: "not_found" });
+}

@@ -1,0 +1,104 @@
+import type { Table } from "drizzle-orm";
+import { HttpError, LouiseValidationError } from "../../shared/errors";
+import type { CollectionConfig } from "../collection";
+import { isMediaUrl, isSafeUrl, sanitizeRichHtml } from "../sanitize";
+
+/** What an editable leaf holds: plain text, rich HTML (sanitized), an image URL (or `{ src, alt }`), or any JSON. */
+export type SaveFieldType = "text" | "richtext" | "image" | "json";
+
+/** One collection the inline save endpoint may write. */
+export interface SaveCollectionConfig<Env = unknown> {
+  /** The Drizzle table of live rows. */
+  table: Table;
+  /** With `collection.versions.drafts`, saves become drafts in this table and never touch the live row. */
+  versionsTable?: Table;
+  collection?: CollectionConfig;
+  /**
+   * Editable fields by address: a top-level field (`title`) or a dotted path into a list where `*`
+   * stands for any index (`sections.*.heading`, `sections.*.items.*.title`). Anything else is a 400.
+   */
+  fields: Record<string, SaveFieldType>;
+  /** Runs on the edit (the whole top-level field) before it is written; throw `LouiseValidationError` for 422. */
+  validate?: (data: Record<string, unknown>, ctx: { operation: "draft" | "update"; env: Env }) => void | Promise<void>;
+  /** Property that the `<key>` of a marker names: `id` (default) or a unique column such as `slug`. */
+  keyField?: string;
+}
+
+/** A resolved save: the top-level field, the path inside it, and the cleaned value. */
+export interface ResolvedFieldValue {
+  root: string;
+  /** Path below `root`: list indexes as numbers, object keys as strings; empty for a top-level field. */
+  segments: (string | number)[];
+  type: SaveFieldType;
+  value: unknown;
+}
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const INDEX = /^(?:0|[1-9]\d{0,5})$/;
+
+/**
+ * Resolves a marker's field address against the collection's allowlist and cleans the value:
+ * rich text through `sanitizeRichHtml` (with `mediaBase`), images through the strict media rule.
+ * 400 for an address that is not allowlisted; 422 for a value of the wrong kind.
+ *
+ * @example
+ * resolveFieldValue(pagesSave, "sections.2.heading", "Hello")
+ * // { root: "sections", segments: [2, "heading"], type: "text", value: "Hello" }
+ */
+export function resolveFieldValue(collection: Pick<SaveCollectionConfig, "fields">, field: string, value: unknown, options: { mediaBase?: string } = {}): ResolvedFieldValue {
+  const parts = field.split(".");
+  const pattern = parts.map((p) => (INDEX.test(p) ? "*" : p)).join(".");
+  const type = Object.hasOwn(collection.fields, pattern) ? collection.fields[pattern] : undefined;
+  if (!type || !parts.every((p) => INDEX.test(p) || NAME.test(p)) || !NAME.test(parts[0]!)) {
+    throw new HttpError(400, `field ${JSON.stringify(field)} is not editable here`, { code: "field_not_allowed" });
+  }
+  const segments = parts.slice(1).map((p) => (INDEX.test(p) ? Number(p) : p));
+  return { root: parts[0]!, segments, type, value: cleanValue(type, field, value, options.mediaBase) };
+}
+
+function cleanValue(type: SaveFieldType, path: string, value: unknown, mediaBase: string | undefined): unknown {
+  if (type === "json") return value;
+  if (type === "image") return cleanImage(path, value, mediaBase);
+  if (typeof value !== "string") throw new LouiseValidationError([{ path, message: `${path} must be a string`, code: "type" }]);
+  return type === "richtext" ? sanitizeRichHtml(value, mediaBase ? { mediaBase } : {}) : value;
+}
+
+/** An image is a URL string, `{ src, alt? }`, or null/"" to clear it. */
+function cleanImage(path: string, value: unknown, mediaBase: string | undefined): unknown {
+  if (value === null || value === "") return value;
+  const src = typeof value === "string" ? value : value && typeof value === "object" ? (value as { src?: unknown }).src : undefined;
+  const alt = value && typeof value === "object" ? (value as { alt?: unknown }).alt : undefined;
+  if (typeof src !== "string" || (alt !== undefined && typeof alt !== "string")) {
+    throw new LouiseValidationError([{ path, message: `${path} must be an image URL or { src, alt }`, code: "type" }]);
+  }
+  if (mediaBase ? !isMediaUrl(src, mediaBase) : !isSafeUrl(src, "src")) {
+    throw new LouiseValidationError([{ path, message: mediaBase ? `${path} must be an image from the media library` : `${path} is not a safe image URL`, code: "not_media" }]);
+  }
+  return typeof value === "string" ? src : alt === undefined ? { src } : { src, alt };
+}
+
+/**
+ * A copy of `container` with the leaf at `segments` replaced. Only existing list items and objects
+ * are walked: an index past the end of a list is a 400, never an append.
+ *
+ * @example
+ * setAtPath([{ heading: "a" }], [0, "heading"], "b") // [{ heading: "b" }]
+ * setAtPath([], [3, "heading"], "b") // throws 400 index_out_of_range
+ */
+export function setAtPath(container: unknown, segments: readonly (string | number)[], value: unknown, path = ""): unknown {
+  if (segments.length === 0) return value;
+  const [head, ...rest] = segments;
+  const here = path ? `${path}.${head}` : String(head);
+  if (typeof head === "number") {
+    if (!Array.isArray(container) || head >= container.length) {
+      throw new HttpError(400, `${here} is out of range`, { code: "index_out_of_range" });
+    }
+    const copy = [...container];
+    copy[head] = setAtPath(container[head], rest, value, here);
+    return copy;
+  }
+  if (container === null || typeof container !== "object" || Array.isArray(container)) {
+    throw new HttpError(400, `${here} does not address a field of an object`, { code: "index_out_of_range" });
+  }
+  return { ...(container as Record<string, unknown>), [head as string]: setAtPath((container as Record<string, unknown>)[head as string], rest, value, here) };
+}

@@ -1,0 +1,13 @@
+export { MAX_QUERY_TERMS, toFtsQuery } from "./fts-query";
+export {
+  indexDocumentStatements,
+  rebuildSearchIndex,
+  removeFromSearchIndex,
+  searchDocument,
+  searchIndexOf,
+  syncSearchEntry,
+  unindexStatement,
+  type SearchIndex,
+} from "./search-index";
+export { searchPublished, type SearchHit, type SearchPublishedOptions } from "./search-published";
+export { fieldSearchText, flattenStringLeaves, htmlToText } from "./search-text";

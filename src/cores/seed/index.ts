@@ -1,0 +1,1 @@
+export { runSeed, type SeedReport, type SeedStep } from "./run-seed";

@@ -1,0 +1,80 @@
+import type { Table } from "drizzle-orm";
+import { deleteMedia, mediaBindings, mediaUrl, storeImage, updateMediaText, type MediaReferenceTarget } from "../cores/media";
+import { listRows } from "../cores/pages/page-store";
+import { tableMeta } from "../cores/table-meta";
+import { HttpError } from "../shared/errors";
+import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
+import type { ResolveEditor } from "../shared/session";
+import { readJsonObject } from "./body";
+import { guardEditor } from "./guard";
+import { json, noContent } from "./json";
+import { matchPath } from "./match-path";
+import { readPaging } from "./paging";
+import { assertMethod, withErrorEdge } from "./run-editor-route";
+import { MAX_UPLOAD_BYTES, readImageUpload } from "./upload-route";
+
+export interface MediaRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv> {
+  /** The registry table (see `media` in the reference site). */
+  table: Table;
+  resolveEditor: ResolveEditor<Env>;
+  /** Content tables and columns scanned before a delete. */
+  references?: readonly MediaReferenceTarget[];
+  /** Default `/api/cms/media`. */
+  basePath?: string;
+  /** Upload cap; default 10 MB. */
+  maxBytes?: number;
+}
+
+const LIST_BOUNDS = { defaultLimit: 50, maxLimit: 200 };
+
+/**
+ * The media library with its registry: `GET` lists (paged `{ items, next }`, each with its `url`),
+ * `POST` uploads image bytes (raw or multipart `file`) under a generated key, `PATCH { key, alt,
+ * caption }` writes only those two, `DELETE ?key=<key>[&force=1]` answers 409 `in_use` with the
+ * references while content still points at the asset.
+ *
+ * @example
+ * const route = mediaRoute<SiteEnv>({ table: media, resolveEditor, references: [{ table: pages, fields: ["body"] }] });
+ */
+export function mediaRoute<Env extends EditorRouteEnv>(config: MediaRouteConfig<Env>): EditorRoute<Env> {
+  const basePath = config.basePath ?? "/api/cms/media";
+  const meta = tableMeta(config.table);
+  const maxBytes = config.maxBytes ?? MAX_UPLOAD_BYTES;
+  return withErrorEdge<Env>(async (request, env) => {
+    const url = new URL(request.url);
+    if (!matchPath(basePath, url.pathname)) return undefined;
+    assertMethod(request, ["GET", "POST", "PATCH", "DELETE"]);
+    const session = await guardEditor(request, env, config.resolveEditor);
+    const { base } = mediaBindings(env);
+    const withUrl = (row: Record<string, unknown>) => ({ ...row, url: mediaUrl(base, String(row.key)) });
+    if (request.method === "GET") {
+      const page = await listRows(env.DB, meta, readPaging(url, LIST_BOUNDS));
+      return json({ items: page.items.map(withUrl), next: page.next });
+    }
+    if (request.method === "POST") {
+      const { bytes } = await readImageUpload(request, maxBytes);
+      return json(await storeImage(env, bytes, { registry: config.table, uploadedBy: session.email }), { status: 201 });
+    }
+    if (request.method === "PATCH") {
+      const patch = await readJsonObject(request);
+      return json(withUrl(await updateMediaText(env.DB, config.table, requireKey(patch.key), patch)));
+    }
+    await deleteMedia(env, requireKey(url.searchParams.get("key")), {
+      references: config.references ?? [],
+      force: url.searchParams.get("force") === "1",
+      registry: config.table,
+    });
+    return noContent();
+  });
+}
+
+/**
+ * The asset key of a PATCH body or DELETE query, or a 400.
+ *
+ * @example
+ * requireKey(url.searchParams.get("key"))
+ */
+export function requireKey(value: unknown): string {
+  if (typeof value !== "string" || value === "") throw new HttpError(400, "key is required (the media object's key)", { code: "missing_key" });
+  return value;
+}

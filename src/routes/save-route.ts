@@ -1,0 +1,39 @@
+import { applyFieldSave, type SaveConfig } from "../cores/save";
+import { HttpError } from "../shared/errors";
+import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
+import type { ResolveEditor } from "../shared/session";
+import { readJsonObject } from "./body";
+import { assertSameOrigin } from "./guard";
+import { matchPath } from "./match-path";
+import { assertMethod, withErrorEdge } from "./run-editor-route";
+import { noContent } from "./json";
+
+export interface SaveRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv> extends SaveConfig<Env> {
+  resolveEditor: ResolveEditor<Env>;
+  /** Default `/api/cms/save`. */
+  path?: string;
+}
+
+/**
+ * The inline save endpoint: `POST { field: "<collection>:<key>:<field>", value }`. 204 on success,
+ * 400 for a field that is not allowlisted or an index out of range, 403 without an editor (the
+ * client contract), 422 for an invalid value. Versioned collections get a draft, never a live write.
+ *
+ * @example
+ * const route = saveRoute<SiteEnv>({ ...siteSaveConfig, resolveEditor });
+ */
+export function saveRoute<Env extends EditorRouteEnv>(config: SaveRouteConfig<Env>): EditorRoute<Env> {
+  const path = config.path ?? "/api/cms/save";
+  return withErrorEdge<Env>(async (request, env) => {
+    if (!matchPath(path, new URL(request.url).pathname)) return undefined;
+    assertMethod(request, ["POST"]);
+    const session = await config.resolveEditor(request, env);
+    if (!session) throw new HttpError(403, "saving needs an editor session", { code: "forbidden" });
+    assertSameOrigin(request);
+    const body = await readJsonObject(request);
+    if (typeof body.field !== "string") throw new HttpError(400, 'field must be "<collection>:<key>:<field>"', { code: "invalid_field" });
+    if (!Object.hasOwn(body, "value")) throw new HttpError(400, "value is required", { code: "missing_value" });
+    await applyFieldSave(env, config, session, { field: body.field, value: body.value });
+    return noContent();
+  });
+}

@@ -1,0 +1,83 @@
+import type { Table } from "drizzle-orm";
+import type { CollectionConfig } from "../cores/collection";
+import { rebuildSearchIndex, searchIndexOf, searchPublished } from "../cores/search";
+import { HttpError } from "../shared/errors";
+import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
+import type { ResolveEditor } from "../shared/session";
+import { guardEditor } from "./guard";
+import { json } from "./json";
+import { matchPath } from "./match-path";
+import { assertMethod, withErrorEdge } from "./run-editor-route";
+
+export interface SearchRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv> {
+  /** The Drizzle table of live rows. */
+  table: Table;
+  /** The collection; must declare `search`. */
+  config: CollectionConfig;
+  resolveEditor: ResolveEditor<Env>;
+  /** bm25 weight per indexed field; default `title` 10, others 1. */
+  weights?: Record<string, number>;
+  /** Fields each hit carries besides `id`, `snippet` and `score`; default the collection's `text` fields. */
+  resultFields?: readonly string[];
+  /** Mount point; default `/api/cms/pages`. */
+  basePath?: string;
+}
+
+/** Search `limit`: default and cap (DESIGN.md §2). */
+export const SEARCH_DEFAULT_LIMIT = 10;
+export const SEARCH_MAX_LIMIT = 50;
+/** Longest `q` accepted; only the first `MAX_QUERY_TERMS` words are searched anyway. */
+export const SEARCH_MAX_QUERY_LENGTH = 500;
+
+/**
+ * Full-text search over published rows: `GET {basePath}/search?q=&limit=` answers
+ * `{ items: [{ id, …resultFields, snippet, score }] }`, best first; `POST {basePath}/reindex`
+ * rebuilds the index from the table and answers `{ indexed }`. Both need an editor. A blank `q`
+ * is a 400; `limit` defaults to 10 and is clamped into 1..50. Mount before `pagesRoute`.
+ *
+ * @example
+ * const route = searchRoute({ table: pages, config: pagesCollection, resolveEditor });
+ */
+export function searchRoute<Env extends EditorRouteEnv>(config: SearchRouteConfig<Env>): EditorRoute<Env> {
+  if (!searchIndexOf(config.config)) throw new TypeError(`searchRoute: collection ${config.config.slug} has no search config`);
+  const basePath = config.basePath ?? "/api/cms/pages";
+  const options = {
+    table: config.table,
+    config: config.config,
+    ...(config.weights ? { weights: config.weights } : {}),
+    ...(config.resultFields ? { resultFields: config.resultFields } : {}),
+  };
+
+  return withErrorEdge<Env>(async (request, env) => {
+    const url = new URL(request.url);
+    if (matchPath(`${basePath}/search`, url.pathname)) {
+      assertMethod(request, ["GET"]);
+      await guardEditor(request, env, config.resolveEditor);
+      const q = readQuery(url);
+      return json({ items: await searchPublished(env.DB, options, q, readLimit(url)) });
+    }
+    if (matchPath(`${basePath}/reindex`, url.pathname)) {
+      assertMethod(request, ["POST"]);
+      await guardEditor(request, env, config.resolveEditor);
+      return json(await rebuildSearchIndex(env.DB, options));
+    }
+    return undefined;
+  });
+}
+
+function readQuery(url: URL): string {
+  const q = url.searchParams.get("q") ?? "";
+  if (q.trim() === "") throw new HttpError(400, "q is required: the text to search for", { code: "invalid_query" });
+  if (q.length > SEARCH_MAX_QUERY_LENGTH) {
+    throw new HttpError(400, `q is longer than ${SEARCH_MAX_QUERY_LENGTH} characters`, { code: "invalid_query" });
+  }
+  return q;
+}
+
+/** A `limit` that is not an integer is a 400; an integer out of range is clamped. */
+function readLimit(url: URL): number {
+  const raw = url.searchParams.get("limit");
+  if (raw === null || raw === "") return SEARCH_DEFAULT_LIMIT;
+  if (!/^-?\d{1,15}$/.test(raw)) throw new HttpError(400, `limit must be an integer, got ${JSON.stringify(raw)}`, { code: "invalid_limit" });
+  return Math.min(Math.max(Number(raw), 1), SEARCH_MAX_LIMIT);
+}

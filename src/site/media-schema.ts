@@ -1,0 +1,41 @@
+import { sql } from "drizzle-orm";
+import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+/* The reference site's media and settings tables; keep in step with migrations/0003_media_settings.sql. */
+
+/** Media registry: one row per uploaded object in `MEDIA`; only `alt` and `caption` change after upload. */
+export const media = sqliteTable("media", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  key: text("key").notNull().unique(),
+  contentType: text("content_type").notNull(),
+  size: integer("size").notNull(),
+  width: integer("width"),
+  height: integer("height"),
+  alt: text("alt").notNull().default(""),
+  caption: text("caption").notNull().default(""),
+  scope: text("scope"),
+  uploadedBy: text("uploaded_by"),
+  createdAt: text("created_at").notNull().default(NOW),
+});
+
+/** The settings singleton (row id 1): structured base columns plus site-declared keys in `custom`. */
+export const siteSettings = sqliteTable("site_settings", {
+  id: integer("id").primaryKey(),
+  siteName: text("site_name"),
+  tagline: text("tagline"),
+  logo: text("logo"),
+  favicon: text("favicon"),
+  shareImage: text("share_image"),
+  contactEmail: text("contact_email"),
+  custom: text("custom", { mode: "json" }).notNull().default({}),
+  updatedAt: text("updated_at").notNull().default(NOW),
+});
+
+/** The blob variant of the settings singleton: all config in one JSON column. */
+export const siteSettingsBlob = sqliteTable("site_settings_blob", {
+  id: integer("id").primaryKey(),
+  data: text("data", { mode: "json" }).notNull().default({}),
+  updatedAt: text("updated_at").notNull().default(NOW),
+});
