@@ -5,8 +5,10 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { startBenchServer } from "./lib/server.mjs";
 import * as pageRead from "./scenarios/page-read.mjs";
+import * as sanitize from "./scenarios/sanitize.mjs";
+import * as search from "./scenarios/search.mjs";
 
-const SCENARIOS = [pageRead];
+const SCENARIOS = [pageRead, sanitize, search];
 const only = process.argv.slice(2);
 const EMAIL = "bench@example.test";
 const PASSWORD = "bench-password-not-secret";
@@ -14,9 +16,9 @@ const PASSWORD = "bench-password-not-secret";
 const server = await startBenchServer();
 const results = {};
 try {
-  const setup = await fetch(`${server.baseUrl}/__bench/setup`, { method: "POST", body: JSON.stringify({ email: EMAIL, password: PASSWORD, pages: 200 }) });
+  const setup = await fetch(`${server.baseUrl}/__bench/setup`, { method: "POST", body: JSON.stringify({ email: EMAIL, password: PASSWORD, pages: 10_000 }) });
   if (!setup.ok) throw new Error(`bench setup failed: ${setup.status} ${await setup.text()}`);
-  const { firstId } = await setup.json();
+  const { firstId, terms } = await setup.json();
   const signIn = await fetch(`${server.baseUrl}/api/cms/session`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: server.baseUrl },
@@ -24,7 +26,7 @@ try {
   });
   if (signIn.status !== 204) throw new Error(`bench sign-in failed: ${signIn.status} ${await signIn.text()}`);
   const cookie = signIn.headers.get("set-cookie").split(";")[0];
-  const ctx = { baseUrl: server.baseUrl, cookie, firstPageId: firstId };
+  const ctx = { baseUrl: server.baseUrl, cookie, firstPageId: firstId, searchTerms: terms };
   for (const scenario of SCENARIOS) {
     if (only.length && !only.includes(scenario.name)) continue;
     process.stdout.write(`running ${scenario.name}…\n`);
@@ -34,8 +36,8 @@ try {
   server.stop();
 }
 
-const fmt = (v) => (typeof v === "number" ? (Number.isInteger(v) ? String(v) : v.toFixed(2)) : String(v));
-const lines = ["| scenario | req/s | p50 ms | p99 ms |", "|---|---:|---:|---:|"];
+const fmt = (v) => (typeof v === "number" ? (Number.isNaN(v) ? "–" : Number.isInteger(v) ? String(v) : v.toFixed(2)) : String(v));
+const lines = ["| scenario | req/s (or MB/s) | p50 ms | p99 ms |", "|---|---:|---:|---:|"];
 for (const [name, result] of Object.entries(results)) {
   for (const row of result.rows) lines.push(`| ${row.scenario} | ${fmt(row.rps)} | ${fmt(row.p50)} | ${fmt(row.p99)} |`);
   lines.push(`| **${name}**: ${Object.entries(result.figures).map(([k, v]) => `${k} ${fmt(v)}`).join(", ")} | | | |`);

@@ -1,7 +1,33 @@
 import { hashPassword } from "../src/site/auth";
 import type { SiteEnv } from "../src/site/env";
 
-/** Bench fixtures: the bench editor account and N pages, inserted idempotently. */
+const VOCABULARY = 5000;
+const WORDS_PER_PAGE = 220;
+/* Ranks whose words appear in about 1% of pages: what a visitor's search term typically hits. */
+const QUERY_RANKS = [1500, 1800, 2100, 2400, 2700];
+
+/** A pronounceable pseudo-word for a vocabulary rank, the same on every run. */
+function word(rank: number): string {
+  const consonants = "bdfgklmnprstvz";
+  const vowels = "aeiou";
+  let out = "";
+  let n = rank + 1;
+  while (n > 0) {
+    out += consonants[n % consonants.length]! + vowels[Math.floor(n / consonants.length) % vowels.length]!;
+    n = Math.floor(n / (consonants.length * vowels.length));
+  }
+  return out + "n";
+}
+
+/* Zipf-distributed words from a seeded generator, so the corpus looks like prose to the ranker. */
+function zipfWords(seed: number, count: number): string[] {
+  let state = seed >>> 0 || 1;
+  const random = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  const harmonic = Math.log(VOCABULARY) + 0.5772;
+  return Array.from({ length: count }, () => word(Math.min(VOCABULARY - 1, Math.floor(Math.exp(random() * harmonic)) - 1)));
+}
+
+/** Bench fixtures: the bench editor account and N published pages with ~1.5 KB bodies, inserted idempotently. */
 export async function benchSetup(request: Request, env: SiteEnv): Promise<Response> {
   const body = (await request.json()) as { email: string; password: string; pages?: number };
   const hash = await hashPassword(body.password);
@@ -12,16 +38,18 @@ export async function benchSetup(request: Request, env: SiteEnv): Promise<Respon
     .run();
   const want = body.pages ?? 0;
   const have = (await env.DB.prepare("SELECT count(*) AS n FROM pages WHERE slug LIKE 'bench-%'").first<{ n: number }>())?.n ?? 0;
-  const insert = env.DB.prepare("INSERT INTO pages (slug, title, body, sections) VALUES (?1, ?2, ?3, ?4)");
-  for (let start = have; start < want; start += 500) {
+  // Published (non-null pointer) so search sees them; the pointer value itself is not read here.
+  const insert = env.DB.prepare("INSERT INTO pages (slug, title, body, sections, published_version_id) VALUES (?1, ?2, ?3, ?4, 0)");
+  for (let start = have; start < want; start += 250) {
     const batch = [];
-    for (let i = start; i < Math.min(want, start + 500); i++) {
-      batch.push(insert.bind(`bench-${i}`, `Bench page ${i}`, `<p>Body of bench page ${i} about ${WORDS[i % WORDS.length]} and ${WORDS[(i * 7) % WORDS.length]}.</p>`, "[]"));
+    for (let i = start; i < Math.min(want, start + 250); i++) {
+      const words = zipfWords(i + 1, WORDS_PER_PAGE);
+      const title = `Bench page ${i}: ${words.slice(0, 4).join(" ")}`;
+      const html = `<p>${words.slice(4, 110).join(" ")}.</p><p>${words.slice(110).join(" ")}.</p>`;
+      batch.push(insert.bind(`bench-${i}`, title, html, "[]"));
     }
     await env.DB.batch(batch);
   }
   const first = await env.DB.prepare("SELECT id FROM pages WHERE slug LIKE 'bench-%' ORDER BY id LIMIT 1").first<{ id: number }>();
-  return Response.json({ pages: want, firstId: first?.id ?? null });
+  return Response.json({ pages: want, firstId: first?.id ?? null, terms: QUERY_RANKS.map(word) });
 }
-
-const WORDS = ["gardens", "harbours", "lighthouses", "orchards", "bridges", "libraries", "markets", "railways", "glaciers", "vineyards"];

@@ -7,7 +7,9 @@ import { tableMeta } from "../src/cores/table-meta";
 import site from "../src/worker";
 import type { SiteEnv } from "../src/site/env";
 import { pages } from "../src/site/schema";
+import { benchCpu } from "./worker-cpu";
 import { benchSetup } from "./worker-setup";
+import { likeSearch, timedSearches } from "./worker-search";
 
 export { PageRoom } from "../src/worker";
 
@@ -19,6 +21,9 @@ export default {
     if (url.pathname.startsWith("/__bench/")) {
       if (url.pathname === "/__bench/ping") return new Response("ok");
       if (url.pathname === "/__bench/setup") return benchSetup(request, env);
+      if (url.pathname === "/__bench/cpu") return benchCpu(url);
+      if (url.pathname === "/__bench/like-search") return likeSearch(url, env);
+      if (url.pathname === "/__bench/timed-search") return timedSearches(url, env);
       const bare = /^\/__bench\/bare-page\/(\d+)$/.exec(url.pathname);
       if (bare) {
         // The baseline: the same D1 select pagesRoute runs, answered as JSON, with no routing or auth.

@@ -54,11 +54,18 @@ export async function searchPublished(db: D1Client, options: SearchPublishedOpti
   const weights = { ...DEFAULT_WEIGHTS, ...options.weights };
   const bm25Args = index.fields.map(({ name }) => String(Number(weights[name] ?? 1))).join(", ");
   const fts = ident(index.name);
-  const sql = `SELECT p.${ident(pk)} AS "id", ${select.map((s) => `${s}, `).join("")}
-      snippet(${fts}, -1, ?3, ?4, '…', ${SNIPPET_TOKENS}) AS "snippet", bm25(${fts}, ${bm25Args}) AS "rank"
-    FROM ${fts} JOIN ${ident(meta.name)} p ON p.${ident(pk)} = ${fts}.rowid
-    WHERE ${fts} MATCH ?1 AND p.${ident(pointer.name)} IS NOT NULL
-    ORDER BY "rank" LIMIT ?2`;
+  // Rank every match but build snippets only for the page of hits shown: snippet() reads the whole
+  // indexed text of a row, so computing it before the LIMIT costs a read per match.
+  const sql = `WITH top AS (
+      SELECT ${fts}.rowid AS "rid", bm25(${fts}, ${bm25Args}) AS "rank"
+      FROM ${fts} JOIN ${ident(meta.name)} p ON p.${ident(pk)} = ${fts}.rowid
+      WHERE ${fts} MATCH ?1 AND p.${ident(pointer.name)} IS NOT NULL
+      ORDER BY "rank" LIMIT ?2)
+    SELECT p.${ident(pk)} AS "id", ${select.map((s) => `${s}, `).join("")}
+      snippet(${fts}, -1, ?3, ?4, '…', ${SNIPPET_TOKENS}) AS "snippet", top."rank" AS "rank"
+    FROM top JOIN ${fts} ON ${fts}.rowid = top."rid" JOIN ${ident(meta.name)} p ON p.${ident(pk)} = top."rid"
+    WHERE ${fts} MATCH ?1
+    ORDER BY top."rank"`;
   const { results } = await db.prepare(sql).bind(match, limit, OPEN, CLOSE).all<Record<string, unknown>>();
   return results.map(({ rank, snippet, ...row }) => ({
     ...row,
