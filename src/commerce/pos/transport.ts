@@ -1,6 +1,7 @@
 import { CommerceError } from "../error";
 import { resolvePosConfig, type PosConfig } from "./config";
 import { withRetry } from "./retry";
+import { parseUpstreamBody } from "../body-text";
 
 /** One call to the `/v2/*` surface. */
 export interface PosCall {
@@ -18,15 +19,6 @@ interface RawAnswer {
   status: number;
   retryAfter: string | null;
   text: string;
-}
-
-function parse(text: string): unknown {
-  if (text === "") return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
 }
 
 function firstErrorCode(body: unknown): string | undefined {
@@ -81,7 +73,7 @@ export async function posRequest<T>(config: PosConfig, call: PosCall): Promise<T
     return { status: response.status, retryAfter: response.headers.get("Retry-After"), text: await response.text() };
   };
   const answer = await withRetry(attempt, resolved.retry, resolved);
-  const parsed = parse(answer.text);
+  const parsed = parseUpstreamBody(answer.text);
   if (answer.status === 404 && call.nullOn404) return null;
   if (answer.status < 200 || answer.status > 299) {
     const code = firstErrorCode(parsed) ?? (answer.status === 429 ? "RATE_LIMITED" : undefined);

@@ -2,6 +2,7 @@ import { CommerceError } from "../error";
 import { withRetry } from "../pos/retry";
 import { resolvePlatformConfig, type StorefrontPlatformConfig } from "./config";
 import type { PlatformCallKind } from "./rate-limiter";
+import { parseUpstreamBody } from "../body-text";
 
 /** One Platform API call. */
 export interface PlatformCall {
@@ -14,15 +15,6 @@ export interface PlatformCall {
   /** `false` for chargeable calls that must never be repeated, whatever `config.retry` says. */
   retryable?: boolean;
   nullOn404?: boolean;
-}
-
-function parse(text: string): unknown {
-  if (text === "") return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
 }
 
 function upstreamCode(body: unknown): string | undefined {
@@ -66,7 +58,7 @@ export async function platformRequest<T>(config: StorefrontPlatformConfig, call:
   const policy = call.retryable === false ? undefined : resolved.retry;
   const answer = await withRetry(attempt, policy, { sleep: resolved.clock.sleep, now: resolved.clock.now, random: resolved.random });
   if (answer.status === 404 && call.nullOn404) return null;
-  const parsed = parse(answer.text);
+  const parsed = parseUpstreamBody(answer.text);
   if (answer.status < 200 || answer.status > 299) {
     const code = answer.status === 429 ? "RATE_LIMITED" : upstreamCode(parsed);
     throw new CommerceError(`storefront-platform ${call.method} ${href} answered ${answer.status}`, {

@@ -1,3 +1,5 @@
+import { createSlidingWindowLimiter } from "../../cores/rate-limit";
+
 /*
  * Failed sign-ins are limited per email and per client IP with a sliding-window log in KV: each key
  * holds the times of its most recent failures. KV is eventually consistent and has no atomic
@@ -18,10 +20,7 @@ export interface SignInLimits {
 /** The default limits: 5 failures per email and 20 per IP in any 15 minutes. */
 export const DEFAULT_SIGN_IN_LIMITS: Readonly<SignInLimits> = Object.freeze({ perEmail: 5, perIp: 20, windowSeconds: 900 });
 
-/** KV refuses an `expirationTtl` under 60 seconds. */
-const MIN_KV_TTL_SECONDS = 60;
-
-/** One sign-in attempt's view of the limiter, loaded once so each key is read once per request. */
+/** One sign-in attempt's view of the limiter. */
 export interface SignInAttempt {
   /** Seconds until a retry may succeed when over a limit, else `null`. */
   retryAfterSeconds: number | null;
@@ -31,14 +30,9 @@ export interface SignInAttempt {
   recordSuccess(): Promise<void>;
 }
 
-interface WindowKey {
-  key: string;
-  limit: number;
-  times: number[];
-}
-
 /**
- * Loads the failure windows for an email and an IP at time `nowMs`.
+ * Loads the failure windows for an email and an IP at time `nowMs`, through the shared KV
+ * sliding-window limiter (one per key kind).
  *
  * @example
  * const attempt = await openSignInAttempt(env.KV, { email, ip }, DEFAULT_SIGN_IN_LIMITS, Date.now());
@@ -50,39 +44,23 @@ export async function openSignInAttempt(
   limits: SignInLimits,
   nowMs: number,
 ): Promise<SignInAttempt> {
-  const windowMs = limits.windowSeconds * 1000;
-  const ttl = Math.max(MIN_KV_TTL_SECONDS, Math.ceil(limits.windowSeconds));
-  const [emailKey, ipKey] = await Promise.all([
-    loadWindow(kv, `signin-fail:email:${await sha256Hex(who.email.toLowerCase())}`, limits.perEmail, windowMs, nowMs),
-    loadWindow(kv, `signin-fail:ip:${who.ip.slice(0, 64)}`, limits.perIp, windowMs, nowMs),
-  ]);
-  const waits = [emailKey, ipKey].map((w) => retryAfter(w, windowMs, nowMs)).filter((s): s is number => s !== null);
+  const now = () => nowMs;
+  const windowSeconds = limits.windowSeconds;
+  const byEmail = createSlidingWindowLimiter({ kv, prefix: "signin-fail:email:", limit: limits.perEmail, windowSeconds, now });
+  const byIp = createSlidingWindowLimiter({ kv, prefix: "signin-fail:ip:", limit: limits.perIp, windowSeconds, now });
+  const emailKey = await sha256Hex(who.email.toLowerCase());
+  const ipKey = who.ip.slice(0, 64);
+  const [email, ip] = await Promise.all([byEmail.peek(emailKey), byIp.peek(ipKey)]);
+  const waits = [email.retryAfterSeconds, ip.retryAfterSeconds].filter((s): s is number => s !== null);
   return {
     retryAfterSeconds: waits.length ? Math.max(...waits) : null,
     async recordFailure() {
-      await Promise.all(
-        [emailKey, ipKey].map((w) => kv.put(w.key, JSON.stringify([...w.times, nowMs].slice(-w.limit)), { expirationTtl: ttl })),
-      );
+      await Promise.all([byEmail.record(emailKey), byIp.record(ipKey)]);
     },
     async recordSuccess() {
-      if (emailKey.times.length) await kv.delete(emailKey.key);
+      if (email.remaining < limits.perEmail) await byEmail.reset(emailKey);
     },
   };
-}
-
-async function loadWindow(kv: KVNamespace, key: string, limit: number, windowMs: number, nowMs: number): Promise<WindowKey> {
-  const stored = await kv.get<unknown>(key, "json");
-  const times = Array.isArray(stored)
-    ? stored.filter((t): t is number => typeof t === "number" && t > nowMs - windowMs && t <= nowMs).sort((a, b) => a - b)
-    : [];
-  return { key, limit, times };
-}
-
-// Over the limit, the window frees up when the oldest of the newest `limit` failures ages out.
-function retryAfter(window: WindowKey, windowMs: number, nowMs: number): number | null {
-  if (window.times.length < window.limit) return null;
-  const oldest = window.times[window.times.length - window.limit] as number;
-  return Math.max(1, Math.ceil((oldest + windowMs - nowMs) / 1000));
 }
 
 // Emails can be long and personal; a digest keeps keys short and the KV listing free of addresses.
