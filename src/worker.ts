@@ -1,21 +1,37 @@
+import { PageRoom } from "./objects/PageRoom";
 import { mediaServeRoute } from "./routes/media-serve-route";
+import { roomRoute } from "./routes/room-route";
 import { HttpError } from "./shared/errors";
 import { siteApi } from "./site/api";
 import { resolveSiteEditor } from "./site/auth";
 import type { SiteEnv } from "./site/env";
+import { ROOM_COLLECTIONS, roomCollections } from "./site/room-deps";
 import { sitePages } from "./site/site-pages";
 
-export { PageRoom } from "./objects/PageRoom";
+// The room learns which collections it serves here, so src/objects stays free of site code.
+PageRoom.configure<SiteEnv>({ collections: roomCollections });
+const rooms = roomRoute<SiteEnv>({ resolveEditor: resolveSiteEditor, collections: ROOM_COLLECTIONS });
 
-const pagesView = sitePages({ resolveEditor: resolveSiteEditor });
+export { PageRoom };
+export { CmsService } from "./service/cms-service";
+
+const pagesView = sitePages({
+  resolveEditor: resolveSiteEditor,
+  // Edit mode only: visitors never load the editor. The bundle is served from dist/client (wrangler assets).
+  editorTail: (page) =>
+    `<script type="module">import { mountLouise } from "/cms-client/louise.js"; mountLouise({ versionedPageId: ${Number(page.id)} });</script>`,
+});
 const serveMedia = mediaServeRoute<SiteEnv>();
 
 /**
- * The reference site: the editing API under `/api/cms/*`, then the demo pages.
+ * The reference site: live rooms under `/parties/page-room/*`, the editing API under `/api/cms/*`,
+ * media under `/media/*`, then the demo pages.
  * It holds no business rules; everything it calls is in `routes/`, `cores/` and `site/`.
  */
 export default {
   async fetch(request: Request, env: SiteEnv, ctx: ExecutionContext): Promise<Response> {
+    const room = await rooms(request, env, ctx);
+    if (room) return room;
     const api = await siteApi(request, env, ctx);
     if (api) return api;
     const asset = await serveMedia(request, env, ctx);

@@ -1,9 +1,345 @@
+import type { Connection, ConnectionContext, WSMessage } from "partyserver";
 import { YServer } from "y-partyserver";
+import { removeAwarenessStates } from "y-protocols/awareness";
+import { encodeStateAsUpdate } from "yjs";
+import { loadEditableDocument, type DraftDeps, type PublishResult, type SavedDraft } from "../cores/drafts";
+import { validateFields } from "../cores/validate-fields";
+import { HttpError, LouiseValidationError } from "../shared/errors";
+import type { EditorSession } from "../shared/session";
+import { DEFAULT_ROOM_LIMITS, parseRoomName, type PageRoomOptions, type RoomEnv, type RoomLimits } from "./room-config";
+import { mergeFields, readFields, roomFields, type RoomField } from "./room-document";
+import { RoomDrafts } from "./room-drafts";
+import { asLoadError, RoomLoadError, stateOf } from "./room-connection";
+import { decodeEditorHeader, editorColor, isEditorSession, ROOM_EDITOR_HEADER, type RoomConnectionState } from "../shared/room-identity";
+import { admitPresence } from "./room-presence";
+import { cancelPublish, fireScheduledPublish, publishNow, readSchedule, schedulePublish, unpublishNow, type RoomPublishContext, type ScheduledPublish } from "./room-publish";
+import { createRateBucket, type RateBucket } from "./room-rate";
+import { roomResult, type RoomResult } from "../shared/room-result";
+import { RoomStore } from "./room-store";
+import { encodeAwarenessMessage, MAX_MESSAGE_BYTES, parseRoomMessage, ROOM_CLOSE, type RoomEvent } from "./room-wire";
+
+/** Transaction origin of state read back from the room's storage: not an edit, not stored again. */
+const LOAD = Symbol("page-room:load");
+/** Transaction origin of changes that come from D1 (a restore): stored, but not a draft edit. */
+const FROM_D1 = Symbol("page-room:d1");
+/** Transaction origin of a REST or service-binding edit merged into the live document. */
+class RestEdit {
+  constructor(readonly editor: EditorSession) {}
+}
 
 /**
- * One room per page, addressed `/parties/page-room/<collection>:<id>`. It speaks the standard
- * Yjs sync and awareness protocol so any y-partyserver or y-websocket client can join.
+ * One room per page, at `/parties/page-room/<collection>:<id>`, speaking the standard Yjs sync and
+ * awareness protocol (any y-partyserver or y-websocket client joins). Document schema: see
+ * `room-document.ts`. Every accepted update is written to the room's SQLite before anything is
+ * sent back; drafts reach D1 only through `applySaveDraft` (settle, last leave, before publish, REST
+ * saves). WebSocket hibernation is on: everything that must survive lives in storage or in the
+ * connection's attachment. Configure once at start-up with {@link PageRoom.configure}.
+ *
+ * @example
+ * // worker.ts
+ * PageRoom.configure<SiteEnv>({ collections: roomCollections });
+ * export { PageRoom };
  */
 export class PageRoom extends YServer {
   static override options = { hibernate: true };
+  static #config: PageRoomOptions | null = null;
+
+  /**
+   * Tells every room which collections it serves. A static hook keeps `objects/` free of site
+   * code: the site's registry is handed in by the Worker module that exports the class.
+   */
+  static configure<Env extends RoomEnv>(options: PageRoomOptions<Env>): void {
+    // The room's env is the Worker's env; the site names its own Env type here.
+    PageRoom.#config = options as unknown as PageRoomOptions;
+  }
+
+  #store: RoomStore | null = null;
+  #loadError: RoomLoadError | null = null;
+  #id = 0;
+  #deps: DraftDeps | null = null;
+  #fields: RoomField[] = [];
+  #limits: RoomLimits = DEFAULT_ROOM_LIMITS;
+  #drafts: RoomDrafts | null = null;
+  #buckets = new Map<string, RateBucket>();
+  #alarmAt: number | null = null;
+
+  override async onLoad(): Promise<void> {
+    try {
+      await this.#load();
+    } catch (error) {
+      this.#loadError = asLoadError(error);
+    }
+  }
+
+  override async onStart(): Promise<void> {
+    await super.onStart();
+    this.document.on("update", (update: Uint8Array, origin: unknown) => this.#accepted(update, origin));
+    if (this.#loadError) {
+      for (const connection of this.getConnections()) connection.close(this.#loadError.closeCode, this.#loadError.message);
+      return;
+    }
+    // Presence is memory only; after hibernation put back what each connection last said.
+    for (const connection of this.getConnections()) {
+      const presence = stateOf(connection)?.presence;
+      if (presence) super.handleMessage(connection, encodeAwarenessMessage([presence]));
+    }
+  }
+
+  override async onConnect(connection: Connection, ctx: ConnectionContext): Promise<void> {
+    const editor = decodeEditorHeader(ctx.request.headers.get(ROOM_EDITOR_HEADER));
+    if (!editor) return connection.close(ROOM_CLOSE.NO_EDITOR, "no editor: connect through the site");
+    const failure = await this.#ready();
+    if (failure) return connection.close(failure.closeCode, failure.message);
+    const now = Date.now();
+    connection.setState((prev: RoomConnectionState | null) => ({ ...prev, editor, color: editorColor(editor.id), connectedAt: now, spoke: false, clients: [] }));
+    this.#idleCheckAt(now + this.#limits.handshakeMs);
+    super.onConnect(connection, ctx);
+  }
+
+  override onMessage(connection: Connection, message: WSMessage): void {
+    const state = stateOf(connection);
+    if (!state) return this.#evict(connection, ROOM_CLOSE.NO_EDITOR, "no editor");
+    if (this.#loadError) return this.#evict(connection, this.#loadError.closeCode, this.#loadError.message);
+    const size = typeof message === "string" ? message.length * 3 : message.byteLength;
+    if (size > MAX_MESSAGE_BYTES) return this.#evict(connection, ROOM_CLOSE.TOO_BIG, "message over 1 MB");
+    const bucket = this.#buckets.get(connection.id) ?? createRateBucket(this.#limits, Date.now());
+    this.#buckets.set(connection.id, bucket);
+    if (!bucket.take(size, Date.now())) return this.#evict(connection, ROOM_CLOSE.RATE_LIMITED, "too many messages");
+    if (!state.spoke) connection.setState((prev: RoomConnectionState) => ({ ...prev, spoke: true }));
+    if (typeof message === "string") return super.handleMessage(connection, message);
+    const bytes = message instanceof ArrayBuffer ? new Uint8Array(message) : new Uint8Array(message.buffer, message.byteOffset, message.byteLength);
+    const parsed = parseRoomMessage(bytes);
+    if (!parsed) return this.#evict(connection, ROOM_CLOSE.MALFORMED, "malformed Yjs message");
+    if (parsed.kind === "sync") return super.handleMessage(connection, bytes);
+    const decision = admitPresence(state, parsed.entries, (clientID) => this.#ownedElsewhere(connection, clientID));
+    connection.setState((prev: RoomConnectionState) => ({ ...prev, clients: decision.clients, presence: decision.presence }));
+    if (decision.entries.length > 0) super.handleMessage(connection, encodeAwarenessMessage(decision.entries));
+  }
+
+  /** Custom messages from clients carry nothing the room acts on; they are ignored. */
+  override onCustomMessage(_connection: Connection, _message: string): void {}
+
+  override async onClose(connection: Connection, code: number, reason: string, wasClean: boolean): Promise<void> {
+    super.onClose(connection, code, reason, wasClean);
+    this.#buckets.delete(connection.id);
+    const others = [...this.getConnections()].some((c) => c.id !== connection.id && c.readyState === WebSocket.OPEN);
+    if (others || !this.#drafts?.isDirty()) return;
+    // The last editor left: write the draft now rather than waiting for the settle timer.
+    await this.#drafts.flush().catch((error: unknown) => console.error("page room: draft write on leave failed", error));
+  }
+
+  override async onAlarm(): Promise<void> {
+    this.#alarmAt = null;
+    const failure = await this.#ready();
+    // A room that cannot load throws, so the runtime retries the alarm (a scheduled publish stays due).
+    if (failure?.status === 404) return;
+    if (failure) throw failure;
+    const now = Date.now();
+    const store = this.#store as RoomStore;
+    const settle = store.getTimer("settle");
+    if (settle && settle.at <= now) await this.#drafts?.settle(now);
+    await fireScheduledPublish(this.#publishContext(), this.ctx.storage, now);
+    const idle = store.getTimer("idle");
+    if (idle && idle.at <= now) this.#closeIdle(now);
+    this.#arm();
+  }
+
+  /** RPC: merges a REST edit into the live document (text as minimal edits) and writes the draft. */
+  saveDraft(session: EditorSession, edit: Record<string, unknown>): Promise<RoomResult<SavedDraft>> {
+    return this.#rpc(session, async () => {
+      const deps = this.#deps as DraftDeps;
+      const clean = Object.fromEntries(Object.entries(edit).filter(([name]) => this.#fields.some((f) => f.name === name)));
+      const violations = validateFields(clean, deps.config.fields, "draft");
+      try {
+        if (violations.length > 0) throw new LouiseValidationError(violations);
+        await deps.validate?.(clean, { operation: "draft" });
+      } catch (error) {
+        if (error instanceof LouiseValidationError) this.#broadcast({ type: "violations", violations: error.violations });
+        throw error;
+      }
+      const drafts = this.#drafts as RoomDrafts;
+      mergeFields(this.document, this.#fields, clean, new RestEdit(session), drafts.base());
+      return (await drafts.flush({ session, include: Object.keys(clean), force: true })) as SavedDraft;
+    });
+  }
+
+  /** RPC: publishes now (after a flush), or schedules the publish when `at` is given. */
+  publish(session: EditorSession, options: { versionId?: number | null; at?: string | null } = {}): Promise<RoomResult<PublishResult | { scheduled: ScheduledPublish }>> {
+    return this.#rpc(session, async () => {
+      const versionId = options.versionId ?? null;
+      if (options.at) return { scheduled: schedulePublish(this.#publishContext(), session, options.at, versionId, Date.now()) };
+      return publishNow(this.#publishContext(), session, versionId);
+    });
+  }
+
+  /** RPC: unpublishes the page. */
+  unpublish(session: EditorSession): Promise<RoomResult<{ page: Record<string, unknown> }>> {
+    return this.#rpc(session, () => unpublishNow(this.#publishContext(), session));
+  }
+
+  /** RPC: cancels a scheduled publish. */
+  cancelScheduledPublish(session: EditorSession): Promise<RoomResult<{ cancelled: boolean }>> {
+    return this.#rpc(session, async () => ({ cancelled: cancelPublish(this.#publishContext(), session) }));
+  }
+
+  /** RPC: the scheduled publish, or `null`. */
+  scheduledPublish(): Promise<RoomResult<ScheduledPublish | null>> {
+    return roomResult(async () => {
+      await this.#readyOrThrow();
+      return readSchedule(this.#store as RoomStore);
+    });
+  }
+
+  /** RPC (Worker-internal, for benchmarks and operators): stored Yjs bytes against the document's size. */
+  storageStats(): Promise<RoomResult<{ storedBytes: number; compactedBytes: number; contentBytes: number }>> {
+    return roomResult(async () => {
+      await this.#readyOrThrow();
+      const content = JSON.stringify(readFields(this.document, this.#fields, this.#deps?.mediaBase));
+      return {
+        storedBytes: (this.#store as RoomStore).storedBytes(),
+        compactedBytes: encodeStateAsUpdate(this.document).byteLength,
+        contentBytes: new TextEncoder().encode(content).byteLength,
+      };
+    });
+  }
+
+  async #rpc<T>(session: EditorSession, work: () => Promise<T>): Promise<RoomResult<T>> {
+    return roomResult(async () => {
+      if (!isEditorSession(session)) throw new HttpError(401, "an editor session is required", { code: "unauthenticated" });
+      await this.#readyOrThrow();
+      return work();
+    });
+  }
+
+  async #load(): Promise<void> {
+    const config = PageRoom.#config;
+    if (!config) throw new RoomLoadError(ROOM_CLOSE.LOAD_FAILED, 503, "PageRoom.configure() was not called");
+    const address = parseRoomName(this.name);
+    const deps = address ? config.collections(this.env as RoomEnv)[address.collection] : undefined;
+    if (!address || !deps) throw new RoomLoadError(ROOM_CLOSE.NOT_FOUND, 404, `no room ${this.name}`);
+    const store = new RoomStore(this.ctx.storage);
+    const fields = roomFields(deps.config);
+    let seeded = false;
+    if (store.hasState()) {
+      store.loadInto(this.document, LOAD);
+    } else {
+      const editable = await loadEditableDocument((this.env as RoomEnv).DB, deps, address.id);
+      if (!editable) throw new RoomLoadError(ROOM_CLOSE.NOT_FOUND, 404, `page ${address.id} not found`);
+      mergeFields(this.document, fields, editable.document, LOAD);
+      store.compact(this.document);
+      seeded = true;
+    }
+    this.#store = store;
+    this.#id = address.id;
+    this.#deps = deps;
+    this.#fields = fields;
+    this.#limits = { ...DEFAULT_ROOM_LIMITS, ...config.limits };
+    this.#drafts = new RoomDrafts({
+      env: this.env as RoomEnv,
+      deps,
+      id: address.id,
+      doc: this.document,
+      fields,
+      store,
+      limits: this.#limits,
+      broadcast: (event) => this.#broadcast(event),
+      arm: () => this.#arm(),
+    });
+    if (seeded) this.#drafts.resetBase();
+  }
+
+  /** `null` when the document is loaded; otherwise retries the load once and reports why it failed. */
+  async #ready(): Promise<RoomLoadError | null> {
+    if (!this.#loadError) return null;
+    await this.ctx.blockConcurrencyWhile(async () => {
+      try {
+        await this.#load();
+        this.#loadError = null;
+      } catch (error) {
+        this.#loadError = asLoadError(error);
+      }
+    });
+    return this.#loadError;
+  }
+
+  async #readyOrThrow(): Promise<void> {
+    if (!this.#store && !this.#loadError) throw new HttpError(503, "room not started: address it with getServerByName", { code: "room_not_started" });
+    const failure = await this.#ready();
+    if (failure) throw new HttpError(failure.status, failure.message, { code: failure.status === 404 ? "not_found" : "room_unavailable" });
+  }
+
+  /** Every accepted update: stored first (output gate), then counted as an edit for the settle timer. */
+  #accepted(update: Uint8Array, origin: unknown): void {
+    if (origin === LOAD || !this.#store) return;
+    this.#store.append(update, this.document);
+    if (origin === FROM_D1) return;
+    const editor = origin instanceof RestEdit ? origin.editor : stateOf(origin)?.editor ?? null;
+    this.#drafts?.edited(editor, Date.now());
+  }
+
+  #publishContext(): RoomPublishContext {
+    return {
+      env: this.env as RoomEnv,
+      deps: this.#deps as DraftDeps,
+      id: this.#id,
+      store: this.#store as RoomStore,
+      drafts: this.#drafts as RoomDrafts,
+      broadcast: (event) => this.#broadcast(event),
+      arm: () => this.#arm(),
+      adopt: (snapshot) => {
+        mergeFields(this.document, this.#fields, snapshot, FROM_D1);
+        this.#drafts?.resetBase();
+      },
+    };
+  }
+
+  #broadcast(event: RoomEvent): void {
+    this.broadcastCustomMessage(JSON.stringify(event));
+  }
+
+  /** Points the DO alarm at the earliest timer; skipped when it already does (no write per keystroke). */
+  #arm(): void {
+    const next = this.#store?.nextTimerAt() ?? null;
+    if (next === this.#alarmAt) return;
+    this.#alarmAt = next;
+    void (next === null ? this.ctx.storage.deleteAlarm() : this.ctx.storage.setAlarm(next));
+  }
+
+  #idleCheckAt(at: number): void {
+    const store = this.#store as RoomStore;
+    const current = store.getTimer("idle");
+    if (current && current.at <= at) return;
+    store.setTimer("idle", at);
+    this.#arm();
+  }
+
+  /** Closes connections that never spoke within the handshake window; re-arms for the rest. */
+  #closeIdle(now: number): void {
+    const store = this.#store as RoomStore;
+    store.clearTimer("idle");
+    let next: number | null = null;
+    for (const connection of this.getConnections()) {
+      const state = stateOf(connection);
+      if (!state || state.spoke) continue;
+      const deadline = state.connectedAt + this.#limits.handshakeMs;
+      if (deadline <= now) this.#evict(connection, ROOM_CLOSE.IDLE, "idle: no message after connecting");
+      else next = Math.min(next ?? deadline, deadline);
+    }
+    if (next !== null) store.setTimer("idle", next);
+  }
+
+  #ownedElsewhere(self: Connection, clientID: number): boolean {
+    for (const connection of this.getConnections()) {
+      if (connection.id !== self.id && stateOf(connection)?.clients.includes(clientID)) return true;
+    }
+    return false;
+  }
+
+  /** Closes one connection and drops its presence at once (not waiting for its close to come back). */
+  #evict(connection: Connection, code: number, reason: string): void {
+    const clients = stateOf(connection)?.clients ?? [];
+    if (clients.length > 0) removeAwarenessStates(this.document.awareness, clients, null);
+    this.#buckets.delete(connection.id);
+    connection.close(code, reason);
+  }
 }

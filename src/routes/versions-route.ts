@@ -2,7 +2,7 @@ import type { Table } from "drizzle-orm";
 import type { CollectionConfig } from "../cores/collection";
 import { d1Bookmark, isD1Bookmark, openD1Session, resumeReadSession, serializeD1BookmarkCookie } from "../cores/d1-session";
 import type { D1Client } from "../cores/d1-client";
-import { applyPublish, applySaveDraft, applyUnpublish, listVersions, type DraftDeps } from "../cores/drafts";
+import { listVersions, type DraftDeps } from "../cores/drafts";
 import { HttpError } from "../shared/errors";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import type { EditorSession, ResolveEditor } from "../shared/session";
@@ -11,6 +11,7 @@ import { guardEditor } from "./guard";
 import { json } from "./json";
 import { matchPath } from "./match-path";
 import { readPaging } from "./paging";
+import { DIRECT_DRAFT_WRITER, type DraftWriter } from "./room-writer";
 import { assertMethod, parseId, withErrorEdge } from "./run-editor-route";
 
 /** What the `validate` hook sees besides the snapshot. */
@@ -34,6 +35,11 @@ export interface VersionsRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv
   mediaBase?: string | ((env: Env) => string | undefined);
   /** Mount point; default `/api/cms/pages`. */
   basePath?: string;
+  /**
+   * Who performs draft writes: the cores directly (default), or the page's live room, e.g.
+   * `(env) => draftWriter(env.PAGE_ROOM)`, so REST writes are serialized with live editors.
+   */
+  writer?: (env: Env) => DraftWriter;
 }
 
 const LIST_BOUNDS = { defaultLimit: 20, maxLimit: 100 };
@@ -67,31 +73,43 @@ export function versionsRoute<Env extends EditorRouteEnv>(config: VersionsRouteC
     const action = routeAction(basePath, pathname);
     if (!action) return undefined;
     const id = parseId(action.id);
+    const cores = config.writer?.(env) ?? DIRECT_DRAFT_WRITER;
 
     if (action.name === "versions") {
       assertMethod(request, ["GET", "POST"]);
       const session = await guardEditor(request, env, config.resolveEditor);
       if (request.method === "GET") {
         const read = resumeReadSession(env.DB, request.headers.get("cookie"));
-        const list = await listVersions(read.client, depsFor(env, session), id, readPaging(new URL(request.url), LIST_BOUNDS));
+        const deps = depsFor(env, session);
+        const list = await listVersions(read.client, deps, id, readPaging(new URL(request.url), LIST_BOUNDS));
         if (!list) throw notFound(id);
-        return withBookmark(json(list), read.commit());
+        return withBookmark(json({ ...list, scheduled: await cores.scheduledPublish(deps, id) }), read.commit());
       }
       const edit = await readJsonObject(request);
       const db = openD1Session(env.DB, "first-primary");
-      const saved = await applySaveDraft(env, depsFor(env, session), session, id, edit, { db });
-      return withBookmark(json(saved, { status: 201 }), bookmarkCookie(db));
+      const saved = await cores.applySaveDraft(env, depsFor(env, session), session, id, edit, { db });
+      return withBookmark(json(saved, { status: 201 }), await bookmarkCookie(db));
     }
 
-    assertMethod(request, ["POST"]);
+    assertMethod(request, action.name === "publish" ? ["POST", "DELETE"] : ["POST"]);
     const session = await guardEditor(request, env, config.resolveEditor, { publish: true });
+    const deps = depsFor(env, session);
+    if (action.name === "publish" && request.method === "DELETE") {
+      return json(await cores.cancelScheduledPublish(deps, session, id));
+    }
     const db = openD1Session(env.DB, "first-primary");
     if (action.name === "publish") {
-      const versionId = readVersionId(await readJsonObject(request, { allowEmpty: true }));
-      const published = await applyPublish(env, depsFor(env, session), session, id, { db, ...(versionId === null ? {} : { versionId }) });
-      return withBookmark(json(published), bookmarkCookie(db));
+      const body = await readJsonObject(request, { allowEmpty: true });
+      const versionId = readVersionId(body);
+      const at = readPublishAt(body);
+      if (at !== null) {
+        const scheduled = await cores.schedulePublish(deps, session, id, { at, versionId });
+        return json({ scheduled }, { status: 202 });
+      }
+      const published = await cores.applyPublish(env, deps, session, id, { db, ...(versionId === null ? {} : { versionId }) });
+      return withBookmark(json(published), await bookmarkCookie(db));
     }
-    return withBookmark(json(await applyUnpublish(env, depsFor(env, session), session, id, { db })), bookmarkCookie(db));
+    return withBookmark(json(await cores.applyUnpublish(env, deps, session, id, { db })), await bookmarkCookie(db));
   });
 }
 
@@ -115,7 +133,23 @@ function readVersionId(body: Record<string, unknown>): number | null {
   return value;
 }
 
-function bookmarkCookie(db: D1Client): string | null {
+/** `at` schedules the publish: an ISO 8601 time in the future (the room refuses a past one). */
+function readPublishAt(body: Record<string, unknown>): string | null {
+  const value = body.at;
+  if (value === undefined || value === null) return null;
+  if (typeof value !== "string" || Number.isNaN(Date.parse(value))) {
+    throw new HttpError(400, `at must be an ISO 8601 date-time string, got ${JSON.stringify(value)}`, { code: "invalid_at" });
+  }
+  return value;
+}
+
+/*
+ * The cookie that lets this browser's next read see the write. A write made in the page's room
+ * used the room's own session, so this one has not queried yet: one read on a first-primary
+ * session then yields a bookmark at or after that write.
+ */
+async function bookmarkCookie(db: D1Client): Promise<string | null> {
+  if (d1Bookmark(db) === null) await db.prepare("SELECT 1").first();
   const bookmark = d1Bookmark(db);
   return bookmark !== null && isD1Bookmark(bookmark) ? serializeD1BookmarkCookie(bookmark) : null;
 }

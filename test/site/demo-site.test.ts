@@ -29,6 +29,7 @@ beforeAll(async () => {
   await seedDemo(); // the seed is idempotent
   const hash = await hashPassword(PASSWORD);
   await env.DB.prepare("INSERT OR IGNORE INTO editors (email, name, role, password_hash) VALUES ('ed@demo.test', 'Ed', 'editor', ?1)").bind(hash).run();
+  await env.DB.prepare("INSERT OR IGNORE INTO editors (email, name, role, password_hash) VALUES ('pub@demo.test', 'Pub', 'publisher', ?1)").bind(hash).run();
 });
 
 describe("the demo site", () => {
@@ -175,5 +176,39 @@ describe("media on the demo site", () => {
     expect(live!.sections).not.toContain("Edited inline");
     const editing = await (await exports.default.fetch(`${SITE}/`, { headers: { cookie } })).text();
     expect(editing).toContain("Edited inline");
+  });
+});
+
+describe("publishing through the page room", () => {
+  const json = (cookie: string) => ({ cookie, origin: SITE, "content-type": "application/json" });
+
+  it("schedules a publish, shows it on the versions list, and cancels it", async () => {
+    const cookie = await signIn("pub@demo.test");
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    const scheduled = await exports.default.fetch(`${SITE}/api/cms/pages/2/publish`, { method: "POST", headers: json(cookie), body: JSON.stringify({ at }) });
+    expect(scheduled.status).toBe(202);
+    const list = (await (await exports.default.fetch(`${SITE}/api/cms/pages/2/versions`, { headers: { cookie } })).json()) as { scheduled: { at: string } | null };
+    expect(list.scheduled?.at).toBe(at);
+    const cancel = await exports.default.fetch(`${SITE}/api/cms/pages/2/publish`, { method: "DELETE", headers: json(cookie) });
+    expect(await cancel.json()).toEqual({ cancelled: true });
+    const after = (await (await exports.default.fetch(`${SITE}/api/cms/pages/2/versions`, { headers: { cookie } })).json()) as { scheduled: unknown };
+    expect(after.scheduled).toBeNull();
+  });
+
+  it("refuses a schedule time that is not a date with 400, and publishing without the privilege with 403", async () => {
+    const pub = await signIn("pub@demo.test");
+    const bad = await exports.default.fetch(`${SITE}/api/cms/pages/2/publish`, { method: "POST", headers: json(pub), body: JSON.stringify({ at: "tomorrow-ish" }) });
+    expect(bad.status).toBe(400);
+    const ed = await signIn("ed@demo.test");
+    const forbidden = await exports.default.fetch(`${SITE}/api/cms/pages/2/publish`, { method: "POST", headers: json(ed), body: "{}" });
+    expect(forbidden.status).toBe(403);
+  });
+
+  it("publishes a REST draft so visitors see it", async () => {
+    const cookie = await signIn("pub@demo.test");
+    await exports.default.fetch(`${SITE}/api/cms/pages/2/versions`, { method: "POST", headers: json(cookie), body: JSON.stringify({ title: "About the team" }) });
+    const published = await exports.default.fetch(`${SITE}/api/cms/pages/2/publish`, { method: "POST", headers: json(cookie), body: "{}" });
+    expect(published.status).toBe(200);
+    expect(await (await exports.default.fetch(`${SITE}/about`)).text()).toContain("<h1>About the team</h1>");
   });
 });

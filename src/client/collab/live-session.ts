@@ -1,0 +1,119 @@
+import YProvider from "y-partyserver/provider";
+import * as Y from "yjs";
+import type { Person } from "../edit-bar";
+import type { LiveState } from "../status-text";
+
+export interface LiveSessionOptions {
+  /** Host of the room server, e.g. `location.host`. */
+  host: string;
+  /** `wss` on https pages, `ws` otherwise. */
+  protocol: "ws" | "wss";
+  /** Path of the room, e.g. `/parties/page-room/pages:1`. */
+  path: string;
+  /** How long to wait for the first sync before giving up on live editing. */
+  timeoutMs: number;
+  onState: (state: LiveState) => void;
+  onPeople: (people: Person[]) => void;
+  /** The room wrote a draft (`{ type: "saved" }`). */
+  onSaved: () => void;
+  /** The room refused a draft, with its reason. */
+  onRejected: (message: string) => void;
+}
+
+/** A synced connection to a page's room. */
+export interface LiveSession {
+  doc: Y.Doc;
+  provider: YProvider;
+  destroy(): void;
+}
+
+/**
+ * Joins a page's room through the y-partyserver provider and resolves once the document has
+ * synced, or `null` when the room cannot be reached within `timeoutMs` (the caller then falls
+ * back to REST saves). After the first sync a dropped connection reports `offline`; the provider
+ * reconnects by itself and Yjs resyncs everything typed meanwhile, so nothing is lost.
+ *
+ * @example
+ * const session = await connectLive({ host: location.host, protocol: "wss", path: "/parties/page-room/pages:1", timeoutMs: 5000, ...handlers });
+ */
+export function connectLive(options: LiveSessionOptions): Promise<LiveSession | null> {
+  const doc = new Y.Doc();
+  const provider = new YProvider(options.host, "", doc, {
+    prefix: options.path,
+    protocol: options.protocol,
+    disableBc: true,
+    maxBackoffTime: 4000,
+  });
+  const awareness = provider.awareness;
+  // The room replaces `user` with the identity it holds for the connection; this only marks us present.
+  awareness.setLocalStateField("user", { name: "", color: "" });
+  const people = () => {
+    const list: Person[] = [];
+    for (const [clientID, state] of awareness.getStates()) {
+      const user = (state as { user?: { name?: unknown; color?: unknown } }).user;
+      if (clientID === doc.clientID || !user || typeof user.name !== "string" || !user.name) continue;
+      list.push({ name: user.name, color: typeof user.color === "string" && user.color ? user.color : "#64748b" });
+    }
+    return list;
+  };
+  awareness.on("change", () => options.onPeople(people()));
+  provider.on("custom-message", (raw: string) => {
+    const event = parseRoomEvent(raw);
+    if (event?.type === "saved") options.onSaved();
+    else if (event?.type === "violations") options.onRejected(event.message);
+  });
+
+  return new Promise((resolve) => {
+    let synced = false;
+    const session: LiveSession = {
+      doc,
+      provider,
+      destroy: () => {
+        provider.destroy();
+        doc.destroy();
+      },
+    };
+    const timer = setTimeout(() => {
+      if (synced) return;
+      session.destroy();
+      resolve(null);
+    }, options.timeoutMs);
+    provider.on("sync", (isSynced: boolean) => {
+      if (!isSynced) return;
+      options.onState("live");
+      if (synced) return;
+      synced = true;
+      clearTimeout(timer);
+      resolve(session);
+    });
+    provider.on("status", ({ status }: { status: string }) => {
+      if (synced && status === "disconnected") options.onState("offline");
+    });
+  });
+}
+
+type RoomEvent = { type: "saved" } | { type: "violations"; message: string } | { type: "other" };
+
+/**
+ * Reads a room event (a y-partyserver custom message, JSON); unknown or malformed ones are
+ * reported as `other` and ignored.
+ *
+ * @example
+ * parseRoomEvent('{"type":"saved","versionId":4}') // { type: "saved" }
+ */
+export function parseRoomEvent(raw: string): RoomEvent | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== "object") return null;
+  const event = value as { type?: unknown; violations?: unknown };
+  if (event.type === "saved") return { type: "saved" };
+  if (event.type === "violations") {
+    const first = Array.isArray(event.violations) ? (event.violations[0] as { message?: unknown } | undefined) : undefined;
+    return { type: "violations", message: typeof first?.message === "string" ? first.message : "the room refused the draft" };
+  }
+  return { type: "other" };
+}

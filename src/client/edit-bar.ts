@@ -1,0 +1,100 @@
+import { Icon, type IconName } from "./icon";
+
+/** Someone else on the page, as shown in the edit bar. */
+export interface Person {
+  name: string;
+  color: string;
+}
+
+export interface EditBarOptions {
+  /** Shows a Save button (only when auto-save is off). */
+  manualSave: boolean;
+  onSave?: () => void;
+  onDone: () => void;
+}
+
+export interface EditBar {
+  element: HTMLElement;
+  setStatus(text: string): void;
+  setPeople(people: readonly Person[]): void;
+  destroy(): void;
+}
+
+/** The DOM event the Settings button dispatches; it bubbles to `document` and `window`. */
+export const OPEN_SETTINGS_EVENT = "cms:open-settings";
+
+/**
+ * The edit bar: who else is here, a live status line (announced politely to screen readers), an
+ * optional Save button, Settings (dispatches `cms:open-settings`) and Done. Plain buttons in
+ * document order, so Tab reaches each of them.
+ *
+ * @example
+ * const bar = createEditBar(document, { manualSave: false, onDone: () => louise.done() });
+ * bar.setStatus("Saving…");
+ */
+export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
+  const element = doc.createElement("div");
+  element.className = "cms-bar";
+  element.setAttribute("role", "region");
+  element.setAttribute("aria-label", "Page editing");
+
+  const people = doc.createElement("ul");
+  people.className = "cms-people";
+  people.setAttribute("aria-label", "Also editing");
+  people.hidden = true;
+
+  const status = doc.createElement("span");
+  status.setAttribute("role", "status");
+  status.setAttribute("aria-live", "polite");
+  status.className = "cms-status";
+
+  element.append(people, status);
+  if (options.manualSave && options.onSave) element.append(button(doc, "save", "Save", "Save changes", options.onSave));
+  const settings = button(doc, "settings", "Settings", "Open page settings", () => {
+    settings.dispatchEvent(new CustomEvent(OPEN_SETTINGS_EVENT, { bubbles: true, composed: true }));
+  });
+  element.append(settings, button(doc, "done", "Done", "Done editing", options.onDone));
+  doc.body.append(element);
+
+  return {
+    element,
+    setStatus(text) {
+      if (status.textContent !== text) status.textContent = text;
+    },
+    setPeople(list) {
+      people.replaceChildren(
+        ...list.map((person) => {
+          const item = doc.createElement("li");
+          item.textContent = initials(person.name);
+          item.title = person.name;
+          item.setAttribute("aria-label", person.name);
+          item.style.background = person.color;
+          return item;
+        }),
+      );
+      people.hidden = list.length === 0;
+    },
+    destroy: () => element.remove(),
+  };
+}
+
+/**
+ * Up to two initials of a display name.
+ *
+ * @example
+ * initials("Pat Publisher") // "PP"
+ */
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.length > 1 ? [parts[0]![0], parts[parts.length - 1]![0]] : [parts[0]?.[0]];
+  return letters.join("").toUpperCase() || "?";
+}
+
+function button(doc: Document, icon: IconName, text: string, label: string, onClick: () => void): HTMLButtonElement {
+  const element = doc.createElement("button");
+  element.type = "button";
+  element.setAttribute("aria-label", label);
+  element.append(Icon(icon), text);
+  element.addEventListener("click", onClick);
+  return element;
+}

@@ -1,0 +1,51 @@
+/** The icons the editing UI uses. */
+export type IconName = "settings" | "done" | "save" | "image" | "upload" | "bold" | "italic" | "link" | "close";
+
+/* 24×24 stroke paths, drawn for this toolkit. */
+const PATHS: Record<IconName, string> = {
+  settings: "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19 12l2-1-1-3-2 .2-1.2-1.2.2-2-3-1-1 2h-2l-1-2-3 1 .2 2L6 8.2 4 8l-1 3 2 1v0l-2 1 1 3 2-.2 1.2 1.2-.2 2 3 1 1-2h2l1 2 3-1-.2-2 1.2-1.2 2 .2 1-3z",
+  done: "M5 12l5 5 9-10",
+  save: "M5 4h11l3 3v13H5zM8 4v5h7V4M8 20v-6h8v6",
+  image: "M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4M15 9.5a1.5 1.5 0 1 0 0-.01",
+  upload: "M12 16V4M7 9l5-5 5 5M5 20h14",
+  bold: "M7 4h6a4 4 0 0 1 0 8H7zM7 12h7a4 4 0 0 1 0 8H7z",
+  italic: "M10 4h8M6 20h8M14 4l-4 16",
+  link: "M10 14a4 4 0 0 0 6 0l3-3a4 4 0 0 0-6-6l-1 1M14 10a4 4 0 0 0-6 0l-3 3a4 4 0 0 0 6 6l1-1",
+  close: "M6 6l12 12M18 6L6 18",
+};
+
+export interface IconOptions {
+  /** Accessible name; without it the icon is decorative (hidden from screen readers). */
+  label?: string;
+  size?: number;
+}
+
+/**
+ * An inline SVG icon. Decorative by default, since the buttons that hold icons carry their own
+ * label; pass `label` for an icon that stands alone.
+ *
+ * @example
+ * button.prepend(Icon("settings"));
+ * document.body.append(Icon("image", { label: "Image", size: 16 }));
+ */
+export function Icon(name: IconName, options: IconOptions = {}): SVGSVGElement {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  const size = String(options.size ?? 16);
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("width", size);
+  svg.setAttribute("height", size);
+  svg.setAttribute("fill", "none");
+  svg.setAttribute("stroke", "currentColor");
+  svg.setAttribute("stroke-width", "2");
+  svg.setAttribute("stroke-linecap", "round");
+  svg.setAttribute("stroke-linejoin", "round");
+  if (options.label) {
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", options.label);
+  } else svg.setAttribute("aria-hidden", "true");
+  const path = document.createElementNS(ns, "path");
+  path.setAttribute("d", PATHS[name]);
+  svg.append(path);
+  return svg;
+}

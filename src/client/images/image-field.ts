@@ -1,0 +1,53 @@
+import { Icon } from "../icon";
+import type { FieldMarker } from "../markers";
+import { humanName } from "../plain-field";
+import { pickImage, type ImageControlsOptions } from "./image-dialog";
+import type { PickedImage } from "./media-api";
+
+/** An image field (`data-cms-type="image"`) with a "Change image" control beside it. */
+export interface ImageField {
+  element: HTMLElement;
+  value(): PickedImage | null;
+  setValue(image: PickedImage | null): void;
+  destroy(): void;
+}
+
+/**
+ * Adds image controls to an image field: the marker is the `<img>` itself or an element holding
+ * one. Choosing an image (upload, media list, or a URL when allowed) updates it and reports
+ * `{ src, alt }`, the value the save endpoint takes for an image.
+ *
+ * @example
+ * attachImageField(img, marker, { ...controls, onChange: (value) => queue.edit(marker.address, value) });
+ */
+export function attachImageField(
+  element: HTMLElement,
+  marker: FieldMarker,
+  options: Omit<ImageControlsOptions, "allowUrl"> & { onChange: (value: PickedImage | null) => void },
+): ImageField {
+  const doc = element.ownerDocument;
+  const image = (): HTMLImageElement | null => (element instanceof HTMLImageElement ? element : element.querySelector("img"));
+  const value = (): PickedImage | null => {
+    const img = image();
+    return img?.getAttribute("src") ? { src: img.getAttribute("src") ?? "", alt: img.alt } : null;
+  };
+  const setValue = (picked: PickedImage | null) => {
+    const img = image();
+    if (!img || !picked) return;
+    img.src = picked.src;
+    img.alt = picked.alt || img.alt;
+  };
+  const button = doc.createElement("button");
+  button.type = "button";
+  button.className = "cms-image-button";
+  button.setAttribute("aria-label", `Change image: ${humanName(marker.field)}`);
+  button.append(Icon("image"), "Change image");
+  button.addEventListener("click", async () => {
+    const picked = await pickImage(doc, { ...options, allowUrl: marker.allowUrl });
+    if (!picked) return;
+    setValue({ src: picked.src, alt: picked.alt || image()?.alt || "" });
+    options.onChange(value());
+  });
+  element.after(button);
+  return { element, value, setValue, destroy: () => button.remove() };
+}

@@ -1,0 +1,57 @@
+import { parseFieldAddress, type FieldAddress } from "../shared/field-address";
+
+/** What kind of editor a marker asks for: plain text, rich text or an image. */
+export type FieldKind = "text" | "richtext" | "image";
+
+/** A parsed `data-cms-field` marker: its address, the editor kind and its image options. */
+export interface FieldMarker extends FieldAddress {
+  /** The marker's full address, `<collection>:<key>:<field>`: the `field` of a save body. */
+  address: string;
+  kind: FieldKind;
+  /** The top-level field a dotted address lives in (`sections` for `sections.2.heading`). */
+  root: string;
+  /** Path below `root`; empty for a top-level field. */
+  below: (string | number)[];
+  /** A free URL box is offered in image controls only when the marker sets it. */
+  allowUrl: boolean;
+}
+
+/** The marker attributes as read from an element, so parsing needs no DOM. */
+export interface MarkerAttributes {
+  field: string | null;
+  type?: string | null;
+  allowUrl?: string | null;
+}
+
+const KINDS: Record<string, FieldKind> = { "": "text", text: "text", richtext: "richtext", image: "image" };
+
+/**
+ * Parses one marker, or returns `null` when its address is malformed or its type unknown (such an
+ * element is left alone rather than guessed at). `allowUrl` is on for any present value but "false".
+ *
+ * @example
+ * parseMarker({ field: "pages:1:body", type: "richtext" })
+ * // { address: "pages:1:body", kind: "richtext", root: "body", below: [], allowUrl: false, ... }
+ */
+export function parseMarker(attributes: MarkerAttributes): FieldMarker | null {
+  if (attributes.field === null) return null;
+  const address = parseFieldAddress(attributes.field.trim());
+  if (!address) return null;
+  const kind = KINDS[(attributes.type ?? "").trim().toLowerCase()];
+  if (!kind) return null;
+  const [root, ...below] = address.path;
+  const allowUrl = attributes.allowUrl != null && attributes.allowUrl.trim().toLowerCase() !== "false";
+  return { ...address, address: attributes.field.trim(), kind, root: String(root), below, allowUrl };
+}
+
+/**
+ * Drops repeated addresses (the first element wins), so one field never gets two editors that
+ * would race each other's saves.
+ *
+ * @example
+ * uniqueMarkers([a, a2, b]) // [a, b] when a and a2 share an address
+ */
+export function uniqueMarkers<T extends { marker: FieldMarker }>(items: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(item.marker.address) && Boolean(seen.add(item.marker.address)));
+}

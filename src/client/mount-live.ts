@@ -1,0 +1,65 @@
+import type { FieldBinding } from "./collab";
+import { attachImageField } from "./images/image-field";
+import type { MarkedElement, Mounted } from "./mount-options";
+import { attachPlainField, humanName } from "./plain-field";
+import type { RestContext } from "./mount-rest";
+import { mountRestFields } from "./mount-rest";
+
+type Collab = typeof import("./collab");
+type Session = NonNullable<Awaited<ReturnType<Collab["connectLive"]>>>;
+
+/**
+ * Whether the room's document holds none of the page's fields while the page shows content: a
+ * room that was never seeded. Binding to it would blank the page, so the caller uses REST instead.
+ *
+ * @example
+ * if (isUnseeded(session.doc, items)) fallBackToRest();
+ */
+export function isUnseeded(session: Session, items: readonly MarkedElement[]): boolean {
+  const json = session.doc.getMap("json");
+  const empty = items.every(({ marker }) => {
+    if (marker.below.length > 0) return !json.has(marker.root);
+    if (marker.kind === "text") return session.doc.getText(marker.root).length === 0;
+    if (marker.kind === "richtext") return session.doc.getXmlFragment(marker.root).length === 0;
+    return true;
+  });
+  return empty && items.some(({ element }) => (element.textContent ?? "").trim() !== "");
+}
+
+/**
+ * Binds fields to the page's room: top-level text to `Y.Text`, rich text to the field's
+ * `Y.XmlFragment` (with remote cursors), leaves of structured fields to the `json` map. A
+ * top-level image field has no room type, so it keeps saving over HTTP.
+ *
+ * @example
+ * const mounted = await mountLiveFields(found, session, collab, restContext);
+ */
+export async function mountLiveFields(items: readonly MarkedElement[], session: Session, collab: Collab, context: RestContext): Promise<Mounted[]> {
+  const { doc, provider } = session;
+  const json = doc.getMap<unknown>("json");
+  const mounted: Mounted[] = [];
+  const overRest: MarkedElement[] = [];
+  for (const item of items) {
+    const { element, marker } = item;
+    let binding: FieldBinding | null = null;
+    if (marker.kind === "text") {
+      const field = attachPlainField(element, marker, { onInput: (value) => binding?.local(value) });
+      binding = marker.below.length === 0 ? collab.bindText(field, doc.getText(marker.root)) : collab.bindJsonLeaf(field, json, marker.root, marker.below);
+      mounted.push(field, binding);
+    } else if (marker.kind === "image" && marker.below.length > 0) {
+      const field = attachImageField(element, marker, { ...context.images, onChange: (value) => binding?.local(value) });
+      binding = collab.bindJsonLeaf(field, json, marker.root, marker.below);
+      mounted.push(field, binding);
+    } else if (marker.kind === "richtext" && marker.below.length === 0) {
+      const rich = await context.loadRich();
+      const editor = rich.mountRichText(element, {
+        label: `Edit ${humanName(marker.field)}`,
+        ...collab.richCollab(doc.getXmlFragment(marker.root), provider.awareness),
+        images: { ...context.images, allowUrl: marker.allowUrl },
+      });
+      mounted.push(editor);
+    } else overRest.push(item);
+  }
+  mounted.push(...(await mountRestFields(overRest, context)));
+  return mounted;
+}

@@ -1,0 +1,131 @@
+import { createEditBar } from "./edit-bar";
+import { parseMarker, uniqueMarkers } from "./markers";
+import { resolveEndpoints, roomPath } from "./mount-config";
+import { mountLiveFields, isUnseeded } from "./mount-live";
+import type { LouiseHandle, MarkedElement, MountLouiseOptions, Mounted } from "./mount-options";
+import { mountRestFields, type RestContext } from "./mount-rest";
+import { watchPageExits } from "./page-exits";
+import { createSaveQueue, type SaveState } from "./save-queue";
+import { createSaveTransport } from "./save-transport";
+import { statusText, type LiveState } from "./status-text";
+import { injectStyles } from "./styles";
+
+/** The DOM event dispatched on `window` after Done has saved and removed the editors. */
+export const DONE_EVENT = "cms:done";
+
+/**
+ * Finds every `data-cms-field` marker and makes it editable in place: plain text as a single-line
+ * `contenteditable="plaintext-only"` region, `data-cms-type="richtext"` as a ProseMirror editor,
+ * `data-cms-type="image"` with image controls. Adds the edit bar and auto-saves changed fields.
+ * With `versionedPageId` the fields join the page's room for live editing, and fall back to REST
+ * draft saves when the room cannot be reached. Does nothing (and returns `null`) without markers.
+ *
+ * @example
+ * import { mountLouise } from "cms-toolkit/client";
+ * mountLouise({ versionedPageId: 12, autoSave: { debounceMs: 800 } });
+ */
+export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | null {
+  const root = options.root ?? document;
+  const found = uniqueMarkers(
+    [...root.querySelectorAll<HTMLElement>("[data-cms-field]")].flatMap((element) => {
+      const marker = parseMarker({ field: element.getAttribute("data-cms-field"), type: element.getAttribute("data-cms-type"), allowUrl: element.getAttribute("data-cms-allow-url") });
+      return marker ? [{ element, marker } satisfies MarkedElement] : [];
+    }),
+  );
+  if (found.length === 0) return null;
+
+  const doc = found[0]!.element.ownerDocument;
+  const win = doc.defaultView ?? window;
+  const config = resolveEndpoints(options);
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => win.fetch(input, init));
+  const versioned = options.versionedPageId !== undefined;
+  const manual = config.debounceMs === false;
+  let mode: "connecting" | "live" | "rest" = "connecting";
+  let live: LiveState = "none";
+  let liveSaving = false;
+  let liveSaved = false;
+  let rejected: string | null = null;
+
+  const render = () => {
+    const snapshot = queue.snapshot();
+    let state: SaveState = snapshot.state;
+    if (state !== "saving" && state !== "failed") {
+      if (liveSaving) state = "saving";
+      else if (liveSaved && state !== "dirty") state = "saved";
+    }
+    bar.setStatus(rejected ?? statusText(state, { versioned, live, manual }));
+  };
+  const queue = createSaveQueue({ send: createSaveTransport({ url: config.saveUrl, fetch: doFetch }), debounceMs: config.debounceMs, onChange: () => render() });
+  const bar = createEditBar(doc, { manualSave: manual, onSave: () => void queue.flush(), onDone: () => void handle.done() });
+  const removeStyles = injectStyles(doc);
+  const stopExits = watchPageExits(win, {
+    flush: () => {
+      if (!manual) void queue.flush();
+    },
+    shouldWarn: () => {
+      const snapshot = queue.snapshot();
+      return snapshot.inFlight || (manual && snapshot.dirty.length > 0) || (live === "offline" && liveSaving);
+    },
+  });
+  const mounted: Mounted[] = [];
+  const context: RestContext = {
+    queue,
+    flushOnBlur: !manual,
+    images: { uploadUrl: config.uploadUrl, mediaUrl: config.mediaUrl, fetch: doFetch },
+    loadRich: () => import("./rich"),
+  };
+
+  const start = async () => {
+    const path = roomPath(config.roomUrl, options.versionedPageId, found.map((item) => item.marker));
+    if (path) {
+      live = "connecting";
+      render();
+      const collab = await import("./collab");
+      const session = await collab.connectLive({
+        host: win.location.host,
+        protocol: win.location.protocol === "https:" ? "wss" : "ws",
+        path,
+        timeoutMs: config.roomTimeoutMs,
+        onState: (state) => ((live = state), render()),
+        onPeople: (people) => bar.setPeople(people),
+        onSaved: () => ((liveSaving = false), (liveSaved = true), (rejected = null), render()),
+        onRejected: (message) => ((liveSaving = false), (rejected = `Draft not saved: ${message}`), render()),
+      });
+      if (session && !isUnseeded(session, found)) {
+        mode = "live";
+        mounted.push(session, ...(await mountLiveFields(found, session, collab, context)));
+        // Updates the provider applies come from the room; every other update is this editor's.
+        session.doc.on("update", (_update: Uint8Array, origin: unknown) => {
+          if (origin !== session.provider) ((liveSaving = true), render());
+        });
+        return;
+      }
+      session?.destroy();
+      live = "none";
+    }
+    mode = "rest";
+    mounted.push(...(await mountRestFields(found, context)));
+    render();
+  };
+
+  const ready = start();
+  render();
+  const handle: LouiseHandle = {
+    ready,
+    mode: () => mode,
+    flush: () => queue.flush(),
+    async done() {
+      await ready;
+      await queue.flush();
+      for (const item of mounted.splice(0).reverse()) item.destroy();
+      queue.dispose();
+      stopExits();
+      bar.destroy();
+      removeStyles();
+      doc.body.classList.remove("cms-edit-mode");
+      win.dispatchEvent(new CustomEvent(DONE_EVENT));
+      options.onDone?.();
+    },
+  };
+  return handle;
+}

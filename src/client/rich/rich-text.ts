@@ -1,0 +1,113 @@
+import { DOMParser, DOMSerializer, type Node as PMNode } from "prosemirror-model";
+import { EditorState, type Plugin } from "prosemirror-state";
+import { EditorView } from "prosemirror-view";
+import { richSchema } from "../../shared/rich-schema";
+import { pickImage, type ImageControlsOptions } from "../images/image-dialog";
+import { baseKeys, keyName, type KeyBindings } from "./rich-commands";
+import { createRichToolbar } from "./rich-toolbar";
+
+export interface RichTextOptions {
+  /** Accessible name of the editing area. */
+  label?: string;
+  /** Called with the field's HTML after every change to the document. */
+  onChange?: (html: string) => void;
+  onBlur?: () => void;
+  /** Extra ProseMirror plugins (live editing adds the Yjs sync, cursor and undo plugins). */
+  plugins?: Plugin[];
+  /** Extra key bindings, tried before the base ones. */
+  keys?: KeyBindings;
+  /** Image controls for the toolbar's Image button; omitted, there is no Image button. */
+  images?: ImageControlsOptions;
+}
+
+/**
+ * A rich-text editor over an element's HTML, on ProseMirror with the schema the server uses
+ * (`richSchema`), so what the editor can hold is exactly what the sanitizer keeps.
+ *
+ * @example
+ * const editor = new RichText(document.querySelector(".body")!, { onChange: (html) => console.log(html) });
+ * editor.html(); // "<p>…</p>"
+ */
+export class RichText {
+  readonly view: EditorView;
+  readonly #element: HTMLElement;
+  readonly #host: HTMLElement;
+  readonly #options: RichTextOptions;
+
+  constructor(element: HTMLElement, options: RichTextOptions = {}) {
+    this.#element = element;
+    this.#options = options;
+    const doc = element.ownerDocument;
+    const content = DOMParser.fromSchema(richSchema).parse(element);
+    this.#host = doc.createElement("div");
+    this.#host.className = "cms-rich";
+    element.replaceChildren(this.#host);
+    const bindings: KeyBindings = { ...baseKeys(), ...options.keys };
+    const mac = /Mac|iP(hone|ad)/.test(doc.defaultView?.navigator.platform ?? "");
+    const label = options.label ?? "Rich text";
+    let toolbar: ReturnType<typeof createRichToolbar> | null = null;
+    this.view = new EditorView(this.#host, {
+      state: EditorState.create({ schema: richSchema, doc: content, plugins: options.plugins ?? [] }),
+      attributes: { role: "textbox", "aria-multiline": "true", "aria-label": label },
+      handleKeyDown: (view, event) => {
+        const command = bindings[keyName(event, mac)];
+        return command ? command(view.state, view.dispatch, view) : false;
+      },
+      handleDOMEvents: { blur: () => (options.onBlur?.(), false) },
+      // ProseMirror calls this with the view as `this`, also while the view is still being built
+      // (the Yjs sync plugin renders the shared document from its constructor), before `this.view` is set.
+      dispatchTransaction(this: EditorView, tr) {
+        const state = this.state.apply(tr);
+        this.updateState(state);
+        toolbar?.update(state);
+        if (tr.docChanged) options.onChange?.(documentHtml(state.doc, doc));
+      },
+    });
+    toolbar = createRichToolbar(() => this.view, { label, onImage: options.images ? () => void this.insertImage() : undefined });
+    this.#host.before(toolbar.element);
+  }
+
+  /** The document as HTML, the value the save endpoint takes for a rich field. */
+  html(): string {
+    return documentHtml(this.view.state.doc, this.#element.ownerDocument);
+  }
+
+  /** Opens the image dialog and inserts the chosen image at the selection. */
+  async insertImage(): Promise<void> {
+    if (!this.#options.images) return;
+    const picked = await pickImage(this.#element.ownerDocument, this.#options.images);
+    if (!picked) return;
+    const node = richSchema.nodes.image!.create({ src: picked.src, alt: picked.alt || null });
+    this.view.dispatch(this.view.state.tr.replaceSelectionWith(node));
+    this.view.focus();
+  }
+
+  /** Tears the editor down and leaves the element holding the current HTML. */
+  destroy(): void {
+    const html = this.html();
+    this.view.destroy();
+    this.#element.innerHTML = html;
+  }
+}
+
+/**
+ * Mounts a `RichText` editor on an element.
+ *
+ * @example
+ * const editor = mountRichText(element, { label: "Body", onChange: (html) => queue.edit(address, html) });
+ */
+export function mountRichText(element: HTMLElement, options: RichTextOptions = {}): RichText {
+  return new RichText(element, options);
+}
+
+/**
+ * Serializes a rich-text document to HTML with the shared schema.
+ *
+ * @example
+ * documentHtml(view.state.doc, document) // "<p>Hello <strong>you</strong></p>"
+ */
+export function documentHtml(node: PMNode, doc: Document): string {
+  const holder = doc.createElement("div");
+  holder.append(DOMSerializer.fromSchema(richSchema).serializeFragment(node.content, { document: doc }));
+  return holder.innerHTML;
+}

@@ -1,0 +1,16 @@
+/*
+ * The entry the reference site serves (`/cms-client/louise.js`). It leaves out the static
+ * `RichText` re-export of index.ts so the plain-text path stays small: rich text and live
+ * editing arrive as lazily imported chunks when a page needs them.
+ */
+export { mountLouise, DONE_EVENT } from "./mount-louise";
+export { OPEN_SETTINGS_EVENT } from "./edit-bar";
+export { Icon } from "./icon";
+
+/**
+ * Loads the rich-text chunk (`RichText`, `mountRichText`) on demand.
+ *
+ * @example
+ * const { mountRichText } = await loadRichText();
+ */
+export const loadRichText = () => import("./rich");

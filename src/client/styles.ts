@@ -1,0 +1,37 @@
+/* The edit UI's styles, injected once; class names are prefixed so a site's CSS cannot collide. */
+const CSS = `
+.cms-bar{position:fixed;inset:auto 1rem 1rem auto;z-index:2147483000;display:flex;align-items:center;gap:.5rem;padding:.4rem .5rem;background:#1d232b;color:#fff;border-radius:.6rem;font:14px/1.3 system-ui,sans-serif;box-shadow:0 4px 18px #0004}
+.cms-bar button{display:inline-flex;align-items:center;gap:.3rem;font:inherit;color:inherit;background:#333c48;border:0;border-radius:.4rem;padding:.35rem .6rem;cursor:pointer}
+.cms-bar button:focus-visible,.cms-dialog button:focus-visible{outline:2px solid #8cb4ff;outline-offset:2px}
+.cms-bar [role=status]{min-width:7rem}
+.cms-people{display:flex;list-style:none;margin:0;padding:0}
+.cms-people li{width:1.6rem;height:1.6rem;border-radius:50%;display:grid;place-items:center;font-size:11px;font-weight:600;margin-left:-.3rem;border:2px solid #1d232b}
+[data-cms-field][contenteditable]:focus{outline:2px solid #3b82f6;outline-offset:2px}
+.cms-rich .ProseMirror{outline:none;white-space:pre-wrap;word-wrap:break-word}
+.cms-rich .ProseMirror-focused{outline:2px solid #3b82f6;outline-offset:2px}
+.cms-toolbar{display:flex;gap:.25rem;margin-bottom:.25rem}
+.cms-toolbar button{display:inline-flex;padding:.2rem .35rem;border:1px solid #ccd;border-radius:.3rem;background:#fff;cursor:pointer}
+.cms-toolbar button[aria-pressed=true]{background:#dde8ff}
+.ProseMirror-yjs-cursor{position:relative;margin:0 -1px;border-left:2px solid;word-break:normal;pointer-events:none}
+.ProseMirror-yjs-cursor>div{position:absolute;top:-1.1em;left:-1px;font-size:11px;color:#fff;padding:0 .2em;white-space:nowrap;border-radius:.2em}
+.cms-dialog{border:0;border-radius:.6rem;padding:1rem;max-width:32rem;box-shadow:0 8px 30px #0005;font:14px/1.4 system-ui,sans-serif}
+.cms-dialog ul{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(6rem,1fr));gap:.5rem;max-height:18rem;overflow:auto}
+.cms-dialog li button{border:1px solid #ccd;background:#fff;padding:0;cursor:pointer;width:100%}
+.cms-dialog img{display:block;width:100%;height:5rem;object-fit:cover}
+`;
+
+/**
+ * Adds the edit UI's stylesheet to the document once; returns a function that removes it.
+ *
+ * @example
+ * const removeStyles = injectStyles(document);
+ */
+export function injectStyles(doc: Document): () => void {
+  const existing = doc.getElementById("cms-client-styles");
+  if (existing) return () => undefined;
+  const style = doc.createElement("style");
+  style.id = "cms-client-styles";
+  style.textContent = CSS;
+  doc.head.append(style);
+  return () => style.remove();
+}

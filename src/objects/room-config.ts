@@ -1,0 +1,48 @@
+import type { DraftDeps } from "../cores/drafts";
+
+export { parseRoomName, roomName, type RoomAddress } from "../shared/room-name";
+
+/** What the room needs from its environment: the D1 database the draft cores write to. */
+export interface RoomEnv {
+  DB: D1Database;
+}
+
+/** Timing and abuse limits of a room. */
+export interface RoomLimits {
+  /** Quiet time after the last edit before the draft is written to D1. */
+  settleMs: number;
+  /** Longest a dirty document waits for a D1 write while edits keep coming. */
+  maxWaitMs: number;
+  /** A connection that sends nothing this long after connecting is closed (`ROOM_CLOSE.IDLE`). */
+  handshakeMs: number;
+  /** Per-connection token bucket: burst size and refill per second, in messages… */
+  messageBurst: number;
+  messagesPerSecond: number;
+  /** …and in bytes. */
+  byteBurst: number;
+  bytesPerSecond: number;
+  /** Retry delay after a D1 write failed for a reason other than validation. */
+  retryMs: number;
+}
+
+/**
+ * Defaults: a draft is written 2 s after typing stops and at least every 12 s while it goes on, so
+ * one room writes at most 5 drafts a minute plus one when the last editor leaves.
+ */
+export const DEFAULT_ROOM_LIMITS: RoomLimits = {
+  settleMs: 2_000,
+  maxWaitMs: 12_000,
+  handshakeMs: 15_000,
+  messageBurst: 400,
+  messagesPerSecond: 100,
+  byteBurst: 8 * 1024 * 1024,
+  bytesPerSecond: 2 * 1024 * 1024,
+  retryMs: 5_000,
+};
+
+/** How a site configures `PageRoom`: which collections rooms serve, and optional limits. */
+export interface PageRoomOptions<Env extends RoomEnv = RoomEnv> {
+  /** Collection slug → the draft deps of that collection (the same ones the routes use). */
+  collections: (env: Env) => Readonly<Record<string, DraftDeps>>;
+  limits?: Partial<RoomLimits>;
+}

@@ -1,0 +1,49 @@
+import type { RoomConnectionState } from "../shared/room-identity";
+import type { AwarenessEntry } from "./room-wire";
+
+/** How many awareness client ids one connection may control (one per tab's Yjs doc, with slack). */
+export const MAX_CLIENTS_PER_CONNECTION = 4;
+
+/** Largest presence entry kept on the connection for restoring after hibernation. */
+const MAX_STORED_PRESENCE = 1024;
+
+/** What {@link admitPresence} decided for one awareness message. */
+export interface PresenceDecision {
+  /** Entries to apply, each carrying the server-given `user`. */
+  entries: AwarenessEntry[];
+  /** The connection's client ids after this message. */
+  clients: number[];
+  /** The entry to store on the connection (or `undefined` to keep the stored one). */
+  presence: RoomConnectionState["presence"];
+}
+
+/**
+ * Applies the presence rules to an awareness message from one connection: an entry for a client id
+ * another connection controls is dropped (so nobody can change or clear someone else's presence);
+ * a connection controls at most {@link MAX_CLIENTS_PER_CONNECTION} ids; and every non-null state's
+ * `user` is replaced by the identity the Worker gave the connection (name, colour, editor id),
+ * whatever the client claimed.
+ *
+ * @example
+ * const { entries } = admitPresence(state, incoming, (id) => ownerOf(id));
+ */
+export function admitPresence(
+  state: RoomConnectionState,
+  incoming: AwarenessEntry[],
+  ownedElsewhere: (clientID: number) => boolean,
+): PresenceDecision {
+  const clients = new Set(state.clients);
+  const entries: AwarenessEntry[] = [];
+  let presence = state.presence;
+  for (const entry of incoming) {
+    if (!clients.has(entry.clientID)) {
+      if (ownedElsewhere(entry.clientID) || clients.size >= MAX_CLIENTS_PER_CONNECTION) continue;
+      clients.add(entry.clientID);
+    }
+    const user = { name: state.editor.name, color: state.color, id: state.editor.id };
+    const admitted = { ...entry, state: entry.state === null ? null : { ...entry.state, user } };
+    entries.push(admitted);
+    if (JSON.stringify(admitted).length <= MAX_STORED_PRESENCE) presence = admitted;
+  }
+  return { entries, clients: [...clients], presence };
+}

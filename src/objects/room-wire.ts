@@ -1,0 +1,134 @@
+import * as decoding from "lib0/decoding";
+import * as encoding from "lib0/encoding";
+import * as Y from "yjs";
+import type { Violation } from "../shared/errors";
+
+/**
+ * Close codes the room uses. 1009 and 1011 are the standard WebSocket ones; the 44xx codes mirror
+ * HTTP statuses so a client can tell "fix yourself" (4400, 4429) from "sign in" (4401) and
+ * "this page is gone" (4404).
+ *
+ * @example
+ * socket.addEventListener("close", (e) => { if (e.code === ROOM_CLOSE.RATE_LIMITED) backOff(); });
+ */
+export const ROOM_CLOSE = {
+  /** A message over `MAX_MESSAGE_BYTES`. */
+  TOO_BIG: 1009,
+  /** The stored document could not be loaded; the room refuses to serve an empty one. */
+  LOAD_FAILED: 1011,
+  /** A message that is not a well-formed Yjs sync or awareness message. */
+  MALFORMED: 4400,
+  /** The connection carries no editor identity from the Worker. */
+  NO_EDITOR: 4401,
+  /** The page (or its collection) does not exist. */
+  NOT_FOUND: 4404,
+  /** Connected and said nothing within the handshake window. */
+  IDLE: 4408,
+  /** Too many messages or bytes per second from this connection. */
+  RATE_LIMITED: 4429,
+} as const;
+
+/** Largest message a connection may send (1 MB). */
+export const MAX_MESSAGE_BYTES = 1024 * 1024;
+
+/**
+ * What the room tells every editor, sent as y-partyserver custom messages (`__YPS:` + JSON;
+ * a provider receives them through its `custom-message` event).
+ *
+ * @example
+ * provider.on("custom-message", (raw) => { const event: RoomEvent = JSON.parse(raw); });
+ */
+export type RoomEvent =
+  | { type: "saved"; versionId: number }
+  | { type: "published"; versionId: number }
+  | { type: "unpublished" }
+  | { type: "violations"; violations: Violation[] }
+  | { type: "scheduled"; at: string | null; versionId?: number | null };
+
+const MESSAGE_SYNC = 0;
+const MESSAGE_AWARENESS = 1;
+const SYNC_STEP1 = 0;
+const SYNC_STEP2 = 1;
+const SYNC_UPDATE = 2;
+
+/** One decoded binary message: a sync message (with its update, if any) or an awareness update. */
+export type RoomMessage =
+  | { kind: "sync"; update: Uint8Array | null }
+  | { kind: "awareness"; entries: AwarenessEntry[] };
+
+/** One client's entry in an awareness update; `state` null means "gone". */
+export interface AwarenessEntry {
+  clientID: number;
+  clock: number;
+  state: Record<string, unknown> | null;
+}
+
+/**
+ * Decodes and checks a binary message completely before the document sees it: the outer type,
+ * the sync sub-type, a Yjs update's whole struct and delete-set encoding, every awareness state's
+ * JSON, and no trailing bytes. `null` for anything malformed.
+ *
+ * @example
+ * const message = parseRoomMessage(bytes); if (!message) connection.close(ROOM_CLOSE.MALFORMED);
+ */
+export function parseRoomMessage(bytes: Uint8Array): RoomMessage | null {
+  try {
+    const decoder = decoding.createDecoder(bytes);
+    const type = decoding.readVarUint(decoder);
+    if (type === MESSAGE_SYNC) {
+      const step = decoding.readVarUint(decoder);
+      const payload = decoding.readVarUint8Array(decoder);
+      if (decoding.hasContent(decoder)) return null;
+      if (step === SYNC_STEP1) {
+        Y.decodeStateVector(payload);
+        return { kind: "sync", update: null };
+      }
+      if (step !== SYNC_STEP2 && step !== SYNC_UPDATE) return null;
+      Y.decodeUpdate(payload);
+      return { kind: "sync", update: payload };
+    }
+    if (type === MESSAGE_AWARENESS) {
+      const payload = decoding.readVarUint8Array(decoder);
+      if (decoding.hasContent(decoder)) return null;
+      return { kind: "awareness", entries: decodeAwareness(payload) };
+    }
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Encodes awareness entries as a complete awareness message (type 1), ready for the Yjs handler.
+ *
+ * @example
+ * encodeAwarenessMessage([{ clientID: 7, clock: 1, state: { user: { name: "Ed" } } }])
+ */
+export function encodeAwarenessMessage(entries: AwarenessEntry[]): Uint8Array {
+  const inner = encoding.createEncoder();
+  encoding.writeVarUint(inner, entries.length);
+  for (const entry of entries) {
+    encoding.writeVarUint(inner, entry.clientID);
+    encoding.writeVarUint(inner, entry.clock);
+    encoding.writeVarString(inner, JSON.stringify(entry.state));
+  }
+  const outer = encoding.createEncoder();
+  encoding.writeVarUint(outer, MESSAGE_AWARENESS);
+  encoding.writeVarUint8Array(outer, encoding.toUint8Array(inner));
+  return encoding.toUint8Array(outer);
+}
+
+function decodeAwareness(payload: Uint8Array): AwarenessEntry[] {
+  const decoder = decoding.createDecoder(payload);
+  const count = decoding.readVarUint(decoder);
+  const entries: AwarenessEntry[] = [];
+  for (let i = 0; i < count; i++) {
+    const clientID = decoding.readVarUint(decoder);
+    const clock = decoding.readVarUint(decoder);
+    const state: unknown = JSON.parse(decoding.readVarString(decoder));
+    if (state !== null && (typeof state !== "object" || Array.isArray(state))) throw new TypeError("awareness state must be an object");
+    entries.push({ clientID, clock, state: state as Record<string, unknown> | null });
+  }
+  if (decoding.hasContent(decoder)) throw new TypeError("trailing bytes in awareness update");
+  return entries;
+}

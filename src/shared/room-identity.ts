@@ -1,0 +1,85 @@
+import type { EditorSession } from "./session";
+
+/**
+ * Header the Worker sets on a WebSocket upgrade it forwards to the room, carrying the editor it
+ * resolved (URI-encoded JSON). The room trusts it because only the Worker can reach the room;
+ * `roomRoute` deletes any copy a client sent before setting its own.
+ */
+export const ROOM_EDITOR_HEADER = "x-cms-room-editor";
+
+/** What the room keeps on each connection (WebSocket attachment, so it survives hibernation). */
+export interface RoomConnectionState {
+  editor: EditorSession;
+  color: string;
+  connectedAt: number;
+  /** Set at the first message; a connection that never speaks is closed by the idle check. */
+  spoke: boolean;
+  /** Awareness client ids this connection controls; no other connection may change them. */
+  clients: number[];
+  /** The last awareness entry this connection sent, restored after hibernation (small ones only). */
+  presence?: { clientID: number; clock: number; state: Record<string, unknown> | null } | undefined;
+}
+
+const PALETTE = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#0f8b8d", "#c2185b", "#6d4c41"];
+
+/**
+ * A stable presence colour for an editor, so the same person keeps their colour across tabs.
+ *
+ * @example
+ * editorColor("12") // "#4363d8"
+ */
+export function editorColor(editorId: string): string {
+  let hash = 0;
+  for (let i = 0; i < editorId.length; i++) hash = (hash * 31 + editorId.charCodeAt(i)) >>> 0;
+  return PALETTE[hash % PALETTE.length] as string;
+}
+
+/**
+ * Checks that a value is a well-formed `EditorSession` (from a header or an RPC caller).
+ *
+ * @example
+ * if (!isEditorSession(value)) throw new HttpError(401, "no editor");
+ */
+export function isEditorSession(value: unknown): value is EditorSession {
+  if (value === null || typeof value !== "object") return false;
+  const v = value as Record<string, unknown>;
+  const access = v.access as Record<string, unknown> | null | undefined;
+  return (
+    typeof v.id === "string" &&
+    v.id !== "" &&
+    typeof v.email === "string" &&
+    typeof v.name === "string" &&
+    Array.isArray(v.roles) &&
+    v.roles.every((role) => typeof role === "string") &&
+    access !== null &&
+    typeof access === "object" &&
+    typeof access.publish === "boolean"
+  );
+}
+
+/**
+ * Encodes an editor for {@link ROOM_EDITOR_HEADER}.
+ *
+ * @example
+ * headers.set(ROOM_EDITOR_HEADER, encodeEditorHeader(session));
+ */
+export function encodeEditorHeader(session: EditorSession): string {
+  const { id, email, name, roles, access } = session;
+  return encodeURIComponent(JSON.stringify({ id, email, name, roles, access: { publish: access.publish } }));
+}
+
+/**
+ * Reads the editor from {@link ROOM_EDITOR_HEADER}; `null` when absent or malformed.
+ *
+ * @example
+ * const editor = decodeEditorHeader(request.headers.get(ROOM_EDITOR_HEADER));
+ */
+export function decodeEditorHeader(value: string | null): EditorSession | null {
+  if (!value) return null;
+  try {
+    const parsed: unknown = JSON.parse(decodeURIComponent(value));
+    return isEditorSession(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}

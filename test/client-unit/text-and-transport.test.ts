@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { readPath, writePath } from "../../src/client/json-path";
+import { createSaveTransport, fitsKeepalive, KEEPALIVE_BUDGET_BYTES } from "../../src/client/save-transport";
+import { statusText } from "../../src/client/status-text";
+import { diffText, mapOffset } from "../../src/client/text-diff";
+
+describe("text splices for live plain fields", () => {
+  it.each([
+    ["About us", "About all of us", { index: 6, remove: 0, insert: "all of " }],
+    ["About us", "About", { index: 5, remove: 3, insert: "" }],
+    ["aaa", "aaaa", { index: 3, remove: 0, insert: "a" }],
+    ["same", "same", { index: 4, remove: 0, insert: "" }],
+    ["", "new", { index: 0, remove: 0, insert: "new" }],
+    ["cat", "cut", { index: 1, remove: 1, insert: "u" }],
+  ])("%j → %j", (before, after, splice) => {
+    expect(diffText(before, after)).toEqual(splice);
+    expect(before.slice(0, splice.index) + splice.insert + before.slice(splice.index + splice.remove)).toBe(after);
+  });
+
+  it.each([
+    [5, [{ retain: 2 }, { insert: "abc" }], 8],
+    [5, [{ retain: 5 }, { insert: "abc" }], 5],
+    [5, [{ retain: 7 }, { insert: "abc" }], 5],
+    [5, [{ retain: 1 }, { delete: 2 }], 3],
+    [5, [{ retain: 4 }, { delete: 3 }], 4],
+    [2, [{ delete: 10 }, { insert: "x" }], 0],
+  ])("moves a caret at %i through %j to %i", (offset, delta, expected) => {
+    expect(mapOffset(offset, delta)).toBe(expected);
+  });
+});
+
+describe("JSON leaves of structured fields", () => {
+  const sections = [{ type: "hero", heading: "Hi" }, { type: "features", items: [{ title: "A" }] }];
+
+  it("reads and writes a leaf without touching the original", () => {
+    expect(readPath(sections, [1, "items", 0, "title"])).toBe("A");
+    const next = writePath(sections, [1, "items", 0, "title"], "B");
+    expect(readPath(next, [1, "items", 0, "title"])).toBe("B");
+    expect(readPath(sections, [1, "items", 0, "title"])).toBe("A");
+  });
+
+  it("drops a write into a list item that no longer exists", () => {
+    expect(writePath(sections, [5, "heading"], "X")).toBeNull();
+    expect(readPath(sections, [5, "heading"])).toBeUndefined();
+  });
+});
+
+describe("save transport", () => {
+  it("uses keepalive within the 64 KiB budget and a normal request beyond it", async () => {
+    expect(fitsKeepalive(KEEPALIVE_BUDGET_BYTES, 0)).toBe(true);
+    expect(fitsKeepalive(KEEPALIVE_BUDGET_BYTES + 1, 0)).toBe(false);
+    expect(fitsKeepalive(40_000, 30_000)).toBe(false);
+    const seen: { keepalive: boolean | undefined; body: string }[] = [];
+    const send = createSaveTransport({
+      url: "/api/cms/save",
+      fetch: async (_url, init) => {
+        seen.push({ keepalive: init.keepalive, body: init.body });
+        return new Response(null, { status: 204 });
+      },
+    });
+    expect(await send("pages:1:title", "About")).toBe(true);
+    expect(await send("pages:1:body", "x".repeat(70_000))).toBe(true);
+    expect(seen[0]).toEqual({ keepalive: true, body: JSON.stringify({ field: "pages:1:title", value: "About" }) });
+    expect(seen[1]!.keepalive).toBe(false);
+  });
+
+  it("reports a non-2xx answer and a network error as a failed save", async () => {
+    const failing = createSaveTransport({ url: "/s", fetch: async () => new Response("{}", { status: 500 }) });
+    const offline = createSaveTransport({ url: "/s", fetch: () => Promise.reject(new TypeError("offline")) });
+    expect(await failing("pages:1:title", "x")).toBe(false);
+    expect(await offline("pages:1:title", "x")).toBe(false);
+  });
+});
+
+describe("status line", () => {
+  it.each([
+    ["saving", { versioned: false }, "Saving…"],
+    ["saved", { versioned: false }, "Saved"],
+    ["saved", { versioned: true }, "Draft saved"],
+    ["dirty", { versioned: false, manual: true }, "Unsaved changes"],
+    ["saved", { versioned: true, live: "offline" }, "Offline — changes kept"],
+  ] as const)("%s %j reads %j", (state, context, text) => {
+    expect(statusText(state, context)).toBe(text);
+  });
+
+  it("says a failed save is kept and retried", () => {
+    expect(statusText("failed", { versioned: true })).toMatch(/failed.*kept.*retry/i);
+  });
+});

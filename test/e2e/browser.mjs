@@ -1,0 +1,108 @@
+// Chromium (Debian's, driven by playwright-core) and the page helpers the e2e tests share.
+import { existsSync } from "node:fs";
+import { chromium } from "playwright-core";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * Launches headless Chromium with the flags that keep it off the network.
+ *
+ * @example
+ * const browser = await launchBrowser();
+ */
+export async function launchBrowser() {
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  });
+}
+
+/* Records every text the edit bar's status line shows, so a test can see "Saving…" even when it is brief. */
+const STATUS_RECORDER = `
+  window.__statuses = [];
+  new MutationObserver(() => {
+    const text = document.querySelector(".cms-bar [role=status]")?.textContent ?? null;
+    if (text !== null && window.__statuses[window.__statuses.length - 1] !== text) window.__statuses.push(text);
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+`;
+
+/**
+ * A browser context signed in as `email` (through the JSON sign-in endpoint), whose pages record
+ * the status line. Without `email` the context is a visitor's.
+ *
+ * @example
+ * const { context, page } = await openAs(browser, site, "editor@example.test");
+ */
+export async function openAs(browser, site, email) {
+  const context = await browser.newContext({ baseURL: site.origin });
+  await context.addInitScript(STATUS_RECORDER);
+  if (email) {
+    const response = await context.request.post("/api/cms/session", {
+      data: { email, password: site.password },
+      headers: { origin: site.origin },
+    });
+    if (response.status() !== 204) throw new Error(`sign-in as ${email} answered ${response.status()}`);
+  }
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/**
+ * Records the inline saves a page sends: `{ body, status }` for each `POST /api/cms/save`, pushed
+ * when the request leaves (status `null` until its answer arrives; 0 when it failed).
+ *
+ * @example
+ * const saves = recordSaves(page); // later: await answered(saves); saves[0].body.value
+ */
+export function recordSaves(page) {
+  const saves = [];
+  const byRequest = new Map();
+  const isSave = (request) => request.method() === "POST" && request.url().endsWith("/api/cms/save");
+  page.on("request", (request) => {
+    if (!isSave(request)) return;
+    const entry = { body: request.postDataJSON(), status: null };
+    byRequest.set(request, entry);
+    saves.push(entry);
+  });
+  page.on("response", (response) => {
+    const entry = byRequest.get(response.request());
+    if (entry) entry.status = response.status();
+  });
+  page.on("requestfailed", (request) => {
+    const entry = byRequest.get(request);
+    if (entry) entry.status = 0;
+  });
+  return saves;
+}
+
+/** Waits until every recorded save has its answer. */
+export async function answered(saves, timeout = 10_000) {
+  const deadline = Date.now() + timeout;
+  while (saves.some((s) => s.status === null)) {
+    if (Date.now() > deadline) throw new Error("a save got no answer");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return saves;
+}
+
+/** The status line's current text. */
+export const statusOf = (page) => page.locator(".cms-bar [role=status]").textContent();
+
+/**
+ * Waits until the status line has shown `text` (it may already have moved on).
+ *
+ * @example
+ * await waitForStatus(page, "Draft saved");
+ */
+export async function waitForStatus(page, text, timeout = 10_000) {
+  await page.waitForFunction((t) => window.__statuses.includes(t), text, { timeout });
+}
+
+/** Waits until the client has finished mounting (room connected, or the REST fallback). */
+export async function waitForEditing(page) {
+  await page.waitForFunction(() => window.louise && window.louise.mode() !== "connecting", null, { timeout: 15_000 });
+}
+
+/** Clears the recorded statuses, so the next wait sees only what comes after. */
+export const resetStatuses = (page) => page.evaluate(() => (window.__statuses = []));

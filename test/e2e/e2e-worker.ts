@@ -1,0 +1,43 @@
+/*
+ * The worker the Chromium tests run against: the real reference site (rooms, API, pages) with two
+ * test-only additions. Page-URL switches for the client (`?rest` turns live editing off, `?manual`
+ * turns auto-save off), and a fault switch: `POST /__e2e/fail-saves?count=N` makes the next N
+ * inline saves answer 500, so a test can watch a failed save being kept and retried.
+ */
+import { resolveSiteEditor } from "../../src/site/auth";
+import type { SiteEnv } from "../../src/site/env";
+import { sitePages } from "../../src/site/site-pages";
+import worker from "../../src/worker";
+
+export { CmsService, PageRoom } from "../../src/worker";
+
+const FAIL_KEY = "e2e:fail-saves";
+const pages = sitePages({
+  resolveEditor: resolveSiteEditor,
+  // Test switches in the page URL: `?rest` turns live editing off (REST saving on a versioned page),
+  // `?manual` turns auto-save off.
+  editorTail: (page) =>
+    `<script type="module">import { mountLouise } from "/cms-client/louise.js"; const q = new URLSearchParams(location.search); window.louise = mountLouise({ versionedPageId: ${Number(page.id)}, roomUrl: q.has("rest") ? false : undefined, autoSave: q.has("manual") ? false : undefined });</script>`,
+});
+
+export default {
+  async fetch(request: Request, env: SiteEnv, ctx: ExecutionContext): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.pathname === "/__e2e/fail-saves" && request.method === "POST") {
+      await env.KV.put(FAIL_KEY, String(Number(url.searchParams.get("count") ?? "1")));
+      return new Response(null, { status: 204 });
+    }
+    if (url.pathname === "/api/cms/save" && request.method === "POST") {
+      const left = Number((await env.KV.get(FAIL_KEY)) ?? "0");
+      if (left > 0) {
+        await env.KV.put(FAIL_KEY, String(left - 1));
+        return Response.json({ error: "injected failure" }, { status: 500 });
+      }
+    }
+    if (!url.pathname.startsWith("/api/") && !url.pathname.startsWith("/parties/") && !url.pathname.startsWith("/media/")) {
+      const page = await pages(request, env);
+      if (page) return page;
+    }
+    return worker.fetch(request, env, ctx);
+  },
+} satisfies ExportedHandler<SiteEnv>;

@@ -1,0 +1,67 @@
+// Image controls in rich text (SPEC §4 strict media rule): Upload to the site's endpoint, a picker
+// over the media list, and no free URL box unless the field sets `allowUrl`.
+import assert from "node:assert/strict";
+import { deflateSync } from "node:zlib";
+import { answered, openAs, recordSaves, waitForEditing, waitForStatus } from "./browser.mjs";
+
+/** A valid 2×1 PNG, built here so the test needs no fixture file. */
+function tinyPng() {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type, data) => {
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    out.write(type, 4, "ascii");
+    data.copy(out, 8);
+    out.writeUInt32BE(crc(out.subarray(4, 8 + data.length)), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(2, 0);
+  header.writeUInt32BE(1, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const pixels = deflateSync(Buffer.from([0, 255, 0, 0, 0, 0, 255]));
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", header), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]);
+}
+
+export const tests = [
+  {
+    name: "images: Upload puts a media-hosted image in rich text; the picker offers it again; no URL box",
+    async run({ browser, site, track }) {
+      const { context, page } = await openAs(browser, site, "editor@example.test");
+      track(context);
+      const saves = recordSaves(page);
+      await page.goto("/?rest");
+      await waitForEditing(page);
+      const body = page.locator('[data-cms-field="pages:1:body"]');
+      await body.locator(".ProseMirror p").first().click();
+      await page.keyboard.press("End");
+      await body.getByRole("button", { name: "Insert image" }).click();
+      const dialog = page.getByRole("dialog", { name: "Insert image" });
+      await dialog.waitFor();
+      assert.equal(await dialog.getByLabel("Image URL").count(), 0, "no free URL box without allowUrl");
+      await dialog.locator("input[type=file]").setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: tinyPng() });
+      await body.locator(".ProseMirror img").first().waitFor();
+      const src = await body.locator(".ProseMirror img").first().getAttribute("src");
+      assert.ok(src.startsWith(`${site.origin}/media/`), `uploaded image is media-hosted: ${src}`);
+      await waitForStatus(page, "Draft saved");
+      const last = (await answered(saves)).at(-1);
+      assert.equal(last.status, 204);
+      assert.ok(last.body.value.includes(`<img src="${src}"`), last.body.value);
+
+      await body.getByRole("button", { name: "Insert image" }).click();
+      const pick = dialog.getByRole("list", { name: "Media library" }).locator("button").first();
+      await pick.waitFor();
+      await pick.click();
+      await page.waitForFunction(() => document.querySelectorAll('[data-cms-field="pages:1:body"] .ProseMirror img[src]:not(.ProseMirror-separator)').length === 2);
+    },
+  },
+];

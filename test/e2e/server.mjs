@@ -1,0 +1,76 @@
+// Starts the e2e copy of the reference site under `wrangler dev` on its own port with its own
+// throw-away state: migrations, demo pages and two editors with a random password.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { addEditors, PROJECT_ROOT } from "../../scripts/lib/editors.mjs";
+import { wrangler, WRANGLER_ENV } from "../../scripts/wrangler-run.mjs";
+
+const CONFIG = "test/e2e/wrangler.e2e.toml";
+
+/** The two accounts every e2e run signs in with. */
+export const EDITORS = [
+  { email: "editor@example.test", name: "Eddie Editor", role: "editor" },
+  { email: "publisher@example.test", name: "Pat Publisher", role: "publisher" },
+];
+
+/**
+ * Prepares state and starts wrangler dev; resolves `{ origin, password, stop }` once it answers.
+ *
+ * @example
+ * const site = await startSite({ port: 8796 });
+ */
+export async function startSite({ port = Number(process.env.E2E_PORT ?? 8796) } = {}) {
+  const persistTo = mkdtempSync(join(tmpdir(), "cms-e2e-"));
+  const password = randomBytes(12).toString("base64url");
+  const origin = `http://127.0.0.1:${port}`;
+  await wrangler(["d1", "migrations", "apply", "DB", "--local", "-c", CONFIG, "--persist-to", persistTo]);
+  await wrangler(["d1", "execute", "DB", "--local", "-c", CONFIG, "--persist-to", persistTo, "--file", "scripts/seed-demo.sql"]);
+  await addEditors(EDITORS.map((e) => ({ ...e, password })), { persistTo, quiet: true });
+
+  const bin = join(PROJECT_ROOT, "node_modules/wrangler/bin/wrangler.js");
+  const args = [bin, "dev", "-c", CONFIG, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo,
+    "--var", `CMS_SESSION_SECRET:${randomBytes(32).toString("base64url")}`, "--var", `MEDIA_URL:${origin}/media`,
+    "--var", `CMS_FORM_TIMING_SECRET:${randomBytes(32).toString("base64url")}`, "--show-interactive-dev-session=false"];
+  // Its own process group, so stopping it ends workerd too and nothing else.
+  const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, env: { ...WRANGLER_ENV, CI: "true" }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  let log = "";
+  child.stdout.on("data", (d) => (log += d));
+  child.stderr.on("data", (d) => (log += d));
+  const stop = async () => {
+    if (child.exitCode === null) {
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        /* already gone */
+      }
+      await new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          try {
+            process.kill(-child.pid, "SIGKILL");
+          } catch {
+            /* already gone */
+          }
+          resolve();
+        }, 5000);
+        child.once("exit", () => (clearTimeout(timer), resolve()));
+      });
+    }
+    rmSync(persistTo, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const response = await fetch(`${origin}/login`);
+      if (response.ok) return { origin, password, stop, log: () => log };
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  await stop();
+  throw new Error(`wrangler dev did not start on ${origin}\n${log}`);
+}

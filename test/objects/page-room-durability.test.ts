@@ -1,0 +1,116 @@
+import { env } from "cloudflare:workers";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import * as Y from "yjs";
+import { PageRoom } from "../../src/objects/PageRoom";
+import { roomDraftWriter } from "../../src/routes/room-writer";
+import { roomCollections } from "../../src/site/room-deps";
+import { connect, editor, newPage, until } from "./room-client";
+
+const deps = roomCollections(env).pages!;
+const writer = roomDraftWriter(env.PAGE_ROOM);
+const pat = editor("pat", true);
+
+function stub(id: number) {
+  return env.PAGE_ROOM.get(env.PAGE_ROOM.idFromName(`pages:${id}`)) as DurableObjectStub<PageRoom>;
+}
+
+/** Drops the room's in-memory state; the next request starts a new instance over the same storage. */
+async function restart(id: number): Promise<void> {
+  await runInDurableObject(stub(id), (_instance: PageRoom, state) => {
+    state.abort("test restart");
+  }).catch(() => undefined);
+}
+
+function storedBytes(state: DurableObjectState): number {
+  return state.storage.sql.exec<{ n: number }>("SELECT COALESCE(SUM(length(data)), 0) AS n FROM room_updates").one().n;
+}
+
+describe("PageRoom: durability", () => {
+  it("a restarted room reloads every acknowledged edit", async () => {
+    const id = await newPage({ title: "" });
+    const a = await connect(id, editor("ann"));
+    const b = await connect(id, editor("bob"));
+    a.doc.getText("title").insert(0, "kept");
+    b.doc.getXmlFragment("body").insert(0, [new Y.XmlElement("paragraph")]);
+    await until(() => b.text("title") === "kept" && a.doc.getXmlFragment("body").length === 2);
+    await restart(id);
+    await until(() => a.closed !== null);
+    const c = await connect(id, editor("cy"));
+    expect(c.text("title")).toBe("kept");
+    expect(c.doc.getXmlFragment("body").length).toBe(2);
+    c.close();
+  });
+
+  it("a room whose stored state is corrupt closes connections instead of serving an empty document", async () => {
+    const id = await newPage({ title: "Stored" });
+    const a = await connect(id, editor("ann"));
+    a.close();
+    await runInDurableObject(stub(id), (_instance: PageRoom, state) => {
+      state.storage.sql.exec("INSERT INTO room_updates (kind, data) VALUES ('update', ?)", new Uint8Array([9, 9, 9, 9]).buffer);
+    });
+    await restart(id);
+    const b = await connect(id, editor("bob"), { sync: false });
+    await until(() => b.closed !== null);
+    expect(b.closed?.code).toBe(1011);
+    const rows = await runInDurableObject(stub(id), (_instance: PageRoom, state) => state.storage.sql.exec("SELECT COUNT(*) AS n FROM room_updates").one().n);
+    expect(rows).toBe(2); // nothing overwritten
+  });
+
+  it("stored bytes stay within twice the compacted document over many edits", async () => {
+    const id = await newPage({ title: "" });
+    const a = await connect(id, editor("ann"));
+    const text = a.doc.getText("title");
+    for (let i = 0; i < 300; i++) {
+      a.doc.transact(() => {
+        text.insert(text.length, "ab");
+        if (text.length > 60) text.delete(0, 10);
+      });
+    }
+    const b = await connect(id, editor("bob"));
+    await until(() => b.text("title") === a.text("title"));
+    const [stored, compacted] = await runInDurableObject(stub(id), (instance: PageRoom, state) => [storedBytes(state), Y.encodeStateAsUpdate(instance.document).byteLength]);
+    expect(a.closed).toBeNull();
+    expect(stored).toBeLessThanOrEqual(2 * compacted);
+    a.close();
+    b.close();
+  });
+});
+
+describe("PageRoom: scheduled publish", () => {
+  it("fires once at its time, even across a restart, and can be read back", async () => {
+    const id = await newPage();
+    await writer.applySaveDraft(env, deps, pat, id, { title: "Scheduled" });
+    const at = new Date(Date.now() + 60_000).toISOString();
+    const scheduled = await writer.schedulePublish(deps, pat, id, { at });
+    expect(scheduled).toEqual({ at, versionId: null, by: "pat" });
+    expect(await writer.scheduledPublish(deps, id)).toEqual(scheduled);
+    await restart(id);
+    expect(await writer.scheduledPublish(deps, id)).toEqual(scheduled);
+    // Make it due now, then let the alarm run twice.
+    await runInDurableObject(stub(id), (_instance: PageRoom, state) => {
+      state.storage.sql.exec("UPDATE room_timers SET at = ? WHERE kind = 'publish'", Date.now() - 1);
+    });
+    await runDurableObjectAlarm(stub(id));
+    await runDurableObjectAlarm(stub(id));
+    const live = await env.DB.prepare("SELECT title, published_version_id AS pointer FROM pages WHERE id = ?1").bind(id).first<{ title: string; pointer: number }>();
+    expect(live?.title).toBe("Scheduled");
+    const published = await env.DB.prepare("SELECT COUNT(*) AS n FROM pages_versions WHERE parent_id = ?1 AND status = 'published'").bind(id).first<{ n: number }>();
+    expect(published?.n).toBe(1);
+    expect(await writer.scheduledPublish(deps, id)).toBeNull();
+  });
+
+  it("can be cancelled, and needs the publish privilege", async () => {
+    const id = await newPage();
+    const a = await connect(id, editor("ann"));
+    await expect(writer.schedulePublish(deps, editor("ed"), id, { at: new Date().toISOString() })).rejects.toMatchObject({ status: 403 });
+    await expect(writer.schedulePublish(deps, pat, id, { at: "tomorrow" })).rejects.toMatchObject({ status: 400 });
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    await writer.schedulePublish(deps, pat, id, { at });
+    await until(() => a.events.some((e) => e.type === "scheduled" && e.at === at));
+    expect(await writer.cancelScheduledPublish(deps, pat, id)).toEqual({ cancelled: true });
+    await until(() => a.events.some((e) => e.type === "scheduled" && e.at === null));
+    expect(await writer.scheduledPublish(deps, id)).toBeNull();
+    a.close();
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { editorColor } from "../../src/shared/room-identity";
+import { encodeAwarenessMessage } from "../../src/objects/room-wire";
+import { connect, editor, newPage, until, type YClient } from "./room-client";
+
+type User = { name: string; color: string; id: string };
+
+function users(client: YClient): User[] {
+  return [...(client.awareness?.getStates().values() ?? [])].map((s) => s.user as User | undefined).filter((u): u is User => u !== undefined);
+}
+
+describe("PageRoom: presence", () => {
+  it("carries the server-given name and colour, reaches late joiners, and survives another peer leaving", async () => {
+    const id = await newPage();
+    const a = await connect(id, editor("ann"), { awareness: true });
+    const b = await connect(id, editor("bob"), { awareness: true });
+    a.awareness?.setLocalState({ user: { name: "Queen of Everything", color: "#000" }, cursor: { anchor: 1 } });
+    b.awareness?.setLocalState({ cursor: null });
+    await until(() => users(b).some((u) => u.id === "ed-ann"));
+    expect(users(b).find((u) => u.id === "ed-ann")).toEqual({ name: "ann", color: editorColor("ed-ann"), id: "ed-ann" });
+
+    const late = await connect(id, editor("cy"), { awareness: true });
+    await until(() => users(late).some((u) => u.name === "ann") && users(late).some((u) => u.name === "bob"));
+
+    b.close();
+    await until(() => !users(late).some((u) => u.name === "bob"));
+    expect(users(late).some((u) => u.name === "ann")).toBe(true);
+    a.close();
+    late.close();
+  });
+
+  it("does not let one connection change or clear another's presence", async () => {
+    const id = await newPage();
+    const a = await connect(id, editor("ann"), { awareness: true });
+    const watcher = await connect(id, editor("wat"), { awareness: true });
+    a.awareness?.setLocalState({ cursor: null });
+    await until(() => users(watcher).some((u) => u.name === "ann"));
+    const attacker = await connect(id, editor("eve"));
+    attacker.sendRaw(encodeAwarenessMessage([{ clientID: a.doc.clientID, clock: 999, state: null }]));
+    attacker.sendRaw(encodeAwarenessMessage([{ clientID: a.doc.clientID, clock: 1000, state: { user: { name: "eve" } } }]));
+    // Give the room time to (not) act, then check through a fresh peer.
+    const probe = await connect(id, editor("pro"), { awareness: true });
+    await until(() => users(probe).some((u) => u.name === "ann"));
+    expect(users(probe).some((u) => u.name === "eve")).toBe(false);
+    [a, watcher, attacker, probe].forEach((c) => c.close());
+  });
+});

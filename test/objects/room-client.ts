@@ -1,0 +1,168 @@
+import { env } from "cloudflare:workers";
+import * as decoding from "lib0/decoding";
+import * as encoding from "lib0/encoding";
+import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate } from "y-protocols/awareness";
+import * as syncProtocol from "y-protocols/sync";
+import * as Y from "yjs";
+import { insertRow } from "../../src/cores/pages/page-store";
+import { tableMeta } from "../../src/cores/table-meta";
+import { PageRoom } from "../../src/objects/PageRoom";
+import type { RoomLimits } from "../../src/objects/room-config";
+import type { RoomEvent } from "../../src/objects/room-wire";
+import { roomRoute } from "../../src/routes/room-route";
+import type { SiteEnv } from "../../src/site/env";
+import { roomCollections } from "../../src/site/room-deps";
+import { pages } from "../../src/site/schema";
+import type { EditorSession } from "../../src/shared/session";
+import { SITE } from "../helpers/http";
+
+/** Room timings for tests: short enough to watch a settle window pass. */
+export const TEST_LIMITS: Partial<RoomLimits> = { settleMs: 150, maxWaitMs: 600, handshakeMs: 300, retryMs: 200 };
+
+PageRoom.configure<SiteEnv>({ collections: roomCollections, limits: TEST_LIMITS });
+
+/** An editor for tests; `publisher` adds `access.publish`. */
+export function editor(name: string, publisher = false): EditorSession {
+  return { id: `ed-${name}`, email: `${name}@example.test`, name, roles: publisher ? ["editor", "publisher"] : ["editor"], access: { publish: publisher } };
+}
+
+/** Test resolver: the `x-test-session` header carries the session as JSON. */
+export const rooms = roomRoute<SiteEnv>({
+  resolveEditor: (request) => {
+    const raw = request.headers.get("x-test-session");
+    return raw ? (JSON.parse(raw) as EditorSession) : null;
+  },
+  collections: ["pages"],
+});
+
+const NOOP_CTX = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+let counter = 0;
+
+/** Inserts a page and returns its id; each test gets its own page, so its own room. */
+export async function newPage(fields: Record<string, unknown> = {}): Promise<number> {
+  const row = await insertRow(env.DB, tableMeta(pages), { slug: `room-${Date.now().toString(36)}-${++counter}`, title: "Live title", body: "<p>Hello</p>", ...fields });
+  return row.id as number;
+}
+
+/** The upgrade request a browser on the site would send. */
+export function upgradeRequest(path: string, session: EditorSession | null, headers: Record<string, string> = {}): Request {
+  const h = new Headers({ upgrade: "websocket", origin: SITE, ...headers });
+  if (session) h.set("x-test-session", JSON.stringify(session));
+  return new Request(SITE + path, { headers: h });
+}
+
+export async function fetchRoom(request: Request): Promise<Response> {
+  return (await rooms(request, env as SiteEnv, NOOP_CTX)) as Response;
+}
+
+/** Connects to page `id`'s room as `session` and syncs. */
+export async function connect(id: number, session: EditorSession, options: { sync?: boolean; awareness?: boolean; silent?: boolean } = {}): Promise<YClient> {
+  const response = await fetchRoom(upgradeRequest(`/parties/page-room/pages:${id}`, session));
+  if (response.status !== 101 || !response.webSocket) throw new Error(`upgrade failed: ${response.status} ${await response.text()}`);
+  const client = new YClient(response.webSocket, options.awareness ?? false, options.silent ?? false);
+  if (options.sync ?? true) {
+    client.start();
+    await until(() => client.synced || client.closed !== null);
+  }
+  return client;
+}
+
+/**
+ * A minimal Yjs peer speaking the sync and awareness protocol over a workerd WebSocket, the way
+ * y-partyserver's provider does.
+ */
+export class YClient {
+  readonly doc = new Y.Doc();
+  readonly awareness: Awareness | null;
+  readonly events: RoomEvent[] = [];
+  synced = false;
+  closed: { code: number; reason: string } | null = null;
+
+  /** `silent`: never answers anything (a client that connects and never speaks). */
+  constructor(readonly ws: WebSocket, withAwareness: boolean, silent = false) {
+    ws.accept();
+    ws.binaryType = "arraybuffer";
+    this.awareness = withAwareness ? new Awareness(this.doc) : null;
+    if (!silent) ws.addEventListener("message", (event) => this.#receive(event.data));
+    ws.addEventListener("close", (event) => {
+      this.closed = { code: event.code, reason: event.reason };
+      this.awareness?.destroy();
+    });
+    this.doc.on("update", (update: Uint8Array, origin: unknown) => {
+      if (origin === this) return;
+      const encoder = encoding.createEncoder();
+      encoding.writeVarUint(encoder, 0);
+      syncProtocol.writeUpdate(encoder, update);
+      this.sendRaw(encoding.toUint8Array(encoder));
+    });
+    this.awareness?.on("update", ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) => {
+      if (origin === this) return;
+      const encoder = encoding.createEncoder();
+      encoding.writeVarUint(encoder, 1);
+      encoding.writeVarUint8Array(encoder, encodeAwarenessUpdate(this.awareness as Awareness, added.concat(updated, removed)));
+      this.sendRaw(encoding.toUint8Array(encoder));
+    });
+  }
+
+  start(): void {
+    const encoder = encoding.createEncoder();
+    encoding.writeVarUint(encoder, 0);
+    syncProtocol.writeSyncStep1(encoder, this.doc);
+    this.sendRaw(encoding.toUint8Array(encoder));
+  }
+
+  sendRaw(data: Uint8Array | string): void {
+    if (this.closed || this.ws.readyState !== WebSocket.OPEN) return;
+    this.ws.send(data);
+  }
+
+  text(field: string): string {
+    return this.doc.getText(field).toString();
+  }
+
+  close(): void {
+    this.awareness?.destroy();
+    if (this.ws.readyState === WebSocket.OPEN) this.ws.close(1000, "bye");
+  }
+
+  #receive(data: unknown): void {
+    if (typeof data === "string") {
+      if (data.startsWith("__YPS:")) this.events.push(JSON.parse(data.slice(6)) as RoomEvent);
+      return;
+    }
+    const decoder = decoding.createDecoder(new Uint8Array(data as ArrayBuffer));
+    const type = decoding.readVarUint(decoder);
+    if (type === 0) {
+      const encoder = encoding.createEncoder();
+      encoding.writeVarUint(encoder, 0);
+      const step = syncProtocol.readSyncMessage(decoder, encoder, this.doc, this);
+      if (step === syncProtocol.messageYjsSyncStep2) this.synced = true;
+      if (encoding.length(encoder) > 1) this.sendRaw(encoding.toUint8Array(encoder));
+    } else if (type === 1 && this.awareness) {
+      applyAwarenessUpdate(this.awareness, decoding.readVarUint8Array(decoder), this);
+    }
+  }
+}
+
+/** Waits until `check()` holds (polling), or fails after `ms`. */
+export async function until(check: () => boolean, ms = 3000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** The newest draft snapshot of page `id` in D1, or null. */
+export async function newestDraft(id: number): Promise<Record<string, unknown> | null> {
+  const row = await env.DB.prepare("SELECT version_data AS data FROM pages_versions WHERE parent_id = ?1 AND status = 'draft' ORDER BY id DESC LIMIT 1")
+    .bind(id)
+    .first<{ data: string }>();
+  return row ? (JSON.parse(row.data) as Record<string, unknown>) : null;
+}
+
+/** How many draft rows page `id` has. */
+export async function draftCount(id: number): Promise<number> {
+  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM pages_versions WHERE parent_id = ?1").bind(id).first<{ n: number }>();
+  return row?.n ?? 0;
+}

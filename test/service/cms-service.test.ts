@@ -1,0 +1,81 @@
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { CmsService } from "../../src/service/cms-service";
+import { connect, editor, newPage, until } from "../objects/room-client";
+
+/*
+ * Calls go through the entrypoint src/worker.ts exports (`export { CmsService } from
+ * "./service/cms-service"`), over real Workers RPC, as another site's service binding would.
+ */
+type Methods = "readPage" | "listVersions" | "saveDraft" | "publish" | "unpublish" | "cancelScheduledPublish" | "search" | "readSettings";
+
+function service(): Pick<CmsService, Methods> {
+  const entry = (exports as unknown as Record<string, unknown>).CmsService;
+  if (!entry) throw new Error("src/worker.ts must export CmsService");
+  return entry as Pick<CmsService, Methods>;
+}
+
+const ed = editor("ed");
+const pat = editor("pat", true);
+
+describe("CmsService over RPC", () => {
+  it("reads a page as edit mode shows it", async () => {
+    const id = await newPage({ title: "Served" });
+    const read = await service().readPage(ed, id);
+    expect(read.ok && read.value.document.title).toBe("Served");
+    const missing = await service().readPage(ed, 987654321);
+    expect(missing).toMatchObject({ ok: false, status: 404 });
+  });
+
+  it("refuses a call without a well-formed editor session (401)", async () => {
+    const id = await newPage();
+    const result = await service().saveDraft({ id: "", name: "x" } as never, id, { title: "x" });
+    expect(result).toMatchObject({ ok: false, status: 401 });
+  });
+
+  it("saves a draft through the room, so live editors see it", async () => {
+    const id = await newPage({ title: "Before" });
+    const live = await connect(id, editor("ann"));
+    const saved = await service().saveDraft(ed, id, { title: "After" });
+    expect(saved.ok).toBe(true);
+    await until(() => live.text("title") === "After");
+    await until(() => live.events.some((e) => e.type === "saved"));
+    live.close();
+  });
+
+  it("answers validation failures with 422 and violations", async () => {
+    const id = await newPage();
+    const result = await service().saveDraft(ed, id, { title: "x".repeat(500) });
+    expect(result).toMatchObject({ ok: false, status: 422, details: { violations: [{ path: "title" }] } });
+  });
+
+  it("publishes and unpublishes only with the publish privilege", async () => {
+    const id = await newPage();
+    await service().saveDraft(ed, id, { title: "To publish" });
+    expect(await service().publish(ed, id)).toMatchObject({ ok: false, status: 403 });
+    const published = await service().publish(pat, id);
+    expect(published.ok).toBe(true);
+    const row = await env.DB.prepare("SELECT title, published_version_id AS pointer FROM pages WHERE id = ?1").bind(id).first<{ title: string; pointer: number | null }>();
+    expect(row?.title).toBe("To publish");
+    expect((await service().unpublish(pat, id)).ok).toBe(true);
+  });
+
+  it("schedules a publish that the versions list shows, and cancels it", async () => {
+    const id = await newPage();
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    expect(await service().publish(pat, id, { at })).toMatchObject({ ok: true, value: { scheduled: { at } } });
+    expect(await service().listVersions(ed, id)).toMatchObject({ ok: true, value: { scheduled: { at, versionId: null } } });
+    expect(await service().cancelScheduledPublish(pat, id)).toMatchObject({ ok: true, value: { cancelled: true } });
+  });
+
+  it("searches published pages and refuses a blank query", async () => {
+    expect(await service().search(ed, "  ")).toMatchObject({ ok: false, status: 400 });
+    const result = await service().search(ed, "anything", 500);
+    expect(result.ok).toBe(true);
+  });
+
+  it("reads settings", async () => {
+    expect((await service().readSettings(ed)).ok).toBe(true);
+    expect(await service().readSettings(null as never)).toMatchObject({ ok: false, status: 401 });
+  });
+});
