@@ -6,9 +6,13 @@ import { cpus } from "node:os";
 import { startBenchServer } from "./lib/server.mjs";
 import * as pageRead from "./scenarios/page-read.mjs";
 import * as sanitize from "./scenarios/sanitize.mjs";
+import * as clientSize from "./scenarios/client-size.mjs";
+import * as roomFanout from "./scenarios/room-fanout.mjs";
+import * as roomStorage from "./scenarios/room-storage.mjs";
+import * as roomTyping from "./scenarios/room-typing.mjs";
 import * as search from "./scenarios/search.mjs";
 
-const SCENARIOS = [pageRead, sanitize, search];
+const SCENARIOS = [pageRead, sanitize, search, roomFanout, roomTyping, roomStorage, clientSize];
 const only = process.argv.slice(2);
 const EMAIL = "bench@example.test";
 const PASSWORD = "bench-password-not-secret";
@@ -36,7 +40,7 @@ try {
   server.stop();
 }
 
-const fmt = (v) => (typeof v === "number" ? (Number.isNaN(v) ? "–" : Number.isInteger(v) ? String(v) : v.toFixed(2)) : String(v));
+const fmt = (v) => (v === undefined ? "–" : typeof v === "number" ? (Number.isNaN(v) ? "–" : Number.isInteger(v) ? String(v) : v.toFixed(2)) : String(v));
 const lines = ["| scenario | req/s (or MB/s) | p50 ms | p99 ms |", "|---|---:|---:|---:|"];
 for (const [name, result] of Object.entries(results)) {
   for (const row of result.rows) lines.push(`| ${row.scenario} | ${fmt(row.rps)} | ${fmt(row.p50)} | ${fmt(row.p99)} |`);

@@ -2,7 +2,9 @@
  * Bench worker: the reference site unchanged, plus `/__bench/*` baselines that do the same work
  * without the toolkit, so every figure is a ratio measured in one run on one machine.
  */
+import { getServerByName, routePartykitRequest } from "partyserver";
 import { getRow } from "../src/cores/pages/page-store";
+import type { PageRoom } from "../src/objects/PageRoom";
 import { tableMeta } from "../src/cores/table-meta";
 import site from "../src/worker";
 import type { SiteEnv } from "../src/site/env";
@@ -11,13 +13,23 @@ import { benchCpu } from "./worker-cpu";
 import { benchSetup } from "./worker-setup";
 import { likeSearch, timedSearches } from "./worker-search";
 
-export { PageRoom } from "../src/worker";
+export { CmsService, PageRoom } from "../src/worker";
+export { BareRoom } from "./bare-room";
+
+interface BenchEnv extends SiteEnv {
+  BARE_ROOM: DurableObjectNamespace;
+}
 
 const pagesMeta = tableMeta(pages);
 
 export default {
-  async fetch(request: Request, env: SiteEnv, ctx: ExecutionContext): Promise<Response> {
+  async fetch(request: Request, env: BenchEnv, ctx: ExecutionContext): Promise<Response> {
     const url = new URL(request.url);
+    // Only BARE_ROOM is offered to partyserver here: page rooms must keep going through roomRoute's checks.
+    if (url.pathname.startsWith("/parties/bare-room/")) {
+      const bare = await routePartykitRequest(request, { BARE_ROOM: env.BARE_ROOM } as unknown as Cloudflare.Env);
+      return bare ?? new Response("no room", { status: 404 });
+    }
     if (url.pathname.startsWith("/__bench/")) {
       if (url.pathname === "/__bench/ping") return new Response("ok");
       if (url.pathname === "/__bench/setup") return benchSetup(request, env);
@@ -30,8 +42,14 @@ export default {
         const row = await getRow(env.DB, pagesMeta, Number(bare[1]));
         return Response.json(row, { status: row ? 200 : 404 });
       }
+      const stats = /^\/__bench\/room-stats\/([^/]+)$/.exec(url.pathname);
+      if (stats) {
+        const room = await getServerByName(env.PAGE_ROOM as DurableObjectNamespace<PageRoom>, decodeURIComponent(stats[1]!));
+        const result = await room.storageStats();
+        return result.ok ? Response.json(result.value) : Response.json(result, { status: 500 });
+      }
       return new Response("unknown bench route", { status: 404 });
     }
     return site.fetch(request, env, ctx);
   },
-} satisfies ExportedHandler<SiteEnv>;
+} satisfies ExportedHandler<BenchEnv>;

@@ -94,3 +94,21 @@ export { saveRoute } from "./routes/save-route";
 export { runSeed } from "./cores/seed";
 export type { SeedStep } from "./cores/seed";
 export { seedRoute } from "./routes/seed-route";
+
+// Realtime: the per-page room and its gate
+export { PageRoom } from "./objects/PageRoom";
+export type { PageRoomOptions, RoomLimits } from "./objects/room-config";
+export { DEFAULT_ROOM_LIMITS } from "./objects/room-config";
+export { ROOM_CLOSE, MAX_MESSAGE_BYTES } from "./objects/room-wire";
+export type { RoomEvent } from "./objects/room-wire";
+export { roomRoute } from "./routes/room-route";
+export type { RoomRouteOptions } from "./routes/room-route";
+export { draftWriter, roomDraftWriter, DIRECT_DRAFT_WRITER } from "./routes/room-writer";
+export type { DraftWriter } from "./routes/room-writer";
+export { parseRoomName, roomName } from "./shared/room-name";
+export type { RoomAddress } from "./shared/room-name";
+export type { RoomResult } from "./shared/room-result";
+
+// Rich text: one schema for client and server, DOM-free conversion
+export { richSchema } from "./shared/rich-schema";
+export { htmlToRichDoc, richDocToHtml, writeHtmlToFragment, fragmentToHtml, applyTextDiff } from "./cores/rich-text";
