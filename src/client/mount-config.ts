@@ -1,12 +1,18 @@
 import type { FieldMarker } from "./markers";
 
-/** The options `resolveEndpoints` reads (a DOM-free part of `MountLouiseOptions`). */
+/** The endpoint and saving options of `mountLouise` (its DOM-free part); every one has a default. */
 export interface EndpointOptions {
+  /** `{ debounceMs }` tunes the idle debounce (default 800 ms); `false` turns auto-save off and shows a Save button. */
   autoSave?: { debounceMs?: number } | false;
+  /** Inline save endpoint; default `/api/cms/save`. */
   saveUrl?: string;
+  /** Image upload endpoint (raw bytes → `{ key, url }`); default `/api/cms/upload`. */
   uploadUrl?: string;
+  /** Media list (`{ items, next }`); default `/api/cms/media`. */
   mediaUrl?: string;
+  /** Path prefix of page rooms (`<roomUrl>/<collection>:<id>`); default `/parties/page-room`; `false` edits over REST only. */
   roomUrl?: string | false;
+  /** How long to wait for the room before falling back to REST saves; default 5000 ms. */
   roomTimeoutMs?: number;
 }
 

@@ -1,4 +1,5 @@
 import * as Y from "yjs";
+import { concatBytes } from "../shared/bytes";
 
 /**
  * Largest blob one row holds. DO SQLite refuses rows over 2 MB, so a compacted document bigger
@@ -49,7 +50,7 @@ export class RoomStore {
     const chunks = rows.filter((row) => row.kind === "chunk").map((row) => new Uint8Array(row.data));
     const updates = rows.filter((row) => row.kind === "update").map((row) => new Uint8Array(row.data));
     // Decode everything before touching the document, so a corrupt row leaves it untouched.
-    const snapshot = concat(chunks);
+    const snapshot = concatBytes(chunks);
     if (snapshot.byteLength > 0) Y.decodeUpdate(snapshot);
     for (const update of updates) Y.decodeUpdate(update);
     Y.transact(doc, () => {
@@ -135,17 +136,6 @@ export class RoomStore {
 
 function chunkCount(bytes: number): number {
   return Math.max(1, Math.ceil(bytes / MAX_CHUNK_BYTES));
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0] as Uint8Array;
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.byteLength;
-  }
-  return out;
 }
 
 function toBuffer(bytes: Uint8Array): ArrayBuffer {

@@ -1,3 +1,4 @@
+import { concatBytes } from "../shared/bytes";
 import { HttpError } from "../shared/errors";
 
 /** Default cap on editor JSON bodies. */
@@ -27,13 +28,7 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
     }
     chunks.push(value);
   }
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
+  return chunks.length === 0 ? new Uint8Array(0) : concatBytes(chunks);
 }
 
 function tooLarge(maxBytes: number): HttpError {
