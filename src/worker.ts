@@ -14,6 +14,7 @@ const rooms = roomRoute<SiteEnv>({ resolveEditor: resolveSiteEditor, collections
 
 export { PageRoom };
 export { CmsService } from "./service/cms-service";
+export { PlatformRateLimitObject } from "./commerce/storefront-platform/shared-bucket-object";
 
 const pagesView = sitePages({
   resolveEditor: resolveSiteEditor,

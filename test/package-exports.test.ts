@@ -28,7 +28,7 @@ const SPEC_NAMES: Record<string, string[]> = {
   "./commerce/storefront-platform": [
     "validateExternalOrder", "createExternalOrder", "listExternalOrders", "getExternalOrder", "cancelExternalOrder",
     "isCancellable", "createProduct", "deleteProduct", "setProductAvailability", "setProductState", "addProductImages",
-    "getProductInventory",
+    "getProductInventory", "durableObjectRateLimiter", "PlatformRateLimitObject",
   ],
   "./commerce/pos": [
     "POS_VERSION", "centsToMajor", "listLocations", "retrieveLocation", "createLocation", "updateLocation",

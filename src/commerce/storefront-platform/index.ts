@@ -17,3 +17,7 @@ export type {
   PlatformProduct, VariantInventory,
 } from "./types";
 export type { PosRetryConfig as PlatformRetryConfig } from "../pos/retry";
+export { PlatformRateLimitObject, resolveSharedLimits } from "./shared-bucket-object";
+export type { PlatformReservation, SharedPlatformLimits } from "./shared-bucket-object";
+export { durableObjectRateLimiter } from "./durable-object-rate-limiter";
+export type { DurableObjectRateLimiterOptions } from "./durable-object-rate-limiter";

@@ -28,7 +28,13 @@ export interface PlatformRateLimitOverrides {
   productCreatesPerMinute?: number;
 }
 
-function clamp(requested: number | undefined, ceiling: number): number {
+/**
+ * An override of one limit, clamped to `1..ceiling`: it can lower the limit, never raise it.
+ *
+ * @example
+ * clampLimit(500, 100) // 100
+ */
+export function clampLimit(requested: number | undefined, ceiling: number): number {
   if (requested === undefined || !Number.isFinite(requested)) return ceiling;
   return Math.max(1, Math.min(ceiling, Math.floor(requested)));
 }
@@ -50,8 +56,8 @@ export function sharedPlatformRateLimiter(
   overrides: PlatformRateLimitOverrides,
   clock: PlatformClock,
 ): PlatformRateLimiter {
-  const globalLimit = clamp(overrides.globalPer10s, PLATFORM_LIMITS.globalPerWindow);
-  const productLimit = clamp(overrides.productCreatesPerMinute, PLATFORM_LIMITS.productCreatePerWindow);
+  const globalLimit = clampLimit(overrides.globalPer10s, PLATFORM_LIMITS.globalPerWindow);
+  const productLimit = clampLimit(overrides.productCreatesPerMinute, PLATFORM_LIMITS.productCreatePerWindow);
   let registry = registries.get(clock);
   if (!registry) {
     registry = new Map();
