@@ -1,6 +1,6 @@
 export { PLATFORM_BASE_URL } from "./config";
 export type { StorefrontPlatformConfig } from "./config";
-export { PLATFORM_LIMITS, sharedPlatformRateLimiter } from "./rate-limiter";
+export { clampLimit, PLATFORM_LIMITS, sharedPlatformRateLimiter } from "./rate-limiter";
 export type { PlatformRateLimiter, PlatformRateLimitOverrides, PlatformCallKind } from "./rate-limiter";
 export { TokenBucket, SYSTEM_CLOCK } from "./token-bucket";
 export type { PlatformClock } from "./token-bucket";
