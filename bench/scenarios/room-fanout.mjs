@@ -12,11 +12,13 @@ const EDITS = Number(process.env.ROOM_FANOUT_EDITS ?? 200);
 async function measure(baseUrl, party, room, headers) {
   const writer = await join(baseUrl, party, room, headers);
   const receivers = await Promise.all(Array.from({ length: RECEIVERS }, () => join(baseUrl, party, room, headers)));
-  // A root that is no field of the collection: the relay path is measured, not the draft writes.
+  // A root that is no field of the collection (the relay path is measured, not the draft writes),
+  // fresh per run: bench state persists between runs, and sequence numbers are the text's length.
+  const root = `fanout-${Date.now().toString(36)}`;
   const sent = new Map();
   const latencies = [];
   for (const { doc } of receivers) {
-    const text = doc.getText("fanout");
+    const text = doc.getText(root);
     text.observe(() => {
       const now = performance.now();
       const seq = text.length;
@@ -24,11 +26,11 @@ async function measure(baseUrl, party, room, headers) {
       if (t0 !== undefined) latencies.push(now - t0);
     });
   }
-  const text = writer.doc.getText("fanout");
+  const text = writer.doc.getText(root);
   for (let i = 1; i <= EDITS; i++) {
     sent.set(i, performance.now());
     text.insert(text.length, "x");
-    await until(() => receivers.every((r) => r.doc.getText("fanout").length >= i), 10_000, `edit ${i} did not fan out`);
+    await until(() => receivers.every((r) => r.doc.getText(root).length >= i), 10_000, `edit ${i} did not fan out`);
     await sleep(2);
   }
   for (const c of [writer, ...receivers]) c.provider.destroy();
