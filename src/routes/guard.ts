@@ -38,16 +38,35 @@ export function assertSameOrigin(request: Request): void {
   }
 }
 
+/** What an editor route requires beyond a session. */
+export interface EditorNeeds {
+  /** Needs `access.publish` (403 without it). */
+  publish?: boolean;
+  /**
+   * Status when there is no session: 401 by default; 403 where a contract says so (SPEC gives the
+   * inline save and the upload endpoint a 403 for a non-editor).
+   */
+  noSessionStatus?: 401 | 403;
+}
+
 /**
- * Resolves the editor behind `request` or throws: 401 when there is none, 403 when a mutating
- * request is not same-origin. Reads skip the origin check.
+ * Resolves the editor behind `request` or throws: 401 (or `noSessionStatus`) when there is none,
+ * 403 when a mutating request is not same-origin. Reads skip the origin check.
  *
  * @example
  * const session = await requireEditor(request, env, config.resolveEditor);
  */
-export async function requireEditor<Env>(request: Request, env: Env, resolveEditor: ResolveEditor<Env>): Promise<EditorSession> {
+export async function requireEditor<Env>(
+  request: Request,
+  env: Env,
+  resolveEditor: ResolveEditor<Env>,
+  need: Pick<EditorNeeds, "noSessionStatus"> = {},
+): Promise<EditorSession> {
   const session = await resolveEditor(request, env);
-  if (!session) throw new HttpError(401, "sign in as an editor to use this endpoint", { code: "unauthenticated" });
+  if (!session) {
+    const status = need.noSessionStatus ?? 401;
+    throw new HttpError(status, "sign in as an editor to use this endpoint", { code: status === 401 ? "unauthenticated" : "forbidden" });
+  }
   if (isMutatingMethod(request.method)) assertSameOrigin(request);
   return session;
 }
@@ -62,9 +81,9 @@ export async function guardEditor<Env>(
   request: Request,
   env: Env,
   resolveEditor: ResolveEditor<Env>,
-  need: { publish?: boolean } = {},
+  need: EditorNeeds = {},
 ): Promise<EditorSession> {
-  const session = await requireEditor(request, env, resolveEditor);
+  const session = await requireEditor(request, env, resolveEditor, need);
   if (need.publish && !session.access.publish) {
     throw new HttpError(403, "publishing needs the publish privilege", { code: "forbidden_publish" });
   }

@@ -3,7 +3,7 @@ import { HttpError } from "../shared/errors";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import type { ResolveEditor } from "../shared/session";
 import { readJsonObject } from "./body";
-import { assertSameOrigin } from "./guard";
+import { guardEditor } from "./guard";
 import { matchPath } from "./match-path";
 import { assertMethod, withErrorEdge } from "./run-editor-route";
 import { noContent } from "./json";
@@ -27,9 +27,7 @@ export function saveRoute<Env extends EditorRouteEnv>(config: SaveRouteConfig<En
   return withErrorEdge<Env>(async (request, env) => {
     if (!matchPath(path, new URL(request.url).pathname)) return undefined;
     assertMethod(request, ["POST"]);
-    const session = await config.resolveEditor(request, env);
-    if (!session) throw new HttpError(403, "saving needs an editor session", { code: "forbidden" });
-    assertSameOrigin(request);
+    const session = await guardEditor(request, env, config.resolveEditor, { noSessionStatus: 403 });
     const body = await readJsonObject(request);
     if (typeof body.field !== "string") throw new HttpError(400, 'field must be "<collection>:<key>:<field>"', { code: "invalid_field" });
     if (!Object.hasOwn(body, "value")) throw new HttpError(400, "value is required", { code: "missing_value" });

@@ -2,9 +2,9 @@ import type { Table } from "drizzle-orm";
 import { storeImage } from "../cores/media";
 import { HttpError } from "../shared/errors";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
-import type { EditorSession, ResolveEditor } from "../shared/session";
+import type { ResolveEditor } from "../shared/session";
 import { readBodyBytes } from "./body";
-import { assertSameOrigin } from "./guard";
+import { guardEditor } from "./guard";
 import { json } from "./json";
 import { matchPath } from "./match-path";
 import { assertMethod, withErrorEdge } from "./run-editor-route";
@@ -69,17 +69,10 @@ export function uploadRoute<Env extends EditorRouteEnv>(config: UploadRouteConfi
   return withErrorEdge<Env>(async (request, env) => {
     if (!matchPath(path, new URL(request.url).pathname)) return undefined;
     assertMethod(request, ["POST"]);
-    const session = await requireUploader(request, env, config.resolveEditor);
+    const session = await guardEditor(request, env, config.resolveEditor, { noSessionStatus: 403 });
     const bytes = await readBodyBytes(request, maxBytes);
     const image = await storeImage(env, bytes, { registry: config.registry, uploadedBy: session.email });
     return json({ key: image.key, url: image.url }, { status: 201 });
   });
 }
 
-/** The SPEC gives this endpoint a 403 for a non-editor (not the 401 of the other editor routes). */
-async function requireUploader<Env>(request: Request, env: Env, resolveEditor: ResolveEditor<Env>): Promise<EditorSession> {
-  const session = await resolveEditor(request, env);
-  if (!session) throw new HttpError(403, "uploading needs an editor session", { code: "forbidden" });
-  assertSameOrigin(request);
-  return session;
-}

@@ -55,6 +55,11 @@ describe("requireEditor / guardEditor", () => {
     expect(await status(requireEditor(request("POST", "/x", { headers: editor }), env, headerResolver))).toBe("ok");
   });
 
+  it("answers a missing session with 403 where a route's contract says so (inline save, upload)", async () => {
+    expect(await status(guardEditor(request("POST", "/x"), env, headerResolver, { noSessionStatus: 403 }))).toBe(403);
+    expect(await status(guardEditor(request("POST", "/x"), env, headerResolver))).toBe(401);
+  });
+
   it("needs access.publish when asked for the publish privilege", async () => {
     expect(await status(guardEditor(request("POST", "/x", { headers: editor }), env, headerResolver, { publish: true }))).toBe(403);
     expect(await status(guardEditor(request("POST", "/x", { headers: publisher }), env, headerResolver, { publish: true }))).toBe("ok");
