@@ -27,6 +27,7 @@ export async function run({ baseUrl, cookie, firstPageId, searchTerms: TERMS }) 
   await inWorker("fts");
   const ftsQueryMs = await inWorker("fts");
   const likeQueryMs = await inWorker("like");
+  const floorQueryMs = await inWorker("floor");
   const floor = await load(async () => void (await (await fetch(`${baseUrl}/__bench/ping`)).arrayBuffer()), { concurrency: 1, durationMs: 1500 });
 
   let p = 0;
@@ -59,6 +60,7 @@ export async function run({ baseUrl, cookie, firstPageId, searchTerms: TERMS }) 
       "FTS query ms (in worker)": ftsQueryMs,
       "LIKE query ms (in worker)": likeQueryMs,
       "speed-up (in worker)": likeQueryMs / ftsQueryMs,
+      "D1 round trip ms (SELECT 1, in worker)": floorQueryMs,
       "search p50 ms": result.candidate.p50,
       "reindex ms": reindexMs,
       goal: "≥ 10× faster, p50 ≤ 5 ms",
