@@ -2,19 +2,20 @@ import type { Connection, ConnectionContext, WSMessage } from "partyserver";
 import { YServer } from "y-partyserver";
 import { removeAwarenessStates } from "y-protocols/awareness";
 import { encodeStateAsUpdate } from "yjs";
-import { loadEditableDocument, type DraftDeps, type PublishResult, type SavedDraft } from "../cores/drafts";
-import { validateFields } from "../cores/validate-fields";
-import { HttpError, LouiseValidationError } from "../shared/errors";
-import type { EditorSession } from "../shared/session";
-import { DEFAULT_ROOM_LIMITS, parseRoomName, type PageRoomOptions, type RoomEnv, type RoomLimits } from "./room-config";
-import { mergeFields, readFields, roomFields, type RoomField } from "./room-document";
-import { RoomDrafts } from "./room-drafts";
-import { asLoadError, RoomLoadError, stateOf } from "./room-connection";
+import type { DraftDeps, PublishResult, SavedDraft } from "../cores/drafts";
+import { HttpError } from "../shared/errors";
 import { decodeEditorHeader, editorColor, isEditorSession, ROOM_EDITOR_HEADER, type RoomConnectionState } from "../shared/room-identity";
+import { roomResult, type RoomResult } from "../shared/room-result";
+import type { EditorSession } from "../shared/session";
+import { DEFAULT_ROOM_LIMITS, type PageRoomOptions, type RoomEnv, type RoomLimits } from "./room-config";
+import { asLoadError, RoomLoadError, stateOf } from "./room-connection";
+import { mergeFields, readFields, type RoomField } from "./room-document";
+import { RoomDrafts } from "./room-drafts";
+import { closeSilentConnections, scheduleIdleCheck } from "./room-idle";
+import { loadRoom } from "./room-load";
 import { admitPresence } from "./room-presence";
 import { cancelPublish, fireScheduledPublish, publishNow, readSchedule, schedulePublish, unpublishNow, type RoomPublishContext, type ScheduledPublish } from "./room-publish";
 import { createRateBucket, type RateBucket } from "./room-rate";
-import { roomResult, type RoomResult } from "../shared/room-result";
 import { RoomStore } from "./room-store";
 import { encodeAwarenessMessage, MAX_MESSAGE_BYTES, parseRoomMessage, ROOM_CLOSE, type RoomEvent } from "./room-wire";
 
@@ -139,28 +140,15 @@ export class PageRoom extends YServer {
     const settle = store.getTimer("settle");
     if (settle && settle.at <= now) await this.#drafts?.settle(now);
     await fireScheduledPublish(this.#publishContext(), this.ctx.storage, now);
-    const idle = store.getTimer("idle");
-    if (idle && idle.at <= now) this.#closeIdle(now);
+    closeSilentConnections(store, this.getConnections(), this.#limits.handshakeMs, now, (connection) =>
+      this.#evict(connection, ROOM_CLOSE.IDLE, "idle: no message after connecting"),
+    );
     this.#arm();
   }
 
   /** RPC: merges a REST edit into the live document (text as minimal edits) and writes the draft. */
   saveDraft(session: EditorSession, edit: Record<string, unknown>): Promise<RoomResult<SavedDraft>> {
-    return this.#rpc(session, async () => {
-      const deps = this.#deps as DraftDeps;
-      const clean = Object.fromEntries(Object.entries(edit).filter(([name]) => this.#fields.some((f) => f.name === name)));
-      const violations = validateFields(clean, deps.config.fields, "draft");
-      try {
-        if (violations.length > 0) throw new LouiseValidationError(violations);
-        await deps.validate?.(clean, { operation: "draft" });
-      } catch (error) {
-        if (error instanceof LouiseValidationError) this.#broadcast({ type: "violations", violations: error.violations });
-        throw error;
-      }
-      const drafts = this.#drafts as RoomDrafts;
-      mergeFields(this.document, this.#fields, clean, new RestEdit(session), drafts.base());
-      return (await drafts.flush({ session, include: Object.keys(clean), force: true })) as SavedDraft;
-    });
+    return this.#rpc(session, () => (this.#drafts as RoomDrafts).saveEdit(session, edit, new RestEdit(session)));
   }
 
   /** RPC: publishes now (after a flush), or schedules the publish when `at` is given. */
@@ -212,40 +200,31 @@ export class PageRoom extends YServer {
   }
 
   async #load(): Promise<void> {
-    const config = PageRoom.#config;
-    if (!config) throw new RoomLoadError(ROOM_CLOSE.LOAD_FAILED, 503, "PageRoom.configure() was not called");
-    const address = parseRoomName(this.name);
-    const deps = address ? config.collections(this.env as RoomEnv)[address.collection] : undefined;
-    if (!address || !deps) throw new RoomLoadError(ROOM_CLOSE.NOT_FOUND, 404, `no room ${this.name}`);
-    const store = new RoomStore(this.ctx.storage);
-    const fields = roomFields(deps.config);
-    let seeded = false;
-    if (store.hasState()) {
-      store.loadInto(this.document, LOAD);
-    } else {
-      const editable = await loadEditableDocument((this.env as RoomEnv).DB, deps, address.id);
-      if (!editable) throw new RoomLoadError(ROOM_CLOSE.NOT_FOUND, 404, `page ${address.id} not found`);
-      mergeFields(this.document, fields, editable.document, LOAD);
-      store.compact(this.document);
-      seeded = true;
-    }
-    this.#store = store;
-    this.#id = address.id;
-    this.#deps = deps;
-    this.#fields = fields;
-    this.#limits = { ...DEFAULT_ROOM_LIMITS, ...config.limits };
+    const room = await loadRoom({
+      name: this.name,
+      env: this.env as RoomEnv,
+      doc: this.document,
+      storage: this.ctx.storage,
+      config: PageRoom.#config,
+      origin: LOAD,
+    });
+    this.#store = room.store;
+    this.#id = room.id;
+    this.#deps = room.deps;
+    this.#fields = room.fields;
+    this.#limits = { ...DEFAULT_ROOM_LIMITS, ...PageRoom.#config?.limits };
     this.#drafts = new RoomDrafts({
       env: this.env as RoomEnv,
-      deps,
-      id: address.id,
+      deps: room.deps,
+      id: room.id,
       doc: this.document,
-      fields,
-      store,
+      fields: room.fields,
+      store: room.store,
       limits: this.#limits,
       broadcast: (event) => this.#broadcast(event),
       arm: () => this.#arm(),
     });
-    if (seeded) this.#drafts.resetBase();
+    if (room.seeded) this.#drafts.resetBase();
   }
 
   /** `null` when the document is loaded; otherwise retries the load once and reports why it failed. */
@@ -306,26 +285,7 @@ export class PageRoom extends YServer {
   }
 
   #idleCheckAt(at: number): void {
-    const store = this.#store as RoomStore;
-    const current = store.getTimer("idle");
-    if (current && current.at <= at) return;
-    store.setTimer("idle", at);
-    this.#arm();
-  }
-
-  /** Closes connections that never spoke within the handshake window; re-arms for the rest. */
-  #closeIdle(now: number): void {
-    const store = this.#store as RoomStore;
-    store.clearTimer("idle");
-    let next: number | null = null;
-    for (const connection of this.getConnections()) {
-      const state = stateOf(connection);
-      if (!state || state.spoke) continue;
-      const deadline = state.connectedAt + this.#limits.handshakeMs;
-      if (deadline <= now) this.#evict(connection, ROOM_CLOSE.IDLE, "idle: no message after connecting");
-      else next = Math.min(next ?? deadline, deadline);
-    }
-    if (next !== null) store.setTimer("idle", next);
+    if (scheduleIdleCheck(this.#store as RoomStore, at)) this.#arm();
   }
 
   #ownedElsewhere(self: Connection, clientID: number): boolean {

@@ -3,7 +3,8 @@ import { applySaveDraft, type DraftDeps, type SavedDraft } from "../cores/drafts
 import { isHttpError, LouiseValidationError } from "../shared/errors";
 import type { EditorSession } from "../shared/session";
 import type { RoomEnv, RoomLimits } from "./room-config";
-import { changedFields, readFields, type RoomField } from "./room-document";
+import { validateFields } from "../cores/validate-fields";
+import { changedFields, mergeFields, readFields, type RoomField } from "./room-document";
 import type { RoomStore } from "./room-store";
 import type { RoomEvent } from "./room-wire";
 
@@ -106,6 +107,26 @@ export class RoomDrafts {
   /** True when edits have not reached D1 yet. */
   isDirty(): boolean {
     return this.#dirty;
+  }
+
+  /**
+   * A REST or service-binding edit: validated as a draft (violations are told to the room),
+   * merged into the live document against the last-written base (text as minimal edits, so live
+   * typing elsewhere is kept), then written at once. `origin` marks the transaction as this edit.
+   */
+  async saveEdit(session: EditorSession, edit: Record<string, unknown>, origin: unknown): Promise<SavedDraft> {
+    const { deps, fields } = this.#c;
+    const clean = Object.fromEntries(Object.entries(edit).filter(([name]) => fields.some((f) => f.name === name)));
+    try {
+      const violations = validateFields(clean, deps.config.fields, "draft");
+      if (violations.length > 0) throw new LouiseValidationError(violations);
+      await deps.validate?.(clean, { operation: "draft" });
+    } catch (error) {
+      if (error instanceof LouiseValidationError) this.#c.broadcast({ type: "violations", violations: error.violations });
+      throw error;
+    }
+    mergeFields(this.#c.doc, fields, clean, origin, this.base());
+    return (await this.flush({ session, include: Object.keys(clean), force: true })) as SavedDraft;
   }
 
   /**

@@ -25,8 +25,12 @@ export class RoomStore {
   readonly #storage: DurableObjectStorage;
   #storedBytes = 0;
   #rows = 0;
-  /** Size of the state as last compacted: the yardstick of the 2× rule. */
+  /** Size of the state as last compacted or measured: the yardstick of the 2× rule. */
   #compactedBytes = 0;
+  /** Bytes appended since the yardstick was last measured. */
+  #sinceMeasure = 0;
+  /** Rows holding the compacted snapshot (the rest are updates appended since). */
+  #snapshotRows = 0;
 
   constructor(storage: DurableObjectStorage) {
     this.#storage = storage;
@@ -60,13 +64,24 @@ export class RoomStore {
     this.#rows = rows.length;
     this.#storedBytes = rows.reduce((sum, row) => sum + row.data.byteLength, 0);
     this.#compactedBytes = snapshot.byteLength;
+    this.#snapshotRows = chunks.length;
   }
 
-  /** Appends one accepted update; compacts when the stored bytes pass twice the compacted state. */
+  /**
+   * Appends one accepted update; compacts when the stored bytes pass twice the compacted state.
+   * A document can shrink after a compaction (a large paste deleted again), which would leave the
+   * yardstick stale, so the real size is measured again once a quarter of it has been appended:
+   * one encode per quarter-document of updates keeps the cost linear.
+   */
   append(update: Uint8Array, doc: Y.Doc): void {
     this.#storage.sql.exec("INSERT INTO room_updates (kind, data) VALUES ('update', ?)", toBuffer(update));
     this.#rows += 1;
     this.#storedBytes += update.byteLength;
+    this.#sinceMeasure += update.byteLength;
+    if (this.#sinceMeasure * 4 >= this.#compactedBytes) {
+      this.#sinceMeasure = 0;
+      this.#compactedBytes = Y.encodeStateAsUpdate(doc).byteLength;
+    }
     if (this.#storedBytes > 2 * Math.max(this.#compactedBytes, 1)) this.compact(doc);
   }
 
@@ -83,11 +98,13 @@ export class RoomStore {
     this.#rows = chunkCount(state.byteLength);
     this.#storedBytes = state.byteLength;
     this.#compactedBytes = state.byteLength;
+    this.#sinceMeasure = 0;
+    this.#snapshotRows = this.#rows;
   }
 
   /** True when rows beyond the compacted snapshot exist (a compaction would shrink storage). */
   hasLog(): boolean {
-    return this.#rows > chunkCount(this.#compactedBytes);
+    return this.#rows > this.#snapshotRows;
   }
 
   /** Bytes of Yjs state currently stored (snapshot plus log). */

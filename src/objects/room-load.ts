@@ -1,0 +1,53 @@
+import type { Doc } from "yjs";
+import { loadEditableDocument, type DraftDeps } from "../cores/drafts";
+import { parseRoomName } from "../shared/room-name";
+import type { PageRoomOptions, RoomEnv } from "./room-config";
+import { RoomLoadError } from "./room-connection";
+import { mergeFields, roomFields, type RoomField } from "./room-document";
+import { RoomStore } from "./room-store";
+import { ROOM_CLOSE } from "./room-wire";
+
+/** What a room knows once its document is loaded. */
+export interface LoadedRoom {
+  store: RoomStore;
+  id: number;
+  deps: DraftDeps;
+  fields: RoomField[];
+  /** True when the document was seeded from D1 now (first start), not read back from storage. */
+  seeded: boolean;
+}
+
+/**
+ * Loads a room's document: from its own storage when it has state, else seeded from D1 (the newest
+ * pending draft, else the live row) and compacted at once. Throws `RoomLoadError` (404 for an unknown
+ * room or page, 503 when unconfigured, 1011 when stored state does not decode) and never leaves a
+ * half-loaded document behind: storage rows are decoded before anything is applied.
+ *
+ * @example
+ * const room = await loadRoom({ name: "pages:12", env, doc, storage: ctx.storage, config, origin: LOAD });
+ */
+export async function loadRoom(input: {
+  name: string;
+  env: RoomEnv;
+  doc: Doc;
+  storage: DurableObjectStorage;
+  config: PageRoomOptions | null;
+  origin: unknown;
+}): Promise<LoadedRoom> {
+  const { config, env, doc, origin } = input;
+  if (!config) throw new RoomLoadError(ROOM_CLOSE.LOAD_FAILED, 503, "PageRoom.configure() was not called");
+  const address = parseRoomName(input.name);
+  const deps = address ? config.collections(env)[address.collection] : undefined;
+  if (!address || !deps) throw new RoomLoadError(ROOM_CLOSE.NOT_FOUND, 404, `no room ${input.name}`);
+  const store = new RoomStore(input.storage);
+  const fields = roomFields(deps.config);
+  if (store.hasState()) {
+    store.loadInto(doc, origin);
+    return { store, id: address.id, deps, fields, seeded: false };
+  }
+  const editable = await loadEditableDocument(env.DB, deps, address.id);
+  if (!editable) throw new RoomLoadError(ROOM_CLOSE.NOT_FOUND, 404, `page ${address.id} not found`);
+  mergeFields(doc, fields, editable.document, origin);
+  store.compact(doc);
+  return { store, id: address.id, deps, fields, seeded: true };
+}
