@@ -10,7 +10,13 @@ const ZERO_DECIMAL = new Set([
 ]);
 const THREE_DECIMAL = new Set(["BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"]);
 
-/** How many minor units make one major unit of `currency` (100 when unknown or omitted). */
+/**
+ * How many minor units make one major unit of `currency` (100 when unknown or omitted).
+ *
+ * @example
+ * minorUnitsPerMajor("JPY") // 1
+ * minorUnitsPerMajor("KWD") // 1000
+ */
 export function minorUnitsPerMajor(currency?: string): number {
   const code = currency?.toUpperCase();
   if (code && ZERO_DECIMAL.has(code)) return 1;

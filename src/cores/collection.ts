@@ -54,7 +54,12 @@ export function defineCollection<const C extends CollectionConfig>(config: C): R
   return Object.freeze(config);
 }
 
-/** Names of the collection's rich-text fields. */
+/**
+ * Names of the collection's rich-text fields.
+ *
+ * @example
+ * richFieldsOf(pagesCollection) // ["body"]
+ */
 export function richFieldsOf(config: CollectionConfig): string[] {
   return Object.entries(config.fields)
     .filter(([, field]) => field.type === "richtext")

@@ -3,7 +3,13 @@ import type { EditorSession, ResolveEditor } from "../shared/session";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** True for methods that change state and therefore need the same-origin (CSRF) check. */
+/**
+ * True for methods that change state and therefore need the same-origin (CSRF) check.
+ *
+ * @example
+ * isMutatingMethod("PATCH") // true
+ * isMutatingMethod("GET") // false
+ */
 export function isMutatingMethod(method: string): boolean {
   return !SAFE_METHODS.has(method.toUpperCase());
 }

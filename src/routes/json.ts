@@ -10,7 +10,12 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(data), { ...init, headers });
 }
 
-/** 204 with no body: the answer to a successful write that has nothing to say. */
+/**
+ * 204 with no body: the answer to a successful write that has nothing to say.
+ *
+ * @example
+ * return noContent({ "set-cookie": cleared });
+ */
 export function noContent(headers?: HeadersInit): Response {
   return new Response(null, { status: 204, headers });
 }

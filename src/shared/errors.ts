@@ -63,7 +63,12 @@ function summarize(violations: Violation[]): string {
   return `${first.path}: ${first.message}${more}`;
 }
 
-/** Narrowing helper that does not depend on `instanceof` across bundles. */
+/**
+ * Narrowing helper for the error edge: true for `HttpError` and its subclasses.
+ *
+ * @example
+ * if (isHttpError(error)) return error.toResponse();
+ */
 export function isHttpError(error: unknown): error is HttpError {
   return error instanceof HttpError;
 }
