@@ -19,8 +19,8 @@ export { PlatformRateLimitObject } from "./commerce/storefront-platform/shared-b
 const pagesView = sitePages({
   resolveEditor: resolveSiteEditor,
   // Edit mode only: visitors never load the editor. The bundle is served from dist/client (wrangler assets).
-  editorTail: (page) =>
-    `<script type="module">import { mountLouise } from "/cms-client/louise.js"; mountLouise({ versionedPageId: ${Number(page.id)} });</script>`,
+  editorTail: (page, editor) =>
+    `<script type="module">import { mountLouise } from "/cms-client/louise.js"; mountLouise({ versionedPageId: ${Number(page.id)}, canPublish: ${editor.access.publish} });</script>`,
 });
 const serveMedia = mediaServeRoute<SiteEnv>();
 

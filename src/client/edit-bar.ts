@@ -10,6 +10,8 @@ export interface EditBarOptions {
   /** Shows a Save button (only when auto-save is off). */
   manualSave: boolean;
   onSave?: () => void;
+  /** Shows a Publish button (publishers on a versioned page); publishing is always explicit. */
+  onPublish?: () => void;
   onDone: () => void;
 }
 
@@ -25,7 +27,8 @@ export const OPEN_SETTINGS_EVENT = "cms:open-settings";
 
 /**
  * The edit bar: who else is here, a live status line (announced politely to screen readers), an
- * optional Save button, Settings (dispatches `cms:open-settings`) and Done. Plain buttons in
+ * optional Save button, a Publish button for publishers, Settings (dispatches `cms:open-settings`)
+ * and Done. Plain buttons in
  * document order, so Tab reaches each of them.
  *
  * @example
@@ -50,6 +53,7 @@ export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
 
   element.append(people, status);
   if (options.manualSave && options.onSave) element.append(button(doc, "save", "Save", "Save changes", options.onSave));
+  if (options.onPublish) element.append(button(doc, "publish", "Publish", "Publish this page", options.onPublish));
   const settings = button(doc, "settings", "Settings", "Open page settings", () => {
     settings.dispatchEvent(new CustomEvent(OPEN_SETTINGS_EVENT, { bubbles: true, composed: true }));
   });

@@ -1,11 +1,12 @@
 /** The icons the editing UI uses. */
-export type IconName = "settings" | "done" | "save" | "image" | "upload" | "bold" | "italic" | "link" | "close";
+export type IconName = "settings" | "done" | "save" | "publish" | "image" | "upload" | "bold" | "italic" | "link" | "close";
 
 /* 24×24 stroke paths, drawn for this toolkit. */
 const PATHS: Record<IconName, string> = {
   settings: "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19 12l2-1-1-3-2 .2-1.2-1.2.2-2-3-1-1 2h-2l-1-2-3 1 .2 2L6 8.2 4 8l-1 3 2 1v0l-2 1 1 3 2-.2 1.2 1.2-.2 2 3 1 1-2h2l1 2 3-1-.2-2 1.2-1.2 2 .2 1-3z",
   done: "M5 12l5 5 9-10",
   save: "M5 4h11l3 3v13H5zM8 4v5h7V4M8 20v-6h8v6",
+  publish: "M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z",
   image: "M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4M15 9.5a1.5 1.5 0 1 0 0-.01",
   upload: "M12 16V4M7 9l5-5 5 5M5 20h14",
   bold: "M7 4h6a4 4 0 0 1 0 8H7zM7 12h7a4 4 0 0 1 0 8H7z",

@@ -5,6 +5,7 @@ import { mountLiveFields, isUnseeded } from "./mount-live";
 import type { LouiseHandle, MarkedElement, MountLouiseOptions, Mounted } from "./mount-options";
 import { mountRestFields, type RestContext } from "./mount-rest";
 import { watchPageExits } from "./page-exits";
+import { publishPage } from "./publish";
 import { createSaveQueue, type SaveState } from "./save-queue";
 import { createSaveTransport } from "./save-transport";
 import { statusText, type LiveState } from "./status-text";
@@ -45,6 +46,8 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
   let liveSaving = false;
   let liveSaved = false;
   let rejected: string | null = null;
+  /* The outcome of the last publish, shown until the next edit changes the save state. */
+  let notice: string | null = null;
 
   const render = () => {
     const snapshot = queue.snapshot();
@@ -53,10 +56,27 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
       if (liveSaving) state = "saving";
       else if (liveSaved && state !== "dirty") state = "saved";
     }
-    bar.setStatus(rejected ?? statusText(state, { versioned, live, manual }));
+    bar.setStatus(rejected ?? notice ?? statusText(state, { versioned, live, manual }));
   };
-  const queue = createSaveQueue({ send: createSaveTransport({ url: config.saveUrl, fetch: doFetch }), debounceMs: config.debounceMs, onChange: () => render() });
-  const bar = createEditBar(doc, { manualSave: manual, onSave: () => void queue.flush(), onDone: () => void handle.done() });
+  const queue = createSaveQueue({
+    send: createSaveTransport({ url: config.saveUrl, fetch: doFetch }),
+    debounceMs: config.debounceMs,
+    onChange: () => ((notice = null), render()),
+  });
+  const publish = async () => {
+    notice = "Publishing…";
+    render();
+    await queue.flush();
+    const url = options.publishUrl ?? `/api/cms/pages/${encodeURIComponent(String(options.versionedPageId))}/publish`;
+    notice = await publishPage(doFetch, url);
+    render();
+  };
+  const bar = createEditBar(doc, {
+    manualSave: manual,
+    onSave: () => void queue.flush(),
+    ...(versioned && options.canPublish ? { onPublish: () => void publish() } : {}),
+    onDone: () => void handle.done(),
+  });
   const removeStyles = injectStyles(doc);
   const stopExits = watchPageExits(win, {
     flush: () => {
@@ -90,6 +110,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
         onPeople: (people) => bar.setPeople(people),
         onSaved: () => ((liveSaving = false), (liveSaved = true), (rejected = null), render()),
         onRejected: (message) => ((liveSaving = false), (rejected = `Draft not saved: ${message}`), render()),
+        onPublished: () => ((notice = "Published"), render()),
       });
       if (session && !isUnseeded(session, found)) {
         mode = "live";

@@ -7,6 +7,13 @@ export interface MountLouiseOptions extends EndpointOptions {
   root?: ParentNode;
   /** The page's id when its collection has drafts: saves are drafts ("Draft saved") and fields join the page's room. */
   versionedPageId?: number | string;
+  /**
+   * The signed-in editor may publish: on a versioned page the edit bar shows Publish, which saves
+   * what is pending and then publishes the newest draft (`publishUrl`).
+   */
+  canPublish?: boolean;
+  /** Publish endpoint; default `/api/cms/pages/<versionedPageId>/publish`. */
+  publishUrl?: string;
   /** Called after Done, once pending edits are saved and the editors are gone. */
   onDone?: () => void;
   fetch?: typeof fetch;

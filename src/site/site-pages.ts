@@ -3,7 +3,7 @@ import { loadEditableDocument } from "../cores/drafts";
 import { mediaMetaByUrl, resolveImageAlt, type MediaMeta } from "../cores/media";
 import { findRowBy } from "../cores/pages/page-store";
 import { tableMeta } from "../cores/table-meta";
-import type { ResolveEditor } from "../shared/session";
+import type { EditorSession, ResolveEditor } from "../shared/session";
 import type { SiteEnv } from "./env";
 import { html, layout } from "./render/layout";
 import { loginPage } from "./render/login-html";
@@ -20,7 +20,7 @@ const draftReads = { table: pages, versionsTable: pagesVersions, config: pagesCo
 export interface SitePagesOptions {
   resolveEditor: ResolveEditor<SiteEnv>;
   /** Markup appended to edit-mode pages (the inline-editing client). */
-  editorTail?: (page: PageDocument) => string;
+  editorTail?: (page: PageDocument, editor: EditorSession) => string;
 }
 
 /**
@@ -61,7 +61,7 @@ export function sitePages(options: SitePagesOptions) {
     const imageUrls = sectionImageUrls(page.sections);
     const assets = imageUrls.length ? await mediaMetaByUrl(db, "media", env.MEDIA_URL, imageUrls) : new Map<string, MediaMeta>();
     const content = renderPageContent(page, { editMode: Boolean(editor), after, altFor: (image) => resolveImageAlt(image, assets) });
-    const response = html(layout({ title: page.title, editor, tail: editor ? options.editorTail?.(page) : undefined }, content), {
+    const response = html(layout({ title: page.title, editor, tail: editor ? options.editorTail?.(page, editor) : undefined }, content), {
       editMode: Boolean(editor),
     });
     const bookmark = read?.commit({ secure: url.protocol === "https:" });

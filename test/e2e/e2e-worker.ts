@@ -16,8 +16,8 @@ const pages = sitePages({
   resolveEditor: resolveSiteEditor,
   // Test switches in the page URL: `?rest` turns live editing off (REST saving on a versioned page),
   // `?manual` turns auto-save off.
-  editorTail: (page) =>
-    `<script type="module">import { mountLouise } from "/cms-client/louise.js"; const q = new URLSearchParams(location.search); window.louise = mountLouise({ versionedPageId: ${Number(page.id)}, roomUrl: q.has("rest") ? false : undefined, autoSave: q.has("manual") ? false : undefined });</script>`,
+  editorTail: (page, editor) =>
+    `<script type="module">import { mountLouise } from "/cms-client/louise.js"; const q = new URLSearchParams(location.search); window.louise = mountLouise({ versionedPageId: ${Number(page.id)}, canPublish: ${editor.access.publish}, roomUrl: q.has("rest") ? false : undefined, autoSave: q.has("manual") ? false : undefined });</script>`,
 });
 
 export default {

@@ -18,6 +18,8 @@ export interface LiveSessionOptions {
   onSaved: () => void;
   /** The room refused a draft, with its reason. */
   onRejected: (message: string) => void;
+  /** Someone published the page (`{ type: "published" }`). */
+  onPublished?: () => void;
 }
 
 /** A synced connection to a page's room. */
@@ -60,6 +62,7 @@ export function connectLive(options: LiveSessionOptions): Promise<LiveSession | 
   provider.on("custom-message", (raw: string) => {
     const event = parseRoomEvent(raw);
     if (event?.type === "saved") options.onSaved();
+    else if (event?.type === "published") options.onPublished?.();
     else if (event?.type === "violations") options.onRejected(event.message);
   });
 
@@ -92,7 +95,7 @@ export function connectLive(options: LiveSessionOptions): Promise<LiveSession | 
   });
 }
 
-type RoomEvent = { type: "saved" } | { type: "violations"; message: string } | { type: "other" };
+type RoomEvent = { type: "saved" } | { type: "published" } | { type: "violations"; message: string } | { type: "other" };
 
 /**
  * Reads a room event (a y-partyserver custom message, JSON); unknown or malformed ones are
@@ -111,6 +114,7 @@ export function parseRoomEvent(raw: string): RoomEvent | null {
   if (!value || typeof value !== "object") return null;
   const event = value as { type?: unknown; violations?: unknown };
   if (event.type === "saved") return { type: "saved" };
+  if (event.type === "published") return { type: "published" };
   if (event.type === "violations") {
     const first = Array.isArray(event.violations) ? (event.violations[0] as { message?: unknown } | undefined) : undefined;
     return { type: "violations", message: typeof first?.message === "string" ? first.message : "the room refused the draft" };
