@@ -33,7 +33,7 @@ const server = spawnWrangler(["dev", "--port", PORT, "--ip", "127.0.0.1"]);
 server.on("exit", (code) => process.exit(code ?? 0));
 const base = `http://localhost:${PORT}`;
 await waitForHttp(`${base}/login`);
-await indexDemoPages(base, password);
+await prepareDemo(base, password);
 
 console.log(`
   Demo site:  ${base}/
@@ -43,15 +43,20 @@ console.log(`
               password: the CMS_DEV_PASSWORD value in .dev.vars ("${password}")
 `);
 
-/* The seed publishes pages with plain SQL, so the full-text index is built through the API once the site is up. */
-async function indexDemoPages(baseUrl, devPassword) {
+/*
+ * Through the API once the site is up: the seed publishes pages with plain SQL, so the full-text
+ * index is built here, and the settings singleton is seeded (idempotent).
+ */
+async function prepareDemo(baseUrl, devPassword) {
   const signIn = await fetch(`${baseUrl}/api/cms/session`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: baseUrl },
     body: JSON.stringify({ email: "publisher@example.test", password: devPassword }),
   });
   const cookie = signIn.headers.get("set-cookie")?.split(";")[0];
-  if (signIn.status !== 204 || !cookie) return console.warn(`Could not sign in to build the search index (${signIn.status}).`);
+  if (signIn.status !== 204 || !cookie) return console.warn(`Could not sign in to prepare the demo (${signIn.status}).`);
   const reindex = await fetch(`${baseUrl}/api/cms/pages/reindex`, { method: "POST", headers: { cookie, origin: baseUrl } });
   if (!reindex.ok) console.warn(`Building the search index failed (${reindex.status}).`);
+  const seed = await fetch(`${baseUrl}/api/cms/seed`, { method: "POST", headers: { cookie, origin: baseUrl } });
+  if (!seed.ok) console.warn(`Seeding the site settings failed (${seed.status}).`);
 }

@@ -6,6 +6,7 @@ import { siteApi } from "./site/api";
 import { resolveSiteEditor } from "./site/auth";
 import type { SiteEnv } from "./site/env";
 import { ROOM_COLLECTIONS, roomCollections } from "./site/room-deps";
+import { editorScript } from "./site/render/editor-script";
 import { sitePages } from "./site/site-pages";
 
 // The room learns which collections it serves here, so src/objects stays free of site code.
@@ -19,8 +20,7 @@ export { PlatformRateLimitObject } from "./commerce/storefront-platform/shared-b
 const pagesView = sitePages({
   resolveEditor: resolveSiteEditor,
   // Edit mode only: visitors never load the editor. The bundle is served from dist/client (wrangler assets).
-  editorTail: (page, editor) =>
-    `<script type="module">import { mountLouise } from "/cms-client/louise.js"; mountLouise({ versionedPageId: ${Number(page.id)}, canPublish: ${editor.access.publish} });</script>`,
+  editorTail: (page, editor) => editorScript(page.id, editor.access.publish),
 });
 const serveMedia = mediaServeRoute<SiteEnv>();
 

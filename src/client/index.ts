@@ -16,3 +16,5 @@ export { RichText, mountRichText } from "./rich/rich-text";
 export type { RichTextOptions } from "./rich/rich-text";
 export { Icon } from "./icon";
 export type { IconName, IconOptions } from "./icon";
+export { openSettingsPanel } from "./settings-panel";
+export type { SettingsPanelField, SettingsPanelOptions } from "./settings-panel";

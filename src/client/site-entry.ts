@@ -14,3 +14,12 @@ export { Icon } from "./icon";
  * const { mountRichText } = await loadRichText();
  */
 export const loadRichText = () => import("./rich");
+
+/**
+ * The settings panel, loaded only when the Settings button is first pressed.
+ *
+ * @example
+ * window.addEventListener("cms:open-settings", () => openSettingsPanel(document, { fields }));
+ */
+export const openSettingsPanel: typeof import("./settings-panel").openSettingsPanel = async (doc, options) =>
+  (await import("./settings-panel")).openSettingsPanel(doc, options);

@@ -1,6 +1,7 @@
 import { resumeReadSession } from "../cores/d1-session";
 import { loadEditableDocument } from "../cores/drafts";
 import { mediaMetaByUrl, resolveImageAlt, type MediaMeta } from "../cores/media";
+import { readSettings } from "../cores/settings";
 import { findRowBy } from "../cores/pages/page-store";
 import { tableMeta } from "../cores/table-meta";
 import type { EditorSession, ResolveEditor } from "../shared/session";
@@ -10,6 +11,7 @@ import { loginPage } from "./render/login-html";
 import { renderPageContent, sectionImageUrls, type PageDocument } from "./render/page-html";
 import { pagesCollection } from "./collections";
 import { pages, pagesVersions } from "./schema";
+import { siteSettingsConfig } from "./settings-config";
 import { renderContactForm } from "./contact-form";
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,119}$/;
@@ -41,6 +43,12 @@ export function sitePages(options: SitePagesOptions) {
     }
     const slug = url.pathname === "/" ? "home" : url.pathname.slice(1);
     if (!SLUG.test(slug)) return undefined;
+    // Read alongside the page (the header's site name does not depend on it); a failed read only
+    // costs the header its name, never the page.
+    const settingsRead = readSettings(env.DB, siteSettingsConfig).catch((error: unknown) => {
+      console.error("site settings read failed", error);
+      return {} as Record<string, unknown>;
+    });
     const editor = await options.resolveEditor(request, env);
     // Edit mode reads through a session anchored at this browser's last draft write (read-after-write).
     const read = editor ? resumeReadSession(env.DB, request.headers.get("cookie")) : null;
@@ -61,7 +69,9 @@ export function sitePages(options: SitePagesOptions) {
     const imageUrls = sectionImageUrls(page.sections);
     const assets = imageUrls.length ? await mediaMetaByUrl(db, "media", env.MEDIA_URL, imageUrls) : new Map<string, MediaMeta>();
     const content = renderPageContent(page, { editMode: Boolean(editor), after, altFor: (image) => resolveImageAlt(image, assets) });
-    const response = html(layout({ title: page.title, editor, tail: editor ? options.editorTail?.(page, editor) : undefined }, content), {
+    const settings = await settingsRead;
+    const siteName = typeof settings.siteName === "string" ? settings.siteName : undefined;
+    const response = html(layout({ title: page.title, editor, siteName, tail: editor ? options.editorTail?.(page, editor) : undefined }, content), {
       editMode: Boolean(editor),
     });
     const bookmark = read?.commit({ secure: url.protocol === "https:" });

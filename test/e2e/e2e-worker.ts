@@ -6,6 +6,7 @@
  */
 import { resolveSiteEditor } from "../../src/site/auth";
 import type { SiteEnv } from "../../src/site/env";
+import { editorScript } from "../../src/site/render/editor-script";
 import { sitePages } from "../../src/site/site-pages";
 import worker from "../../src/worker";
 
@@ -17,7 +18,11 @@ const pages = sitePages({
   // Test switches in the page URL: `?rest` turns live editing off (REST saving on a versioned page),
   // `?manual` turns auto-save off.
   editorTail: (page, editor) =>
-    `<script type="module">import { mountLouise } from "/cms-client/louise.js"; const q = new URLSearchParams(location.search); window.louise = mountLouise({ versionedPageId: ${Number(page.id)}, canPublish: ${editor.access.publish}, roomUrl: q.has("rest") ? false : undefined, autoSave: q.has("manual") ? false : undefined });</script>`,
+    editorScript(
+      page.id,
+      editor.access.publish,
+      `roomUrl: new URLSearchParams(location.search).has("rest") ? false : undefined, autoSave: new URLSearchParams(location.search).has("manual") ? false : undefined`,
+    ),
 });
 
 export default {

@@ -7,6 +7,8 @@ export interface LayoutOptions {
   editor?: EditorSession | null;
   /** Extra markup for the end of `<body>` (edit mode only: the editor client). */
   tail?: string;
+  /** The site's name from its settings, shown in the header. */
+  siteName?: string;
 }
 
 /* Edit-mode styles ship only to editors, like everything else about editing. */
@@ -17,6 +19,7 @@ const STYLE = `
   body { margin: 0; }
   header.site, main, footer.site { max-width: 46rem; margin: 0 auto; padding: 1rem 1.25rem; }
   header.site nav a { margin-right: 1rem; }
+  header.site .brand { font-weight: 700; margin: 0 0 .4rem; }
   .cms-editing { background: #fff7d6; border-bottom: 1px solid #e5d28a; padding: .5rem 1.25rem; font-size: .9rem; }
   .hero { padding: 2rem 0; } .hero img { max-width: 100%; height: auto; }
   .features ul { list-style: none; padding: 0; display: grid; gap: 1rem; grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); }
@@ -44,7 +47,7 @@ export function layout(options: LayoutOptions, content: string): string {
 </head>
 <body${options.editor ? ' class="cms-edit-mode"' : ""}>
 ${banner}
-<header class="site"><nav><a href="/">Home</a><a href="/about">About</a>${options.editor ? "" : '<a href="/login">Sign in</a>'}</nav></header>
+<header class="site"><p class="brand">${escapeHtml(options.siteName || "cms-toolkit demo")}</p><nav><a href="/">Home</a><a href="/about">About</a>${options.editor ? "" : '<a href="/login">Sign in</a>'}</nav></header>
 ${content}
 <footer class="site"><small>Built with cms-toolkit</small></footer>
 ${options.tail ?? ""}

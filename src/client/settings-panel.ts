@@ -1,0 +1,103 @@
+import type { FetchLike } from "./images/media-api";
+
+/** One text setting the panel edits. */
+export interface SettingsPanelField {
+  key: string;
+  label: string;
+}
+
+export interface SettingsPanelOptions {
+  /** Which settings to offer, in order. */
+  fields: readonly SettingsPanelField[];
+  /** The settings endpoint (GET `{ settings }`, PATCH a partial patch); default `/api/cms/settings`. */
+  settingsUrl?: string;
+  fetch?: FetchLike;
+  /** Called with the saved settings after a successful save. */
+  onSaved?: (settings: Record<string, unknown>) => void;
+}
+
+/**
+ * A small settings dialog for the edit bar's Settings button: it loads the current values, lets
+ * the editor change the listed text settings, and PATCHes only the ones that changed. Errors the
+ * server gives (a 422's violations included) are shown in the dialog, which stays open.
+ *
+ * @example
+ * window.addEventListener("cms:open-settings", () =>
+ *   openSettingsPanel(document, { fields: [{ key: "siteName", label: "Site name" }] }));
+ */
+export async function openSettingsPanel(doc: Document, options: SettingsPanelOptions): Promise<void> {
+  const url = options.settingsUrl ?? "/api/cms/settings";
+  const doFetch = options.fetch ?? ((input, init) => (doc.defaultView ?? window).fetch(input, init));
+  const dialog = doc.createElement("dialog");
+  dialog.className = "cms-dialog";
+  dialog.setAttribute("aria-label", "Site settings");
+  const form = doc.createElement("form");
+  form.method = "dialog";
+  const heading = doc.createElement("h2");
+  heading.textContent = "Site settings";
+  const message = doc.createElement("p");
+  message.setAttribute("role", "status");
+  form.append(heading);
+
+  const loaded = await readJson(doFetch, url, { method: "GET" });
+  const current = (loaded.ok && isRecord(loaded.body.settings) ? loaded.body.settings : {}) as Record<string, unknown>;
+  if (!loaded.ok) message.textContent = `Could not load the settings: ${loaded.error}`;
+  const inputs = options.fields.map((field) => {
+    const label = doc.createElement("label");
+    label.style.display = "grid";
+    label.textContent = field.label;
+    const input = doc.createElement("input");
+    input.name = field.key;
+    input.value = typeof current[field.key] === "string" ? (current[field.key] as string) : "";
+    label.append(input);
+    form.append(label);
+    return { field, input, initial: input.value };
+  });
+
+  const save = doc.createElement("button");
+  save.type = "submit";
+  save.textContent = "Save settings";
+  const cancel = doc.createElement("button");
+  cancel.type = "button";
+  cancel.textContent = "Cancel";
+  cancel.addEventListener("click", () => dialog.close());
+  form.append(message, save, cancel);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const patch = Object.fromEntries(inputs.filter((i) => i.input.value !== i.initial).map((i) => [i.field.key, i.input.value]));
+    if (Object.keys(patch).length === 0) return dialog.close();
+    message.textContent = "Saving…";
+    void readJson(doFetch, url, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify(patch) }).then((saved) => {
+      if (!saved.ok) {
+        message.textContent = `Not saved: ${saved.error}`;
+        return;
+      }
+      options.onSaved?.(isRecord(saved.body.settings) ? saved.body.settings : {});
+      dialog.close();
+    });
+  });
+  dialog.addEventListener("close", () => dialog.remove());
+  dialog.append(form);
+  doc.body.append(dialog);
+  dialog.showModal();
+}
+
+type JsonAnswer = { ok: true; body: Record<string, unknown> } | { ok: false; error: string };
+
+async function readJson(doFetch: FetchLike, url: string, init: RequestInit): Promise<JsonAnswer> {
+  try {
+    const response = await doFetch(url, init);
+    const body = (await response.json().catch(() => ({}))) as unknown;
+    const record = isRecord(body) ? body : {};
+    if (response.ok) return { ok: true, body: record };
+    const violations = Array.isArray(record.violations) ? (record.violations as { path?: unknown; message?: unknown }[]) : [];
+    const detail = violations.map((v) => `${String(v.path)}: ${String(v.message)}`).join("; ");
+    return { ok: false, error: detail || (typeof record.error === "string" ? record.error : `the server answered ${response.status}`) };
+  } catch {
+    return { ok: false, error: "the server could not be reached" };
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
