@@ -148,6 +148,10 @@ export const tests = [
         document.addEventListener("cms:open-settings", () => window.__settings++);
       });
       await page.getByRole("button", { name: "Open page settings" }).click();
+      // The demo site answers the event with its settings panel (a modal): close it, then use the keyboard.
+      await page.getByRole("dialog", { name: "Site settings" }).waitFor();
+      await page.keyboard.press("Escape");
+      await page.getByRole("dialog", { name: "Site settings" }).waitFor({ state: "detached" });
       await page.getByRole("button", { name: "Open page settings" }).focus();
       await page.keyboard.press("Enter");
       assert.equal(await page.evaluate(() => window.__settings), 2);
