@@ -1,3 +1,5 @@
+import { failureText } from "./failure-text";
+
 /**
  * Publishes the newest draft and says how it went, in words for the status line (a same-origin
  * fetch sends the session cookie). The room flushes acknowledged keystrokes before it publishes,
@@ -9,9 +11,7 @@
 export async function publishPage(doFetch: typeof fetch, url: string): Promise<string> {
   try {
     const response = await doFetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-    if (response.ok) return "Published";
-    const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
-    return `Not published: ${typeof body?.error === "string" ? body.error : `the server answered ${response.status}`}`;
+    return response.ok ? "Published" : `Not published: ${await failureText(response)}`;
   } catch {
     return "Not published: the server could not be reached";
   }

@@ -1,3 +1,5 @@
+import { createDialog } from "./dialog";
+import { failureText } from "./failure-text";
 import type { FetchLike } from "./images/media-api";
 
 /** One text setting the panel edits. */
@@ -28,15 +30,9 @@ export interface SettingsPanelOptions {
 export async function openSettingsPanel(doc: Document, options: SettingsPanelOptions): Promise<void> {
   const url = options.settingsUrl ?? "/api/cms/settings";
   const doFetch = options.fetch ?? ((input, init) => (doc.defaultView ?? window).fetch(input, init));
-  const dialog = doc.createElement("dialog");
-  dialog.className = "cms-dialog";
-  dialog.setAttribute("aria-label", "Site settings");
+  const { dialog, heading, message } = createDialog(doc, "Site settings");
   const form = doc.createElement("form");
   form.method = "dialog";
-  const heading = doc.createElement("h2");
-  heading.textContent = "Site settings";
-  const message = doc.createElement("p");
-  message.setAttribute("role", "status");
   form.append(heading);
 
   const loaded = await readJson(doFetch, url, { method: "GET" });
@@ -87,12 +83,9 @@ type JsonAnswer = { ok: true; body: Record<string, unknown> } | { ok: false; err
 async function readJson(doFetch: FetchLike, url: string, init: RequestInit): Promise<JsonAnswer> {
   try {
     const response = await doFetch(url, init);
+    if (!response.ok) return { ok: false, error: await failureText(response) };
     const body = (await response.json().catch(() => ({}))) as unknown;
-    const record = isRecord(body) ? body : {};
-    if (response.ok) return { ok: true, body: record };
-    const violations = Array.isArray(record.violations) ? (record.violations as { path?: unknown; message?: unknown }[]) : [];
-    const detail = violations.map((v) => `${String(v.path)}: ${String(v.message)}`).join("; ");
-    return { ok: false, error: detail || (typeof record.error === "string" ? record.error : `the server answered ${response.status}`) };
+    return { ok: true, body: isRecord(body) ? body : {} };
   } catch {
     return { ok: false, error: "the server could not be reached" };
   }

@@ -1,3 +1,4 @@
+import { createDialog } from "../dialog";
 import { Icon } from "../icon";
 import { listMedia, uploadImage, type FetchLike, type PickedImage } from "./media-api";
 
@@ -18,13 +19,7 @@ export interface ImageControlsOptions {
  */
 export function pickImage(doc: Document, options: ImageControlsOptions): Promise<PickedImage | null> {
   return new Promise((resolve) => {
-    const dialog = doc.createElement("dialog");
-    dialog.className = "cms-dialog";
-    dialog.setAttribute("aria-label", "Insert image");
-    const heading = doc.createElement("h2");
-    heading.textContent = "Choose an image";
-    const message = doc.createElement("p");
-    message.setAttribute("role", "status");
+    const { dialog, heading, message } = createDialog(doc, "Insert image", "Choose an image");
     let settled = false;
     const finish = (image: PickedImage | null) => {
       if (settled) return;
