@@ -99,14 +99,12 @@ export { seedRoute } from "./routes/seed-route";
 export { PageRoom } from "./objects/PageRoom";
 export type { PageRoomOptions, RoomLimits } from "./objects/room-config";
 export { DEFAULT_ROOM_LIMITS } from "./objects/room-config";
-export { ROOM_CLOSE, MAX_MESSAGE_BYTES } from "./objects/room-wire";
-export type { RoomEvent } from "./objects/room-wire";
 export { roomRoute } from "./routes/room-route";
 export type { RoomRouteOptions } from "./routes/room-route";
 export { draftWriter, roomDraftWriter, DIRECT_DRAFT_WRITER } from "./routes/room-writer";
 export type { DraftWriter } from "./routes/room-writer";
-export { parseRoomName, roomName } from "./shared/room-name";
-export type { RoomAddress } from "./shared/room-name";
+export { parseRoomName, roomName, parseRoomEvent, ROOM_CLOSE, MAX_MESSAGE_BYTES, JSON_ROOT, ROOM_PARTY, ROOM_PATH_PREFIX } from "./shared/room-protocol";
+export type { RoomAddress, RoomEvent } from "./shared/room-protocol";
 export type { RoomResult } from "./shared/room-result";
 
 // Rich text: one schema for client and server, DOM-free conversion

@@ -1,3 +1,4 @@
+import { JSON_ROOT } from "../shared/room-protocol";
 import type { FieldBinding } from "./collab";
 import { attachImageField } from "./images/image-field";
 import type { MarkedElement, Mounted } from "./mount-options";
@@ -16,7 +17,7 @@ type Session = NonNullable<Awaited<ReturnType<Collab["connectLive"]>>>;
  * if (isUnseeded(session.doc, items)) fallBackToRest();
  */
 export function isUnseeded(session: Session, items: readonly MarkedElement[]): boolean {
-  const json = session.doc.getMap("json");
+  const json = session.doc.getMap(JSON_ROOT);
   const empty = items.every(({ marker }) => {
     if (marker.below.length > 0) return !json.has(marker.root);
     if (marker.kind === "text") return session.doc.getText(marker.root).length === 0;
@@ -36,7 +37,7 @@ export function isUnseeded(session: Session, items: readonly MarkedElement[]): b
  */
 export async function mountLiveFields(items: readonly MarkedElement[], session: Session, collab: Collab, context: RestContext): Promise<Mounted[]> {
   const { doc, provider } = session;
-  const json = doc.getMap<unknown>("json");
+  const json = doc.getMap<unknown>(JSON_ROOT);
   const mounted: Mounted[] = [];
   const overRest: MarkedElement[] = [];
   for (const item of items) {

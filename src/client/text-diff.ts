@@ -1,25 +1,4 @@
-/** The single splice that turns one string into another. */
-export interface TextSplice {
-  index: number;
-  remove: number;
-  insert: string;
-}
-
-/**
- * The smallest single splice from `before` to `after` (common prefix and suffix kept), so a live
- * plain-text field sends Yjs a minimal edit and concurrent typing elsewhere in it survives.
- *
- * @example
- * diffText("About us", "About all of us") // { index: 6, remove: 0, insert: "all of " }
- */
-export function diffText(before: string, after: string): TextSplice {
-  let start = 0;
-  const shorter = Math.min(before.length, after.length);
-  while (start < shorter && before.charCodeAt(start) === after.charCodeAt(start)) start++;
-  let end = 0;
-  while (end < shorter - start && before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)) end++;
-  return { index: start, remove: before.length - start - end, insert: after.slice(start, after.length - end) };
-}
+export { diffText, type TextSplice } from "../shared/text-splice";
 
 /** One op of a Yjs text delta. */
 export type TextDeltaOp = { retain: number } | { insert: string | object } | { delete: number };

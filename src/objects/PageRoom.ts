@@ -17,7 +17,8 @@ import { admitPresence } from "./room-presence";
 import { cancelPublish, fireScheduledPublish, publishNow, readSchedule, schedulePublish, unpublishNow, type RoomPublishContext, type ScheduledPublish } from "./room-publish";
 import { createRateBucket, type RateBucket } from "./room-rate";
 import { RoomStore } from "./room-store";
-import { encodeAwarenessMessage, MAX_MESSAGE_BYTES, parseRoomMessage, ROOM_CLOSE, type RoomEvent } from "./room-wire";
+import { MAX_MESSAGE_BYTES, ROOM_CLOSE, type RoomEvent } from "../shared/room-protocol";
+import { encodeAwarenessMessage, parseRoomMessage } from "./room-wire";
 
 /** Transaction origin of state read back from the room's storage: not an edit, not stored again. */
 const LOAD = Symbol("page-room:load");

@@ -1,6 +1,6 @@
 import type { DraftDeps } from "../cores/drafts";
 
-export { parseRoomName, roomName, type RoomAddress } from "../shared/room-name";
+export { parseRoomName, roomName, type RoomAddress } from "../shared/room-protocol";
 
 /** What the room needs from its environment: the D1 database the draft cores write to. */
 export interface RoomEnv {

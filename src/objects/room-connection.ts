@@ -1,5 +1,5 @@
 import { isEditorSession, type RoomConnectionState } from "../shared/room-identity";
-import { ROOM_CLOSE } from "./room-wire";
+import { ROOM_CLOSE } from "../shared/room-protocol";
 
 /**
  * Why a room could not load its document: the close code its connections get and the HTTP status

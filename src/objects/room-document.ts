@@ -1,6 +1,8 @@
 import * as Y from "yjs";
 import type { CollectionConfig, CollectionFieldType } from "../cores/collection";
-import { applyTextDiff, fragmentToHtml, writeHtmlToFragment } from "../cores/rich-text";
+import { applyTextDiff, mergeRichInto, mergeTextInto } from "../cores/merge";
+import { fragmentToHtml, writeHtmlToFragment } from "../cores/rich-text";
+import { JSON_ROOT } from "../shared/room-protocol";
 
 /*
  * The room's document schema, the contract any Yjs client joins with:
@@ -13,9 +15,6 @@ import { applyTextDiff, fragmentToHtml, writeHtmlToFragment } from "../cores/ric
  * sanitized HTML; the room converts with the rich-text core (no DOM), and a json value is written
  * as one plain value so two editors' structured edits never interleave into an invalid shape.
  */
-
-/** Root map holding the collection's json fields, keyed by field name. */
-export const JSON_ROOT = "json";
 
 /** One editable field of the room document. */
 export interface RoomField {
@@ -49,15 +48,25 @@ export function readFields(doc: Y.Doc, fields: RoomField[], mediaBase?: string):
   return out;
 }
 
+/** What a merge into the live document did. */
+export interface FieldMerge {
+  /** Fields the document now holds differently. */
+  changed: string[];
+  /** Fields where part of the writer's change overlapped live edits, and the live edits won. */
+  conflicts: string[];
+}
+
 /**
- * Merges field values into the document as one transaction with `origin`: text by a minimal
- * splice (so live typing around it survives; with `bases`, the value the writer started from, the
- * splice is a three-way merge, see {@link mergeText}), rich text by y-prosemirror's diffing
- * writer, json replaced whole. Fields equal to what the document holds are not touched. Returns
- * the names of the fields it changed.
+ * Merges field values into the document as one transaction with `origin`. With `bases` (the
+ * values the writer started from) each field is a three-way merge, so live typing the writer never
+ * saw survives: text by grapheme-level diffs ({@link mergeTextInto}), rich text block by block
+ * ({@link mergeRichInto}), a json value whole (taken when the live side left it as the base was,
+ * a conflict otherwise). Without a base a field is made equal to the value (text by one splice,
+ * rich text by y-prosemirror's diffing writer, json replaced). Fields equal to what the document
+ * holds are not touched.
  *
  * @example
- * mergeFields(doc, fields, { title: "New title" }, REST_ORIGIN) // ["title"]
+ * mergeFields(doc, fields, { title: "New title" }, REST_ORIGIN, { title: "Old title" }) // { changed: ["title"], conflicts: [] }
  */
 export function mergeFields(
   doc: Y.Doc,
@@ -65,33 +74,52 @@ export function mergeFields(
   values: Record<string, unknown>,
   origin: unknown,
   bases: Record<string, unknown> | null = null,
-): string[] {
-  const changed: string[] = [];
+): FieldMerge {
+  const merge: FieldMerge = { changed: [], conflicts: [] };
   doc.transact(() => {
     for (const { name, type } of fields) {
       if (!Object.hasOwn(values, name) || values[name] === undefined) continue;
       const value = values[name];
-      if (type === "text") {
-        const text = doc.getText(name);
-        const next = value === null ? "" : String(value);
-        if (text.toString() === next) continue;
-        const base = bases?.[name];
-        if (typeof base === "string") mergeText(text, base, next);
-        else applyTextDiff(text, next);
-      } else if (type === "richtext") {
-        const fragment = doc.getXmlFragment(name);
-        const next = typeof value === "string" ? value : "";
-        if (fragmentToHtml(fragment) === fragmentToHtml(probe(next))) continue;
-        writeHtmlToFragment(next, fragment);
-      } else {
-        const map = doc.getMap(JSON_ROOT);
-        if (JSON.stringify(toJson(map.get(name))) === JSON.stringify(value)) continue;
-        map.set(name, value);
-      }
-      changed.push(name);
+      const base = bases && Object.hasOwn(bases, name) ? bases[name] : undefined;
+      const result = type === "json" ? mergeJson(doc, name, value, base) : mergeString(doc, name, type, value === null ? "" : String(value), base);
+      if (result.changed) merge.changed.push(name);
+      if (result.conflict) merge.conflicts.push(name);
     }
   }, origin);
-  return changed;
+  return merge;
+}
+
+type MergeResult = { changed: boolean; conflict: boolean };
+
+const UNCHANGED: MergeResult = { changed: false, conflict: false };
+
+function mergeString(doc: Y.Doc, name: string, type: CollectionFieldType, next: string, base: unknown): MergeResult {
+  if (type === "text") {
+    const text = doc.getText(name);
+    const before = text.toString();
+    if (before === next) return UNCHANGED;
+    const conflicts = typeof base === "string" ? mergeTextInto(text, base, next) : (applyTextDiff(text, next), 0);
+    return { changed: text.toString() !== before, conflict: conflicts > 0 };
+  }
+  const fragment = doc.getXmlFragment(name);
+  const before = fragmentToHtml(fragment);
+  if (typeof base !== "string") {
+    if (before === fragmentToHtml(probe(next))) return UNCHANGED;
+    writeHtmlToFragment(next, fragment);
+    return { changed: true, conflict: false };
+  }
+  const conflicts = mergeRichInto(fragment, base, next);
+  return { changed: fragmentToHtml(fragment) !== before, conflict: conflicts > 0 };
+}
+
+function mergeJson(doc: Y.Doc, name: string, value: unknown, base: unknown): MergeResult {
+  const map = doc.getMap(JSON_ROOT);
+  const current = JSON.stringify(toJson(map.get(name)));
+  if (current === JSON.stringify(value)) return UNCHANGED;
+  if (base !== undefined && JSON.stringify(base) === JSON.stringify(value)) return UNCHANGED;
+  if (base !== undefined && JSON.stringify(base) !== current) return { changed: false, conflict: true };
+  map.set(name, value);
+  return { changed: true, conflict: false };
 }
 
 /**
@@ -106,54 +134,6 @@ export function changedFields(current: Record<string, unknown>, base: Record<str
     if (!base || JSON.stringify(base[name]) !== JSON.stringify(value)) edit[name] = value;
   }
   return edit;
-}
-
-/**
- * Three-way merge of a plain-text field: `next` was written against `base` (what the writer last
- * read), while live editors changed `base` into the text's current value. The writer's change is
- * one splice of `base`; when it does not overlap the editors' changed span it is applied at the
- * same place in the current text (shifted past their edit), so both sides survive. When the two
- * overlap, the writer wins on that span by a minimal splice of the current text.
- *
- * @example
- * // base "middle", editors typed "middlexy", a REST save sends "Start middle"
- * mergeText(text, "middle", "Start middle") // text is now "Start middlexy"
- */
-export function mergeText(text: Y.Text, base: string, next: string): void {
-  const current = text.toString();
-  if (current === base) return applyTextDiff(text, next);
-  const ours = splice(base, next);
-  const theirs = splice(base, current);
-  const oursEnd = ours.start + ours.deleted;
-  const theirsEnd = theirs.start + theirs.deleted;
-  if (oursEnd <= theirs.start) {
-    applySplice(text, ours.start, ours.deleted, ours.inserted);
-  } else if (ours.start >= theirsEnd) {
-    applySplice(text, ours.start + current.length - base.length, ours.deleted, ours.inserted);
-  } else {
-    applyTextDiff(text, next);
-  }
-}
-
-function splice(from: string, to: string): { start: number; deleted: number; inserted: string } {
-  const max = Math.min(from.length, to.length);
-  let start = 0;
-  while (start < max && from.charCodeAt(start) === to.charCodeAt(start)) start++;
-  let end = 0;
-  while (end < max - start && from.charCodeAt(from.length - 1 - end) === to.charCodeAt(to.length - 1 - end)) end++;
-  // Never split a surrogate pair: Yjs would turn each half into U+FFFD.
-  if (start > 0 && isSurrogate(from.charCodeAt(start - 1), 0xd800)) start--;
-  if (end > 0 && isSurrogate(from.charCodeAt(from.length - end), 0xdc00)) end--;
-  return { start, deleted: from.length - start - end, inserted: to.slice(start, to.length - end) };
-}
-
-function isSurrogate(code: number, low: number): boolean {
-  return code >= low && code <= low + 0x3ff;
-}
-
-function applySplice(text: Y.Text, start: number, deleted: number, inserted: string): void {
-  if (deleted > 0) text.delete(start, deleted);
-  if (inserted !== "") text.insert(start, inserted);
 }
 
 /** HTML as the room would read it back after writing it: compares a REST value to the fragment. */

@@ -6,7 +6,7 @@ import type { RoomEnv, RoomLimits } from "./room-config";
 import { validateFields } from "../cores/validate-fields";
 import { changedFields, mergeFields, readFields, type RoomField } from "./room-document";
 import type { RoomStore } from "./room-store";
-import type { RoomEvent } from "./room-wire";
+import type { RoomEvent } from "../shared/room-protocol";
 
 /** What the draft writer of one room works with. */
 export interface RoomDraftsContext {

@@ -1,11 +1,11 @@
 import type { Doc } from "yjs";
 import { loadEditableDocument, type DraftDeps } from "../cores/drafts";
-import { parseRoomName } from "../shared/room-name";
+import { parseRoomName } from "../shared/room-protocol";
 import type { PageRoomOptions, RoomEnv } from "./room-config";
 import { RoomLoadError } from "./room-connection";
 import { mergeFields, roomFields, type RoomField } from "./room-document";
 import { RoomStore } from "./room-store";
-import { ROOM_CLOSE } from "./room-wire";
+import { ROOM_CLOSE } from "../shared/room-protocol";
 
 /** What a room knows once its document is loaded. */
 export interface LoadedRoom {

@@ -4,7 +4,7 @@ import type { EditorSession } from "../shared/session";
 import type { RoomEnv } from "./room-config";
 import type { RoomDrafts } from "./room-drafts";
 import type { RoomStore } from "./room-store";
-import type { RoomEvent } from "./room-wire";
+import type { RoomEvent } from "../shared/room-protocol";
 
 /** A publish waiting for its time, as `GET …/versions` shows it. */
 export interface ScheduledPublish {

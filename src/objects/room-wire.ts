@@ -1,55 +1,7 @@
 import * as decoding from "lib0/decoding";
 import * as encoding from "lib0/encoding";
 import * as Y from "yjs";
-import type { Violation } from "../shared/errors";
-
-/**
- * Close codes the room uses. 1009 and 1011 are the standard WebSocket ones; the 44xx codes mirror
- * HTTP statuses so a client can tell "fix yourself" (4400, 4429) from "sign in" (4401) and
- * "this page is gone" (4404).
- *
- * @example
- * socket.addEventListener("close", (e) => { if (e.code === ROOM_CLOSE.RATE_LIMITED) backOff(); });
- */
-export const ROOM_CLOSE = {
-  /** A message over `MAX_MESSAGE_BYTES`. */
-  TOO_BIG: 1009,
-  /** The stored document could not be loaded; the room refuses to serve an empty one. */
-  LOAD_FAILED: 1011,
-  /** A message that is not a well-formed Yjs sync or awareness message. */
-  MALFORMED: 4400,
-  /** The connection carries no editor identity from the Worker. */
-  NO_EDITOR: 4401,
-  /** The page (or its collection) does not exist. */
-  NOT_FOUND: 4404,
-  /** Connected and said nothing within the handshake window. */
-  IDLE: 4408,
-  /** Too many messages or bytes per second from this connection. */
-  RATE_LIMITED: 4429,
-} as const;
-
-/** Largest message a connection may send (1 MB). */
-export const MAX_MESSAGE_BYTES = 1024 * 1024;
-
-/**
- * What the room tells every editor, sent as y-partyserver custom messages (`__YPS:` + JSON;
- * a provider receives them through its `custom-message` event).
- *
- * @example
- * provider.on("custom-message", (raw) => { const event: RoomEvent = JSON.parse(raw); });
- */
-export type RoomEvent =
-  | { type: "saved"; versionId: number }
-  | { type: "published"; versionId: number }
-  | { type: "unpublished" }
-  | { type: "violations"; violations: Violation[] }
-  | { type: "scheduled"; at: string | null; versionId?: number | null };
-
-const MESSAGE_SYNC = 0;
-const MESSAGE_AWARENESS = 1;
-const SYNC_STEP1 = 0;
-const SYNC_STEP2 = 1;
-const SYNC_UPDATE = 2;
+import { MESSAGE_AWARENESS, MESSAGE_SYNC, SYNC_STEP1, SYNC_STEP2, SYNC_UPDATE } from "../shared/room-protocol";
 
 /** One decoded binary message: a sync message (with its update, if any) or an awareness update. */
 export type RoomMessage =

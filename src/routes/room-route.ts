@@ -1,4 +1,4 @@
-import { parseRoomName } from "../shared/room-name";
+import { parseRoomName, ROOM_PATH_PREFIX } from "../shared/room-protocol";
 import { encodeEditorHeader, ROOM_EDITOR_HEADER } from "../shared/room-identity";
 import { HttpError } from "../shared/errors";
 import type { EditorRoute } from "../shared/route-types";
@@ -32,7 +32,7 @@ export interface RoomRouteOptions<Env> {
  * const response = await rooms(request, env, ctx); // undefined for other paths
  */
 export function roomRoute<Env extends { PAGE_ROOM?: DurableObjectNamespace }>(options: RoomRouteOptions<Env>): EditorRoute<Env> {
-  const prefix = options.prefix ?? "/parties/page-room/";
+  const prefix = options.prefix ?? ROOM_PATH_PREFIX;
   return withErrorEdge<Env>(async (request, env) => {
     const { pathname } = new URL(request.url);
     if (!pathname.startsWith(prefix)) return undefined;

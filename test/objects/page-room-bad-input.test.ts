@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import type { PageRoom } from "../../src/objects/PageRoom";
-import { ROOM_CLOSE } from "../../src/objects/room-wire";
+import { ROOM_CLOSE } from "../../src/shared/room-protocol";
 import { connect, editor, newPage, until } from "./room-client";
 
 function stub(id: number) {

@@ -8,7 +8,7 @@ import { insertRow } from "../../src/cores/pages/page-store";
 import { tableMeta } from "../../src/cores/table-meta";
 import { PageRoom } from "../../src/objects/PageRoom";
 import type { RoomLimits } from "../../src/objects/room-config";
-import type { RoomEvent } from "../../src/objects/room-wire";
+import type { RoomEvent } from "../../src/shared/room-protocol";
 import { roomRoute } from "../../src/routes/room-route";
 import type { SiteEnv } from "../../src/site/env";
 import { roomCollections } from "../../src/site/room-deps";

@@ -8,7 +8,8 @@ import type * as Y from "yjs";
 import type { Awareness } from "y-protocols/awareness";
 import type { KeyBindings } from "../rich/rich-commands";
 
-export { connectLive, parseRoomEvent } from "./live-session";
+export { connectLive } from "./live-session";
+export { parseRoomEvent } from "../../shared/room-protocol";
 export type { LiveSession, LiveSessionOptions } from "./live-session";
 export { bindText, bindJsonLeaf, LOCAL_ORIGIN } from "./bind-fields";
 export type { FieldBinding } from "./bind-fields";

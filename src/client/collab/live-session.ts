@@ -1,5 +1,6 @@
 import YProvider from "y-partyserver/provider";
 import * as Y from "yjs";
+import { parseRoomEvent } from "../../shared/room-protocol";
 import type { Person } from "../edit-bar";
 import type { LiveState } from "../status-text";
 
@@ -63,7 +64,7 @@ export function connectLive(options: LiveSessionOptions): Promise<LiveSession | 
     const event = parseRoomEvent(raw);
     if (event?.type === "saved") options.onSaved();
     else if (event?.type === "published") options.onPublished?.();
-    else if (event?.type === "violations") options.onRejected(event.message);
+    else if (event?.type === "violations") options.onRejected(event.violations[0]?.message ?? "the room refused the draft");
   });
 
   return new Promise((resolve) => {
@@ -93,31 +94,4 @@ export function connectLive(options: LiveSessionOptions): Promise<LiveSession | 
       if (synced && status === "disconnected") options.onState("offline");
     });
   });
-}
-
-type RoomEvent = { type: "saved" } | { type: "published" } | { type: "violations"; message: string } | { type: "other" };
-
-/**
- * Reads a room event (a y-partyserver custom message, JSON); unknown or malformed ones are
- * reported as `other` and ignored.
- *
- * @example
- * parseRoomEvent('{"type":"saved","versionId":4}') // { type: "saved" }
- */
-export function parseRoomEvent(raw: string): RoomEvent | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (!value || typeof value !== "object") return null;
-  const event = value as { type?: unknown; violations?: unknown };
-  if (event.type === "saved") return { type: "saved" };
-  if (event.type === "published") return { type: "published" };
-  if (event.type === "violations") {
-    const first = Array.isArray(event.violations) ? (event.violations[0] as { message?: unknown } | undefined) : undefined;
-    return { type: "violations", message: typeof first?.message === "string" ? first.message : "the room refused the draft" };
-  }
-  return { type: "other" };
 }

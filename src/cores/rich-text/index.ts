@@ -1,4 +1,4 @@
-export { applyTextDiff } from "./apply-text-diff";
+export { applyTextDiff } from "../merge/merge-text";
 export { fragmentToRichDoc } from "./fragment-to-rich-doc";
 export { htmlToRichDoc } from "./html-to-rich-doc";
 export { richDocToHtml } from "./rich-doc-to-html";

@@ -1,0 +1,2 @@
+export { applyTextDiff, mergeTextInto } from "./merge-text";
+export { mergeRichInto } from "./merge-rich";

@@ -1,0 +1,131 @@
+/*
+ * The page room's wire protocol, in one place for the room, the Worker's gate and the browser
+ * client (docs/room-protocol.md describes it for third-party clients). Frames are the standard
+ * y-websocket ones: a var-uint message type (0 sync, 1 awareness), then for sync the y-protocols
+ * sub-type (step 1, step 2, update) and its payload. Room events travel as y-partyserver custom
+ * messages: the text frame `__YPS:` followed by the JSON of a {@link RoomEvent}.
+ */
+import { messageYjsSyncStep1, messageYjsSyncStep2, messageYjsUpdate } from "y-protocols/sync";
+import type { Violation } from "./errors";
+
+/** Outer message type of a sync frame (y-websocket convention). */
+export const MESSAGE_SYNC = 0;
+/** Outer message type of an awareness frame (y-websocket convention). */
+export const MESSAGE_AWARENESS = 1;
+/** Sync sub-types, as y-protocols numbers them. */
+export const SYNC_STEP1 = messageYjsSyncStep1;
+export const SYNC_STEP2 = messageYjsSyncStep2;
+export const SYNC_UPDATE = messageYjsUpdate;
+
+/** partyserver's name for the `PageRoom` class: rooms live under `/parties/page-room/<room>`. */
+export const ROOM_PARTY = "page-room";
+/** Path prefix of every room. */
+export const ROOM_PATH_PREFIX = `/parties/${ROOM_PARTY}/`;
+/** Prefix y-partyserver puts before a custom (JSON) message in a text frame. */
+export const CUSTOM_MESSAGE_PREFIX = "__YPS:";
+
+/** Root map of the document holding the collection's json fields, keyed by field name. */
+export const JSON_ROOT = "json";
+
+/** Largest message a connection may send (1 MB). */
+export const MAX_MESSAGE_BYTES = 1024 * 1024;
+
+/**
+ * Close codes the room uses. 1009 and 1011 are the standard WebSocket ones; the 44xx codes mirror
+ * HTTP statuses so a client can tell "fix yourself" (4400, 4429) from "sign in" (4401) and
+ * "this page is gone" (4404).
+ *
+ * @example
+ * socket.addEventListener("close", (e) => { if (e.code === ROOM_CLOSE.RATE_LIMITED) backOff(); });
+ */
+export const ROOM_CLOSE = {
+  /** A message over `MAX_MESSAGE_BYTES`. */
+  TOO_BIG: 1009,
+  /** The stored document could not be loaded; the room refuses to serve an empty one. */
+  LOAD_FAILED: 1011,
+  /** A message that is not a well-formed Yjs sync or awareness message. */
+  MALFORMED: 4400,
+  /** The connection carries no editor identity from the Worker. */
+  NO_EDITOR: 4401,
+  /** The page (or its collection) does not exist. */
+  NOT_FOUND: 4404,
+  /** Connected and said nothing within the handshake window. */
+  IDLE: 4408,
+  /** Too many messages or bytes per second from this connection. */
+  RATE_LIMITED: 4429,
+} as const;
+
+/**
+ * What the room tells every editor.
+ *
+ * - `saved`: the room wrote a D1 draft (`versionId`).
+ * - `published` / `unpublished`: someone changed what visitors see.
+ * - `violations`: a draft write was refused; the room keeps the document as it is (nothing is
+ *   dropped) and writes the fields that are valid.
+ * - `scheduled`: a publish was scheduled (`at`) or cancelled (`at: null`).
+ * - `edited`: a write from outside the room (REST, inline save, service binding) was merged into
+ *   the live document; `fields` names what it changed, `by` who made it, `conflicts` the fields
+ *   where live typing won over part of it.
+ *
+ * @example
+ * provider.on("custom-message", (raw) => { const event = parseRoomEvent(raw); });
+ */
+export type RoomEvent =
+  | { type: "saved"; versionId: number }
+  | { type: "published"; versionId: number }
+  | { type: "unpublished" }
+  | { type: "violations"; violations: Violation[] }
+  | { type: "scheduled"; at: string | null; versionId?: number | null }
+  | { type: "edited"; fields: string[]; by: string; conflicts: string[] };
+
+const EVENT_TYPES = new Set<string>(["saved", "published", "unpublished", "violations", "scheduled", "edited"]);
+
+/**
+ * Reads a custom message as a room event; `null` for malformed JSON or an unknown type, so a
+ * client from an older release ignores events it does not know.
+ *
+ * @example
+ * parseRoomEvent('{"type":"saved","versionId":4}') // { type: "saved", versionId: 4 }
+ */
+export function parseRoomEvent(raw: string): RoomEvent | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return null;
+  const type = (value as { type?: unknown }).type;
+  return typeof type === "string" && EVENT_TYPES.has(type) ? (value as RoomEvent) : null;
+}
+
+/** A parsed room name `<collection>:<id>`. */
+export interface RoomAddress {
+  collection: string;
+  id: number;
+}
+
+const ROOM_NAME = /^([A-Za-z_][A-Za-z0-9_]*):([1-9][0-9]{0,15})$/;
+
+/**
+ * Parses a room name; `null` unless it is `<collection>:<positive integer id>`.
+ *
+ * @example
+ * parseRoomName("pages:12") // { collection: "pages", id: 12 }
+ */
+export function parseRoomName(name: string): RoomAddress | null {
+  const match = ROOM_NAME.exec(name);
+  if (!match) return null;
+  const id = Number(match[2]);
+  return Number.isSafeInteger(id) ? { collection: match[1] as string, id } : null;
+}
+
+/**
+ * The room name of a page.
+ *
+ * @example
+ * roomName("pages", 12) // "pages:12"
+ */
+export function roomName(collection: string, id: number): string {
+  return `${collection}:${id}`;
+}
