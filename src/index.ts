@@ -101,7 +101,7 @@ export type { PageRoomOptions, RoomLimits } from "./objects/room-config";
 export { DEFAULT_ROOM_LIMITS } from "./objects/room-config";
 export { roomRoute } from "./routes/room-route";
 export type { RoomRouteOptions } from "./routes/room-route";
-export { draftWriter, roomDraftWriter, DIRECT_DRAFT_WRITER } from "./routes/room-writer";
+export { draftWriter, draftWriterFor, roomDraftWriter, DIRECT_DRAFT_WRITER } from "./routes/room-writer";
 export type { DraftWriter } from "./routes/room-writer";
 export { parseRoomName, roomName, parseRoomEvent, ROOM_CLOSE, MAX_MESSAGE_BYTES, JSON_ROOT, ROOM_PARTY, ROOM_PATH_PREFIX } from "./shared/room-protocol";
 export type { RoomAddress, RoomEvent } from "./shared/room-protocol";

@@ -2,15 +2,15 @@ import type { Connection, ConnectionContext, WSMessage } from "partyserver";
 import { YServer } from "y-partyserver";
 import { removeAwarenessStates } from "y-protocols/awareness";
 import { encodeStateAsUpdate } from "yjs";
-import type { DraftDeps, PublishResult, SavedDraft } from "../cores/drafts";
-import { HttpError } from "../shared/errors";
+import type { DraftDeps, FieldEdit, PublishResult, WrittenDraft } from "../cores/drafts";
+import { HttpError, isHttpError } from "../shared/errors";
 import { decodeEditorHeader, editorColor, isEditorSession, ROOM_EDITOR_HEADER, type RoomConnectionState } from "../shared/room-identity";
 import { roomResult, type RoomResult } from "../shared/room-result";
 import type { EditorSession } from "../shared/session";
 import { DEFAULT_ROOM_LIMITS, type PageRoomOptions, type RoomEnv, type RoomLimits } from "./room-config";
 import { asLoadError, RoomLoadError, stateOf } from "./room-connection";
 import { mergeFields, readFields, type RoomField } from "./room-document";
-import { RoomDrafts } from "./room-drafts";
+import { RoomDrafts, type OutsideEdit } from "./room-drafts";
 import { closeSilentConnections, scheduleIdleCheck } from "./room-idle";
 import { loadRoom } from "./room-load";
 import { admitPresence } from "./room-presence";
@@ -24,9 +24,15 @@ import { encodeAwarenessMessage, parseRoomMessage } from "./room-wire";
 const LOAD = Symbol("page-room:load");
 /** Transaction origin of changes that come from D1 (a restore): stored, but not a draft edit. */
 const FROM_D1 = Symbol("page-room:d1");
-/** Transaction origin of a REST or service-binding edit merged into the live document. */
+/** Transaction origin of a REST, inline or service-binding edit merged into the live document. */
 class RestEdit {
   constructor(readonly editor: EditorSession) {}
+}
+
+function outsideEdit(session: EditorSession, options: { baseVersionId?: number }): OutsideEdit {
+  const base = options.baseVersionId;
+  if (base !== undefined && (!Number.isSafeInteger(base) || base < 1)) throw new HttpError(400, "baseVersionId must be a positive integer", { code: "invalid_base_version" });
+  return { session, origin: new RestEdit(session), ...(base === undefined ? {} : { baseVersionId: base }) };
 }
 
 /**
@@ -74,8 +80,13 @@ export class PageRoom extends YServer {
   }
 
   override async onStart(): Promise<void> {
-    await super.onStart();
+    // Registered before y-partyserver's own update handler (added in super.onStart), so an
+    // update's durable append is issued before its broadcast: the output gate then holds the
+    // broadcast, the echo and any sync reply until the append is on disk.
     this.document.on("update", (update: Uint8Array, origin: unknown) => this.#accepted(update, origin));
+    await super.onStart();
+    // Timers that were due while the room was not running (a kill mid-flush) fire again.
+    this.#arm();
     if (this.#loadError) {
       for (const connection of this.getConnections()) connection.close(this.#loadError.closeCode, this.#loadError.message);
       return;
@@ -126,8 +137,11 @@ export class PageRoom extends YServer {
     this.#buckets.delete(connection.id);
     const others = [...this.getConnections()].some((c) => c.id !== connection.id && c.readyState === WebSocket.OPEN);
     if (others || !this.#drafts?.isDirty()) return;
-    // The last editor left: write the draft now rather than waiting for the settle timer.
-    await this.#drafts.flush().catch((error: unknown) => console.error("page room: draft write on leave failed", error));
+    // The last editor left: write the draft now rather than waiting for the settle timer. A refused
+    // draft was told to the editors and stays pending; anything else is logged and retried.
+    await this.#drafts.flush().catch((error: unknown) => {
+      if (!isHttpError(error)) console.error("page room: draft write on leave failed", error);
+    });
   }
 
   override async onAlarm(): Promise<void> {
@@ -147,9 +161,18 @@ export class PageRoom extends YServer {
     this.#arm();
   }
 
-  /** RPC: merges a REST edit into the live document (text as minimal edits) and writes the draft. */
-  saveDraft(session: EditorSession, edit: Record<string, unknown>): Promise<RoomResult<SavedDraft>> {
-    return this.#rpc(session, () => (this.#drafts as RoomDrafts).saveEdit(session, edit, new RestEdit(session)));
+  /**
+   * RPC: merges an edit from outside the room (REST, inline save, service binding) three ways into
+   * the live document against the version the writer read (`baseVersionId`, default the room's
+   * last write), writes the draft, and answers once D1 has it, naming any `conflicts`.
+   */
+  saveDraft(session: EditorSession, edit: Record<string, unknown>, options: { baseVersionId?: number } = {}): Promise<RoomResult<WrittenDraft>> {
+    return this.#rpc(session, () => (this.#drafts as RoomDrafts).saveEdit(edit, outsideEdit(session, options)));
+  }
+
+  /** RPC: sets one field, or one leaf of a json field, on the live document and writes the draft. */
+  saveField(session: EditorSession, field: FieldEdit, options: { baseVersionId?: number } = {}): Promise<RoomResult<WrittenDraft>> {
+    return this.#rpc(session, () => (this.#drafts as RoomDrafts).saveField(field, outsideEdit(session, options)));
   }
 
   /** RPC: publishes now (after a flush), or schedules the publish when `at` is given. */

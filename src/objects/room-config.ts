@@ -23,6 +23,8 @@ export interface RoomLimits {
   bytesPerSecond: number;
   /** Retry delay after a D1 write failed for a reason other than validation. */
   retryMs: number;
+  /** Retry delay of a draft D1 refused as invalid, until the next edit (which retries after `settleMs`). */
+  invalidRetryMs: number;
 }
 
 /**
@@ -38,6 +40,7 @@ export const DEFAULT_ROOM_LIMITS: RoomLimits = {
   byteBurst: 8 * 1024 * 1024,
   bytesPerSecond: 2 * 1024 * 1024,
   retryMs: 5_000,
+  invalidRetryMs: 60_000,
 };
 
 /** How a site configures `PageRoom`: which collections rooms serve, and optional limits. */

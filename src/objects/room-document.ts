@@ -2,6 +2,7 @@ import * as Y from "yjs";
 import type { CollectionConfig, CollectionFieldType } from "../cores/collection";
 import { applyTextDiff, mergeRichInto, mergeTextInto } from "../cores/merge";
 import { fragmentToHtml, writeHtmlToFragment } from "../cores/rich-text";
+import { isHttpError, type Violation } from "../shared/errors";
 import { JSON_ROOT } from "../shared/room-protocol";
 
 /*
@@ -39,13 +40,32 @@ export function roomFields(config: CollectionConfig): RoomField[] {
  * readFields(doc, fields) // { slug: "about", title: "About", body: "<p>…</p>", sections: [] }
  */
 export function readFields(doc: Y.Doc, fields: RoomField[], mediaBase?: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  return readFieldsChecked(doc, fields, mediaBase).values;
+}
+
+/**
+ * {@link readFields}, field by field: a field that cannot be converted (a peer nested it past the
+ * rich-text depth limit, say) is left out of `values` and reported in `failed`, so it never blocks
+ * the others.
+ *
+ * @example
+ * readFieldsChecked(doc, fields) // { values: { title: "…" }, failed: [{ path: "body", message: "…", code: "unreadable" }] }
+ */
+export function readFieldsChecked(doc: Y.Doc, fields: RoomField[], mediaBase?: string): { values: Record<string, unknown>; failed: Violation[] } {
+  const values: Record<string, unknown> = {};
+  const failed: Violation[] = [];
   for (const { name, type } of fields) {
-    if (type === "text") out[name] = doc.getText(name).toString();
-    else if (type === "richtext") out[name] = fragmentToHtml(doc.getXmlFragment(name), mediaBase ? { mediaBase } : {});
-    else out[name] = toJson(doc.getMap(JSON_ROOT).get(name));
+    try {
+      if (type === "text") values[name] = doc.getText(name).toString();
+      else if (type === "richtext") values[name] = fragmentToHtml(doc.getXmlFragment(name), mediaBase ? { mediaBase } : {});
+      else values[name] = toJson(doc.getMap(JSON_ROOT).get(name));
+    } catch (error) {
+      const reason = isHttpError(error) ? error.message : "its content cannot be converted";
+      if (!isHttpError(error)) console.error(`page room: field ${name} cannot be read`, error);
+      failed.push({ path: name, message: `${name}: ${reason}`, code: "unreadable" });
+    }
   }
-  return out;
+  return { values, failed };
 }
 
 /** What a merge into the live document did. */

@@ -1,12 +1,13 @@
 import type * as Y from "yjs";
-import { applySaveDraft, type DraftDeps, type SavedDraft } from "../cores/drafts";
-import { isHttpError, LouiseValidationError } from "../shared/errors";
+import { applySaveDraft, readVersionSnapshot, type DraftDeps, type FieldEdit, type WrittenDraft } from "../cores/drafts";
+import { validateFields } from "../cores/validate-fields";
+import { isHttpError, LouiseValidationError, type Violation } from "../shared/errors";
+import { setAtPath } from "../shared/json-path";
+import type { RoomEvent } from "../shared/room-protocol";
 import type { EditorSession } from "../shared/session";
 import type { RoomEnv, RoomLimits } from "./room-config";
-import { validateFields } from "../cores/validate-fields";
-import { changedFields, mergeFields, readFields, type RoomField } from "./room-document";
+import { changedFields, mergeFields, readFieldsChecked, type RoomField } from "./room-document";
 import type { RoomStore } from "./room-store";
-import type { RoomEvent } from "../shared/room-protocol";
 
 /** What the draft writer of one room works with. */
 export interface RoomDraftsContext {
@@ -32,6 +33,17 @@ export interface FlushOptions {
   force?: boolean;
 }
 
+/** A write from outside the room: REST, inline save or the service binding. */
+export interface OutsideEdit {
+  session: EditorSession;
+  /** Transaction origin of the merge, so the room counts it as this editor's edit. */
+  origin: unknown;
+  /** The version the writer read; default the room's last write to D1. */
+  baseVersionId?: number;
+  /** Explicit base values (a leaf save sets its leaf on the live value, which is then its base). */
+  base?: Record<string, unknown>;
+}
+
 const META_BASE = "base";
 const META_EDITOR = "editor";
 const META_DIRTY = "dirtySince";
@@ -43,6 +55,11 @@ const SETTLE = "settle";
  * what was last written, through `applySaveDraft`, one flush at a time. However many editors type,
  * a settle window ends in at most one D1 write.
  *
+ * Crash safety: the dirty mark and the settle timer are stored with the edit itself and are cleared
+ * only after D1 has committed the draft (and only when no edit arrived meanwhile), so a room killed
+ * in the middle of a flush flushes again when it next runs. A draft D1 refuses as invalid keeps
+ * the invalid fields pending in the room (the editors are told), the valid ones are written.
+ *
  * @example
  * const drafts = new RoomDrafts(context);
  * drafts.edited(editor, Date.now());      // on every accepted update
@@ -52,8 +69,12 @@ export class RoomDrafts {
   readonly #c: RoomDraftsContext;
   #chain: Promise<unknown> = Promise.resolve();
   #dirty: boolean;
+  /** Edits accepted since this object started: a flush is clean only if none came during it. */
+  #edits = 0;
   #lastEditAt = 0;
   #lastEditorId: string | null = null;
+  /** A flush was refused as invalid: the next edit brings the settle timer back from its back-off. */
+  #backedOff = false;
 
   constructor(context: RoomDraftsContext) {
     this.#c = context;
@@ -62,24 +83,26 @@ export class RoomDrafts {
 
   /** Remembers the current fields as written (after seeding, or after D1 changed underneath). */
   resetBase(): void {
-    this.#c.store.setMeta(META_BASE, readFields(this.#c.doc, this.#c.fields, this.#c.deps.mediaBase));
+    this.#c.store.setMeta(META_BASE, readFieldsChecked(this.#c.doc, this.#c.fields, this.#c.deps.mediaBase).values);
   }
 
-  /** The fields as last written to D1 (or seeded): the base a REST edit is merged against. */
+  /** The fields as last written to D1 (or seeded): the base an outside edit is merged against by default. */
   base(): Record<string, unknown> | null {
     return this.#c.store.getMeta<Record<string, unknown>>(META_BASE);
   }
 
   /** Records an accepted edit: who made it, when, and (on the first since a flush) arms the settle timer. */
   edited(editor: EditorSession | null, now: number): void {
+    this.#edits += 1;
     this.#lastEditAt = now;
     if (editor && editor.id !== this.#lastEditorId) {
       this.#c.store.setMeta(META_EDITOR, editor);
       this.#lastEditorId = editor.id;
     }
-    if (this.#dirty) return;
+    if (this.#dirty && !this.#backedOff) return;
+    this.#backedOff = false;
     this.#dirty = true;
-    this.#c.store.setMeta(META_DIRTY, now);
+    if (this.#c.store.getMeta<number>(META_DIRTY) === null) this.#c.store.setMeta(META_DIRTY, now);
     this.#c.store.setTimer(SETTLE, now + this.#c.limits.settleMs);
     this.#c.arm();
   }
@@ -97,11 +120,7 @@ export class RoomDrafts {
       this.#c.store.setTimer(SETTLE, Math.min(quietAt, capAt));
       return;
     }
-    try {
-      await this.flush();
-    } catch (error) {
-      if (!isHttpError(error)) console.error("page room: draft write failed", error);
-    }
+    await this.flush().catch(quietly);
   }
 
   /** True when edits have not reached D1 yet. */
@@ -110,11 +129,12 @@ export class RoomDrafts {
   }
 
   /**
-   * A REST or service-binding edit: validated as a draft (violations are told to the room),
-   * merged into the live document against the last-written base (text as minimal edits, so live
-   * typing elsewhere is kept), then written at once. `origin` marks the transaction as this edit.
+   * An outside edit: validated as a draft (violations are told to the room and nothing is merged),
+   * merged three ways into the live document against the base the writer read (text and rich
+   * text keep live typing outside the writer's changes), then written at once. Answers once D1 has
+   * the draft; `conflicts` names fields where live typing won over part of the edit.
    */
-  async saveEdit(session: EditorSession, edit: Record<string, unknown>, origin: unknown): Promise<SavedDraft> {
+  async saveEdit(edit: Record<string, unknown>, outside: OutsideEdit): Promise<WrittenDraft> {
     const { deps, fields } = this.#c;
     const clean = Object.fromEntries(Object.entries(edit).filter(([name]) => fields.some((f) => f.name === name)));
     try {
@@ -125,57 +145,138 @@ export class RoomDrafts {
       if (error instanceof LouiseValidationError) this.#c.broadcast({ type: "violations", violations: error.violations });
       throw error;
     }
-    mergeFields(this.#c.doc, fields, clean, origin, this.base());
-    return (await this.flush({ session, include: Object.keys(clean), force: true })) as SavedDraft;
+    const base = outside.base ?? (outside.baseVersionId === undefined ? this.base() : await readVersionSnapshot(this.#c.env.DB, deps, this.#c.id, outside.baseVersionId));
+    const merge = mergeFields(this.#c.doc, fields, clean, outside.origin, base);
+    const saved = (await this.flush({ session: outside.session, include: Object.keys(clean), force: true })) as WrittenDraft;
+    this.#c.broadcast({ type: "edited", fields: merge.changed, by: outside.session.name, conflicts: merge.conflicts });
+    return { ...saved, conflicts: merge.conflicts };
+  }
+
+  /**
+   * One field, or one leaf inside a json field, set on the room's current document (so two
+   * editors saving different list items at once both land), then saved like {@link saveEdit}.
+   */
+  saveField(field: FieldEdit, outside: OutsideEdit): Promise<WrittenDraft> {
+    if (!this.#c.fields.some((f) => f.name === field.root)) {
+      throw new LouiseValidationError([{ path: field.root, message: `${field.root} is not a field of this collection`, code: "unknown_field" }]);
+    }
+    if (field.segments.length === 0) return this.saveEdit({ [field.root]: field.value }, outside);
+    const current = readFieldsChecked(this.#c.doc, this.#c.fields.filter((f) => f.name === field.root), this.#c.deps.mediaBase).values[field.root];
+    const value = setAtPath(current, field.segments, field.value, field.root);
+    // The leaf was set on the live value itself, so that value is the merge's base for this field.
+    return this.saveEdit({ [field.root]: value }, { session: outside.session, origin: outside.origin, base: { [field.root]: current } });
   }
 
   /**
    * Writes the document's changed fields as a draft. Flushes run one after another, so a publish
    * that awaits a flush sees every edit acknowledged before it. `null` when there was nothing to write.
    */
-  flush(options: FlushOptions = {}): Promise<SavedDraft | null> {
+  flush(options: FlushOptions = {}): Promise<WrittenDraft | null> {
     const run = () => this.#write(options);
     const next = this.#chain.then(run, run);
     this.#chain = next.catch(() => undefined);
     return next;
   }
 
-  async #write(options: FlushOptions): Promise<SavedDraft | null> {
+  async #write(options: FlushOptions): Promise<WrittenDraft | null> {
     const { store, doc, fields, deps } = this.#c;
-    const current = readFields(doc, fields, deps.mediaBase);
-    const edit = changedFields(current, store.getMeta<Record<string, unknown>>(META_BASE));
-    for (const name of options.include ?? []) if (Object.hasOwn(current, name)) edit[name] = current[name];
-    this.#markClean();
-    if (Object.keys(edit).length === 0 && !options.force) return null;
+    const editsAtStart = this.#edits;
+    const read = readFieldsChecked(doc, fields, deps.mediaBase);
+    const written = store.getMeta<Record<string, unknown>>(META_BASE) ?? {};
+    const edit = changedFields(read.values, written);
+    for (const name of options.include ?? []) if (Object.hasOwn(read.values, name)) edit[name] = read.values[name];
     const session = options.session ?? store.getMeta<EditorSession>(META_EDITOR);
-    if (!session) return null;
+    // A field that cannot be read (say, nested past the depth limit) stays pending; the rest is written.
+    if (read.failed.length > 0) this.#c.broadcast({ type: "violations", violations: read.failed });
+    if ((Object.keys(edit).length === 0 && !options.force) || !session) {
+      this.#settled(editsAtStart, read.failed.length > 0);
+      return null;
+    }
     try {
-      const saved = await applySaveDraft(this.#c.env, deps, session, this.#c.id, edit);
-      store.setMeta(META_BASE, current);
+      const { saved, refused } = await this.#writeValid(session, edit);
+      store.setMeta(META_BASE, { ...written, ...pick(read.values, Object.keys(edit).filter((name) => !refused.has(name))) });
+      this.#settled(editsAtStart, read.failed.length > 0 || refused.size > 0);
       if (store.hasLog()) store.compact(doc);
       this.#c.broadcast({ type: "saved", versionId: saved.versionId });
+      if (refused.size > 0) throw new LouiseValidationError([...refused.values()].flat());
       return saved;
     } catch (error) {
-      if (error instanceof LouiseValidationError) {
-        // Not retried: the next edit arms a new settle window and tries again.
-        this.#c.broadcast({ type: "violations", violations: error.violations });
-      } else if (!isHttpError(error)) {
-        this.#markDirty(Date.now() + this.#c.limits.retryMs);
-      }
+      if (!isHttpError(error)) this.#retryAt(Date.now() + this.#c.limits.retryMs);
       throw error;
     }
   }
 
-  #markClean(): void {
-    this.#dirty = false;
-    this.#c.store.deleteMeta(META_DIRTY);
-    this.#c.store.clearTimer(SETTLE);
+  /**
+   * Writes `edit`; when D1 refuses fields as invalid, writes the others alone and reports the
+   * refused ones (by their top-level field) with their violations. Throws when nothing valid is left.
+   */
+  async #writeValid(session: EditorSession, edit: Record<string, unknown>): Promise<{ saved: WrittenDraft; refused: Map<string, Violation[]> }> {
+    const { env, deps, id } = this.#c;
+    try {
+      return { saved: await applySaveDraft(env, deps, session, id, edit), refused: new Map() };
+    } catch (error) {
+      if (!(error instanceof LouiseValidationError)) throw error;
+      this.#c.broadcast({ type: "violations", violations: error.violations });
+      const refused = new Map<string, Violation[]>();
+      for (const violation of error.violations) {
+        const root = rootOf(violation.path);
+        refused.set(root, [...(refused.get(root) ?? []), violation]);
+      }
+      const rest = Object.fromEntries(Object.entries(edit).filter(([name]) => !refused.has(name)));
+      if (Object.keys(rest).length === 0 || refused.size === 0) {
+        this.#backOff();
+        throw error;
+      }
+      return { saved: await applySaveDraft(env, deps, session, id, rest), refused };
+    }
   }
 
-  #markDirty(retryAt: number): void {
+  /**
+   * After a write (or a flush with nothing to write): clean only when no edit arrived while it ran
+   * and every field reached D1; otherwise the dirty mark stays and the settle timer is re-armed
+   * (or backed off when fields were refused, until the next edit).
+   */
+  #settled(editsAtStart: number, pending: boolean): void {
+    if (pending) {
+      this.#backOff();
+    } else if (this.#edits === editsAtStart) {
+      this.#dirty = false;
+      this.#backedOff = false;
+      this.#c.store.deleteMeta(META_DIRTY);
+      this.#c.store.clearTimer(SETTLE);
+    } else {
+      this.#c.store.setTimer(SETTLE, Date.now() + this.#c.limits.settleMs);
+      this.#c.arm();
+    }
+  }
+
+  /** Invalid content waits for the editors to fix it: retried at the back-off pace, sooner on the next edit. */
+  #backOff(): void {
+    this.#backedOff = true;
     this.#dirty = true;
-    this.#c.store.setMeta(META_DIRTY, Date.now());
-    this.#c.store.setTimer(SETTLE, retryAt);
+    this.#c.store.setTimer(SETTLE, Date.now() + this.#c.limits.invalidRetryMs);
+    if (this.#c.store.getMeta<number>(META_DIRTY) === null) this.#c.store.setMeta(META_DIRTY, Date.now());
     this.#c.arm();
   }
+
+  #retryAt(at: number): void {
+    this.#dirty = true;
+    if (this.#c.store.getMeta<number>(META_DIRTY) === null) this.#c.store.setMeta(META_DIRTY, Date.now());
+    this.#c.store.setTimer(SETTLE, at);
+    this.#c.arm();
+  }
+}
+
+/** The top-level field a violation path names (`sections.2.heading` → `sections`). */
+function rootOf(path: string): string {
+  return path.split(/[.[]/)[0] ?? path;
+}
+
+function pick(values: Record<string, unknown>, names: string[]): Record<string, unknown> {
+  return Object.fromEntries(names.map((name) => [name, values[name]]));
+}
+
+/** A failed timer flush was already told to the editors (violations) or scheduled for a retry. */
+function quietly(error: unknown): void {
+  if (!isHttpError(error)) console.error("page room: draft write failed", error);
 }

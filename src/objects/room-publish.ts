@@ -1,20 +1,12 @@
-import { applyPublish, applyUnpublish, type DraftDeps, type PublishResult } from "../cores/drafts";
+import { applyPublish, applyUnpublish, type DraftDeps, type PublishResult, type ScheduledPublish } from "../cores/drafts";
+
+export type { ScheduledPublish } from "../cores/drafts";
 import { HttpError } from "../shared/errors";
 import type { EditorSession } from "../shared/session";
 import type { RoomEnv } from "./room-config";
 import type { RoomDrafts } from "./room-drafts";
 import type { RoomStore } from "./room-store";
 import type { RoomEvent } from "../shared/room-protocol";
-
-/** A publish waiting for its time, as `GET …/versions` shows it. */
-export interface ScheduledPublish {
-  /** ISO time it fires at. */
-  at: string;
-  /** The version it publishes; `null` means the newest pending draft at that time. */
-  versionId: number | null;
-  /** Name of the editor who scheduled it. */
-  by: string;
-}
 
 interface ScheduleData {
   versionId: number | null;

@@ -1,72 +1,34 @@
 import { getServerByName } from "partyserver";
-import {
-  applyPublish,
-  applySaveDraft,
-  applyUnpublish,
-  type DraftDeps,
-  type DraftRunOptions,
-  type PublishOptions,
-  type PublishResult,
-  type SavedDraft,
-} from "../cores/drafts";
+import { DIRECT_DRAFT_WRITER, type DraftDeps, type DraftWriter, type PublishResult, type ScheduledPublish } from "../cores/drafts";
 import type { PageRoom } from "../objects/PageRoom";
-import type { RoomResult } from "../shared/room-result";
-import type { ScheduledPublish } from "../objects/room-publish";
 import { HttpError, LouiseValidationError, type Violation } from "../shared/errors";
-import type { EditorSession } from "../shared/session";
+import { roomName } from "../shared/room-protocol";
+import type { RoomResult } from "../shared/room-result";
 
-type Env = { DB: D1Database };
+export { DIRECT_DRAFT_WRITER, type DraftWriter } from "../cores/drafts";
+
 /** What `PageRoom.publish` answers (the RPC stub's type loses the union, so it is named here). */
 type PublishAnswer = RoomResult<PublishResult | { scheduled: ScheduledPublish }>;
 
 /**
- * The draft writes of `versionsRoute`, with the same signatures as the cores, so a route swaps one
- * for the other without changing a call. Scheduling exists only with rooms.
- */
-export interface DraftWriter {
-  applySaveDraft(env: Env, deps: DraftDeps, session: EditorSession, id: number, edit: Record<string, unknown>, options?: DraftRunOptions): Promise<SavedDraft>;
-  applyPublish(env: Env, deps: DraftDeps, session: EditorSession, id: number, options?: PublishOptions): Promise<PublishResult>;
-  applyUnpublish(env: Env, deps: DraftDeps, session: EditorSession, id: number, options?: DraftRunOptions): Promise<{ page: Record<string, unknown> }>;
-  /** Schedules a publish at `at` (ISO); 501 without rooms. */
-  schedulePublish(deps: DraftDeps, session: EditorSession, id: number, options: { at: string; versionId?: number | null }): Promise<ScheduledPublish>;
-  cancelScheduledPublish(deps: DraftDeps, session: EditorSession, id: number): Promise<{ cancelled: boolean }>;
-  /** The scheduled publish of a page, or `null` (always `null` without rooms). */
-  scheduledPublish(deps: DraftDeps, id: number): Promise<ScheduledPublish | null>;
-}
-
-/**
- * The writer that calls the cores directly: what routes use when there is no `PAGE_ROOM` binding.
- *
- * @example
- * const writer = draftWriter(env.PAGE_ROOM); // DIRECT_DRAFT_WRITER when the binding is missing
- */
-export const DIRECT_DRAFT_WRITER: DraftWriter = {
-  applySaveDraft,
-  applyPublish,
-  applyUnpublish,
-  schedulePublish: async () => {
-    throw new HttpError(501, "scheduled publishing needs live rooms (the PAGE_ROOM binding)", { code: "not_supported" });
-  },
-  cancelScheduledPublish: async () => ({ cancelled: false }),
-  scheduledPublish: async () => null,
-};
-
-/**
- * Hands draft saves, publish and unpublish of a page to its room (`<collection>:<id>`, DO RPC), so
- * they are serialized with live editing, a REST edit is merged into the live document, publish
- * flushes first, and every editor in the room is told. The room writes with its own registered
- * deps (`PageRoom.configure`), not the route's; the route's `options.db` session is not used
- * (the write happens in the room), so no bookmark cookie comes back from a room write.
+ * Hands every write of a versioned record to its room (`<collection>:<id>`, DO RPC), so writes are
+ * serialized with live editing: a REST or inline edit is merged three ways into the live document,
+ * acknowledged once the room has stored it, publish flushes first, and every editor in the room is
+ * told. The room writes with its own registered deps (`PageRoom.configure`), not the route's; the
+ * route's `options.db` session is not used (the write happens in the room), so no bookmark cookie
+ * comes back from a room write.
  *
  * @example
  * const writer = roomDraftWriter(env.PAGE_ROOM);
- * await writer.applySaveDraft(env, deps, session, 12, { title: "New" });
+ * await writer.applySaveDraft(env, deps, session, 12, { title: "New" }, { baseVersionId: 40 });
  */
 export function roomDraftWriter(namespace: DurableObjectNamespace): DraftWriter {
   const rooms = namespace as DurableObjectNamespace<PageRoom>;
-  const room = (deps: DraftDeps, id: number) => getServerByName(rooms, `${deps.config.slug}:${id}`);
+  const room = (deps: DraftDeps, id: number) => getServerByName(rooms, roomName(deps.config.slug, id));
+  const base = (options: { baseVersionId?: number } | undefined) => (options?.baseVersionId === undefined ? {} : { baseVersionId: options.baseVersionId });
   return {
-    applySaveDraft: async (_env, deps, session, id, edit) => unwrap(await (await room(deps, id)).saveDraft(session, edit)),
+    applySaveDraft: async (_env, deps, session, id, edit, options) => unwrap(await (await room(deps, id)).saveDraft(session, edit, base(options))),
+    saveField: async (_env, deps, session, id, field, options) => unwrap(await (await room(deps, id)).saveField(session, field, base(options))),
     applyPublish: async (_env, deps, session, id, options = {}) => {
       const result = unwrap((await (await room(deps, id)).publish(session, { versionId: options.versionId ?? null })) as PublishAnswer);
       if ("scheduled" in result) throw new HttpError(500, "room scheduled a publish it was not asked to schedule");
@@ -91,6 +53,23 @@ export function roomDraftWriter(namespace: DurableObjectNamespace): DraftWriter 
  */
 export function draftWriter(namespace: DurableObjectNamespace | undefined): DraftWriter {
   return namespace ? roomDraftWriter(namespace) : DIRECT_DRAFT_WRITER;
+}
+
+/**
+ * The one place that decides how a versioned record is written: through its live room when the
+ * Worker has the `PAGE_ROOM` binding, else by the cores straight to D1. Every route and the
+ * service binding call this unless their config names a writer.
+ *
+ * @example
+ * await draftWriterFor(env).saveField(env, deps, session, 12, { root: "title", segments: [], value: "Hi" });
+ */
+export function draftWriterFor(env: object): DraftWriter {
+  const namespace = (env as { PAGE_ROOM?: unknown }).PAGE_ROOM;
+  return isNamespace(namespace) ? roomDraftWriter(namespace) : DIRECT_DRAFT_WRITER;
+}
+
+function isNamespace(value: unknown): value is DurableObjectNamespace {
+  return typeof value === "object" && value !== null && typeof (value as { idFromName?: unknown }).idFromName === "function";
 }
 
 /**

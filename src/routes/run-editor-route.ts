@@ -65,3 +65,19 @@ export function parseId(raw: string | undefined, name = "id"): number {
   }
   return Number(raw);
 }
+
+/**
+ * An optional positive integer id in a JSON body (`versionId`, `baseVersionId`): `undefined` when
+ * absent or null, else the id or a 400 naming the key.
+ *
+ * @example
+ * readOptionalId({ baseVersionId: 40 }, "baseVersionId") // 40
+ */
+export function readOptionalId(body: Record<string, unknown>, key: string): number | undefined {
+  const value = body[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1) {
+    throw new HttpError(400, `${key} must be a positive integer, got ${JSON.stringify(value)}`, { code: `invalid_${key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}` });
+  }
+  return value;
+}

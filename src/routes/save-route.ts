@@ -5,7 +5,11 @@ import type { ResolveEditor } from "../shared/session";
 import { readJsonObject } from "./body";
 import { guardEditor } from "./guard";
 import { matchPath } from "./match-path";
-import { assertMethod, withErrorEdge } from "./run-editor-route";
+import { draftWriterFor } from "./room-writer";
+import { assertMethod, readOptionalId, withErrorEdge } from "./run-editor-route";
+
+/** Response header of an inline save naming the fields where live typing won over part of it. */
+export const CONFLICTS_HEADER = "cms-conflicts";
 import { noContent } from "./json";
 
 export interface SaveRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv> extends SaveConfig<Env> {
@@ -17,7 +21,9 @@ export interface SaveRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv> ex
 /**
  * The inline save endpoint: `POST { field: "<collection>:<key>:<field>", value }`. 204 on success,
  * 400 for a field that is not allowlisted or an index out of range, 403 without an editor (the
- * client contract), 422 for an invalid value. Versioned collections get a draft, never a live write.
+ * client contract), 422 for an invalid value. Versioned collections get a draft, never a live write:
+ * through the page's room when the Worker has one (`draftWriterFor`), so the save merges with live
+ * typing (`baseVersionId` in the body names the version the editor read) and every live editor sees it.
  *
  * @example
  * const route = saveRoute<SiteEnv>({ ...siteSaveConfig, resolveEditor });
@@ -31,7 +37,15 @@ export function saveRoute<Env extends EditorRouteEnv>(config: SaveRouteConfig<En
     const body = await readJsonObject(request);
     if (typeof body.field !== "string") throw new HttpError(400, 'field must be "<collection>:<key>:<field>"', { code: "invalid_field" });
     if (!Object.hasOwn(body, "value")) throw new HttpError(400, "value is required", { code: "missing_value" });
-    await applyFieldSave(env, config, session, { field: body.field, value: body.value });
-    return noContent();
+    const baseVersionId = readOptionalId(body, "baseVersionId");
+    const saved = await applyFieldSave(env, { ...config, writer: config.writer ?? draftWriterFor }, session, {
+      field: body.field,
+      value: body.value,
+      ...(baseVersionId === undefined ? {} : { baseVersionId }),
+    });
+    const response = noContent();
+    // 204 has no body: where live typing won over part of the save, the header names the field.
+    if (saved.saved === "draft" && saved.conflicts.length > 0) response.headers.set(CONFLICTS_HEADER, saved.conflicts.join(","));
+    return response;
   });
 }

@@ -11,8 +11,8 @@ import { guardEditor } from "./guard";
 import { json } from "./json";
 import { matchPath } from "./match-path";
 import { readPaging } from "./paging";
-import { DIRECT_DRAFT_WRITER, type DraftWriter } from "./room-writer";
-import { assertMethod, parseId, withErrorEdge } from "./run-editor-route";
+import { draftWriterFor, type DraftWriter } from "./room-writer";
+import { assertMethod, parseId, readOptionalId, withErrorEdge } from "./run-editor-route";
 
 /** What the `validate` hook sees besides the snapshot. */
 export interface VersionValidateContext<Env> {
@@ -36,8 +36,8 @@ export interface VersionsRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv
   /** Mount point; default `/api/cms/pages`. */
   basePath?: string;
   /**
-   * Who performs draft writes: the cores directly (default), or the page's live room, e.g.
-   * `(env) => draftWriter(env.PAGE_ROOM)`, so REST writes are serialized with live editors.
+   * Who performs draft writes; default `draftWriterFor(env)`: the page's live room when the Worker
+   * has the `PAGE_ROOM` binding (REST writes are then merged with live editors), else the cores.
    */
   writer?: (env: Env) => DraftWriter;
 }
@@ -73,7 +73,7 @@ export function versionsRoute<Env extends EditorRouteEnv>(config: VersionsRouteC
     const action = routeAction(basePath, pathname);
     if (!action) return undefined;
     const id = parseId(action.id);
-    const cores = config.writer?.(env) ?? DIRECT_DRAFT_WRITER;
+    const cores = config.writer?.(env) ?? draftWriterFor(env);
 
     if (action.name === "versions") {
       assertMethod(request, ["GET", "POST"]);
@@ -85,9 +85,10 @@ export function versionsRoute<Env extends EditorRouteEnv>(config: VersionsRouteC
         if (!list) throw notFound(id);
         return withBookmark(json({ ...list, scheduled: await cores.scheduledPublish(deps, id) }), read.commit());
       }
-      const edit = await readJsonObject(request);
+      const { baseVersionId, ...edit } = await readJsonObject(request);
+      const base = readOptionalId({ baseVersionId }, "baseVersionId");
       const db = openD1Session(env.DB, "first-primary");
-      const saved = await cores.applySaveDraft(env, depsFor(env, session), session, id, edit, { db });
+      const saved = await cores.applySaveDraft(env, depsFor(env, session), session, id, edit, { db, ...(base === undefined ? {} : { baseVersionId: base }) });
       return withBookmark(json(saved, { status: 201 }), await bookmarkCookie(db));
     }
 
@@ -100,7 +101,7 @@ export function versionsRoute<Env extends EditorRouteEnv>(config: VersionsRouteC
     const db = openD1Session(env.DB, "first-primary");
     if (action.name === "publish") {
       const body = await readJsonObject(request, { allowEmpty: true });
-      const versionId = readVersionId(body);
+      const versionId = readOptionalId(body, "versionId") ?? null;
       const at = readPublishAt(body);
       if (at !== null) {
         const scheduled = await cores.schedulePublish(deps, session, id, { at, versionId });
@@ -121,16 +122,6 @@ function routeAction(basePath: string, pathname: string): Action | null {
     if (params) return { name, id: params.id };
   }
   return null;
-}
-
-/** `versionId` is optional; when present (and not null) it must be a positive integer. */
-function readVersionId(body: Record<string, unknown>): number | null {
-  const value = body.versionId;
-  if (value === undefined || value === null) return null;
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1) {
-    throw new HttpError(400, `versionId must be a positive integer, got ${JSON.stringify(value)}`, { code: "invalid_version_id" });
-  }
-  return value;
 }
 
 /** `at` schedules the publish: an ISO 8601 time in the future (the room refuses a past one). */

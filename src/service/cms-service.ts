@@ -1,11 +1,12 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
-import { listVersions, loadEditableDocument, type EditableDocument, type PublishResult, type SavedDraft, type VersionPage } from "../cores/drafts";
+import { listVersions, loadEditableDocument, type EditableDocument, type PublishResult, type VersionPage, type WrittenDraft } from "../cores/drafts";
 import { searchPublished, type SearchHit } from "../cores/search";
 import { applySettingsPatch, readSettings, type SettingsPatchResult } from "../cores/settings";
 import { isEditorSession } from "../shared/room-identity";
-import type { ScheduledPublish } from "../objects/room-publish";
+import type { ScheduledPublish } from "../cores/drafts";
 import { roomResult, type RoomResult } from "../shared/room-result";
-import { draftWriter } from "../routes/room-writer";
+import { draftWriterFor } from "../routes/room-writer";
+import { readOptionalId } from "../routes/run-editor-route";
 import { HttpError } from "../shared/errors";
 import type { EditorSession } from "../shared/session";
 import type { SiteEnv } from "../site/env";
@@ -51,11 +52,15 @@ export class CmsService extends WorkerEntrypoint<SiteEnv> {
     });
   }
 
-  /** Saves a draft (a partial edit of the collection's fields), merged into the live room. */
-  saveDraft(session: EditorSession, id: number, edit: Record<string, unknown>): Promise<ServiceResult<SavedDraft>> {
+  /**
+   * Saves a draft (a partial edit of the collection's fields), merged three ways into the live
+   * room against `baseVersionId` (the version the caller read; default the room's last write).
+   */
+  saveDraft(session: EditorSession, id: number, edit: Record<string, unknown>, options: { baseVersionId?: number } = {}): Promise<ServiceResult<WrittenDraft>> {
     return this.#run(session, async () => {
       if (edit === null || typeof edit !== "object" || Array.isArray(edit)) throw new HttpError(400, "edit must be an object", { code: "invalid_body" });
-      return this.#writer().applySaveDraft(this.env, this.#deps(), session, checkId(id), edit);
+      const base = readOptionalId({ baseVersionId: options?.baseVersionId }, "baseVersionId");
+      return this.#writer().applySaveDraft(this.env, this.#deps(), session, checkId(id), edit, base === undefined ? {} : { baseVersionId: base });
     });
   }
 
@@ -110,7 +115,7 @@ export class CmsService extends WorkerEntrypoint<SiteEnv> {
   }
 
   #writer() {
-    return draftWriter(this.env.PAGE_ROOM);
+    return draftWriterFor(this.env);
   }
 
   #run<T>(session: EditorSession, work: () => Promise<T>): Promise<ServiceResult<T>> {

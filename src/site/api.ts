@@ -11,7 +11,6 @@ import { uploadRoute } from "../routes/upload-route";
 import { pagesRoute } from "../routes/pages-route";
 import { searchRoute } from "../routes/search-route";
 import { submissionsRoute } from "../routes/submissions-route";
-import { draftWriter } from "../routes/room-writer";
 import { versionsRoute } from "../routes/versions-route";
 import type { EditorRoute } from "../shared/route-types";
 import { resolveSiteEditor, sessionRoute } from "./auth";
@@ -49,8 +48,6 @@ export const siteApi: EditorRoute<SiteEnv> = composeRoutes<SiteEnv>(
     resolveEditor: resolveSiteEditor,
     mediaBase,
     validate: checkSections,
-    // With the PAGE_ROOM binding, REST draft writes go through the page's live room.
-    writer: (env) => draftWriter(env.PAGE_ROOM),
   }),
   searchRoute<SiteEnv>({ table: pages, config: pagesCollection, resolveEditor: resolveSiteEditor }),
   pagesRoute<SiteEnv>({

@@ -48,20 +48,21 @@ describe("PageRoom: bad input", () => {
     bystander.close();
   });
 
+  // 2,000 updates, each stored before its echo leaves the room: slower than the default 5 s on a busy machine.
   it("closes a connection that floods updates with 4429", async () => {
     const id = await newPage({ title: "" });
     const bystander = await connect(id, editor("by"));
     const flooder = await connect(id, editor("flood"));
     const text = flooder.doc.getText("junk");
     for (let i = 0; i < 2000 && flooder.closed === null; i++) text.insert(0, "x");
-    await until(() => flooder.closed !== null);
+    await until(() => flooder.closed !== null, 15_000);
     expect(flooder.closed?.code).toBe(ROOM_CLOSE.RATE_LIMITED);
     await stillServes(id, bystander, "ok");
     // What was stored still loads.
     const state = await runInDurableObject(stub(id), (instance: PageRoom) => Y.encodeStateAsUpdate(instance.document));
     expect(() => Y.applyUpdate(new Y.Doc(), state)).not.toThrow();
     bystander.close();
-  });
+  }, 20_000);
 
   it("closes a connection that never speaks with 4408 and keeps the others", async () => {
     const id = await newPage({ title: "" });

@@ -33,7 +33,7 @@ describe("PageRoom: one draft write path", () => {
     await until(() => b.text("title") === "Left Live title");
     a.close();
     b.close();
-    await until(async_(() => newestDraft(id).then((d) => d?.title === "Left Live title")), 3000);
+    await until(() => newestDraft(id).then((d) => d?.title === "Left Live title"), 3000);
   });
 
   it("a REST save during live typing keeps both sides", async () => {
@@ -50,7 +50,7 @@ describe("PageRoom: one draft write path", () => {
     await until(() => a.text("title") === "Start middlexyz");
     expect(saved.versionId).toBeGreaterThan(0);
     await until(() => a.events.some((e) => e.type === "saved" && e.versionId === saved.versionId));
-    await until(async_(() => newestDraft(id).then((d) => d?.title === "Start middlexyz")), 3000);
+    await until(() => newestDraft(id).then((d) => d?.title === "Start middlexyz"), 3000);
     a.close();
   });
 
@@ -98,18 +98,3 @@ describe("PageRoom: one draft write path", () => {
     await expect(writer.applyPublish(env, deps, editor("ed"), id)).rejects.toMatchObject({ status: 403 });
   });
 });
-
-function async_(check: () => Promise<boolean>): () => boolean {
-  let result = false;
-  let pending = false;
-  return () => {
-    if (!pending) {
-      pending = true;
-      void check().then((value) => {
-        result = value;
-        pending = false;
-      });
-    }
-    return result;
-  };
-}

@@ -144,10 +144,10 @@ export class YClient {
   }
 }
 
-/** Waits until `check()` holds (polling), or fails after `ms`. */
-export async function until(check: () => boolean, ms = 3000): Promise<void> {
+/** Waits until `check()` holds (polling; it may be async, e.g. a D1 read), or fails after `ms`. */
+export async function until(check: () => boolean | Promise<boolean>, ms = 3000): Promise<void> {
   const deadline = Date.now() + ms;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error("timed out waiting");
     await new Promise((resolve) => setTimeout(resolve, 5));
   }

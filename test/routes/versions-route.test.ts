@@ -7,6 +7,7 @@ import { composeRoutes } from "../../src/routes/compose-routes";
 import { pagesRoute } from "../../src/routes/pages-route";
 import { runEditorRoute } from "../../src/routes/run-editor-route";
 import { searchRoute } from "../../src/routes/search-route";
+import { DIRECT_DRAFT_WRITER } from "../../src/routes/room-writer";
 import { versionsRoute } from "../../src/routes/versions-route";
 import { pagesCollection, sectionCatalog } from "../../src/site/collections";
 import { pages, pagesVersions } from "../../src/site/schema";
@@ -23,6 +24,8 @@ const route = versionsRoute({
   validate: (snapshot, { operation }) => {
     if (snapshot.sections !== undefined) assertValidSections(sectionCatalog, snapshot.sections, { operation, mediaBase: MEDIA });
   },
+  // This suite tests the route over the cores; the room path has its own suites.
+  writer: () => DIRECT_DRAFT_WRITER,
 });
 
 const asPublisher = (headers: Record<string, string> = {}) => ({ "x-test-editor": "publisher", ...headers });

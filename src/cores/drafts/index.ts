@@ -11,3 +11,5 @@ export { listVersions, type VersionPage, type VersionState } from "./list-versio
 export { applyPublish, applyRestore, type PublishOptions, type PublishResult } from "./publish";
 export { applySaveDraft, type SavedDraft } from "./save-draft";
 export { applyUnpublish } from "./unpublish";
+export { DIRECT_DRAFT_WRITER, type DraftWriter, type DraftWriteOptions, type FieldEdit, type ScheduledPublish, type WrittenDraft } from "./draft-writer";
+export { readVersionSnapshot } from "./read-version";

@@ -1,34 +1,42 @@
 import { HttpError, LouiseValidationError } from "../../shared/errors";
 import type { EditorSession } from "../../shared/session";
 import type { CollectionField } from "../collection";
-import { applySaveDraft, loadEditableDocument, type DraftDeps } from "../drafts";
+import { DIRECT_DRAFT_WRITER, type DraftDeps, type DraftWriter } from "../drafts";
 import { findRowBy, getRow, updateRow } from "../pages/page-store";
 import { tableMeta, type TableMeta } from "../table-meta";
 import { validateFields } from "../validate-fields";
-import { resolveFieldValue, setAtPath, type SaveCollectionConfig } from "./resolve-field-value";
+import { setAtPath } from "../../shared/json-path";
+import { resolveFieldValue, type SaveCollectionConfig } from "./resolve-field-value";
 
 export interface SaveConfig<Env = unknown> {
   /** Collections by the name used in markers (`<collection>:<key>:<field>`). */
   collections: Record<string, SaveCollectionConfig<Env>>;
   /** Media base for the strict media rule (a string, or read from env). */
   mediaBase?: string | ((env: Env) => string | undefined);
+  /**
+   * Who writes drafts of versioned collections: the page's live room or the cores (default the
+   * cores; `saveRoute` passes `draftWriterFor(env)`, so a site with rooms saves through them).
+   */
+  writer?: (env: Env) => DraftWriter;
 }
 
-/** The inline save input: the marker's address and the new value. */
+/** The inline save input: the marker's address, the new value, and optionally the version the editor read. */
 export interface FieldSaveInput {
   field: string;
   value: unknown;
+  baseVersionId?: number;
 }
 
 /** What a save did: a draft version (versioned collections) or a write onto the live row. */
-export type FieldSaveResult = { collection: string; id: number; field: string } & ({ saved: "draft"; versionId: number } | { saved: "live" });
+export type FieldSaveResult = { collection: string; id: number; field: string } & ({ saved: "draft"; versionId: number; conflicts: string[] } | { saved: "live" });
 
 /**
  * The route-free inline save: 403 without an editor; 400 for a malformed address, an unknown
  * collection, a field that is not allowlisted or an index out of range; 404 for no such record; 422
- * for an invalid value. A versioned collection is saved as a draft through `applySaveDraft` and the
- * live row is never touched. A dotted list address changes that one leaf of the current document
- * (the newest pending draft, else the live row) and saves the whole top-level field.
+ * for an invalid value. A versioned collection is saved as a draft by the configured writer (the
+ * page's live room, so the save merges with live typing and live editors see it; else
+ * `applySaveDraft`) and the live row is never touched. A dotted list address changes that one leaf
+ * of the current document and saves the whole top-level field.
  *
  * @example
  * await applyFieldSave(env, siteSaveConfig, session, { field: "pages:12:sections.2.heading", value: "Hello" });
@@ -55,17 +63,13 @@ export async function applyFieldSave<Env extends { DB: D1Database }>(
       table: collection.table,
       versionsTable: collection.versionsTable,
       config: collection.collection,
-      mediaBase,
-      validate: collection.validate && ((data, ctx) => collection.validate!(data, { operation: ctx.operation === "draft" ? "draft" : "update", env })),
+      ...(mediaBase ? { mediaBase } : {}),
+      ...(collection.validate ? { validate: (data, ctx) => collection.validate!(data, { operation: ctx.operation === "draft" ? "draft" : "update", env }) } : {}),
     };
-    let rootValue = resolved.value;
-    if (resolved.segments.length > 0) {
-      const editable = await loadEditableDocument(env.DB, deps, id);
-      if (!editable) throw notFound(address.collection, address.key);
-      rootValue = setAtPath(editable.document[resolved.root], resolved.segments, resolved.value, resolved.root);
-    }
-    const { versionId } = await applySaveDraft(env, deps, session, id, { [resolved.root]: rootValue });
-    return { ...base, saved: "draft", versionId };
+    const writer = config.writer?.(env) ?? DIRECT_DRAFT_WRITER;
+    const field = { root: resolved.root, segments: resolved.segments, value: resolved.value };
+    const saved = await writer.saveField(env, deps, session, id, field, input.baseVersionId === undefined ? {} : { baseVersionId: input.baseVersionId });
+    return { ...base, saved: "draft", versionId: saved.versionId, conflicts: saved.conflicts ?? [] };
   }
 
   const row = await getRow(env.DB, meta, id);

@@ -1,2 +1,3 @@
 export { applyFieldSave, type FieldSaveInput, type FieldSaveResult, type SaveConfig } from "./apply-field-save";
-export { resolveFieldValue, setAtPath, type ResolvedFieldValue, type SaveCollectionConfig, type SaveFieldType } from "./resolve-field-value";
+export { setAtPath } from "../../shared/json-path";
+export { resolveFieldValue, type ResolvedFieldValue, type SaveCollectionConfig, type SaveFieldType } from "./resolve-field-value";

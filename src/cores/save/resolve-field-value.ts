@@ -76,29 +76,3 @@ function cleanImage(path: string, value: unknown, mediaBase: string | undefined)
   }
   return typeof value === "string" ? src : alt === undefined ? { src } : { src, alt };
 }
-
-/**
- * A copy of `container` with the leaf at `segments` replaced. Only existing list items and objects
- * are walked: an index past the end of a list is a 400, never an append.
- *
- * @example
- * setAtPath([{ heading: "a" }], [0, "heading"], "b") // [{ heading: "b" }]
- * setAtPath([], [3, "heading"], "b") // throws 400 index_out_of_range
- */
-export function setAtPath(container: unknown, segments: readonly (string | number)[], value: unknown, path = ""): unknown {
-  if (segments.length === 0) return value;
-  const [head, ...rest] = segments;
-  const here = path ? `${path}.${head}` : String(head);
-  if (typeof head === "number") {
-    if (!Array.isArray(container) || head >= container.length) {
-      throw new HttpError(400, `${here} is out of range`, { code: "index_out_of_range" });
-    }
-    const copy = [...container];
-    copy[head] = setAtPath(container[head], rest, value, here);
-    return copy;
-  }
-  if (container === null || typeof container !== "object" || Array.isArray(container)) {
-    throw new HttpError(400, `${here} does not address a field of an object`, { code: "index_out_of_range" });
-  }
-  return { ...(container as Record<string, unknown>), [head as string]: setAtPath((container as Record<string, unknown>)[head as string], rest, value, here) };
-}

@@ -1,0 +1,87 @@
+import { HttpError } from "../../shared/errors";
+import { setAtPath } from "../../shared/json-path";
+import type { EditorSession } from "../../shared/session";
+import type { DraftDeps, DraftRunOptions } from "./draft-deps";
+import { loadEditableDocument } from "./load-editable";
+import { applyPublish, type PublishOptions, type PublishResult } from "./publish";
+import { applySaveDraft, type SavedDraft } from "./save-draft";
+import { applyUnpublish } from "./unpublish";
+
+type Env = { DB: D1Database };
+
+/** Options of a draft write: the D1 client, and the version the writer's edit is based on. */
+export interface DraftWriteOptions extends DraftRunOptions {
+  /**
+   * The version the writer read before editing: with live editors its snapshot is the base of the
+   * three-way merge (default: what the room last wrote to D1). Ignored without a room, where the
+   * edit is merged over the newest pending draft field by field.
+   */
+  baseVersionId?: number;
+}
+
+/** A draft write's answer; through a room it also names the fields where live typing won. */
+export interface WrittenDraft extends SavedDraft {
+  conflicts?: string[];
+}
+
+/** One leaf of a field: `root` the collection field, `segments` the path inside a json value. */
+export interface FieldEdit {
+  root: string;
+  segments: (string | number)[];
+  value: unknown;
+}
+
+/** A publish waiting for its time, as `GET …/versions` shows it. */
+export interface ScheduledPublish {
+  /** ISO time it fires at. */
+  at: string;
+  /** The version it publishes; `null` means the newest pending draft at that time. */
+  versionId: number | null;
+  /** Name of the editor who scheduled it. */
+  by: string;
+}
+
+/**
+ * Every write of a versioned record, with the same shape whether the record's live room performs
+ * it or the cores do directly: the versions route, pages PATCH, inline save and the service binding
+ * all write through one of these, picked in one place (`draftWriterFor(env)` in the routes).
+ */
+export interface DraftWriter {
+  applySaveDraft(env: Env, deps: DraftDeps, session: EditorSession, id: number, edit: Record<string, unknown>, options?: DraftWriteOptions): Promise<WrittenDraft>;
+  /** Sets one field, or one leaf inside a json field, on the current document and saves the draft. */
+  saveField(env: Env, deps: DraftDeps, session: EditorSession, id: number, field: FieldEdit, options?: DraftWriteOptions): Promise<WrittenDraft>;
+  applyPublish(env: Env, deps: DraftDeps, session: EditorSession, id: number, options?: PublishOptions): Promise<PublishResult>;
+  applyUnpublish(env: Env, deps: DraftDeps, session: EditorSession, id: number, options?: DraftRunOptions): Promise<{ page: Record<string, unknown> }>;
+  /** Schedules a publish at `at` (ISO); 501 without rooms. */
+  schedulePublish(deps: DraftDeps, session: EditorSession, id: number, options: { at: string; versionId?: number | null }): Promise<ScheduledPublish>;
+  cancelScheduledPublish(deps: DraftDeps, session: EditorSession, id: number): Promise<{ cancelled: boolean }>;
+  /** The scheduled publish of a page, or `null` (always `null` without rooms). */
+  scheduledPublish(deps: DraftDeps, id: number): Promise<ScheduledPublish | null>;
+}
+
+/**
+ * The writer that calls the cores directly, for a site without live rooms. A leaf save reads the
+ * current document (newest pending draft, else the live row) and writes the whole field back.
+ *
+ * @example
+ * await DIRECT_DRAFT_WRITER.applySaveDraft(env, deps, session, 12, { title: "New" });
+ */
+export const DIRECT_DRAFT_WRITER: DraftWriter = {
+  applySaveDraft: (env, deps, session, id, edit, options) => applySaveDraft(env, deps, session, id, edit, options?.db ? { db: options.db } : {}),
+  saveField: async (env, deps, session, id, field, options) => {
+    let value = field.value;
+    if (field.segments.length > 0) {
+      const editable = await loadEditableDocument(options?.db ?? env.DB, deps, id);
+      if (!editable) throw new HttpError(404, `page ${id} not found`, { code: "not_found" });
+      value = setAtPath(editable.document[field.root], field.segments, field.value, field.root);
+    }
+    return applySaveDraft(env, deps, session, id, { [field.root]: value }, options?.db ? { db: options.db } : {});
+  },
+  applyPublish,
+  applyUnpublish,
+  schedulePublish: async () => {
+    throw new HttpError(501, "scheduled publishing needs live rooms (the PAGE_ROOM binding)", { code: "not_supported" });
+  },
+  cancelScheduledPublish: async () => ({ cancelled: false }),
+  scheduledPublish: async () => null,
+};
