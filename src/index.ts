@@ -6,6 +6,7 @@
 // Errors and shared types
 export { HttpError, LouiseValidationError, isHttpError } from "./shared/errors";
 export type { Violation } from "./shared/errors";
+export { assertPublisher } from "./shared/publish-privilege";
 export type { EditorSession, ResolveEditor } from "./shared/session";
 export type { EditorRoute, EditorRouteEnv } from "./shared/route-types";
 export { parseFieldAddress, formatFieldAddress } from "./shared/field-address";

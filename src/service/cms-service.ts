@@ -7,6 +7,7 @@ import type { ScheduledPublish } from "../objects/room-publish";
 import { roomResult, type RoomResult } from "../shared/room-result";
 import { draftWriter } from "../routes/room-writer";
 import { HttpError } from "../shared/errors";
+import { assertPublisher } from "../shared/publish-privilege";
 import type { EditorSession } from "../shared/session";
 import type { SiteEnv } from "../site/env";
 import { roomCollections } from "../site/room-deps";
@@ -128,8 +129,4 @@ function checkId(id: number): number {
 
 function notFound(id: number): never {
   throw new HttpError(404, `page ${id} not found`, { code: "not_found" });
-}
-
-function assertPublisher(session: EditorSession): void {
-  if (!session.access.publish) throw new HttpError(403, "publishing needs the publish privilege", { code: "forbidden_publish" });
 }
