@@ -4,7 +4,7 @@ import type { Mailer } from "../cores/notify";
 import { tableMeta, type TableMeta } from "../cores/table-meta";
 import { HttpError, isHttpError } from "../shared/errors";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
-import { readBodyBytes } from "./body";
+import { parseJsonObject, readBodyBytes } from "./body";
 import { assertSameOrigin } from "./guard";
 import { json } from "./json";
 import { matchPath } from "./match-path";
@@ -136,16 +136,7 @@ async function readFormValues(request: Request, form: FormDefinition): Promise<R
   const bytes = await readBodyBytes(request, MAX_FORM_BODY_BYTES);
   if (type === "application/x-www-form-urlencoded") return collect(new URLSearchParams(new TextDecoder().decode(bytes)));
   if (type === "multipart/form-data") return readMultipart(bytes, request.headers.get("content-type") as string, form);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(new TextDecoder().decode(bytes));
-  } catch {
-    throw new HttpError(400, "the body is not valid JSON", { code: "invalid_json" });
-  }
-  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-    throw new HttpError(400, "the body must be a JSON object of field values", { code: "invalid_json" });
-  }
-  return parsed as Record<string, unknown>;
+  return parseJsonObject(new TextDecoder().decode(bytes));
 }
 
 async function readMultipart(bytes: Uint8Array, contentType: string, form: FormDefinition): Promise<Record<string, unknown>> {

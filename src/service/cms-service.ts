@@ -7,6 +7,7 @@ import type { ScheduledPublish } from "../objects/room-publish";
 import { roomResult, type RoomResult } from "../shared/room-result";
 import { draftWriter } from "../routes/room-writer";
 import { HttpError } from "../shared/errors";
+import { assertJsonDepth } from "../shared/json-depth";
 import { assertPublisher } from "../shared/publish-privilege";
 import type { EditorSession } from "../shared/session";
 import type { SiteEnv } from "../site/env";
@@ -56,6 +57,7 @@ export class CmsService extends WorkerEntrypoint<SiteEnv> {
   saveDraft(session: EditorSession, id: number, edit: Record<string, unknown>): Promise<ServiceResult<SavedDraft>> {
     return this.#run(session, async () => {
       if (edit === null || typeof edit !== "object" || Array.isArray(edit)) throw new HttpError(400, "edit must be an object", { code: "invalid_body" });
+      assertJsonDepth(edit, "the edit");
       return this.#writer().applySaveDraft(this.env, this.#deps(), session, checkId(id), edit);
     });
   }
