@@ -49,8 +49,9 @@ export { inquiriesRoute } from "./routes/inquiries-route";
 export type { InquiriesRouteConfig } from "./routes/inquiries-route";
 export { submissionsRoute } from "./routes/submissions-route";
 export type { SubmissionsRouteConfig } from "./routes/submissions-route";
-export { createSlidingWindowLimiter } from "./cores/rate-limit";
-export type { SlidingWindowLimiter, RateLimitRule, RateLimitDecision } from "./cores/rate-limit";
+export { createSlidingWindowLimiter, createDurableObjectLimiter } from "./cores/rate-limit";
+export type { SlidingWindowLimiter, RateLimitRule, RateLimitDecision, RateLimiter, RateLimiterFactory } from "./cores/rate-limit";
+export { RateLimitObject } from "./objects/rate-limit-object";
 export { createSendEmailMailer, createHttpMailer, signWebhook, verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from "./cores/notify";
 export type { Mailer, MailMessage } from "./cores/notify";
 

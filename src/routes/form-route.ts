@@ -5,6 +5,7 @@ import { tableMeta, type TableMeta } from "../cores/table-meta";
 import { HttpError, isHttpError } from "../shared/errors";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import { parseJsonObject, readBodyBytes } from "./body";
+import { clientAddress } from "./client-address";
 import { assertSameOrigin } from "./guard";
 import { json } from "./json";
 import { matchPath } from "./match-path";
@@ -27,7 +28,7 @@ export interface FormRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv> {
   turnstileUrl?: string;
   /** The mailer for `notify.email`, built per request from the env (e.g. `createSendEmailMailer(env.SEND_EMAIL, …)`). */
   mailer?: (env: Env) => Mailer | undefined;
-  /** Who a submitter is for the rate limit; default the `CF-Connecting-IP` header. */
+  /** Who a submitter is for the rate limit; default `clientAddress` (`CF-Connecting-IP`, an IPv6 client by its /64). */
   clientKey?: (request: Request) => string;
 }
 
@@ -45,7 +46,7 @@ export function formRoute<Env extends EditorRouteEnv>(config: FormRouteConfig<En
   const basePath = config.basePath ?? "/api/cms/forms";
   const doFetch = config.fetch ?? ((input, init) => fetch(input, init));
   const now = config.now ?? Date.now;
-  const clientKey = config.clientKey ?? ((request: Request) => request.headers.get("cf-connecting-ip") ?? "unknown");
+  const clientKey = config.clientKey ?? clientAddress;
   const genericTable = config.genericTable ? tableMeta(config.genericTable) : undefined;
   const forms = new Map(config.forms.map((form) => [form.name, { form, table: storageOf(form, genericTable) }]));
 
