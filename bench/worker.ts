@@ -13,7 +13,7 @@ import { benchCpu } from "./worker-cpu";
 import { benchSetup } from "./worker-setup";
 import { likeSearch, timedSearches } from "./worker-search";
 
-export { CmsService, PageRoom } from "../src/worker";
+export { CmsService, PageRoom, RateLimitObject } from "../src/worker";
 export { BareRoom } from "./bare-room";
 
 interface BenchEnv extends SiteEnv {

@@ -6,6 +6,7 @@
 // Errors and shared types
 export { HttpError, LouiseValidationError, isHttpError } from "./shared/errors";
 export type { Violation } from "./shared/errors";
+export { assertPublisher } from "./shared/publish-privilege";
 export type { EditorSession, ResolveEditor } from "./shared/session";
 export type { EditorRoute, EditorRouteEnv } from "./shared/route-types";
 export { parseFieldAddress, formatFieldAddress } from "./shared/field-address";
@@ -48,8 +49,9 @@ export { inquiriesRoute } from "./routes/inquiries-route";
 export type { InquiriesRouteConfig } from "./routes/inquiries-route";
 export { submissionsRoute } from "./routes/submissions-route";
 export type { SubmissionsRouteConfig } from "./routes/submissions-route";
-export { createSlidingWindowLimiter } from "./cores/rate-limit";
-export type { SlidingWindowLimiter, RateLimitRule, RateLimitDecision } from "./cores/rate-limit";
+export { createSlidingWindowLimiter, createDurableObjectLimiter } from "./cores/rate-limit";
+export type { SlidingWindowLimiter, RateLimitRule, RateLimitDecision, RateLimiter, RateLimiterFactory } from "./cores/rate-limit";
+export { RateLimitObject } from "./objects/rate-limit-object";
 export { createSendEmailMailer, createHttpMailer, signWebhook, verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from "./cores/notify";
 export type { Mailer, MailMessage } from "./cores/notify";
 

@@ -16,6 +16,7 @@ const rooms = roomRoute<SiteEnv>({ resolveEditor: resolveSiteEditor, collections
 export { PageRoom };
 export { CmsService } from "./service/cms-service";
 export { PlatformRateLimitObject } from "./commerce/storefront-platform/shared-bucket-object";
+export { RateLimitObject } from "./objects/rate-limit-object";
 
 const pagesView = sitePages({
   resolveEditor: resolveSiteEditor,

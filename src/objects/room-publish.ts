@@ -2,6 +2,7 @@ import { applyPublish, applyUnpublish, type DraftDeps, type PublishResult, type 
 
 export type { ScheduledPublish } from "../cores/drafts";
 import { HttpError } from "../shared/errors";
+import { assertPublisher } from "../shared/publish-privilege";
 import type { EditorSession } from "../shared/session";
 import type { RoomEnv } from "./room-config";
 import type { RoomDrafts } from "./room-drafts";
@@ -126,8 +127,4 @@ export async function unpublishNow(c: RoomPublishContext, session: EditorSession
   const result = await applyUnpublish(c.env, c.deps, session, c.id);
   c.broadcast({ type: "unpublished" });
   return result;
-}
-
-function assertPublisher(session: EditorSession): void {
-  if (!session.access.publish) throw new HttpError(403, "publishing needs the publish privilege", { code: "forbidden_publish" });
 }

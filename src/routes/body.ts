@@ -1,5 +1,6 @@
 import { concatBytes } from "../shared/bytes";
 import { HttpError } from "../shared/errors";
+import { jsonTextDepth, MAX_JSON_DEPTH, tooDeep } from "../shared/json-depth";
 
 /** Default cap on editor JSON bodies. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -37,7 +38,7 @@ function tooLarge(maxBytes: number): HttpError {
 
 /**
  * Reads a JSON object body: 413 over the cap, 400 for malformed JSON or a non-object, 415 for a
- * content type that is not JSON.
+ * content type that is not JSON, 422 `too_deep` for nesting past `MAX_JSON_DEPTH`.
  *
  * @example
  * const patch = await readJsonObject(request);
@@ -56,6 +57,19 @@ export async function readJsonObject(
     if (options.allowEmpty) return {};
     throw new HttpError(400, "request body is empty; expected a JSON object", { code: "invalid_json" });
   }
+  return parseJsonObject(text);
+}
+
+/**
+ * Parses JSON text that must be an object: 422 `too_deep` past `MAX_JSON_DEPTH` (checked before
+ * parsing, so a hostile body is never built), 400 for malformed JSON or a non-object. The one
+ * JSON reader of every route body.
+ *
+ * @example
+ * const values = parseJsonObject(new TextDecoder().decode(bytes));
+ */
+export function parseJsonObject(text: string): Record<string, unknown> {
+  if (jsonTextDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw tooDeep("the request body");
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -4,7 +4,8 @@ import type { Mailer } from "../cores/notify";
 import { tableMeta, type TableMeta } from "../cores/table-meta";
 import { HttpError, isHttpError } from "../shared/errors";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
-import { readBodyBytes } from "./body";
+import { parseJsonObject, readBodyBytes } from "./body";
+import { clientAddress } from "./client-address";
 import { assertSameOrigin } from "./guard";
 import { json } from "./json";
 import { matchPath } from "./match-path";
@@ -27,7 +28,7 @@ export interface FormRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv> {
   turnstileUrl?: string;
   /** The mailer for `notify.email`, built per request from the env (e.g. `createSendEmailMailer(env.SEND_EMAIL, …)`). */
   mailer?: (env: Env) => Mailer | undefined;
-  /** Who a submitter is for the rate limit; default the `CF-Connecting-IP` header. */
+  /** Who a submitter is for the rate limit; default `clientAddress` (`CF-Connecting-IP`, an IPv6 client by its /64). */
   clientKey?: (request: Request) => string;
 }
 
@@ -45,7 +46,7 @@ export function formRoute<Env extends EditorRouteEnv>(config: FormRouteConfig<En
   const basePath = config.basePath ?? "/api/cms/forms";
   const doFetch = config.fetch ?? ((input, init) => fetch(input, init));
   const now = config.now ?? Date.now;
-  const clientKey = config.clientKey ?? ((request: Request) => request.headers.get("cf-connecting-ip") ?? "unknown");
+  const clientKey = config.clientKey ?? clientAddress;
   const genericTable = config.genericTable ? tableMeta(config.genericTable) : undefined;
   const forms = new Map(config.forms.map((form) => [form.name, { form, table: storageOf(form, genericTable) }]));
 
@@ -136,16 +137,7 @@ async function readFormValues(request: Request, form: FormDefinition): Promise<R
   const bytes = await readBodyBytes(request, MAX_FORM_BODY_BYTES);
   if (type === "application/x-www-form-urlencoded") return collect(new URLSearchParams(new TextDecoder().decode(bytes)));
   if (type === "multipart/form-data") return readMultipart(bytes, request.headers.get("content-type") as string, form);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(new TextDecoder().decode(bytes));
-  } catch {
-    throw new HttpError(400, "the body is not valid JSON", { code: "invalid_json" });
-  }
-  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-    throw new HttpError(400, "the body must be a JSON object of field values", { code: "invalid_json" });
-  }
-  return parsed as Record<string, unknown>;
+  return parseJsonObject(new TextDecoder().decode(bytes));
 }
 
 async function readMultipart(bytes: Uint8Array, contentType: string, form: FormDefinition): Promise<Record<string, unknown>> {

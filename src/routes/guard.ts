@@ -1,4 +1,5 @@
 import { HttpError } from "../shared/errors";
+import { assertPublisher } from "../shared/publish-privilege";
 import type { EditorSession, ResolveEditor } from "../shared/session";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -90,8 +91,6 @@ export async function guardEditor<Env>(
   need: EditorNeeds = {},
 ): Promise<EditorSession> {
   const session = await requireEditor(request, env, resolveEditor, need);
-  if (need.publish && !session.access.publish) {
-    throw new HttpError(403, "publishing needs the publish privilege", { code: "forbidden_publish" });
-  }
+  if (need.publish) assertPublisher(session);
   return session;
 }

@@ -9,17 +9,21 @@ import { tableMeta, type TableMeta } from "../cores/table-meta";
 import { validateFields } from "../cores/validate-fields";
 import { HttpError, LouiseValidationError } from "../shared/errors";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
+import { assertPublisher } from "../shared/publish-privilege";
 import type { EditorSession, ResolveEditor } from "../shared/session";
 import { readJsonObject } from "./body";
+import { draftDepsFor, saveDraftResponse } from "./draft-save";
 import { guardEditor } from "./guard";
 import { json, noContent } from "./json";
 import { matchPath } from "./match-path";
 import { readPaging } from "./paging";
+import { draftWriterFor, type DraftWriter } from "./room-writer";
 import { assertMethod, parseId, withErrorEdge } from "./run-editor-route";
 
 /** What the `validate` hook sees besides the data. */
 export interface PageValidateContext<Env> {
-  operation: "create" | "update";
+  /** `draft` when a PATCH of a versioned collection is saved as a draft (the partial edit). */
+  operation: "create" | "update" | "draft";
   /** The row being updated (absent on create). */
   existing?: Record<string, unknown>;
   env: Env;
@@ -42,6 +46,14 @@ export interface PagesRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv> {
   mediaBase?: string | ((env: Env) => string | undefined);
   /** Tables whose rows point at a page and go with it on delete, e.g. `{ table: pagesVersions, column: "parentId" }`. */
   children?: { table: Table; column: string }[];
+  /**
+   * The collection's `<slug>_versions` table. With a drafts collection (`versions.drafts`), a PATCH
+   * then saves a draft through it (the live row changes only on publish); without it, PATCH of a
+   * drafts collection needs the publish privilege.
+   */
+  versionsTable?: Table;
+  /** Who writes those drafts; default `draftWriterFor(env)` (the page's room when the Worker has one). */
+  writer?: (env: Env) => DraftWriter;
   /** Mount point; default `/api/cms/pages`. */
   basePath?: string;
 }
@@ -51,6 +63,11 @@ const LIST_BOUNDS = { defaultLimit: 20, maxLimit: 100 };
 /**
  * Pages CRUD: `GET/POST {basePath}`, `GET/PATCH/DELETE {basePath}/:id`. Mount `versionsRoute` and
  * `searchRoute` before it: `/:id` would otherwise claim their paths.
+ *
+ * For a collection with drafts, visitors see only what a publisher published: PATCH saves a draft
+ * (answered like `POST …/:id/versions`: 201 `{ versionId, snapshot }`) when `versionsTable` is
+ * given, else it needs the publish privilege; DELETE needs the publish privilege. A created page
+ * has no published version, so visitors do not see it until it is published.
  *
  * @example
  * const route = pagesRoute({ table: pages, collection: pagesCollection, resolveEditor });
@@ -62,6 +79,18 @@ export function pagesRoute<Env extends EditorRouteEnv>(config: PagesRouteConfig<
   const types = fieldTypes(meta, fields, config.collection);
   const richFields = config.richFields ?? (config.collection ? richFieldsOf(config.collection) : DEFAULT_RICH_FIELDS);
   const children = (config.children ?? []).map((c) => ({ meta: tableMeta(c.table), column: c.column }));
+  const versioned = config.collection?.versions?.drafts === true;
+  const validate = config.validate;
+  const drafts =
+    versioned && config.collection && config.versionsTable
+      ? {
+          table: config.table,
+          versionsTable: config.versionsTable,
+          config: config.collection,
+          ...(config.mediaBase ? { mediaBase: config.mediaBase } : {}),
+          ...(validate ? { validate: (data: Record<string, unknown>, ctx: { env: Env; session: EditorSession }) => validate(data, { ...ctx, operation: "draft" }) } : {}),
+        }
+      : null;
 
   const readBody = async (request: Request, env: Env) => {
     const mediaBase = typeof config.mediaBase === "function" ? config.mediaBase(env) : config.mediaBase;
@@ -92,10 +121,16 @@ export function pagesRoute<Env extends EditorRouteEnv>(config: PagesRouteConfig<
     const id = parseId(params.id);
     if (request.method === "GET") return json(await found(getRow(env.DB, meta, id), id));
     if (request.method === "DELETE") {
+      if (versioned) assertPublisher(session, "deleting a page of a versioned collection");
       if (!(await deleteRow(env.DB, meta, id, children))) throw notFound(id);
       if (config.collection?.search) await removeFromSearchIndex(env.DB, config.collection, id);
       return noContent();
     }
+    if (drafts) {
+      const writer = config.writer?.(env) ?? draftWriterFor(env);
+      return saveDraftResponse(writer, env, draftDepsFor(drafts, env, session), session, id, await readJsonObject(request));
+    }
+    if (versioned) assertPublisher(session, "changing the live row of a versioned collection");
     const data = await readBody(request, env);
     const existing = await found(getRow(env.DB, meta, id), id);
     await check(data, { operation: "update", existing, env, session });

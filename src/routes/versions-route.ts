@@ -1,12 +1,12 @@
 import type { Table } from "drizzle-orm";
 import type { CollectionConfig } from "../cores/collection";
-import { d1Bookmark, isD1Bookmark, openD1Session, resumeReadSession, serializeD1BookmarkCookie } from "../cores/d1-session";
-import type { D1Client } from "../cores/d1-client";
+import { openD1Session, resumeReadSession } from "../cores/d1-session";
 import { listVersions, type DraftDeps } from "../cores/drafts";
 import { HttpError } from "../shared/errors";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import type { EditorSession, ResolveEditor } from "../shared/session";
 import { readJsonObject } from "./body";
+import { bookmarkCookie, draftDepsFor, saveDraftResponse, withBookmark } from "./draft-save";
 import { guardEditor } from "./guard";
 import { json } from "./json";
 import { matchPath } from "./match-path";
@@ -56,17 +56,7 @@ const LIST_BOUNDS = { defaultLimit: 20, maxLimit: 100 };
  */
 export function versionsRoute<Env extends EditorRouteEnv>(config: VersionsRouteConfig<Env>): EditorRoute<Env> {
   const basePath = config.basePath ?? "/api/cms/pages";
-  const depsFor = (env: Env, session: EditorSession): DraftDeps => {
-    const mediaBase = typeof config.mediaBase === "function" ? config.mediaBase(env) : config.mediaBase;
-    const validate = config.validate;
-    return {
-      table: config.table,
-      versionsTable: config.versionsTable,
-      config: config.config,
-      ...(mediaBase ? { mediaBase } : {}),
-      ...(validate ? { validate: (snapshot, ctx) => validate(snapshot, { ...ctx, env, session }) } : {}),
-    };
-  };
+  const depsFor = (env: Env, session: EditorSession): DraftDeps => draftDepsFor(config, env, session);
 
   return withErrorEdge<Env>(async (request, env) => {
     const { pathname } = new URL(request.url);
@@ -85,11 +75,8 @@ export function versionsRoute<Env extends EditorRouteEnv>(config: VersionsRouteC
         if (!list) throw notFound(id);
         return withBookmark(json({ ...list, scheduled: await cores.scheduledPublish(deps, id) }), read.commit());
       }
-      const { baseVersionId, ...edit } = await readJsonObject(request);
-      const base = readOptionalId({ baseVersionId }, "baseVersionId");
-      const db = openD1Session(env.DB, "first-primary");
-      const saved = await cores.applySaveDraft(env, depsFor(env, session), session, id, edit, { db, ...(base === undefined ? {} : { baseVersionId: base }) });
-      return withBookmark(json(saved, { status: 201 }), await bookmarkCookie(db));
+      const edit = await readJsonObject(request);
+      return saveDraftResponse(cores, env, depsFor(env, session), session, id, edit);
     }
 
     assertMethod(request, action.name === "publish" ? ["POST", "DELETE"] : ["POST"]);
@@ -132,22 +119,6 @@ function readPublishAt(body: Record<string, unknown>): string | null {
     throw new HttpError(400, `at must be an ISO 8601 date-time string, got ${JSON.stringify(value)}`, { code: "invalid_at" });
   }
   return value;
-}
-
-/*
- * The cookie that lets this browser's next read see the write. A write made in the page's room
- * used the room's own session, so this one has not queried yet: one read on a first-primary
- * session then yields a bookmark at or after that write.
- */
-async function bookmarkCookie(db: D1Client): Promise<string | null> {
-  if (d1Bookmark(db) === null) await db.prepare("SELECT 1").first();
-  const bookmark = d1Bookmark(db);
-  return bookmark !== null && isD1Bookmark(bookmark) ? serializeD1BookmarkCookie(bookmark) : null;
-}
-
-function withBookmark(response: Response, cookie: string | null): Response {
-  if (cookie) response.headers.append("set-cookie", cookie);
-  return response;
 }
 
 function notFound(id: number): HttpError {

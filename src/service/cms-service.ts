@@ -8,6 +8,8 @@ import { roomResult, type RoomResult } from "../shared/room-result";
 import { draftWriterFor } from "../routes/room-writer";
 import { readOptionalId } from "../routes/run-editor-route";
 import { HttpError } from "../shared/errors";
+import { assertJsonDepth } from "../shared/json-depth";
+import { assertPublisher } from "../shared/publish-privilege";
 import type { EditorSession } from "../shared/session";
 import type { SiteEnv } from "../site/env";
 import { roomCollections } from "../site/room-deps";
@@ -59,6 +61,7 @@ export class CmsService extends WorkerEntrypoint<SiteEnv> {
   saveDraft(session: EditorSession, id: number, edit: Record<string, unknown>, options: { baseVersionId?: number } = {}): Promise<ServiceResult<WrittenDraft>> {
     return this.#run(session, async () => {
       if (edit === null || typeof edit !== "object" || Array.isArray(edit)) throw new HttpError(400, "edit must be an object", { code: "invalid_body" });
+      assertJsonDepth(edit, "the edit");
       const base = readOptionalId({ baseVersionId: options?.baseVersionId }, "baseVersionId");
       return this.#writer().applySaveDraft(this.env, this.#deps(), session, checkId(id), edit, base === undefined ? {} : { baseVersionId: base });
     });
@@ -133,8 +136,4 @@ function checkId(id: number): number {
 
 function notFound(id: number): never {
   throw new HttpError(404, `page ${id} not found`, { code: "not_found" });
-}
-
-function assertPublisher(session: EditorSession): void {
-  if (!session.access.publish) throw new HttpError(403, "publishing needs the publish privilege", { code: "forbidden_publish" });
 }

@@ -1,4 +1,5 @@
 import { Schema, type Attrs, type DOMOutputSpec } from "prosemirror-model";
+import { isSafeUrl } from "./safe-url";
 
 /**
  * The one ProseMirror schema of rich text, shared by the browser editor and the server's
@@ -21,6 +22,11 @@ import { Schema, type Attrs, type DOMOutputSpec } from "prosemirror-model";
  * attributes. Mark order is nesting order on output: `link` outermost, then strong, em,
  * underline, strike, code (so `<strong><em>` is the canonical spelling of bold italic).
  * Nothing here touches `document` at import time, so the module loads in workerd as well.
+ *
+ * URLs follow the sanitizer's one scheme rule (`isSafeUrl`): a link or image parsed from HTML with
+ * a `javascript:`, `data:`, `vbscript:` (or disguised) URL is not created, and one that arrives
+ * in a document anyway (a peer in a live room can send any mark) is rendered without its `href` or
+ * `src`, so the editor's DOM, and the HTML it hands back, never hold it.
  *
  * @example
  * import { EditorState } from "prosemirror-state";
@@ -197,7 +203,7 @@ function imageAttrSpecs() {
 
 function readImageAttrs(dom: AttributeSource): Attrs | false {
   const src = dom.getAttribute("src");
-  if (src === null) return false;
+  if (src === null || !isSafeUrl(src, "src")) return false;
   return {
     src,
     alt: dom.getAttribute("alt"),
@@ -208,14 +214,15 @@ function readImageAttrs(dom: AttributeSource): Attrs | false {
 
 function readLinkAttrs(dom: AttributeSource): Attrs | false {
   const href = dom.getAttribute("href");
-  if (href === null) return false;
+  if (href === null || !isSafeUrl(href, "href")) return false;
   const target = dom.getAttribute("target")?.trim().toLowerCase() === "_blank" ? "_blank" : null;
   return { href, title: dom.getAttribute("title"), target };
 }
 
 function imageDomAttrs(attrs: Attrs): Record<string, string | null> {
+  const src = String(attrs.src);
   return {
-    src: String(attrs.src),
+    src: isSafeUrl(src, "src") ? src : null,
     alt: typeof attrs.alt === "string" ? attrs.alt : null,
     width: attrs.width == null ? null : String(attrs.width),
     height: attrs.height == null ? null : String(attrs.height),
@@ -224,8 +231,9 @@ function imageDomAttrs(attrs: Attrs): Record<string, string | null> {
 
 function linkDomAttrs(attrs: Attrs): Record<string, string | null> {
   const blank = attrs.target === "_blank";
+  const href = String(attrs.href);
   return {
-    href: String(attrs.href),
+    href: isSafeUrl(href, "href") ? href : null,
     title: typeof attrs.title === "string" ? attrs.title : null,
     target: blank ? "_blank" : null,
     // The sanitizer adds this to every `target="_blank"` link; the editor shows it the same way.

@@ -57,6 +57,8 @@ export const siteApi: EditorRoute<SiteEnv> = composeRoutes<SiteEnv>(
     mediaBase,
     children: [{ table: pagesVersions, column: "parentId" }],
     validate: checkSections,
+    // Drafts are on: a PATCH saves a draft (through the page's room), like POST …/versions.
+    versionsTable: pagesVersions,
   }),
   uploadRoute<SiteEnv>({ resolveEditor: resolveSiteEditor, registry: media }),
   mediaRoute<SiteEnv>({ table: media, resolveEditor: resolveSiteEditor, references: mediaReferences }),

@@ -20,7 +20,7 @@ export const contactForm = defineForm({
   },
   table: inquiries,
   spam: {
-    rateLimitKv: "KV",
+    rateLimitObject: "RATE_LIMIT",
     rateLimit: { limit: 5, windowSeconds: 600 },
     honeypot: "website",
     minSeconds: 3,

@@ -8,6 +8,8 @@ export interface SiteEnv extends EditorRouteEnv {
   PAGE_ROOM: DurableObjectNamespace;
   /** Shared storefront-platform rate-limit buckets (PlatformRateLimitObject). */
   PLATFORM_RATE_LIMIT: DurableObjectNamespace;
+  /** Atomic rate limits for sign-in and forms (RateLimitObject, one object per limit key). */
+  RATE_LIMIT: DurableObjectNamespace;
   /** HMAC key for session cookies; set in .dev.vars locally and as a secret in production. */
   CMS_SESSION_SECRET: string;
   /** HMAC key for the contact form's render-time token (timing guard). */

@@ -6,6 +6,7 @@ import { findRowBy } from "../cores/pages/page-store";
 import { tableMeta } from "../cores/table-meta";
 import type { EditorSession, ResolveEditor } from "../shared/session";
 import type { SiteEnv } from "./env";
+import { safeNextPath } from "./auth/sign-in-input";
 import { html, layout } from "./render/layout";
 import { loginPage } from "./render/login-html";
 import { renderPageContent, sectionImageUrls, type PageDocument } from "./render/page-html";
@@ -38,8 +39,7 @@ export function sitePages(options: SitePagesOptions) {
     if (request.method !== "GET" && request.method !== "HEAD") return undefined;
     const url = new URL(request.url);
     if (url.pathname === "/login") {
-      const next = url.searchParams.get("next") ?? "/";
-      return html(loginPage({ failed: url.searchParams.has("error"), next: next.startsWith("/") && !next.startsWith("//") ? next : "/" }));
+      return html(loginPage({ failed: url.searchParams.has("error"), next: safeNextPath(url.searchParams.get("next"), request) }));
     }
     const slug = url.pathname === "/" ? "home" : url.pathname.slice(1);
     if (!SLUG.test(slug)) return undefined;

@@ -10,7 +10,7 @@ import { editorScript } from "../../src/site/render/editor-script";
 import { sitePages } from "../../src/site/site-pages";
 import worker from "../../src/worker";
 
-export { CmsService, PageRoom } from "../../src/worker";
+export { CmsService, PageRoom, RateLimitObject } from "../../src/worker";
 
 const FAIL_KEY = "e2e:fail-saves";
 const pages = sitePages({

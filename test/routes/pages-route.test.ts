@@ -11,22 +11,34 @@ import { asEditor, EDITOR, headerResolver, PUBLISHER, request, type RequestOptio
 
 const MEDIA = "https://media.site.test";
 
-const route = pagesRoute({
+const baseConfig = {
   table: pages,
-  collection: pagesCollection,
   resolveEditor: headerResolver,
   mediaBase: MEDIA,
   children: [{ table: pagesVersions, column: "parentId" }],
-  validate: (data, { operation }) => {
+  validate: (data: Record<string, unknown>, { operation }: { operation: "create" | "update" | "draft" }) => {
     if (data.sections !== undefined) assertValidSections(sectionCatalog, data.sections, { operation, mediaBase: MEDIA });
   },
-});
+};
+/* The same pages without drafts: PATCH and DELETE write the live row, for any editor. */
+const { versions: _drafts, ...liveCollection } = pagesCollection;
+const route = pagesRoute({ ...baseConfig, collection: liveCollection });
+/* The reference site's collection (drafts on): PATCH saves a draft, DELETE needs a publisher. */
+const versionedRoute = pagesRoute({ ...baseConfig, collection: pagesCollection, versionsTable: pagesVersions });
 
 let counter = 0;
 const uniqueSlug = () => `page-${Date.now().toString(36)}-${++counter}`;
 
 function call(method: string, path: string, options: RequestOptions = {}) {
   return runEditorRoute(route, request(method, path, options), env);
+}
+
+function callVersioned(method: string, path: string, options: RequestOptions = {}) {
+  return runEditorRoute(versionedRoute, request(method, path, options), env);
+}
+
+async function versionCount(id: unknown): Promise<number> {
+  return (await env.DB.prepare("SELECT count(*) AS n FROM pages_versions WHERE parent_id = ?1").bind(id).first<{ n: number }>())!.n;
 }
 
 async function createPage(fields: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
@@ -227,10 +239,75 @@ describe("pagesRoute keeps the search index in step", () => {
   it("drops a deleted page from search", async () => {
     const id = await publishedPage("Okapi sightings");
     expect((await find("okapi")).map((h) => h.id)).toContain(id);
-    await call("DELETE", `/api/cms/pages/${id}`, { headers: asEditor() });
+    expect((await callVersioned("DELETE", `/api/cms/pages/${id}`, { headers: { "x-test-editor": "publisher" } })).status).toBe(204);
     expect(await find("okapi")).toEqual([]);
     // Search joins back to pages, so also check the index itself holds no orphan entry.
     const orphan = await env.DB.prepare("SELECT count(*) AS n FROM pages_search WHERE rowid = ?1").bind(id).first<{ n: number }>();
     expect(orphan!.n).toBe(0);
+  });
+});
+
+describe("pagesRoute on a versioned collection: the live row changes only through publishing", () => {
+  const deps = { table: pages, versionsTable: pagesVersions, config: pagesCollection };
+  const asPublisher = { "x-test-editor": "publisher" };
+
+  async function publishedPage(): Promise<Record<string, unknown>> {
+    const page = await createPage({ body: "<p>Live</p>" });
+    await applySaveDraft(env, deps, EDITOR, page.id as number, {});
+    await applyPublish(env, deps, PUBLISHER, page.id as number);
+    return (await (await call("GET", `/api/cms/pages/${page.id}`, { headers: asEditor() })).json()) as Record<string, unknown>;
+  }
+
+  it.each([
+    ["an editor", asEditor()],
+    ["a publisher", asPublisher],
+  ])("PATCH by %s saves a draft and leaves the live row as it was", async (_who, headers) => {
+    const live = await publishedPage();
+    const res = await callVersioned("PATCH", `/api/cms/pages/${live.id}`, { body: { title: "Defaced", body: "<p>New</p>" }, headers });
+    expect(res.status).toBe(201);
+    const saved = (await res.json()) as { versionId: number; snapshot: Record<string, unknown> };
+    expect(saved).toMatchObject({ versionId: expect.any(Number), snapshot: { title: "Defaced", body: "<p>New</p>", slug: live.slug } });
+    expect(await (await call("GET", `/api/cms/pages/${live.id}`, { headers: asEditor() })).json()).toEqual(live);
+    const row = await env.DB.prepare("SELECT status FROM pages_versions WHERE id = ?1").bind(saved.versionId).first<{ status: string }>();
+    expect(row?.status).toBe("draft");
+  });
+
+  it("a PATCH draft runs the same checks: a wrong type is a 422 and stores no version", async () => {
+    const live = await publishedPage();
+    const before = await versionCount(live.id);
+    const res = await callVersioned("PATCH", `/api/cms/pages/${live.id}`, { body: { title: 42 }, headers: asEditor() });
+    expect(res.status).toBe(422);
+    expect(await versionCount(live.id)).toBe(before);
+  });
+
+  it("a PATCH draft of an unknown page is a 404", async () => {
+    expect((await callVersioned("PATCH", "/api/cms/pages/987655", { body: { title: "x" }, headers: asEditor() })).status).toBe(404);
+  });
+
+  it("DELETE by an editor is 403 forbidden_publish and deletes nothing", async () => {
+    const live = await publishedPage();
+    const res = await callVersioned("DELETE", `/api/cms/pages/${live.id}`, { headers: asEditor() });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: "forbidden_publish" });
+    expect(await (await call("GET", `/api/cms/pages/${live.id}`, { headers: asEditor() })).json()).toEqual(live);
+    expect(await versionCount(live.id)).toBeGreaterThan(0);
+  });
+
+  it("DELETE by a publisher deletes the page and its versions", async () => {
+    const live = await publishedPage();
+    expect((await callVersioned("DELETE", `/api/cms/pages/${live.id}`, { headers: asPublisher })).status).toBe(204);
+    expect((await call("GET", `/api/cms/pages/${live.id}`, { headers: asEditor() })).status).toBe(404);
+    expect(await versionCount(live.id)).toBe(0);
+  });
+
+  it("without a versions table, PATCH of a drafts collection needs the publish privilege", async () => {
+    const noDrafts = pagesRoute({ ...baseConfig, collection: pagesCollection });
+    const live = await publishedPage();
+    const editor = await runEditorRoute(noDrafts, request("PATCH", `/api/cms/pages/${live.id}`, { body: { title: "Defaced" }, headers: asEditor() }), env);
+    expect(editor.status).toBe(403);
+    expect(await editor.json()).toMatchObject({ code: "forbidden_publish" });
+    expect(await (await call("GET", `/api/cms/pages/${live.id}`, { headers: asEditor() })).json()).toEqual(live);
+    const publisher = await runEditorRoute(noDrafts, request("PATCH", `/api/cms/pages/${live.id}`, { body: { title: "Fixed" }, headers: asPublisher }), env);
+    expect(publisher.status).toBe(200);
   });
 });

@@ -7,7 +7,7 @@ import { connect, editor, newPage, until } from "../objects/room-client";
  * Calls go through the entrypoint src/worker.ts exports (`export { CmsService } from
  * "./service/cms-service"`), over real Workers RPC, as another site's service binding would.
  */
-type Methods = "readPage" | "listVersions" | "saveDraft" | "publish" | "unpublish" | "cancelScheduledPublish" | "search" | "readSettings";
+type Methods = "readPage" | "listVersions" | "saveDraft" | "publish" | "unpublish" | "cancelScheduledPublish" | "search" | "readSettings" | "patchSettings";
 
 function service(): Pick<CmsService, Methods> {
   const entry = (exports as unknown as Record<string, unknown>).CmsService;
@@ -47,6 +47,14 @@ describe("CmsService over RPC", () => {
     const id = await newPage();
     const result = await service().saveDraft(ed, id, { title: "x".repeat(500) });
     expect(result).toMatchObject({ ok: false, status: 422, details: { violations: [{ path: "title" }] } });
+  });
+
+  it("refuses a value nested past MAX_JSON_DEPTH with 422 too_deep, before it reaches the room", async () => {
+    const id = await newPage();
+    let deep: unknown = "leaf";
+    for (let i = 0; i < 1_000; i++) deep = { a: deep };
+    expect(await service().saveDraft(ed, id, { sections: deep })).toMatchObject({ ok: false, status: 422, code: "too_deep" });
+    expect(await service().patchSettings(ed, { siteName: "x", custom: deep })).toMatchObject({ ok: false, status: 422, code: "too_deep" });
   });
 
   it("publishes and unpublishes only with the publish privilege", async () => {

@@ -1,35 +1,11 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import seedSql from "../../scripts/seed-demo.sql?raw";
-import { hashPassword } from "../../src/site/auth";
-
-const SITE = "http://localhost:8787";
-const PASSWORD = "correct horse battery staple";
-
-async function seedDemo(): Promise<void> {
-  const statements = seedSql
-    .split(/;\s*\n/)
-    .map((s) => s.replace(/^\s*--.*$/gm, "").trim())
-    .filter(Boolean);
-  await env.DB.batch(statements.map((s) => env.DB.prepare(s)));
-}
-
-async function signIn(email: string): Promise<string> {
-  const res = await exports.default.fetch(`${SITE}/api/cms/session`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: SITE },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  expect(res.status).toBe(204);
-  return res.headers.get("set-cookie")!.split(";")[0]!;
-}
+import { seedDemo, seedDemoEditors, signIn, SITE } from "./demo-helpers";
 
 beforeAll(async () => {
   await seedDemo();
   await seedDemo(); // the seed is idempotent
-  const hash = await hashPassword(PASSWORD);
-  await env.DB.prepare("INSERT OR IGNORE INTO editors (email, name, role, password_hash) VALUES ('ed@demo.test', 'Ed', 'editor', ?1)").bind(hash).run();
-  await env.DB.prepare("INSERT OR IGNORE INTO editors (email, name, role, password_hash) VALUES ('pub@demo.test', 'Pub', 'publisher', ?1)").bind(hash).run();
+  await seedDemoEditors();
 });
 
 describe("the demo site", () => {

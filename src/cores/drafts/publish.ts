@@ -1,4 +1,5 @@
 import { HttpError, LouiseValidationError } from "../../shared/errors";
+import { assertPublisher } from "../../shared/publish-privilege";
 import type { EditorSession } from "../../shared/session";
 import { richFieldsOf } from "../collection";
 import type { D1Client } from "../d1-client";
@@ -52,7 +53,7 @@ export async function applyPublish(
   id: number,
   options: PublishOptions = {},
 ): Promise<PublishResult> {
-  if (!session.access.publish) throw new HttpError(403, "publishing needs the publish privilege", { code: "forbidden_publish" });
+  assertPublisher(session);
   const s = draftSql(deps);
   const db = clientOf(env, options);
   const target = await readTarget(db, s, id, options.versionId ?? null);

@@ -1,3 +1,4 @@
+import { assertJsonDepth } from "../../shared/json-depth";
 import { HttpError, LouiseValidationError } from "../../shared/errors";
 import type { EditorSession } from "../../shared/session";
 import { richFieldsOf } from "../collection";
@@ -48,6 +49,8 @@ export async function applySaveDraft(
   if (!deps.config.versions?.drafts) {
     throw new HttpError(409, `collection ${deps.config.slug} does not have drafts enabled`, { code: "drafts_disabled" });
   }
+  // A room or service caller hands over a value, not JSON text: the same depth rule as a body.
+  assertJsonDepth(snapshot, "the draft");
   const s = draftSql(deps);
   const edit = cleanEdit(s, deps, snapshot);
   const violations = validateFields(edit, deps.config.fields, "draft");

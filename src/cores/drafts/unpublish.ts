@@ -1,4 +1,5 @@
 import { HttpError } from "../../shared/errors";
+import { assertPublisher } from "../../shared/publish-privilege";
 import type { EditorSession } from "../../shared/session";
 import { searchIndexOf, unindexStatement } from "../search";
 import { decodeRow } from "../table-meta";
@@ -21,7 +22,7 @@ export async function applyUnpublish(
   id: number,
   options: DraftRunOptions = {},
 ): Promise<{ page: Record<string, unknown> }> {
-  if (!session.access.publish) throw new HttpError(403, "unpublishing needs the publish privilege", { code: "forbidden_publish" });
+  assertPublisher(session, "unpublishing");
   const s = draftSql(deps);
   const db = clientOf(env, options);
   const current = await db.prepare(`SELECT ${s.pointer} AS "pointer" FROM ${s.L} WHERE ${s.pk} = ?1`).bind(id).first<{ pointer: number | null }>();

@@ -1,15 +1,15 @@
 import { HttpError } from "../../shared/errors";
 import type { D1Client } from "../d1-client";
 import { insertRow } from "../pages/page-store";
-import { createSlidingWindowLimiter, type RateLimitRule } from "../rate-limit";
+import { createDurableObjectLimiter, createSlidingWindowLimiter, type RateLimiter, type RateLimitRule } from "../rate-limit";
 import type { TableMeta } from "../table-meta";
-import { envKv, envString, type FormEnv } from "./form-env";
+import { envDurableObjects, envKv, envString, type FormEnv } from "./form-env";
 import { readFormToken } from "./form-token";
 import { TIMING_FIELD, TURNSTILE_FIELD, type FormDefinition, type FormValue } from "./form-types";
 import { assertTurnstile } from "./turnstile";
 import { validateSubmission } from "./validate-submission";
 
-/** The budget a form gets when it names `rateLimitKv` without a `rateLimit`. */
+/** The budget a form gets when it names `rateLimitObject` or `rateLimitKv` without a `rateLimit`. */
 export const DEFAULT_FORM_RATE_LIMIT: Readonly<RateLimitRule> = Object.freeze({ limit: 5, windowSeconds: 600 });
 
 export interface CaptureDeps {
@@ -47,13 +47,8 @@ export type CaptureOutcome =
  */
 export async function captureSubmission(deps: CaptureDeps, form: FormDefinition, input: CaptureInput): Promise<CaptureOutcome> {
   const spam = form.spam ?? {};
-  if (spam.rateLimitKv) {
-    const limiter = createSlidingWindowLimiter({
-      kv: envKv(deps.env, spam.rateLimitKv, form.name),
-      prefix: `form-rl:${form.name}:`,
-      now: deps.now,
-      ...(spam.rateLimit ?? DEFAULT_FORM_RATE_LIMIT),
-    });
+  const limiter = formLimiter(deps, form);
+  if (limiter) {
     const decision = await limiter.consume(input.clientKey);
     if (!decision.allowed) {
       const wait = String(decision.retryAfterSeconds);
@@ -77,6 +72,15 @@ export async function captureSubmission(deps: CaptureDeps, form: FormDefinition,
     : await insertRow(deps.db, requireGeneric(deps, form), { form: form.name, data });
   const submittedAt = typeof row.createdAt === "string" ? row.createdAt : new Date(deps.now()).toISOString();
   return { stored: true, id: Number(row[(deps.table ?? deps.genericTable)!.primaryKey]), data, submittedAt };
+}
+
+/* The form's limiter: atomic on a Durable Object, or the KV window; none without either binding. */
+function formLimiter(deps: CaptureDeps, form: FormDefinition): RateLimiter | null {
+  const spam = form.spam ?? {};
+  const spec = { prefix: `form-rl:${form.name}:`, now: deps.now, ...(spam.rateLimit ?? DEFAULT_FORM_RATE_LIMIT) };
+  if (spam.rateLimitObject) return createDurableObjectLimiter({ namespace: envDurableObjects(deps.env, spam.rateLimitObject, form.name), ...spec });
+  if (spam.rateLimitKv) return createSlidingWindowLimiter({ kv: envKv(deps.env, spam.rateLimitKv, form.name), ...spec });
+  return null;
 }
 
 // Bots that fill every input or post the instant a page loads are dropped without a word, so they

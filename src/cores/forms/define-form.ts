@@ -38,7 +38,8 @@ export function defineForm(input: FormDefinitionInput): FormDefinition {
     if (!(spam.minSeconds >= 0)) fail("spam.minSeconds must be zero or more");
     if (!spam.timingSecret) fail("spam.minSeconds needs spam.timingSecret (the env binding that signs the render time)");
   }
-  if (spam.rateLimit && !spam.rateLimitKv) fail("spam.rateLimit needs spam.rateLimitKv");
+  if (spam.rateLimit && !spam.rateLimitKv && !spam.rateLimitObject) fail("spam.rateLimit needs spam.rateLimitObject (or spam.rateLimitKv)");
+  if (spam.rateLimitKv && spam.rateLimitObject) fail("spam: give rateLimitObject or rateLimitKv, not both");
   if (input.notify?.webhook && !input.notify.webhook.url && !input.notify.webhook.urlEnv) fail("notify.webhook needs url or urlEnv");
   if (input.notify?.email && input.notify.email.to.length === 0) fail("notify.email.to needs at least one recipient");
   const anchored = Object.fromEntries(Object.entries(input.fields).map(([name, field]) => [name, Object.freeze(anchor(field))]));

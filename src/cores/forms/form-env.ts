@@ -21,6 +21,20 @@ export function envString(env: FormEnv, name: string, form: string): string {
 }
 
 /**
+ * The Durable Object namespace behind a declared binding name (a `RateLimitObject` namespace).
+ *
+ * @example
+ * envDurableObjects(env, "RATE_LIMIT", "contact")
+ */
+export function envDurableObjects(env: FormEnv, name: string, form: string): DurableObjectNamespace {
+  const value = env[name] as Partial<DurableObjectNamespace> | undefined;
+  if (!value || typeof value.idFromName !== "function" || typeof value.get !== "function") {
+    throw new Error(`form ${form}: env binding ${name} is not a Durable Object namespace`);
+  }
+  return value as DurableObjectNamespace;
+}
+
+/**
  * The KV namespace behind a declared binding name.
  *
  * @example

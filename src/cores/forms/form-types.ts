@@ -43,7 +43,15 @@ export type FormValue = string | number | boolean | SubmittedFile;
  * route reads per request, so one definition serves every deployment.
  */
 export interface SpamGuard {
-  /** Env binding of the KV namespace holding rate-limit windows, e.g. `"KV"`. */
+  /**
+   * Env binding of a `RateLimitObject` Durable Object namespace, e.g. `"RATE_LIMIT"`: the budget is
+   * counted atomically (50 parallel posts with a budget of 5 store exactly 5). Preferred.
+   */
+  rateLimitObject?: string;
+  /**
+   * Env binding of a KV namespace holding the windows, e.g. `"KV"`, for hosts without Durable
+   * Objects. Not atomic: a parallel burst can slip past the budget.
+   */
   rateLimitKv?: string;
   /** Budget per client address and form; default 5 in any 600 seconds. */
   rateLimit?: RateLimitRule;

@@ -1,23 +1,18 @@
+import type { RateLimiter } from "./limiter";
+import { checkRule, decideWindow, timesInWindow, type RateLimitRule } from "./sliding-log";
+
 /*
- * A sliding-window log: each key keeps the times of its most recent admitted hits (at most `limit`),
- * so "at most `limit` in any `windowSeconds`" holds exactly, at every instant. A fixed window would
- * admit `limit` just before its boundary and `limit` again just after it: twice the budget.
- * Storage per key is O(limit) numbers, so this fits budgets of up to a few hundred per window (forms,
- * sign-ins), not bulk API quotas.
+ * The sliding-window log (see sliding-log.ts) kept in KV. Storage per key is O(limit) numbers, so
+ * this fits budgets of up to a few hundred per window, not bulk API quotas.
  *
  * KV is eventually consistent and has no atomic increment: parallel requests can each read the same
- * log and slip a few past the budget before the write lands. The limiter still bounds a sustained
- * flood, which is its job; exact per-request accounting would need a Durable Object.
+ * log and slip past the budget before the write lands (50 parallel posts against a budget of 5 were
+ * all admitted). Use `createDurableObjectLimiter` wherever the count must be exact (sign-in, forms);
+ * this one suits hosts without Durable Objects, as a flood brake.
  */
 
 /** The slice of a KV namespace the limiter uses (a `KVNamespace` fits). */
 export type RateLimitKv = Pick<KVNamespace, "get" | "put" | "delete">;
-
-/** Budget of one limiter: `limit` hits in any `windowSeconds`. */
-export interface RateLimitRule {
-  limit: number;
-  windowSeconds: number;
-}
 
 export interface SlidingWindowLimiterOptions extends RateLimitRule {
   kv: RateLimitKv;
@@ -27,26 +22,8 @@ export interface SlidingWindowLimiterOptions extends RateLimitRule {
   now?: () => number;
 }
 
-/** What the window says about one key right now. */
-export interface RateLimitDecision {
-  allowed: boolean;
-  /** Hits still admitted in the current window (after this one, for `consume`). */
-  remaining: number;
-  /** Whole seconds until the next hit would be admitted; `null` when one is admitted now. */
-  retryAfterSeconds: number | null;
-}
-
 /** A sliding-window limiter over KV; see `createSlidingWindowLimiter`. */
-export interface SlidingWindowLimiter {
-  /** Reads the window without recording anything (e.g. before checking a password). */
-  peek(key: string): Promise<RateLimitDecision>;
-  /** Records a hit when the budget allows it; a refused hit is not recorded. */
-  consume(key: string): Promise<RateLimitDecision>;
-  /** Records a hit unconditionally (e.g. a failed sign-in, counted after the fact). */
-  record(key: string): Promise<void>;
-  /** Forgets every hit of `key`. */
-  reset(key: string): Promise<void>;
-}
+export type SlidingWindowLimiter = RateLimiter;
 
 /** KV refuses an `expirationTtl` under 60 seconds. */
 const MIN_KV_TTL_SECONDS = 60;
@@ -54,7 +31,7 @@ const MIN_KV_TTL_SECONDS = 60;
 const MAX_KEY_CHARS = 200;
 
 /**
- * Creates a sliding-window rate limiter whose state lives in KV.
+ * Creates a sliding-window rate limiter whose state lives in KV (not atomic; see above).
  *
  * @example
  * const limiter = createSlidingWindowLimiter({ kv: env.KV, prefix: "form-rl:contact:", limit: 5, windowSeconds: 600 });
@@ -63,25 +40,14 @@ const MAX_KEY_CHARS = 200;
  */
 export function createSlidingWindowLimiter(options: SlidingWindowLimiterOptions): SlidingWindowLimiter {
   const { kv, prefix, limit } = options;
-  if (!Number.isInteger(limit) || limit < 1) throw new TypeError(`rate limit must be a positive integer, got ${limit}`);
-  if (!(options.windowSeconds > 0)) throw new TypeError(`rate limit window must be positive, got ${options.windowSeconds}`);
-  const windowMs = options.windowSeconds * 1000;
+  checkRule(options);
+  const rule: RateLimitRule = { limit, windowSeconds: options.windowSeconds };
   const ttl = Math.max(MIN_KV_TTL_SECONDS, Math.ceil(options.windowSeconds));
   const now = options.now ?? Date.now;
   const storageKey = (key: string) => prefix + key.slice(0, MAX_KEY_CHARS);
 
-  const load = async (key: string, at: number): Promise<number[]> => {
-    const stored = await kv.get<unknown>(storageKey(key), "json");
-    if (!Array.isArray(stored)) return [];
-    // A hit exactly `windowMs` old has left the window: the budget frees at that instant, not after it.
-    return stored.filter((t): t is number => typeof t === "number" && t > at - windowMs && t <= at).sort((a, b) => a - b);
-  };
-
-  const decide = (times: number[], at: number): RateLimitDecision => {
-    if (times.length < limit) return { allowed: true, remaining: limit - times.length, retryAfterSeconds: null };
-    const oldest = times[times.length - limit] as number;
-    return { allowed: false, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - at) / 1000)) };
-  };
+  const load = async (key: string, at: number): Promise<number[]> => timesInWindow(await kv.get<unknown>(storageKey(key), "json"), at, rule);
+  const decide = (times: number[], at: number) => decideWindow(times, at, rule);
 
   const save = (key: string, times: number[]) => kv.put(storageKey(key), JSON.stringify(times.slice(-limit)), { expirationTtl: ttl });
 
@@ -101,6 +67,10 @@ export function createSlidingWindowLimiter(options: SlidingWindowLimiterOptions)
     async record(key) {
       const at = now();
       await save(key, [...(await load(key, at)), at]);
+    },
+    async release(key) {
+      const times = await load(key, now());
+      if (times.length > 0) await save(key, times.slice(0, -1));
     },
     async reset(key) {
       await kv.delete(storageKey(key));

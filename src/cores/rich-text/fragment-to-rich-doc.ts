@@ -1,6 +1,8 @@
 import type { Mark, Node, NodeType } from "prosemirror-model";
 import * as Y from "yjs";
 import { clampLevel, readDimension, richSchema } from "../../shared/rich-schema";
+import { isSafeUrl } from "../../shared/safe-url";
+import { MAX_RICH_HTML_DEPTH } from "../sanitize";
 
 const { nodes, marks } = richSchema;
 
@@ -10,28 +12,32 @@ const { nodes, marks } = richSchema;
  * a document of {@link richSchema}, leniently and without touching the fragment. y-prosemirror's
  * own reader deletes from the shared document whatever does not fit the schema; on the server a
  * read must never edit what editors see, and a peer can send anything, so here an element of an
- * unknown type is unwrapped (its content kept), unknown marks and attributes are ignored, and
- * attribute values are checked against the schema's types. The result may still break the
+ * unknown type is unwrapped (its content kept), unknown marks and attributes are ignored,
+ * attribute values are checked against the schema's types, and a link or image whose URL the
+ * sanitizer would refuse (`isSafeUrl`) is dropped (the link's text kept). Elements nested deeper
+ * than `MAX_RICH_HTML_DEPTH` (512, the sanitizer's own cut-off) are left out, as the sanitizer
+ * cuts off such HTML: a hostile update of 20,000 nested blockquotes then converts (shortened)
+ * instead of overflowing the stack on every later flush and publish. The result may still break the
  * schema's content rules (say, text straight inside a list); `node.check()` tells.
  *
  * @example
  * const doc = fragmentToRichDoc(ydoc.getXmlFragment("body"));
  */
 export function fragmentToRichDoc(fragment: Y.XmlFragment): Node {
-  return nodes.doc.create(null, readChildren(fragment));
+  return nodes.doc.create(null, readChildren(fragment, 0));
 }
 
-function readChildren(parent: Y.XmlFragment | Y.XmlElement): Node[] {
+function readChildren(parent: Y.XmlFragment | Y.XmlElement, depth: number): Node[] {
   const out: Node[] = [];
   for (const child of parent.toArray()) {
     if (child instanceof Y.XmlText) out.push(...readText(child));
-    else if (child instanceof Y.XmlElement) out.push(...readElement(child));
+    else if (child instanceof Y.XmlElement && depth < MAX_RICH_HTML_DEPTH) out.push(...readElement(child, depth + 1));
   }
   return out;
 }
 
-function readElement(element: Y.XmlElement): Node[] {
-  const children = readChildren(element);
+function readElement(element: Y.XmlElement, depth: number): Node[] {
+  const children = readChildren(element, depth);
   const type = Object.hasOwn(nodes, element.nodeName) ? nodes[element.nodeName] : undefined;
   if (type === undefined || type === nodes.doc || type === nodes.text) return children;
   const attrs = readAttrs(type, element.getAttributes());
@@ -48,7 +54,7 @@ function readElement(element: Y.XmlElement): Node[] {
 function readAttrs(type: NodeType, stored: Record<string, unknown>): Record<string, unknown> | null {
   if (type === nodes.heading) return { level: clampLevel(stored.level) };
   if (type === nodes.image || type === nodes.figure_image) {
-    if (typeof stored.src !== "string") return null;
+    if (typeof stored.src !== "string" || !isSafeUrl(stored.src, "src")) return null;
     return {
       src: stored.src,
       alt: typeof stored.alt === "string" ? stored.alt : null,
@@ -80,7 +86,7 @@ function readMarks(attributes: Record<string, unknown>): Mark[] {
 function readMark(name: string, value: unknown): Mark | null {
   if (name === "link") {
     const attrs = typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
-    if (typeof attrs.href !== "string") return null;
+    if (typeof attrs.href !== "string" || !isSafeUrl(attrs.href, "href")) return null;
     return marks.link.create({
       href: attrs.href,
       title: typeof attrs.title === "string" ? attrs.title : null,

@@ -1,72 +1,9 @@
-import { decodeCharacterReferences } from "./decode-references";
+import { isSafeUrl } from "../../shared/safe-url";
 
-/**
- * Which attribute a URL is for: `mailto:` makes sense in a link, never as an image.
- *
- * @example
- * const kind: UrlKind = "src";
- */
-export type UrlKind = "href" | "src";
+export { isSafeUrl, type UrlKind } from "../../shared/safe-url";
 
-const COLON = 58;
-const SLASH = 47;
-const BACKSLASH = 92;
 const QUESTION = 63;
 const HASH = 35;
-/** Longer than any allowed scheme, so a longer one is refused without being copied whole. */
-const MAX_SCHEME = 6;
-
-/**
- * Whether a URL may be stored in an `href` (`kind: "href"`) or `src` (`kind: "src"`): http:,
- * https:, mailto: (href only) and relative URLs pass; every other scheme (javascript:, vbscript:,
- * data:, file:, …) is refused. The scheme is read the way a browser would find it, only more
- * eagerly: character references are decoded, every control, space and invisible character is
- * removed, and case is folded, so obfuscations such as `jav&#x09;ascript:` or ` JaVaScRiPt:` are
- * seen through. An empty URL is refused.
- *
- * @example
- * isSafeUrl("https://example.com/a", "href"); // true
- * isSafeUrl("jav&#x09;ascript:alert(1)", "href"); // false
- * isSafeUrl("mailto:a@example.com", "src"); // false
- */
-export function isSafeUrl(value: string, kind: UrlKind): boolean {
-  if (typeof value !== "string") return false;
-  // A scheme ends at the first `:`; a raw `/`, `\\` or `?` before it means there is none. Only
-  // that prefix needs decoding (references hold `#` and `;`, never these four).
-  let prefix = value.slice(0, schemeEnd(value));
-  if (prefix.includes("&")) prefix = decodeCharacterReferences(prefix);
-  let scheme = "";
-  for (let i = 0; i < prefix.length; i++) {
-    const c = prefix.charCodeAt(i);
-    if (isInvisible(c)) continue;
-    if (c === SLASH || c === BACKSLASH || c === QUESTION || c === HASH) return true;
-    if (c === COLON) {
-      scheme = scheme.toLowerCase();
-      return scheme === "http" || scheme === "https" || (scheme === "mailto" && kind === "href");
-    }
-    // No allowed scheme is this long, and the colon may still come: keep scanning, stop growing.
-    if (scheme.length <= MAX_SCHEME) scheme += prefix[i];
-  }
-  return scheme !== "";
-}
-
-/** Index just past the first `:`, `/`, `\\` or `?` in `value`, or its length when there is none. */
-function schemeEnd(value: string): number {
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c === COLON || c === SLASH || c === BACKSLASH || c === QUESTION) return i + 1;
-  }
-  return value.length;
-}
-
-/**
- * What a browser ignores or strips inside a URL (ASCII whitespace and controls) plus the Unicode
- * spaces and zero-width characters that could hide a scheme from a stricter reader.
- */
-function isInvisible(c: number): boolean {
-  return c <= 0x20 || (c >= 0x7f && c <= 0xa0) || (c >= 0x2000 && c <= 0x200f) || c === 0x2028 || c === 0x2029 || c === 0xfeff;
-}
-
 const RELATIVE_ROOT = "https://relative.invalid";
 
 /**

@@ -1,4 +1,5 @@
 import type { Table } from "drizzle-orm";
+import { assertJsonDepth } from "../../shared/json-depth";
 import { HttpError } from "../../shared/errors";
 import type { EditorSession } from "../../shared/session";
 import { ident, tableMeta, type TableMeta } from "../table-meta";
@@ -45,6 +46,7 @@ export async function applyBlobSettingsPatch(
   patch: Record<string, unknown>,
 ): Promise<{ settings: Record<string, unknown>; ignored: string[]; changed: string[] }> {
   if (!session) throw new HttpError(401, "sign in as an editor to change settings", { code: "unauthenticated" });
+  assertJsonDepth(patch, "the settings patch");
   const meta = tableMeta(config.table);
   const field = config.field ?? "data";
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {

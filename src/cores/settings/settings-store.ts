@@ -1,4 +1,5 @@
 import type { Table } from "drizzle-orm";
+import { assertJsonDepth } from "../../shared/json-depth";
 import { HttpError, LouiseValidationError, type Violation } from "../../shared/errors";
 import type { EditorSession } from "../../shared/session";
 import { isMediaUrl, isSafeUrl } from "../sanitize";
@@ -68,6 +69,7 @@ export async function applySettingsPatch<Env extends { DB: D1Database }>(
   patch: Record<string, unknown>,
 ): Promise<SettingsPatchResult> {
   if (!session) throw new HttpError(401, "sign in as an editor to change settings", { code: "unauthenticated" });
+  assertJsonDepth(patch, "the settings patch");
   const meta = tableMeta(config.table);
   const { base, custom, ignored } = partitionSettingsPatch(patch, config.columns, config.customKeys);
   const mediaBase = typeof config.mediaBase === "function" ? config.mediaBase(env) : config.mediaBase;

@@ -7,6 +7,8 @@ import type { EditorRoute } from "../../shared/route-types";
 import type { SiteEnv } from "../env";
 import { findEditorByEmail } from "./editor-store";
 import { verifyPassword } from "./password";
+import { createDurableObjectLimiter, type RateLimiterFactory } from "../../cores/rate-limit";
+import { clientAddress } from "../../routes/client-address";
 import { DEFAULT_SIGN_IN_LIMITS, openSignInAttempt, type SignInLimits } from "./rate-limit";
 import { createSiteEditorResolver } from "./resolve-editor";
 import {
@@ -23,8 +25,10 @@ export interface SessionRouteOptions {
   path?: string;
   /** Clock in milliseconds; default `Date.now`. Tests move it to expire cookies and slide the rate-limit window. */
   now?: () => number;
-  /** Failed sign-in limits; default `DEFAULT_SIGN_IN_LIMITS` (5 per email, 20 per IP, 15 minutes). */
+  /** Sign-in limits; default `DEFAULT_SIGN_IN_LIMITS` (5 per account and address, 20 per address, 15 minutes). */
   limits?: Partial<SignInLimits>;
+  /** Where the limits are counted; default one `RateLimitObject` per key on `env.RATE_LIMIT` (atomic). */
+  limiters?: (env: SiteEnv, now: () => number) => RateLimiterFactory;
   /** Where a failed form sign-in is sent; default `/login`. */
   loginPath?: string;
 }
@@ -44,7 +48,8 @@ const NO_STORE = { "cache-control": "no-store" };
  * Sign-in for the reference site at `/api/cms/session`:
  * `POST { email, password }` (JSON → 204 + cookie; an HTML form → 303 to its `next` or to
  * `/login?error=…`), `GET` → `{ email, name, roles }` or 401, `DELETE` → 204 clearing the cookie.
- * POST and DELETE are same-origin checked; failed sign-ins are rate limited in `env.KV`.
+ * POST and DELETE are same-origin checked; sign-in attempts are rate limited per client address and
+ * per account and address (see rate-limit.ts), atomically in `env.RATE_LIMIT`.
  *
  * @example
  * const api = composeRoutes(sessionRoute(), pagesRoute({ table: pages, resolveEditor: resolveSiteEditor }));
@@ -55,6 +60,7 @@ export function sessionRoute(options: SessionRouteOptions = {}): EditorRoute<Sit
   const now = options.now ?? Date.now;
   const limits: SignInLimits = { ...DEFAULT_SIGN_IN_LIMITS, ...options.limits };
   const resolveEditor = createSiteEditorResolver({ now });
+  const limiters = options.limiters ?? durableObjectLimiters;
 
   return withErrorEdge<SiteEnv>(async (request, env) => {
     if (matchPath(path, new URL(request.url).pathname) === null) return undefined;
@@ -77,7 +83,7 @@ export function sessionRoute(options: SessionRouteOptions = {}): EditorRoute<Sit
     assertSessionSecret(env.CMS_SESSION_SECRET);
     const form = isFormPost(request);
     try {
-      const { cookie, next } = await signIn(request, env, now, limits);
+      const { cookie, next } = await signIn(request, env, now, limits, limiters(env, now));
       if (form) return redirect(safeNextPath(next, request), { "set-cookie": cookie });
       return noContent({ "set-cookie": cookie, ...NO_STORE });
     } catch (error) {
@@ -91,10 +97,19 @@ export function sessionRoute(options: SessionRouteOptions = {}): EditorRoute<Sit
   });
 }
 
-async function signIn(request: Request, env: SiteEnv, now: () => number, limits: SignInLimits): Promise<{ cookie: string; next: string | null }> {
+function durableObjectLimiters(env: SiteEnv, now: () => number): RateLimiterFactory {
+  return (spec) => createDurableObjectLimiter({ namespace: env.RATE_LIMIT, now, ...spec });
+}
+
+async function signIn(
+  request: Request,
+  env: SiteEnv,
+  now: () => number,
+  limits: SignInLimits,
+  limiters: RateLimiterFactory,
+): Promise<{ cookie: string; next: string | null }> {
   const { input, next } = await readSignInInput(request);
-  const ip = request.headers.get("cf-connecting-ip") ?? "unknown";
-  const attempt = await openSignInAttempt(env.KV, { email: input.email, ip }, limits, now());
+  const attempt = await openSignInAttempt(limiters, { email: input.email, ip: clientAddress(request) }, limits);
   if (attempt.retryAfterSeconds !== null) {
     // No password check while limited: the guesser learns nothing, not even from timing.
     const retryAfter = attempt.retryAfterSeconds;
@@ -108,7 +123,7 @@ async function signIn(request: Request, env: SiteEnv, now: () => number, limits:
   const editor = await findEditorByEmail(env.DB, input.email);
   const valid = await verifyPassword(input.password, editor?.passwordHash ?? DUMMY_HASH);
   if (!editor || !valid) {
-    await attempt.recordFailure().catch((error: unknown) => console.error("could not record a failed sign-in", error));
+    // The attempt was counted before the check; nothing more to record.
     throw new HttpError(401, BAD_CREDENTIALS, { code: "invalid_credentials" });
   }
   await attempt.recordSuccess().catch((error: unknown) => console.error("could not reset sign-in failures", error));

@@ -42,16 +42,19 @@ export async function readSignInInput(request: Request): Promise<{ input: SignIn
 }
 
 /**
- * The path to send a signed-in form user to: `next` when it is a path on this site (starts with one
- * `/` and still resolves to this origin, which catches `/\evil.test`, read by browsers as
- * `//evil.test`), else `/`. Anything else could bounce the user to another site after sign-in.
+ * The path to send a signed-in form user to: `next` when it is a path on this site, else `/`.
+ * Anything else could bounce the user to another site after sign-in. Refused: anything not
+ * starting with one `/`; backslashes, whitespace and control characters (URL parsers drop tabs and
+ * newlines and read `\` as `/`, so `/\tevil` or `/\evil` become `//evil`); and any path that
+ * still begins `//` once dot segments are resolved (`/.//evil.test`, `/%2e//evil.test`), because
+ * a `Location: //evil.test` is protocol-relative and leaves the site.
  *
  * @example
  * safeNextPath("/about?x=1", request) // "/about?x=1"
- * safeNextPath("//evil.test/", request) // "/"
+ * safeNextPath("/.//evil.test/x", request) // "/"
  */
 export function safeNextPath(next: string | null, request: Request): string {
-  if (!next || !next.startsWith("/") || next.startsWith("//")) return "/";
+  if (!next || !next.startsWith("/") || next.startsWith("//") || UNSAFE_IN_NEXT.test(next)) return "/";
   const base = new URL(request.url);
   let target: URL;
   try {
@@ -59,9 +62,12 @@ export function safeNextPath(next: string | null, request: Request): string {
   } catch {
     return "/";
   }
-  if (target.origin !== base.origin) return "/";
+  if (target.origin !== base.origin || target.pathname.startsWith("//")) return "/";
   return `${target.pathname}${target.search}${target.hash}`;
 }
+
+/* Backslash, whitespace (any Unicode space) and C0/C1 control characters. */
+const UNSAFE_IN_NEXT = /[\\\s\u0000-\u001f\u007f-\u009f]/;
 
 function validate(body: Record<string, unknown>): SignInInput {
   const violations: Violation[] = [];

@@ -30,7 +30,8 @@ describe("defineForm refuses a broken declaration at startup", () => {
     ["a field named like the timing token", { fields: { cms_form_ts: { type: "text" } } }],
     ["a field named like the Turnstile token", { fields: { "cf-turnstile-response": { type: "text" } } }],
     ["minSeconds without a timing secret", { spam: { minSeconds: 3 } }],
-    ["a rate limit without a KV binding", { spam: { rateLimit: { limit: 1, windowSeconds: 60 } } }],
+    ["a rate limit without a binding", { spam: { rateLimit: { limit: 1, windowSeconds: 60 } } }],
+    ["both a Durable Object and a KV binding", { spam: { rateLimitObject: "RATE_LIMIT", rateLimitKv: "KV" } }],
     ["a webhook without a URL", { notify: { webhook: { secret: "S" } } }],
     ["an email notice to nobody", { notify: { email: { to: [] } } }],
   ];

@@ -17,10 +17,10 @@ export function uniqueEmail(prefix = "editor"): string {
   return `${prefix}-${counter}-${crypto.randomUUID().slice(0, 8)}@example.test`;
 }
 
-/** A fresh client IP per test, so per-IP failure counts do not leak between tests. */
+/** A fresh client address per test (its own IPv6 /64, the unit limits count), so counts do not leak between tests. */
 export function uniqueIp(): string {
   counter += 1;
-  return `2001:db8::${counter.toString(16)}`;
+  return `2001:db8:${counter.toString(16)}::1`;
 }
 
 /** Inserts an editor straight into D1, hashed with the production code. */

@@ -183,7 +183,8 @@ describe("POST /api/cms/session (no-JavaScript form)", () => {
 
   it("redirects to / instead of an off-site or missing next", async () => {
     const editor = await insertEditor();
-    for (const next of ["//evil.test/", "https://evil.test/", "/\\evil.test", "javascript:alert(1)", "about", "/\\/evil.test", ""]) {
+    const disguised = ["/.//evil.test/x", "/%2e//evil.test/x", "/a/..//evil.test", "/./\\evil.test", "/\t/evil.test", "/\n/evil.test", "/\r//evil.test", "/\u00a0//evil.test", "/\u0000//evil.test"];
+    for (const next of ["//evil.test/", "https://evil.test/", "/\\evil.test", "javascript:alert(1)", "about", "/\\/evil.test", "", ...disguised]) {
       const res = await call(route, formSignInRequest({ email: editor.email, password: PASSWORD, next }));
       expect(res.status, next).toBe(303);
       expect(res.headers.get("location"), next).toBe("/");

@@ -1,0 +1,87 @@
+import type { Table } from "drizzle-orm";
+import type { CollectionConfig } from "../cores/collection";
+import type { D1Client } from "../cores/d1-client";
+import { d1Bookmark, isD1Bookmark, openD1Session, serializeD1BookmarkCookie } from "../cores/d1-session";
+import type { DraftDeps } from "../cores/drafts";
+import type { EditorSession } from "../shared/session";
+import { json } from "./json";
+import type { DraftWriter } from "./room-writer";
+import { readOptionalId } from "./run-editor-route";
+
+/** What a route needs to build the draft deps of one request. */
+export interface DraftRouteDeps<Env> {
+  table: Table;
+  versionsTable: Table;
+  config: CollectionConfig;
+  mediaBase?: string | ((env: Env) => string | undefined);
+  /** The route's extra validation, given the env and session the cores do not know. */
+  validate?: (snapshot: Record<string, unknown>, ctx: { operation: "draft" | "publish"; env: Env; session: EditorSession }) => void | Promise<void>;
+}
+
+/**
+ * The draft deps of one request: the route's tables, collection, media base and `validate` bound
+ * to this env and session. `versionsRoute` and `pagesRoute` (PATCH of a versioned page) share it.
+ *
+ * @example
+ * const deps = draftDepsFor(config, env, session);
+ */
+export function draftDepsFor<Env>(config: DraftRouteDeps<Env>, env: Env, session: EditorSession): DraftDeps {
+  const mediaBase = typeof config.mediaBase === "function" ? config.mediaBase(env) : config.mediaBase;
+  const validate = config.validate;
+  return {
+    table: config.table,
+    versionsTable: config.versionsTable,
+    config: config.config,
+    ...(mediaBase ? { mediaBase } : {}),
+    ...(validate ? { validate: (snapshot, ctx) => validate(snapshot, { ...ctx, env, session }) } : {}),
+  };
+}
+
+/**
+ * Saves a draft the way `POST …/:id/versions` answers it: through `writer` on a first-primary D1
+ * session, 201 with `{ versionId, snapshot, conflicts? }` and the read-after-write bookmark
+ * cookie. A `baseVersionId` in the body names the version the writer read (the base of the live
+ * room's three-way merge); it is not a field.
+ *
+ * @example
+ * return saveDraftResponse(writer, env, deps, session, id, edit);
+ */
+export async function saveDraftResponse(
+  writer: DraftWriter,
+  env: { DB: D1Database },
+  deps: DraftDeps,
+  session: EditorSession,
+  id: number,
+  edit: Record<string, unknown>,
+): Promise<Response> {
+  const { baseVersionId, ...fields } = edit;
+  const base = readOptionalId({ baseVersionId }, "baseVersionId");
+  const db = openD1Session(env.DB, "first-primary");
+  const saved = await writer.applySaveDraft(env, deps, session, id, fields, { db, ...(base === undefined ? {} : { baseVersionId: base }) });
+  return withBookmark(json(saved, { status: 201 }), await bookmarkCookie(db));
+}
+
+/**
+ * The `cms_d1_bookmark` cookie for the writes made on `db`, or `null` without replication. A write
+ * made in the page's room used the room's own session, so `db` has not queried yet: one read on a
+ * first-primary session then yields a bookmark at or after that write.
+ *
+ * @example
+ * withBookmark(json(result), await bookmarkCookie(db));
+ */
+export async function bookmarkCookie(db: D1Client): Promise<string | null> {
+  if (d1Bookmark(db) === null) await db.prepare("SELECT 1").first();
+  const bookmark = d1Bookmark(db);
+  return bookmark !== null && isD1Bookmark(bookmark) ? serializeD1BookmarkCookie(bookmark) : null;
+}
+
+/**
+ * Appends a bookmark cookie (when there is one) to `response`.
+ *
+ * @example
+ * return withBookmark(json(published), await bookmarkCookie(db));
+ */
+export function withBookmark(response: Response, cookie: string | null): Response {
+  if (cookie) response.headers.append("set-cookie", cookie);
+  return response;
+}

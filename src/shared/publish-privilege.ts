@@ -1,0 +1,17 @@
+import { HttpError } from "./errors";
+import type { EditorSession } from "./session";
+
+/**
+ * The one publish-privilege rule: a session may change what visitors see (publish, unpublish,
+ * restore, schedule, delete a page of a versioned collection) only with `access.publish`. Every
+ * route, core, room and service entry calls this, so the rule and its 403 live in one place.
+ *
+ * @example
+ * assertPublisher(session); // throws 403 forbidden_publish for an editor without the privilege
+ * assertPublisher(session, "deleting a page of a versioned collection");
+ */
+export function assertPublisher(session: Pick<EditorSession, "access">, action = "publishing"): void {
+  if (session.access?.publish !== true) {
+    throw new HttpError(403, `${action} needs the publish privilege`, { code: "forbidden_publish" });
+  }
+}

@@ -1,0 +1,33 @@
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { issueFormToken } from "../../src/cores/forms";
+import { SITE } from "./demo-helpers";
+
+const inquiries = async () => (await env.DB.prepare("SELECT count(*) AS n FROM inquiries").first<{ n: number }>())!.n;
+
+async function post(ip: string, issuedAt: number): Promise<number> {
+  const res = await exports.default.fetch(`${SITE}/api/cms/forms/contact`, {
+    method: "POST",
+    headers: { origin: SITE, "content-type": "application/json", "cf-connecting-ip": ip },
+    body: JSON.stringify({
+      name: "Ada",
+      email: "ada@example.test",
+      message: "Hello",
+      website: "",
+      cms_form_ts: await issueFormToken(env.CMS_FORM_TIMING_SECRET, "contact", issuedAt),
+    }),
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+describe("the contact form's rate limit is atomic", () => {
+  it("50 parallel posts from one address store exactly the budget of 5", async () => {
+    const before = await inquiries();
+    const now = Date.now();
+    // Each post carries its own timing token (a token is single-use), so only the rate limit decides.
+    const statuses = await Promise.all(Array.from({ length: 50 }, (_, i) => post("198.51.100.50", now - 10_000 - i)));
+    expect(statuses.filter((s) => s === 429), String(statuses)).toHaveLength(45);
+    expect(await inquiries()).toBe(before + 5);
+  });
+});

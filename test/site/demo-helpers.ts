@@ -1,0 +1,34 @@
+import { env, exports } from "cloudflare:workers";
+import { expect } from "vitest";
+import seedSql from "../../scripts/seed-demo.sql?raw";
+import { hashPassword } from "../../src/site/auth";
+
+export const SITE = "http://localhost:8787";
+export const PASSWORD = "correct horse battery staple";
+
+/** Runs the demo seed (home and about pages, published). */
+export async function seedDemo(): Promise<void> {
+  const statements = seedSql
+    .split(/;\s*\n/)
+    .map((s) => s.replace(/^\s*--.*$/gm, "").trim())
+    .filter(Boolean);
+  await env.DB.batch(statements.map((s) => env.DB.prepare(s)));
+}
+
+/** Adds `ed@demo.test` (editor) and `pub@demo.test` (publisher) with `PASSWORD`. */
+export async function seedDemoEditors(): Promise<void> {
+  const hash = await hashPassword(PASSWORD);
+  await env.DB.prepare("INSERT OR IGNORE INTO editors (email, name, role, password_hash) VALUES ('ed@demo.test', 'Ed', 'editor', ?1)").bind(hash).run();
+  await env.DB.prepare("INSERT OR IGNORE INTO editors (email, name, role, password_hash) VALUES ('pub@demo.test', 'Pub', 'publisher', ?1)").bind(hash).run();
+}
+
+/** Signs in through the worker and answers the `name=value` session cookie. */
+export async function signIn(email: string): Promise<string> {
+  const res = await exports.default.fetch(`${SITE}/api/cms/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: SITE },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  expect(res.status).toBe(204);
+  return res.headers.get("set-cookie")!.split(";")[0]!;
+}
