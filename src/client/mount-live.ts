@@ -30,7 +30,8 @@ export function isUnseeded(session: Session, items: readonly MarkedElement[]): b
 /**
  * Binds fields to the page's room: top-level text to `Y.Text`, rich text to the field's
  * `Y.XmlFragment` (with remote cursors), leaves of structured fields to the `json` map. A
- * top-level image field has no room type, so it keeps saving over HTTP.
+ * top-level image field has no room type, so it keeps saving over HTTP. Each field's undo takes
+ * back only this editor's edits.
  *
  * @example
  * const mounted = await mountLiveFields(found, session, collab, restContext);
@@ -39,6 +40,7 @@ export async function mountLiveFields(items: readonly MarkedElement[], session: 
   const { doc, provider } = session;
   const json = doc.getMap<unknown>(JSON_ROOT);
   const mounted: Mounted[] = [];
+  const track = (element: HTMLElement, binding: FieldBinding) => mounted.push({ destroy: context.history.add(element, binding.undo) });
   const overRest: MarkedElement[] = [];
   for (const item of items) {
     const { element, marker } = item;
@@ -47,10 +49,18 @@ export async function mountLiveFields(items: readonly MarkedElement[], session: 
       const field = attachPlainField(element, marker, { onInput: (value) => binding?.local(value) });
       binding = marker.below.length === 0 ? collab.bindText(field, doc.getText(marker.root)) : collab.bindJsonLeaf(field, json, marker.root, marker.below);
       mounted.push(field, binding);
+      track(element, binding);
     } else if (marker.kind === "image" && marker.below.length > 0) {
-      const field = attachImageField(element, marker, { ...context.images, onChange: (value) => binding?.local(value) });
+      const field = attachImageField(element, marker, {
+        ...context.images,
+        onChange: (value) => {
+          binding?.local(value);
+          if (binding) context.history.touched(binding.undo);
+        },
+      });
       binding = collab.bindJsonLeaf(field, json, marker.root, marker.below);
       mounted.push(field, binding);
+      track(field.control, binding);
     } else if (marker.kind === "richtext" && marker.below.length === 0) {
       const rich = await context.loadRich();
       const editor = rich.mountRichText(element, {
@@ -58,7 +68,7 @@ export async function mountLiveFields(items: readonly MarkedElement[], session: 
         ...collab.richCollab(doc.getXmlFragment(marker.root), provider.awareness),
         images: { ...context.images, allowUrl: marker.allowUrl },
       });
-      mounted.push(editor);
+      mounted.push(editor, { destroy: context.history.add(element, editor.undoTarget()) });
     } else overRest.push(item);
   }
   mounted.push(...(await mountRestFields(overRest, context)));

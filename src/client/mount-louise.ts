@@ -10,6 +10,7 @@ import { createSaveQueue, type SaveState } from "./save-queue";
 import { createSaveTransport } from "./save-transport";
 import { statusText, type LiveState } from "./status-text";
 import { injectStyles } from "./styles";
+import { createPageHistory } from "./undo/page-history";
 
 /** The DOM event dispatched on `window` after Done has saved and removed the editors. */
 export const DONE_EVENT = "cms:done";
@@ -76,7 +77,10 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
     onSave: () => void queue.flush(),
     ...(versioned && options.canPublish ? { onPublish: () => void publish() } : {}),
     onDone: () => void handle.done(),
+    onUndo: () => void history.run("undo"),
+    onRedo: () => void history.run("redo"),
   });
+  const history = createPageHistory(doc, (state) => bar.setHistory(state));
   const removeStyles = injectStyles(doc);
   const stopExits = watchPageExits(win, {
     flush: () => {
@@ -92,6 +96,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
     queue,
     flushOnBlur: !manual,
     images: { uploadUrl: config.uploadUrl, mediaUrl: config.mediaUrl, fetch: doFetch },
+    history,
     loadRich: () => import("./rich"),
   };
 
@@ -140,6 +145,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
       await queue.flush();
       for (const item of mounted.splice(0).reverse()) item.destroy();
       queue.dispose();
+      history.destroy();
       stopExits();
       bar.destroy();
       removeStyles();

@@ -106,3 +106,38 @@ export async function waitForEditing(page) {
 
 /** Clears the recorded statuses, so the next wait sees only what comes after. */
 export const resetStatuses = (page) => page.evaluate(() => (window.__statuses = []));
+
+/**
+ * Two editors (the editor and the publisher, each in their own browser context) on one page,
+ * both joined to its room.
+ *
+ * @example
+ * const { a, b } = await twoEditors(ctx, "/about");
+ */
+export async function twoEditors({ browser, site, track }, path) {
+  const a = await openAs(browser, site, "editor@example.test");
+  const b = await openAs(browser, site, "publisher@example.test");
+  track(a.context);
+  track(b.context);
+  await Promise.all([a.page.goto(path), b.page.goto(path)]);
+  await Promise.all([waitForEditing(a.page), waitForEditing(b.page)]);
+  for (const page of [a.page, b.page]) if ((await page.evaluate(() => window.louise.mode())) !== "live") throw new Error(`${path} did not join its room`);
+  return { a: a.page, b: b.page };
+}
+
+/**
+ * Waits until `read(page)` returns `expected` on every page, failing with what each showed last.
+ *
+ * @example
+ * await converge([a, b], (p) => p.locator("h1").textContent(), "Title BBB");
+ */
+export async function converge(pages, read, expected, timeout = 10_000) {
+  const deadline = Date.now() + timeout;
+  let seen = [];
+  while (Date.now() < deadline) {
+    seen = await Promise.all(pages.map(read));
+    if (seen.every((value) => value === expected)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`expected ${JSON.stringify(expected)} everywhere, saw ${JSON.stringify(seen)}`);
+}
