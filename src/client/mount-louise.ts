@@ -4,7 +4,7 @@ import { resolveEndpoints, roomPath } from "./mount-config";
 import { mountLiveFields, isUnseeded } from "./mount-live";
 import type { LouiseHandle, MarkedElement, MountLouiseOptions, Mounted } from "./mount-options";
 import { mountRestFields, type RestContext } from "./mount-rest";
-import { watchPageExits } from "./page-exits";
+import { unsavedOnLeave, watchPageExits } from "./page-exits";
 import { publishPage } from "./publish";
 import { createSaveQueue, type SaveState } from "./save-queue";
 import { createSaveTransport } from "./save-transport";
@@ -46,6 +46,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
   let live: LiveState = "none";
   let liveSaving = false;
   let liveSaved = false;
+  let keptOnDevice: boolean | undefined;
   let rejected: string | null = null;
   /* The outcome of the last publish, shown until the next edit changes the save state. */
   let notice: string | null = null;
@@ -57,10 +58,11 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
       if (liveSaving) state = "saving";
       else if (liveSaved && state !== "dirty") state = "saved";
     }
-    bar.setStatus(rejected ?? notice ?? statusText(state, { versioned, live, manual }));
+    bar.setStatus(rejected ?? notice ?? statusText(state, { versioned, live, manual, keptOnDevice }));
   };
+  const transport = createSaveTransport({ url: config.saveUrl, fetch: doFetch });
   const queue = createSaveQueue({
-    send: createSaveTransport({ url: config.saveUrl, fetch: doFetch }),
+    send: transport,
     debounceMs: config.debounceMs,
     onChange: () => ((notice = null), render()),
   });
@@ -86,10 +88,15 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
     flush: () => {
       if (!manual) void queue.flush();
     },
-    shouldWarn: () => {
-      const snapshot = queue.snapshot();
-      return snapshot.inFlight || (manual && snapshot.dirty.length > 0) || (live === "offline" && liveSaving);
-    },
+    // Only what would really be lost: a keepalive save lands after the page is gone, and a live
+    // edit is in the room's storage once sent, or on this device while offline.
+    shouldWarn: () =>
+      unsavedOnLeave({
+        snapshot: queue.snapshot(),
+        manual,
+        unkeptInFlight: transport.unkeptInFlight(),
+        offlineUnkept: live === "offline" && liveSaving && keptOnDevice !== true,
+      }),
   });
   const mounted: Mounted[] = [];
   const context: RestContext = {
@@ -111,6 +118,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
         protocol: win.location.protocol === "https:" ? "wss" : "ws",
         path,
         timeoutMs: config.roomTimeoutMs,
+        localCopyName: `cms-page:${path}`,
         onState: (state) => ((live = state), render()),
         onPeople: (people) => bar.setPeople(people),
         onSaved: () => ((liveSaving = false), (liveSaved = true), (rejected = null), render()),
@@ -119,11 +127,12 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
       });
       if (session && !isUnseeded(session, found)) {
         mode = "live";
+        keptOnDevice = session.keptOnDevice;
         mounted.push(session, ...(await mountLiveFields(found, session, collab, context)));
-        // Updates the provider applies come from the room; every other update is this editor's.
         session.doc.on("update", (_update: Uint8Array, origin: unknown) => {
-          if (origin !== session.provider) ((liveSaving = true), render());
+          if (session.isOwnUpdate(origin)) ((liveSaving = true), render());
         });
+        render();
         return;
       }
       session?.destroy();
