@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { unsavedOnLeave, type LeaveState } from "../../src/client/page-exits";
+import { unsavedOnLeave, type LeaveState } from "../../src/client/leave-check";
 
 const state = (over: Partial<LeaveState> & { dirty?: string[]; failed?: string[]; inFlight?: boolean } = {}): LeaveState => ({
   snapshot: { state: "idle", dirty: over.dirty ?? [], failed: over.failed ?? [], inFlight: over.inFlight ?? false },
