@@ -17,6 +17,8 @@ export interface EditBarOptions {
   /** Undo and Redo buttons (for touch screens; keys work inside the fields). */
   onUndo?: () => void;
   onRedo?: () => void;
+  /** Shows a History button (versioned pages). */
+  onHistory?: () => void;
 }
 
 export interface EditBar {
@@ -62,6 +64,7 @@ export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
   const redo = options.onRedo ? button(doc, "redo", "Redo", "Redo", options.onRedo) : null;
   for (const control of [undo, redo]) if (control) (control.disabled = true), element.append(control);
   if (options.manualSave && options.onSave) element.append(button(doc, "save", "Save", "Save changes", options.onSave));
+  if (options.onHistory) element.append(button(doc, "history", "History", "Page history", options.onHistory));
   if (options.onPublish) element.append(button(doc, "publish", "Publish", "Publish this page", options.onPublish));
   const settings = button(doc, "settings", "Settings", "Open page settings", () => {
     settings.dispatchEvent(new CustomEvent(OPEN_SETTINGS_EVENT, { bubbles: true, composed: true }));

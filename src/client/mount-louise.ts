@@ -71,14 +71,29 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
     notice = "Publishing…";
     render();
     await queue.flush();
-    const url = options.publishUrl ?? `/api/cms/pages/${encodeURIComponent(String(options.versionedPageId))}/publish`;
+    const url = options.publishUrl ?? pageUrl("publish");
     notice = await publishPage(doFetch, url);
     render();
+  };
+  const pageUrl = (action: string) => `/api/cms/pages/${encodeURIComponent(String(options.versionedPageId))}/${action}`;
+  const openHistory = async () => {
+    await queue.flush();
+    const { openHistoryPanel } = await import("./history");
+    await openHistoryPanel(doc, {
+      versionsUrl: options.versionsUrl ?? pageUrl("versions"),
+      richFields: new Set(found.filter(({ marker }) => marker.kind === "richtext" && marker.below.length === 0).map(({ marker }) => marker.root)),
+      fetch: doFetch,
+      // Live fields receive the restored draft through the room; fields saving over HTTP need the page again.
+      onRestored: () => {
+        if (mode === "rest") win.location.reload();
+      },
+    });
   };
   const bar = createEditBar(doc, {
     manualSave: manual,
     onSave: () => void queue.flush(),
     ...(versioned && options.canPublish ? { onPublish: () => void publish() } : {}),
+    ...(versioned ? { onHistory: () => void openHistory() } : {}),
     onDone: () => void handle.done(),
     onUndo: () => void history.run("undo"),
     onRedo: () => void history.run("redo"),

@@ -12,6 +12,8 @@ export interface MountLouiseOptions extends EndpointOptions {
    * what is pending and then publishes the newest draft (`publishUrl`).
    */
   canPublish?: boolean;
+  /** The page's versions (history panel: list, restore as a draft); default `/api/cms/pages/<versionedPageId>/versions`. */
+  versionsUrl?: string;
   /** Publish endpoint; default `/api/cms/pages/<versionedPageId>/publish`. */
   publishUrl?: string;
   /** Called after Done, once pending edits are saved and the editors are gone. */

@@ -141,3 +141,29 @@ export async function converge(pages, read, expected, timeout = 10_000) {
   }
   throw new Error(`expected ${JSON.stringify(expected)} everywhere, saw ${JSON.stringify(seen)}`);
 }
+
+/**
+ * Calls the editor API as the signed-in user of `context` (same-origin), failing on an error.
+ *
+ * @example
+ * const { id } = await api(context, site, "POST", "/api/cms/pages", { slug: "x", title: "X" });
+ */
+export async function api(context, site, method, path, data) {
+  const response = await context.request.fetch(path, { method, data, headers: { origin: site.origin } });
+  if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
+  return response.status() === 204 ? null : response.json();
+}
+
+let pageCounter = 0;
+
+/**
+ * A fresh page (own slug, empty history) created through the API; resolves `{ id, path }`.
+ *
+ * @example
+ * const { id, path } = await newPage(context, site, { title: "T", body: "<p>B</p>" });
+ */
+export async function newPage(context, site, fields) {
+  const slug = `e2e-${Date.now().toString(36)}-${++pageCounter}`;
+  const page = await api(context, site, "POST", "/api/cms/pages", { slug, sections: [], body: "<p></p>", ...fields });
+  return { id: page.id, path: `/${slug}` };
+}
