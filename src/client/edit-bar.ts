@@ -1,3 +1,4 @@
+import { readableTextOn } from "./contrast";
 import { Icon, type IconName } from "./icon";
 import type { HistoryState } from "./undo/page-history";
 
@@ -89,6 +90,7 @@ export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
           item.title = person.name;
           item.setAttribute("aria-label", person.name);
           item.style.background = person.color;
+          item.style.color = readableTextOn(person.color);
           return item;
         }),
       );

@@ -13,7 +13,7 @@ const CSS = `
 .cms-toolbar button{display:inline-flex;padding:.2rem .35rem;border:1px solid #ccd;border-radius:.3rem;background:#fff;cursor:pointer}
 .cms-toolbar button[aria-pressed=true]{background:#dde8ff}
 .ProseMirror-yjs-cursor{position:relative;margin:0 -1px;border-left:2px solid;word-break:normal;pointer-events:none}
-.ProseMirror-yjs-cursor>div{position:absolute;top:-1.1em;left:-1px;font-size:11px;color:#fff;padding:0 .2em;white-space:nowrap;border-radius:.2em}
+.ProseMirror-yjs-cursor>div{position:absolute;top:-1.1em;left:-1px;font-size:11px;padding:0 .2em;white-space:nowrap;border-radius:.2em}
 .cms-dialog{border:0;border-radius:.6rem;padding:1rem;max-width:32rem;box-shadow:0 8px 30px #0005;font:14px/1.4 system-ui,sans-serif}
 .cms-dialog ul{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(6rem,1fr));gap:.5rem;max-height:18rem;overflow:auto}
 .cms-dialog li button{border:1px solid #ccd;background:#fff;padding:0;cursor:pointer;width:100%}

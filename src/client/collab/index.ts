@@ -5,6 +5,7 @@
 import type { Command, Plugin } from "prosemirror-state";
 import { redoCommand, undoCommand, yCursorPlugin, ySyncPlugin, yUndoPlugin } from "y-prosemirror";
 import type * as Y from "yjs";
+import { readableTextOn } from "../contrast";
 import type { Awareness } from "y-protocols/awareness";
 
 export { connectLive } from "./live-session";
@@ -22,7 +23,22 @@ export type { FieldBinding } from "./bind-fields";
  */
 export function richCollab(fragment: Y.XmlFragment, awareness: Awareness): { plugins: Plugin[]; history: { undo: Command; redo: Command } } {
   return {
-    plugins: [ySyncPlugin(fragment), yCursorPlugin(awareness), yUndoPlugin()],
+    plugins: [ySyncPlugin(fragment), yCursorPlugin(awareness, { cursorBuilder: remoteCursor }), yUndoPlugin()],
     history: { undo: undoCommand, redo: redoCommand },
   };
+}
+
+/* A remote caret with its editor's name, the label's text readable on the editor's colour. */
+function remoteCursor(user: { name?: unknown; color?: unknown }): HTMLElement {
+  const color = typeof user.color === "string" ? user.color : "#64748b";
+  const cursor = document.createElement("span");
+  cursor.className = "ProseMirror-yjs-cursor";
+  cursor.style.borderColor = color;
+  const label = document.createElement("div");
+  label.style.background = color;
+  label.style.color = readableTextOn(color);
+  label.textContent = typeof user.name === "string" ? user.name : "";
+  // Word joiners keep the caret from breaking the line it sits in.
+  cursor.append("\u2060", label, "\u2060");
+  return cursor;
 }
