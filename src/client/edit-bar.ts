@@ -1,11 +1,14 @@
 import { readableTextOn } from "./contrast";
 import { Icon, type IconName } from "./icon";
+import { humanName } from "./human-name";
 import type { HistoryState } from "./undo/page-history";
 
 /** Someone else on the page, as shown in the edit bar. */
 export interface Person {
   name: string;
   color: string;
+  /** The field they are in (`title`, `sections.0.heading`), when they are in one. */
+  field?: string;
 }
 
 export interface EditBarOptions {
@@ -87,8 +90,9 @@ export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
         ...list.map((person) => {
           const item = doc.createElement("li");
           item.textContent = initials(person.name);
-          item.title = person.name;
-          item.setAttribute("aria-label", person.name);
+          const label = person.field ? `${person.name}, in ${humanName(person.field)}` : person.name;
+          item.title = label;
+          item.setAttribute("aria-label", label);
           item.style.background = person.color;
           item.style.color = readableTextOn(person.color);
           return item;

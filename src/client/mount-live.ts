@@ -1,8 +1,9 @@
 import { JSON_ROOT } from "../shared/room-protocol";
-import type { FieldBinding } from "./collab";
+import type { FieldBinding, PresenceField } from "./collab";
 import { attachImageField } from "./images/image-field";
 import type { MarkedElement, Mounted } from "./mount-options";
-import { attachPlainField, humanName } from "./plain-field";
+import { humanName } from "./human-name";
+import { attachPlainField } from "./plain-field";
 import type { RestContext } from "./mount-rest";
 import { mountRestFields } from "./mount-rest";
 
@@ -31,7 +32,8 @@ export function isUnseeded(session: Session, items: readonly MarkedElement[]): b
  * Binds fields to the page's room: top-level text to `Y.Text`, rich text to the field's
  * `Y.XmlFragment` (with remote cursors), leaves of structured fields to the `json` map. A
  * top-level image field has no room type, so it keeps saving over HTTP. Each field's undo takes
- * back only this editor's edits.
+ * back only this editor's edits, and every editor sees where the others are (field, caret,
+ * selection).
  *
  * @example
  * const mounted = await mountLiveFields(found, session, collab, restContext);
@@ -42,14 +44,17 @@ export async function mountLiveFields(items: readonly MarkedElement[], session: 
   const mounted: Mounted[] = [];
   const track = (element: HTMLElement, binding: FieldBinding) => mounted.push({ destroy: context.history.add(element, binding.undo) });
   const overRest: MarkedElement[] = [];
+  const presence = new Map<string, PresenceField>();
   for (const item of items) {
     const { element, marker } = item;
     let binding: FieldBinding | null = null;
     if (marker.kind === "text") {
       const field = attachPlainField(element, marker, { onInput: (value) => binding?.local(value) });
-      binding = marker.below.length === 0 ? collab.bindText(field, doc.getText(marker.root)) : collab.bindJsonLeaf(field, json, marker.root, marker.below);
+      const text = marker.below.length === 0 ? doc.getText(marker.root) : undefined;
+      binding = text ? collab.bindText(field, text) : collab.bindJsonLeaf(field, json, marker.root, marker.below);
       mounted.push(field, binding);
       track(element, binding);
+      presence.set(marker.address, { element, ...(text ? { text } : {}) });
     } else if (marker.kind === "image" && marker.below.length > 0) {
       const field = attachImageField(element, marker, {
         ...context.images,
@@ -61,6 +66,7 @@ export async function mountLiveFields(items: readonly MarkedElement[], session: 
       binding = collab.bindJsonLeaf(field, json, marker.root, marker.below);
       mounted.push(field, binding);
       track(field.control, binding);
+      presence.set(marker.address, { element: field.control, outlineOnly: true });
     } else if (marker.kind === "richtext" && marker.below.length === 0) {
       const rich = await context.loadRich();
       const editor = rich.mountRichText(element, {
@@ -69,8 +75,10 @@ export async function mountLiveFields(items: readonly MarkedElement[], session: 
         images: { ...context.images, allowUrl: marker.allowUrl },
       });
       mounted.push(editor, { destroy: context.history.add(element, editor.undoTarget()) });
+      presence.set(marker.address, { element, outlineOnly: true });
     } else overRest.push(item);
   }
   mounted.push(...(await mountRestFields(overRest, context)));
+  mounted.push(collab.shareFieldPresence(items[0]?.element.ownerDocument ?? document, provider.awareness, presence));
   return mounted;
 }

@@ -1,4 +1,6 @@
 import { createEditBar } from "./edit-bar";
+import { editedNote } from "./edited-note";
+import { isLookedAt } from "./looked-at";
 import { parseMarker, uniqueMarkers } from "./markers";
 import { resolveEndpoints, roomPath } from "./mount-config";
 import { mountLiveFields, isUnseeded } from "./mount-live";
@@ -140,13 +142,18 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
         onSaved: () => ((liveSaving = false), (liveSaved = true), (rejected = null), render()),
         onRejected: (message) => ((liveSaving = false), (rejected = `Draft not saved: ${message}`), render()),
         onPublished: () => ((notice = "Published"), render()),
+        onEdited: (fields, by) => {
+          const note = editedNote(found, fields, by, (element) => isLookedAt(element, win));
+          if (note) ((notice = note), render());
+        },
       });
       if (session && !isUnseeded(session, found)) {
         mode = "live";
         keptOnDevice = session.keptOnDevice;
         mounted.push(session, ...(await mountLiveFields(found, session, collab, context)));
         session.doc.on("update", (_update: Uint8Array, origin: unknown) => {
-          if (session.isOwnUpdate(origin)) ((liveSaving = true), render());
+          // A notice (published, edited elsewhere) stands until this editor's next edit.
+          if (session.isOwnUpdate(origin)) ((liveSaving = true), (notice = null), render());
         });
         render();
         return;

@@ -1,7 +1,8 @@
 import type { ImageControlsOptions } from "./images/image-dialog";
 import { attachImageField } from "./images/image-field";
 import type { MarkedElement, Mounted } from "./mount-options";
-import { attachPlainField, humanName } from "./plain-field";
+import { humanName } from "./human-name";
+import { attachPlainField } from "./plain-field";
 import type { SaveQueue } from "./save-queue";
 import type { PageHistory } from "./undo/page-history";
 import { createValueHistory } from "./undo/value-history";

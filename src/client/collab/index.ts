@@ -13,6 +13,8 @@ export { parseRoomEvent } from "../../shared/room-protocol";
 export type { LiveSession, LiveSessionOptions } from "./live-session";
 export { bindText, bindJsonLeaf, LOCAL_ORIGIN } from "./bind-fields";
 export type { FieldBinding } from "./bind-fields";
+export { shareFieldPresence, FIELD_STATE } from "./field-presence";
+export type { PresenceField } from "./field-presence";
 
 /**
  * The ProseMirror plugins and keys that bind a rich field to the room's `Y.XmlFragment` of that

@@ -22,6 +22,8 @@ export interface LiveSessionOptions {
   onRejected: (message: string) => void;
   /** Someone published the page (`{ type: "published" }`). */
   onPublished?: () => void;
+  /** A write from outside the room (REST, inline save, service binding) changed `fields`; `by` is who. */
+  onEdited?: (fields: string[], by: string) => void;
   /** Keep the document on this device under this IndexedDB name (edits made offline survive a reload). */
   localCopyName?: string;
 }
@@ -66,7 +68,12 @@ export async function connectLive(options: LiveSessionOptions): Promise<LiveSess
     for (const [clientID, state] of awareness.getStates()) {
       const user = (state as { user?: { name?: unknown; color?: unknown } }).user;
       if (clientID === doc.clientID || !user || typeof user.name !== "string" || !user.name) continue;
-      list.push({ name: user.name, color: typeof user.color === "string" && user.color ? user.color : "#64748b" });
+      const where = (state as { field?: { address?: unknown } | null }).field?.address;
+      list.push({
+        name: user.name,
+        color: typeof user.color === "string" && user.color ? user.color : "#64748b",
+        ...(typeof where === "string" ? { field: where.split(":").slice(2).join(":") } : {}),
+      });
     }
     return list;
   };
@@ -75,6 +82,7 @@ export async function connectLive(options: LiveSessionOptions): Promise<LiveSess
     const event = parseRoomEvent(raw);
     if (event?.type === "saved") options.onSaved();
     else if (event?.type === "published") options.onPublished?.();
+    else if (event?.type === "edited" && Array.isArray(event.fields)) options.onEdited?.(event.fields.filter((f) => typeof f === "string"), typeof event.by === "string" ? event.by : "someone");
     else if (event?.type === "violations") options.onRejected(event.violations[0]?.message ?? "the room refused the draft");
   });
 

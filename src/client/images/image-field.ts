@@ -1,6 +1,6 @@
 import { Icon } from "../icon";
 import type { FieldMarker } from "../markers";
-import { humanName } from "../plain-field";
+import { humanName } from "../human-name";
 import { pickImage, type ImageControlsOptions } from "./image-dialog";
 import type { PickedImage } from "./media-api";
 
