@@ -1,4 +1,3 @@
-import { JSON_ROOT } from "../shared/room-protocol";
 import type { FieldBinding, PresenceField } from "./collab";
 import { attachImageField } from "./images/image-field";
 import type { MarkedElement, Mounted } from "./mount-options";
@@ -7,6 +6,7 @@ import { attachPlainField } from "./plain-field";
 import type { RestContext } from "./mount-rest";
 import { mountRestFields } from "./mount-rest";
 
+/* The room protocol module pulls in y-protocols, so its constants reach this file only through the lazy collab chunk. */
 type Collab = typeof import("./collab");
 type Session = NonNullable<Awaited<ReturnType<Collab["connectLive"]>>>;
 
@@ -15,10 +15,10 @@ type Session = NonNullable<Awaited<ReturnType<Collab["connectLive"]>>>;
  * room that was never seeded. Binding to it would blank the page, so the caller uses REST instead.
  *
  * @example
- * if (isUnseeded(session.doc, items)) fallBackToRest();
+ * if (isUnseeded(session, items, collab)) fallBackToRest();
  */
-export function isUnseeded(session: Session, items: readonly MarkedElement[]): boolean {
-  const json = session.doc.getMap(JSON_ROOT);
+export function isUnseeded(session: Session, items: readonly MarkedElement[], collab: Pick<Collab, "JSON_ROOT">): boolean {
+  const json = session.doc.getMap(collab.JSON_ROOT);
   const empty = items.every(({ marker }) => {
     if (marker.below.length > 0) return !json.has(marker.root);
     if (marker.kind === "text") return session.doc.getText(marker.root).length === 0;
@@ -40,7 +40,7 @@ export function isUnseeded(session: Session, items: readonly MarkedElement[]): b
  */
 export async function mountLiveFields(items: readonly MarkedElement[], session: Session, collab: Collab, context: RestContext): Promise<Mounted[]> {
   const { doc, provider } = session;
-  const json = doc.getMap<unknown>(JSON_ROOT);
+  const json = doc.getMap<unknown>(collab.JSON_ROOT);
   const mounted: Mounted[] = [];
   const track = (element: HTMLElement, binding: FieldBinding) => mounted.push({ destroy: context.history.add(element, binding.undo) });
   const overRest: MarkedElement[] = [];

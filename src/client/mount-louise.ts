@@ -147,7 +147,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
           if (note) ((notice = note), render());
         },
       });
-      if (session && !isUnseeded(session, found)) {
+      if (session && !isUnseeded(session, found, collab)) {
         mode = "live";
         keptOnDevice = session.keptOnDevice;
         mounted.push(session, ...(await mountLiveFields(found, session, collab, context)));

@@ -9,7 +9,7 @@ import { readableTextOn } from "../contrast";
 import type { Awareness } from "y-protocols/awareness";
 
 export { connectLive } from "./live-session";
-export { parseRoomEvent } from "../../shared/room-protocol";
+export { JSON_ROOT, parseRoomEvent } from "../../shared/room-protocol";
 export type { LiveSession, LiveSessionOptions } from "./live-session";
 export { bindText, bindJsonLeaf, LOCAL_ORIGIN } from "./bind-fields";
 export type { FieldBinding } from "./bind-fields";
