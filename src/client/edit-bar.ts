@@ -15,7 +15,7 @@ export interface EditBarOptions {
   /** Shows a Save button (only when auto-save is off). */
   manualSave: boolean;
   onSave?: () => void;
-  /** Shows a Publish button (publishers on a versioned page); publishing is always explicit. */
+  /** Shows a Publish button (versioned pages: it opens the Publish dialog); publishing is always explicit. */
   onPublish?: () => void;
   onDone: () => void;
   /** Undo and Redo buttons (for touch screens; keys work inside the fields). */

@@ -8,7 +8,6 @@ import type { LouiseHandle, MarkedElement, MountLouiseOptions, Mounted } from ".
 import { mountRestFields, type RestContext } from "./mount-rest";
 import { unsavedOnLeave } from "./leave-check";
 import { watchPageExits } from "./page-exits";
-import { publishPage } from "./publish";
 import { createSaveQueue, type SaveState } from "./save-queue";
 import { createSaveTransport } from "./save-transport";
 import { statusText, type LiveState } from "./status-text";
@@ -69,13 +68,15 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
     debounceMs: config.debounceMs,
     onChange: () => ((notice = null), render()),
   });
-  const publish = async () => {
-    notice = "Publishing…";
-    render();
-    await queue.flush();
-    const url = options.publishUrl ?? pageUrl("publish");
-    notice = await publishPage(doFetch, url);
-    render();
+  const openPublish = async () => {
+    const { openPublishDialog } = await import("./publishing");
+    await openPublishDialog(doc, {
+      urls: { publish: options.publishUrl ?? pageUrl("publish"), unpublish: pageUrl("unpublish"), versions: options.versionsUrl ?? pageUrl("versions") },
+      canPublish: options.canPublish === true,
+      fetch: doFetch,
+      beforePublish: () => queue.flush(),
+      onResult: (text) => ((notice = text), render()),
+    });
   };
   const pageUrl = (action: string) => `/api/cms/pages/${encodeURIComponent(String(options.versionedPageId))}/${action}`;
   const openHistory = async () => {
@@ -94,7 +95,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
   const bar = createEditBar(doc, {
     manualSave: manual,
     onSave: () => void queue.flush(),
-    ...(versioned && options.canPublish ? { onPublish: () => void publish() } : {}),
+    ...(versioned ? { onPublish: () => void openPublish() } : {}),
     ...(versioned ? { onHistory: () => void openHistory() } : {}),
     onDone: () => void handle.done(),
     onUndo: () => void history.run("undo"),

@@ -21,7 +21,7 @@ export const tests = [
     },
   },
   {
-    name: "a11y: the history panel and the image and settings dialogs have no serious or critical axe violation",
+    name: "a11y: the history panel and the image, publish and settings dialogs have no serious or critical axe violation",
     async run({ browser, site, track }) {
       const { context, page } = await openAs(browser, site, "publisher@example.test");
       track(context);
@@ -38,6 +38,11 @@ export const tests = [
       await page.locator('[data-cms-field="pages:2:body"] .ProseMirror p').first().click();
       await page.getByRole("button", { name: "Insert image" }).click();
       await page.getByRole("dialog", { name: "Insert image" }).waitFor();
+      clean(await seriousViolations(page));
+      await page.keyboard.press("Escape");
+
+      await page.getByRole("button", { name: "Publish this page" }).click();
+      await page.getByRole("dialog", { name: "Publish" }).getByLabel("Date and time").waitFor();
       clean(await seriousViolations(page));
       await page.keyboard.press("Escape");
 

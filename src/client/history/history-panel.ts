@@ -1,4 +1,5 @@
 import { createDialog } from "../dialog";
+import { formatTime } from "../format-time";
 import { failureText } from "../failure-text";
 import { compareFields, type FieldComparison } from "./field-compare";
 import { htmlToText } from "./html-text";
@@ -170,13 +171,6 @@ function renderField(doc: Document, comparison: FieldComparison): HTMLElement {
   return figure;
 }
 
-function formatTime(doc: Document, iso: string | null): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  const locale = doc.documentElement.lang || undefined;
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(date);
-}
 
 type Answer = { ok: true; body: unknown } | { ok: false; error: string };
 
