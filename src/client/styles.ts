@@ -4,6 +4,9 @@ const CSS = `
 .cms-bar button{display:inline-flex;align-items:center;gap:.3rem;font:inherit;color:inherit;background:#333c48;border:0;border-radius:.4rem;padding:.35rem .6rem;cursor:pointer}
 .cms-bar button:focus-visible,.cms-dialog button:focus-visible{outline:2px solid #8cb4ff;outline-offset:2px}
 .cms-bar [role=status]{min-width:7rem}
+.cms-bar button:disabled{opacity:.5;cursor:default}
+.cms-dialog button{margin:.3rem .3rem 0 0}
+.cms-dialog fieldset{margin:.5rem 0;border:1px solid #8a94a6;border-radius:.4rem}
 .cms-people{display:flex;list-style:none;margin:0;padding:0}
 .cms-people li{width:1.6rem;height:1.6rem;border-radius:50%;display:grid;place-items:center;font-size:11px;font-weight:600;margin-left:-.3rem;border:2px solid #1d232b}
 [data-cms-field][contenteditable]:focus{outline:2px solid #3b82f6;outline-offset:2px}

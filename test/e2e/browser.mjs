@@ -29,13 +29,14 @@ const STATUS_RECORDER = `
 
 /**
  * A browser context signed in as `email` (through the JSON sign-in endpoint), whose pages record
- * the status line. Without `email` the context is a visitor's.
+ * the status line. Without `email` the context is a visitor's; `options` are more context options
+ * (a viewport, say).
  *
  * @example
  * const { context, page } = await openAs(browser, site, "editor@example.test");
  */
-export async function openAs(browser, site, email) {
-  const context = await browser.newContext({ baseURL: site.origin });
+export async function openAs(browser, site, email, options = {}) {
+  const context = await browser.newContext({ baseURL: site.origin, ...options });
   await context.addInitScript(STATUS_RECORDER);
   if (email) {
     const response = await context.request.post("/api/cms/session", {

@@ -81,7 +81,7 @@ export const tests = [
 
       await dialog.getByRole("button", { name: "Cancel the schedule" }).click();
       await dialog.getByText("Schedule cancelled").waitFor();
-      assert.equal(await dialog.getByText(/Scheduled to go live/).count(), 0);
+      await dialog.getByText(/Scheduled to go live/).waitFor({ state: "detached" });
       assert.equal((await api(publisher.context, site, "GET", `/api/cms/pages/${id}/versions`)).scheduled, null);
 
       await dialog.getByRole("button", { name: "Unpublish" }).click();

@@ -56,40 +56,43 @@ export async function openPublishDialog(doc: Document, options: PublishDialogOpt
     await load();
   };
 
+  /* The controls are built once, so a date typed while the state loads is kept. */
+  const now = textButton(doc, "Publish now", () => void run(actions.publishNow, true));
+  const later = doc.createElement("fieldset");
+  const legend = doc.createElement("legend");
+  legend.textContent = "Publish later";
+  const label = doc.createElement("label");
+  const input = doc.createElement("input");
+  input.type = "datetime-local";
+  input.name = "publish-at";
+  label.append("Date and time ", input);
+  const schedule = textButton(doc, "Schedule", () => {
+    const read = readLocalTime(input.value, Date.now());
+    if (!read.ok) {
+      message.textContent = read.error;
+      input.focus();
+      return;
+    }
+    void run(() => actions.schedule(read.at), true);
+  });
+  later.append(legend, label, schedule);
+  const cancel = textButton(doc, "Cancel the schedule", () => void run(actions.cancelSchedule, false));
+  const unpublish = textButton(doc, "Unpublish", () => void run(actions.unpublish, false));
+  if (options.canPublish) controls.append(now, later, cancel, unpublish);
+  else {
+    const ask = doc.createElement("p");
+    ask.textContent = "Publishing needs the publish privilege. Your changes are saved as a draft: ask a publisher to publish them.";
+    controls.append(ask);
+  }
+
   const render = () => {
     const live = versions.items.find((item) => item.state === "published");
     const lines = [live ? `Published: visitors see version ${live.id}.` : "Not published: visitors do not see this page."];
     if (versions.scheduled) lines.push(`Scheduled to go live ${time(versions.scheduled.at)}${versions.scheduled.by ? ` (set by ${versions.scheduled.by})` : ""}.`);
     state.textContent = lines.join(" ");
-    if (!options.canPublish) {
-      const ask = doc.createElement("p");
-      ask.className = "cms-ask";
-      ask.textContent = "Publishing needs the publish privilege. Your changes are saved as a draft: ask a publisher to publish them.";
-      controls.replaceChildren(ask);
-      return;
-    }
-    const now = textButton(doc, "Publish now", () => void run(actions.publishNow, true));
-    const later = doc.createElement("fieldset");
-    const legend = doc.createElement("legend");
-    legend.textContent = "Publish later";
-    const label = doc.createElement("label");
-    const input = doc.createElement("input");
-    input.type = "datetime-local";
-    input.name = "publish-at";
-    label.append("Date and time ", input);
-    const schedule = textButton(doc, "Schedule", () => {
-      const read = readLocalTime(input.value, Date.now());
-      if (!read.ok) {
-        message.textContent = read.error;
-        input.focus();
-        return;
-      }
-      void run(() => actions.schedule(read.at), true);
-    });
-    later.append(legend, label, schedule);
-    controls.replaceChildren(now, later);
-    if (versions.scheduled) controls.append(textButton(doc, "Cancel the schedule", () => void run(actions.cancelSchedule, false)));
-    if (live) controls.append(textButton(doc, "Unpublish", () => void run(actions.unpublish, false)));
+    cancel.hidden = !versions.scheduled;
+    unpublish.hidden = !live;
+    for (const button of controls.querySelectorAll("button")) button.disabled = false;
   };
 
   render();
