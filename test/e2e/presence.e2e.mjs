@@ -2,7 +2,7 @@
 // are in, their caret and selection in plain fields (carried as Yjs relative positions), and who
 // is where in the edit bar.
 import assert from "node:assert/strict";
-import { twoEditors } from "./browser.mjs";
+import { api, newPage, openAs, twoEditors, waitForEditing, waitForStatus } from "./browser.mjs";
 
 const TITLE = 'h1[data-cms-field="pages:2:title"]';
 
@@ -56,6 +56,26 @@ export const tests = [
       await a.getByRole("button", { name: "Page history" }).focus();
       await b.locator(".cms-presence-field").waitFor({ state: "detached" });
       await b.locator('.cms-people li[aria-label="Eddie Editor"]').waitFor();
+    },
+  },
+  {
+    name: "presence: a write from outside the page (REST) to a field in view is noted on the status line",
+    async run({ browser, site, track }) {
+      const publisher = await openAs(browser, site, "publisher@example.test");
+      const editor = await openAs(browser, site, "editor@example.test");
+      track(publisher.context);
+      track(editor.context);
+      const { id, path } = await newPage(publisher.context, site, { title: "Before", body: "<p>Body</p>" });
+      await editor.page.goto(path);
+      await waitForEditing(editor.page);
+      assert.equal(await editor.page.evaluate(() => window.louise.mode()), "live");
+      await editor.page.locator("h1[data-cms-field]").click();
+      await api(publisher.context, site, "POST", `/api/cms/pages/${id}/versions`, { title: "After, from the API" });
+      await editor.page.waitForFunction(() => document.querySelector("h1[data-cms-field]").textContent === "After, from the API");
+      await waitForStatus(editor.page, "Pat Publisher changed title from outside this page");
+      // The note stands until the editor's own next edit.
+      await editor.page.keyboard.type("!");
+      await editor.page.waitForFunction(() => !document.querySelector(".cms-bar [role=status]").textContent.includes("from outside"));
     },
   },
 ];
