@@ -1,23 +1,35 @@
+import { readableTextOn } from "./contrast";
 import { Icon, type IconName } from "./icon";
+import { humanName } from "./human-name";
+import type { HistoryState } from "./undo/page-history";
 
 /** Someone else on the page, as shown in the edit bar. */
 export interface Person {
   name: string;
   color: string;
+  /** The field they are in (`title`, `sections.0.heading`), when they are in one. */
+  field?: string;
 }
 
 export interface EditBarOptions {
   /** Shows a Save button (only when auto-save is off). */
   manualSave: boolean;
   onSave?: () => void;
-  /** Shows a Publish button (publishers on a versioned page); publishing is always explicit. */
+  /** Shows a Publish button (versioned pages: it opens the Publish dialog); publishing is always explicit. */
   onPublish?: () => void;
   onDone: () => void;
+  /** Undo and Redo buttons (for touch screens; keys work inside the fields). */
+  onUndo?: () => void;
+  onRedo?: () => void;
+  /** Shows a History button (versioned pages). */
+  onHistory?: () => void;
 }
 
 export interface EditBar {
   element: HTMLElement;
   setStatus(text: string): void;
+  /** Enables the Undo and Redo buttons by what the field last edited can do. */
+  setHistory(state: HistoryState): void;
   setPeople(people: readonly Person[]): void;
   destroy(): void;
 }
@@ -26,8 +38,8 @@ export interface EditBar {
 export const OPEN_SETTINGS_EVENT = "cms:open-settings";
 
 /**
- * The edit bar: who else is here, a live status line (announced politely to screen readers), an
- * optional Save button, a Publish button for publishers, Settings (dispatches `cms:open-settings`)
+ * The edit bar: who else is here, a live status line (announced politely to screen readers), Undo
+ * and Redo, an optional Save button, a Publish button for publishers, Settings (dispatches `cms:open-settings`)
  * and Done. Plain buttons in
  * document order, so Tab reaches each of them.
  *
@@ -52,7 +64,11 @@ export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
   status.className = "cms-status";
 
   element.append(people, status);
+  const undo = options.onUndo ? button(doc, "undo", "Undo", "Undo your last edit", options.onUndo) : null;
+  const redo = options.onRedo ? button(doc, "redo", "Redo", "Redo", options.onRedo) : null;
+  for (const control of [undo, redo]) if (control) (control.disabled = true), element.append(control);
   if (options.manualSave && options.onSave) element.append(button(doc, "save", "Save", "Save changes", options.onSave));
+  if (options.onHistory) element.append(button(doc, "history", "History", "Page history", options.onHistory));
   if (options.onPublish) element.append(button(doc, "publish", "Publish", "Publish this page", options.onPublish));
   const settings = button(doc, "settings", "Settings", "Open page settings", () => {
     settings.dispatchEvent(new CustomEvent(OPEN_SETTINGS_EVENT, { bubbles: true, composed: true }));
@@ -65,14 +81,20 @@ export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
     setStatus(text) {
       if (status.textContent !== text) status.textContent = text;
     },
+    setHistory(state) {
+      if (undo) undo.disabled = !state.canUndo;
+      if (redo) redo.disabled = !state.canRedo;
+    },
     setPeople(list) {
       people.replaceChildren(
         ...list.map((person) => {
           const item = doc.createElement("li");
           item.textContent = initials(person.name);
-          item.title = person.name;
-          item.setAttribute("aria-label", person.name);
+          const label = person.field ? `${person.name}, in ${humanName(person.field)}` : person.name;
+          item.title = label;
+          item.setAttribute("aria-label", label);
           item.style.background = person.color;
+          item.style.color = readableTextOn(person.color);
           return item;
         }),
       );

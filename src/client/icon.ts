@@ -1,5 +1,5 @@
 /** The icons the editing UI uses. */
-export type IconName = "settings" | "done" | "save" | "publish" | "image" | "upload" | "bold" | "italic" | "link" | "close";
+export type IconName = "settings" | "done" | "save" | "publish" | "image" | "upload" | "bold" | "italic" | "link" | "close" | "undo" | "redo" | "history";
 
 /* 24×24 stroke paths, drawn for this toolkit. */
 const PATHS: Record<IconName, string> = {
@@ -13,6 +13,9 @@ const PATHS: Record<IconName, string> = {
   italic: "M10 4h8M6 20h8M14 4l-4 16",
   link: "M10 14a4 4 0 0 0 6 0l3-3a4 4 0 0 0-6-6l-1 1M14 10a4 4 0 0 0-6 0l-3 3a4 4 0 0 0 6 6l1-1",
   close: "M6 6l12 12M18 6L6 18",
+  undo: "M9 14L4 9l5-5M4 9h10a6 6 0 0 1 0 12h-3",
+  redo: "M15 14l5-5-5-5M20 9H10a6 6 0 0 0 0 12h3",
+  history: "M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l3 3",
 };
 
 export interface IconOptions {

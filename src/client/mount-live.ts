@@ -1,11 +1,12 @@
-import { JSON_ROOT } from "../shared/room-protocol";
-import type { FieldBinding } from "./collab";
+import type { FieldBinding, PresenceField } from "./collab";
 import { attachImageField } from "./images/image-field";
 import type { MarkedElement, Mounted } from "./mount-options";
-import { attachPlainField, humanName } from "./plain-field";
+import { humanName } from "./human-name";
+import { attachPlainField } from "./plain-field";
 import type { RestContext } from "./mount-rest";
 import { mountRestFields } from "./mount-rest";
 
+/* The room protocol module pulls in y-protocols, so its constants reach this file only through the lazy collab chunk. */
 type Collab = typeof import("./collab");
 type Session = NonNullable<Awaited<ReturnType<Collab["connectLive"]>>>;
 
@@ -14,10 +15,10 @@ type Session = NonNullable<Awaited<ReturnType<Collab["connectLive"]>>>;
  * room that was never seeded. Binding to it would blank the page, so the caller uses REST instead.
  *
  * @example
- * if (isUnseeded(session.doc, items)) fallBackToRest();
+ * if (isUnseeded(session, items, collab)) fallBackToRest();
  */
-export function isUnseeded(session: Session, items: readonly MarkedElement[]): boolean {
-  const json = session.doc.getMap(JSON_ROOT);
+export function isUnseeded(session: Session, items: readonly MarkedElement[], collab: Pick<Collab, "JSON_ROOT">): boolean {
+  const json = session.doc.getMap(collab.JSON_ROOT);
   const empty = items.every(({ marker }) => {
     if (marker.below.length > 0) return !json.has(marker.root);
     if (marker.kind === "text") return session.doc.getText(marker.root).length === 0;
@@ -30,27 +31,42 @@ export function isUnseeded(session: Session, items: readonly MarkedElement[]): b
 /**
  * Binds fields to the page's room: top-level text to `Y.Text`, rich text to the field's
  * `Y.XmlFragment` (with remote cursors), leaves of structured fields to the `json` map. A
- * top-level image field has no room type, so it keeps saving over HTTP.
+ * top-level image field has no room type, so it keeps saving over HTTP. Each field's undo takes
+ * back only this editor's edits, and every editor sees where the others are (field, caret,
+ * selection).
  *
  * @example
  * const mounted = await mountLiveFields(found, session, collab, restContext);
  */
 export async function mountLiveFields(items: readonly MarkedElement[], session: Session, collab: Collab, context: RestContext): Promise<Mounted[]> {
   const { doc, provider } = session;
-  const json = doc.getMap<unknown>(JSON_ROOT);
+  const json = doc.getMap<unknown>(collab.JSON_ROOT);
   const mounted: Mounted[] = [];
+  const track = (element: HTMLElement, binding: FieldBinding) => mounted.push({ destroy: context.history.add(element, binding.undo) });
   const overRest: MarkedElement[] = [];
+  const presence = new Map<string, PresenceField>();
   for (const item of items) {
     const { element, marker } = item;
     let binding: FieldBinding | null = null;
     if (marker.kind === "text") {
       const field = attachPlainField(element, marker, { onInput: (value) => binding?.local(value) });
-      binding = marker.below.length === 0 ? collab.bindText(field, doc.getText(marker.root)) : collab.bindJsonLeaf(field, json, marker.root, marker.below);
+      const text = marker.below.length === 0 ? doc.getText(marker.root) : undefined;
+      binding = text ? collab.bindText(field, text) : collab.bindJsonLeaf(field, json, marker.root, marker.below);
       mounted.push(field, binding);
+      track(element, binding);
+      presence.set(marker.address, { element, ...(text ? { text } : {}) });
     } else if (marker.kind === "image" && marker.below.length > 0) {
-      const field = attachImageField(element, marker, { ...context.images, onChange: (value) => binding?.local(value) });
+      const field = attachImageField(element, marker, {
+        ...context.images,
+        onChange: (value) => {
+          binding?.local(value);
+          if (binding) context.history.touched(binding.undo);
+        },
+      });
       binding = collab.bindJsonLeaf(field, json, marker.root, marker.below);
       mounted.push(field, binding);
+      track(field.control, binding);
+      presence.set(marker.address, { element: field.control, outlineOnly: true });
     } else if (marker.kind === "richtext" && marker.below.length === 0) {
       const rich = await context.loadRich();
       const editor = rich.mountRichText(element, {
@@ -58,9 +74,11 @@ export async function mountLiveFields(items: readonly MarkedElement[], session: 
         ...collab.richCollab(doc.getXmlFragment(marker.root), provider.awareness),
         images: { ...context.images, allowUrl: marker.allowUrl },
       });
-      mounted.push(editor);
+      mounted.push(editor, { destroy: context.history.add(element, editor.undoTarget()) });
+      presence.set(marker.address, { element, outlineOnly: true });
     } else overRest.push(item);
   }
   mounted.push(...(await mountRestFields(overRest, context)));
+  mounted.push(collab.shareFieldPresence(items[0]?.element.ownerDocument ?? document, provider.awareness, presence));
   return mounted;
 }

@@ -1,15 +1,18 @@
 import { createEditBar } from "./edit-bar";
+import { editedNote } from "./edited-note";
+import { isLookedAt } from "./looked-at";
 import { parseMarker, uniqueMarkers } from "./markers";
 import { resolveEndpoints, roomPath } from "./mount-config";
 import { mountLiveFields, isUnseeded } from "./mount-live";
 import type { LouiseHandle, MarkedElement, MountLouiseOptions, Mounted } from "./mount-options";
 import { mountRestFields, type RestContext } from "./mount-rest";
+import { unsavedOnLeave } from "./leave-check";
 import { watchPageExits } from "./page-exits";
-import { publishPage } from "./publish";
 import { createSaveQueue, type SaveState } from "./save-queue";
 import { createSaveTransport } from "./save-transport";
 import { statusText, type LiveState } from "./status-text";
 import { injectStyles } from "./styles";
+import { createPageHistory } from "./undo/page-history";
 
 /** The DOM event dispatched on `window` after Done has saved and removed the editors. */
 export const DONE_EVENT = "cms:done";
@@ -45,6 +48,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
   let live: LiveState = "none";
   let liveSaving = false;
   let liveSaved = false;
+  let keptOnDevice: boolean | undefined;
   let rejected: string | null = null;
   /* The outcome of the last publish, shown until the next edit changes the save state. */
   let notice: string | null = null;
@@ -56,42 +60,69 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
       if (liveSaving) state = "saving";
       else if (liveSaved && state !== "dirty") state = "saved";
     }
-    bar.setStatus(rejected ?? notice ?? statusText(state, { versioned, live, manual }));
+    bar.setStatus(rejected ?? notice ?? statusText(state, { versioned, live, manual, keptOnDevice }));
   };
+  const transport = createSaveTransport({ url: config.saveUrl, fetch: doFetch });
   const queue = createSaveQueue({
-    send: createSaveTransport({ url: config.saveUrl, fetch: doFetch }),
+    send: transport,
     debounceMs: config.debounceMs,
     onChange: () => ((notice = null), render()),
   });
-  const publish = async () => {
-    notice = "Publishing…";
-    render();
+  const openPublish = async () => {
+    const { openPublishDialog } = await import("./publishing");
+    await openPublishDialog(doc, {
+      urls: { publish: options.publishUrl ?? pageUrl("publish"), unpublish: pageUrl("unpublish"), versions: options.versionsUrl ?? pageUrl("versions") },
+      canPublish: options.canPublish === true,
+      fetch: doFetch,
+      beforePublish: () => queue.flush(),
+      onResult: (text) => ((notice = text), render()),
+    });
+  };
+  const pageUrl = (action: string) => `/api/cms/pages/${encodeURIComponent(String(options.versionedPageId))}/${action}`;
+  const openHistory = async () => {
     await queue.flush();
-    const url = options.publishUrl ?? `/api/cms/pages/${encodeURIComponent(String(options.versionedPageId))}/publish`;
-    notice = await publishPage(doFetch, url);
-    render();
+    const { openHistoryPanel } = await import("./history");
+    await openHistoryPanel(doc, {
+      versionsUrl: options.versionsUrl ?? pageUrl("versions"),
+      richFields: new Set(found.filter(({ marker }) => marker.kind === "richtext" && marker.below.length === 0).map(({ marker }) => marker.root)),
+      fetch: doFetch,
+      // Live fields receive the restored draft through the room; fields saving over HTTP need the page again.
+      onRestored: () => {
+        if (mode === "rest") win.location.reload();
+      },
+    });
   };
   const bar = createEditBar(doc, {
     manualSave: manual,
     onSave: () => void queue.flush(),
-    ...(versioned && options.canPublish ? { onPublish: () => void publish() } : {}),
+    ...(versioned ? { onPublish: () => void openPublish() } : {}),
+    ...(versioned ? { onHistory: () => void openHistory() } : {}),
     onDone: () => void handle.done(),
+    onUndo: () => void history.run("undo"),
+    onRedo: () => void history.run("redo"),
   });
+  const history = createPageHistory(doc, (state) => bar.setHistory(state));
   const removeStyles = injectStyles(doc);
   const stopExits = watchPageExits(win, {
     flush: () => {
       if (!manual) void queue.flush();
     },
-    shouldWarn: () => {
-      const snapshot = queue.snapshot();
-      return snapshot.inFlight || (manual && snapshot.dirty.length > 0) || (live === "offline" && liveSaving);
-    },
+    // Only what would really be lost: a keepalive save lands after the page is gone, and a live
+    // edit is in the room's storage once sent, or on this device while offline.
+    shouldWarn: () =>
+      unsavedOnLeave({
+        snapshot: queue.snapshot(),
+        manual,
+        unkeptInFlight: transport.unkeptInFlight(),
+        offlineUnkept: live === "offline" && liveSaving && keptOnDevice !== true,
+      }),
   });
   const mounted: Mounted[] = [];
   const context: RestContext = {
     queue,
     flushOnBlur: !manual,
     images: { uploadUrl: config.uploadUrl, mediaUrl: config.mediaUrl, fetch: doFetch },
+    history,
     loadRich: () => import("./rich"),
   };
 
@@ -106,19 +137,26 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
         protocol: win.location.protocol === "https:" ? "wss" : "ws",
         path,
         timeoutMs: config.roomTimeoutMs,
+        localCopyName: `cms-page:${path}`,
         onState: (state) => ((live = state), render()),
         onPeople: (people) => bar.setPeople(people),
         onSaved: () => ((liveSaving = false), (liveSaved = true), (rejected = null), render()),
         onRejected: (message) => ((liveSaving = false), (rejected = `Draft not saved: ${message}`), render()),
         onPublished: () => ((notice = "Published"), render()),
+        onEdited: (fields, by) => {
+          const note = editedNote(found, fields, by, (element) => isLookedAt(element, win));
+          if (note) ((notice = note), render());
+        },
       });
-      if (session && !isUnseeded(session, found)) {
+      if (session && !isUnseeded(session, found, collab)) {
         mode = "live";
+        keptOnDevice = session.keptOnDevice;
         mounted.push(session, ...(await mountLiveFields(found, session, collab, context)));
-        // Updates the provider applies come from the room; every other update is this editor's.
         session.doc.on("update", (_update: Uint8Array, origin: unknown) => {
-          if (origin !== session.provider) ((liveSaving = true), render());
+          // A notice (published, edited elsewhere) stands until this editor's next edit.
+          if (session.isOwnUpdate(origin)) ((liveSaving = true), (notice = null), render());
         });
+        render();
         return;
       }
       session?.destroy();
@@ -140,6 +178,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
       await queue.flush();
       for (const item of mounted.splice(0).reverse()) item.destroy();
       queue.dispose();
+      history.destroy();
       stopExits();
       bar.destroy();
       removeStyles();

@@ -8,10 +8,13 @@ export interface MountLouiseOptions extends EndpointOptions {
   /** The page's id when its collection has drafts: saves are drafts ("Draft saved") and fields join the page's room. */
   versionedPageId?: number | string;
   /**
-   * The signed-in editor may publish: on a versioned page the edit bar shows Publish, which saves
-   * what is pending and then publishes the newest draft (`publishUrl`).
+   * The signed-in editor may publish. On a versioned page the edit bar's Publish opens the Publish
+   * dialog: publishers publish now (what is pending is saved first), schedule, cancel a schedule
+   * or unpublish; other editors see the state and are told to ask a publisher.
    */
   canPublish?: boolean;
+  /** The page's versions (history panel: list, restore as a draft); default `/api/cms/pages/<versionedPageId>/versions`. */
+  versionsUrl?: string;
   /** Publish endpoint; default `/api/cms/pages/<versionedPageId>/publish`. */
   publishUrl?: string;
   /** Called after Done, once pending edits are saved and the editors are gone. */

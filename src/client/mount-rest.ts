@@ -1,8 +1,11 @@
 import type { ImageControlsOptions } from "./images/image-dialog";
 import { attachImageField } from "./images/image-field";
 import type { MarkedElement, Mounted } from "./mount-options";
-import { attachPlainField, humanName } from "./plain-field";
+import { humanName } from "./human-name";
+import { attachPlainField } from "./plain-field";
 import type { SaveQueue } from "./save-queue";
+import type { PageHistory } from "./undo/page-history";
+import { createValueHistory } from "./undo/value-history";
 
 /** What mounting fields for REST saving needs. */
 export interface RestContext {
@@ -10,19 +13,22 @@ export interface RestContext {
   /** Flush on field blur (auto-save only: with a Save button, the editor decides when). */
   flushOnBlur: boolean;
   images: Omit<ImageControlsOptions, "allowUrl">;
+  /** Undo and redo across the page's fields. */
+  history: PageHistory;
   /** Loads the rich-text chunk on first use. */
   loadRich: () => Promise<typeof import("./rich")>;
 }
 
 /**
  * Makes fields editable with saving over HTTP: each field's initial value is its baseline (so an
- * untouched field is never sent), every edit goes to the save queue.
+ * untouched field is never sent), every edit goes to the save queue, and each field keeps its own
+ * undo history (ProseMirror's for rich text, a value stack for the others).
  *
  * @example
  * const mounted = await mountRestFields(found, { queue, flushOnBlur: true, images, loadRich });
  */
 export async function mountRestFields(items: readonly MarkedElement[], context: RestContext): Promise<Mounted[]> {
-  const { queue } = context;
+  const { queue, history } = context;
   const blur = () => {
     if (context.flushOnBlur) void queue.flush();
   };
@@ -30,13 +36,21 @@ export async function mountRestFields(items: readonly MarkedElement[], context: 
   for (const { element, marker } of items) {
     const address = marker.address;
     if (marker.kind === "text") {
-      const field = attachPlainField(element, marker, { onInput: (value) => queue.edit(address, value), onBlur: blur });
+      const field = attachPlainField(element, marker, {
+        onInput: (value) => (undo.edited(value), queue.edit(address, value)),
+        onBlur: blur,
+      });
+      const undo = createValueHistory(field.value(), (value) => (field.setValue(value), queue.edit(address, value)));
       queue.track(address, field.value());
-      mounted.push(field);
+      mounted.push(field, { destroy: history.add(element, undo.target) });
     } else if (marker.kind === "image") {
-      const field = attachImageField(element, marker, { ...context.images, onChange: (value) => queue.edit(address, value) });
+      const field = attachImageField(element, marker, {
+        ...context.images,
+        onChange: (value) => (undo.edited(value), history.touched(undo.target), queue.edit(address, value)),
+      });
+      const undo = createValueHistory(field.value(), (value) => (field.setValue(value), queue.edit(address, value)));
       queue.track(address, field.value());
-      mounted.push(field);
+      mounted.push(field, { destroy: history.add(field.control, undo.target) });
     } else {
       const rich = await context.loadRich();
       const editor = rich.mountRichText(element, {
@@ -46,7 +60,7 @@ export async function mountRestFields(items: readonly MarkedElement[], context: 
         images: { ...context.images, allowUrl: marker.allowUrl },
       });
       queue.track(address, editor.html());
-      mounted.push(editor);
+      mounted.push(editor, { destroy: history.add(element, editor.undoTarget()) });
     }
   }
   return mounted;

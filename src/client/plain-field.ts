@@ -1,3 +1,4 @@
+import { humanName } from "./human-name";
 import type { FieldMarker } from "./markers";
 
 /** A plain-text field made editable in place. */
@@ -84,18 +85,6 @@ export function attachPlainField(element: HTMLElement, marker: FieldMarker, opti
   };
 }
 
-/**
- * The field name a screen reader announces: list indexes count from 1.
- *
- * @example
- * humanName("sections.0.heading") // "sections 1 heading"
- */
-export function humanName(field: string): string {
-  return field
-    .split(".")
-    .map((part) => (/^\d+$/.test(part) ? String(Number(part) + 1) : part))
-    .join(" ");
-}
 
 function restore(element: HTMLElement, name: string, value: string | null) {
   if (value === null) element.removeAttribute(name);

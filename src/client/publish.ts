@@ -8,7 +8,7 @@ import { failureText } from "./failure-text";
  * @example
  * bar.setStatus(await publishPage(fetch, "/api/cms/pages/12/publish")); // "Published"
  */
-export async function publishPage(doFetch: typeof fetch, url: string): Promise<string> {
+export async function publishPage(doFetch: (url: string, init?: RequestInit) => Promise<Response>, url: string): Promise<string> {
   try {
     const response = await doFetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
     return response.ok ? "Published" : `Not published: ${await failureText(response)}`;

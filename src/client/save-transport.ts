@@ -35,22 +35,31 @@ export interface SaveTransportOptions {
 /** Sends one inline save; resolves `true` on a 2xx answer. */
 export type SendFieldSave = (field: string, value: unknown) => Promise<boolean>;
 
+/** The sender, and how many of its requests in flight would not outlive the page. */
+export type SaveTransport = SendFieldSave & {
+  /** Saves in flight without `keepalive` (too big for the budget): leaving now would lose them. */
+  unkeptInFlight(): number;
+};
+
 /**
  * Posts `{ field, value }` to the save endpoint. Every save uses `keepalive` while it fits the
- * page's keepalive budget, so a save started just before the page goes away still arrives.
+ * page's keepalive budget, so a save started just before the page goes away still arrives;
+ * `unkeptInFlight()` counts the ones that went without it.
  *
  * @example
  * const send = createSaveTransport({ url: "/api/cms/save", fetch: (url, init) => fetch(url, init) });
  * await send("pages:1:title", "About us"); // true on 204
  */
-export function createSaveTransport(options: SaveTransportOptions): SendFieldSave {
+export function createSaveTransport(options: SaveTransportOptions): SaveTransport {
   const doFetch = options.fetch;
   let inFlightBytes = 0;
-  return async (field, value) => {
+  let unkept = 0;
+  const send: SendFieldSave = async (field, value) => {
     const body = JSON.stringify({ field, value });
     const bytes = new TextEncoder().encode(body).byteLength;
     const keepalive = fitsKeepalive(bytes, inFlightBytes);
     if (keepalive) inFlightBytes += bytes;
+    else unkept++;
     try {
       const response = await doFetch(options.url, {
         method: "POST",
@@ -64,6 +73,8 @@ export function createSaveTransport(options: SaveTransportOptions): SendFieldSav
       return false;
     } finally {
       if (keepalive) inFlightBytes -= bytes;
+      else unkept--;
     }
   };
+  return Object.assign(send, { unkeptInFlight: () => unkept });
 }

@@ -5,14 +5,16 @@ export type LiveState = "none" | "connecting" | "live" | "offline";
 
 /**
  * The status line's text for a queue state. `Saved` becomes `Draft saved` on a versioned page
- * (its saves are drafts); an offline room keeps edits locally and says so.
+ * (its saves are drafts). Offline, the status says plainly where the edits are: on this device
+ * (kept in IndexedDB, they survive a reload) or only in this tab.
  *
  * @example
  * statusText("saving", { versioned: true }) // "Saving…"
  * statusText("saved", { versioned: true }) // "Draft saved"
+ * statusText("saved", { versioned: true, live: "offline" }) // "Offline: changes kept on this device"
  */
-export function statusText(state: SaveState, context: { versioned: boolean; live?: LiveState; manual?: boolean }): string {
-  if (context.live === "offline") return "Offline — changes kept";
+export function statusText(state: SaveState, context: { versioned: boolean; live?: LiveState; manual?: boolean; keptOnDevice?: boolean }): string {
+  if (context.live === "offline") return context.keptOnDevice === false ? "Offline: changes kept in this tab until you reconnect" : "Offline: changes kept on this device";
   switch (state) {
     case "saving":
       return "Saving…";

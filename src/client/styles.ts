@@ -4,6 +4,9 @@ const CSS = `
 .cms-bar button{display:inline-flex;align-items:center;gap:.3rem;font:inherit;color:inherit;background:#333c48;border:0;border-radius:.4rem;padding:.35rem .6rem;cursor:pointer}
 .cms-bar button:focus-visible,.cms-dialog button:focus-visible{outline:2px solid #8cb4ff;outline-offset:2px}
 .cms-bar [role=status]{min-width:7rem}
+.cms-bar button:disabled{opacity:.5;cursor:default}
+.cms-dialog button{margin:.3rem .3rem 0 0}
+.cms-dialog fieldset{margin:.5rem 0;border:1px solid #8a94a6;border-radius:.4rem}
 .cms-people{display:flex;list-style:none;margin:0;padding:0}
 .cms-people li{width:1.6rem;height:1.6rem;border-radius:50%;display:grid;place-items:center;font-size:11px;font-weight:600;margin-left:-.3rem;border:2px solid #1d232b}
 [data-cms-field][contenteditable]:focus{outline:2px solid #3b82f6;outline-offset:2px}
@@ -13,7 +16,7 @@ const CSS = `
 .cms-toolbar button{display:inline-flex;padding:.2rem .35rem;border:1px solid #ccd;border-radius:.3rem;background:#fff;cursor:pointer}
 .cms-toolbar button[aria-pressed=true]{background:#dde8ff}
 .ProseMirror-yjs-cursor{position:relative;margin:0 -1px;border-left:2px solid;word-break:normal;pointer-events:none}
-.ProseMirror-yjs-cursor>div{position:absolute;top:-1.1em;left:-1px;font-size:11px;color:#fff;padding:0 .2em;white-space:nowrap;border-radius:.2em}
+.ProseMirror-yjs-cursor>div{position:absolute;top:-1.1em;left:-1px;font-size:11px;padding:0 .2em;white-space:nowrap;border-radius:.2em}
 .cms-dialog{border:0;border-radius:.6rem;padding:1rem;max-width:32rem;box-shadow:0 8px 30px #0005;font:14px/1.4 system-ui,sans-serif}
 .cms-dialog ul{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(6rem,1fr));gap:.5rem;max-height:18rem;overflow:auto}
 .cms-dialog li button{border:1px solid #ccd;background:#fff;padding:0;cursor:pointer;width:100%}

@@ -40,6 +40,12 @@ export interface VersionsRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv
    * has the `PAGE_ROOM` binding (REST writes are then merged with live editors), else the cores.
    */
   writer?: (env: Env) => DraftWriter;
+  /**
+   * Display names of the editors who wrote versions: given the listed versions' `createdBy` ids,
+   * answers id → name. Each listed version then carries `author` (its name, or null when unknown),
+   * so a history view can say who wrote it.
+   */
+  authorNames?: (env: Env, ids: readonly string[]) => Promise<ReadonlyMap<string, string>>;
 }
 
 const LIST_BOUNDS = { defaultLimit: 20, maxLimit: 100 };
@@ -73,7 +79,8 @@ export function versionsRoute<Env extends EditorRouteEnv>(config: VersionsRouteC
         const deps = depsFor(env, session);
         const list = await listVersions(read.client, deps, id, readPaging(new URL(request.url), LIST_BOUNDS));
         if (!list) throw notFound(id);
-        return withBookmark(json({ ...list, scheduled: await cores.scheduledPublish(deps, id) }), read.commit());
+        const items = config.authorNames ? await withAuthors(list.items, (ids) => config.authorNames!(env, ids)) : list.items;
+        return withBookmark(json({ ...list, items, scheduled: await cores.scheduledPublish(deps, id) }), read.commit());
       }
       const edit = await readJsonObject(request);
       return saveDraftResponse(cores, env, depsFor(env, session), session, id, edit);
@@ -119,6 +126,17 @@ function readPublishAt(body: Record<string, unknown>): string | null {
     throw new HttpError(400, `at must be an ISO 8601 date-time string, got ${JSON.stringify(value)}`, { code: "invalid_at" });
   }
   return value;
+}
+
+/* One lookup for the page of versions; a version without a `createdBy` has no author. */
+async function withAuthors<T extends Record<string, unknown>>(
+  items: T[],
+  lookup: (ids: readonly string[]) => Promise<ReadonlyMap<string, string>>,
+): Promise<(T & { author: string | null })[]> {
+  const idOf = (item: T) => (item.createdBy === null || item.createdBy === undefined ? null : String(item.createdBy));
+  const ids = [...new Set(items.map(idOf).filter((id): id is string => id !== null))];
+  const names = ids.length > 0 ? await lookup(ids) : new Map<string, string>();
+  return items.map((item) => ({ ...item, author: names.get(idOf(item) ?? "") ?? null }));
 }
 
 function notFound(id: number): HttpError {

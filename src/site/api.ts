@@ -13,7 +13,7 @@ import { searchRoute } from "../routes/search-route";
 import { submissionsRoute } from "../routes/submissions-route";
 import { versionsRoute } from "../routes/versions-route";
 import type { EditorRoute } from "../shared/route-types";
-import { resolveSiteEditor, sessionRoute } from "./auth";
+import { editorNames, resolveSiteEditor, sessionRoute } from "./auth";
 import { pagesCollection, sectionCatalog } from "./collections";
 import { contactForm } from "./contact-form";
 import type { SiteEnv } from "./env";
@@ -48,6 +48,7 @@ export const siteApi: EditorRoute<SiteEnv> = composeRoutes<SiteEnv>(
     resolveEditor: resolveSiteEditor,
     mediaBase,
     validate: checkSections,
+    authorNames: (env, ids) => editorNames(env.DB, ids),
   }),
   searchRoute<SiteEnv>({ table: pages, config: pagesCollection, resolveEditor: resolveSiteEditor }),
   pagesRoute<SiteEnv>({

@@ -64,6 +64,17 @@ describe("save transport", () => {
     expect(seen[1]!.keepalive).toBe(false);
   });
 
+  it("counts the saves in flight that went without keepalive, and only while they are in flight", async () => {
+    const answers: (() => void)[] = [];
+    const send = createSaveTransport({ url: "/s", fetch: () => new Promise((resolve) => answers.push(() => resolve(new Response(null, { status: 204 })))) });
+    const small = send("pages:1:title", "About");
+    const big = send("pages:1:body", "x".repeat(70_000));
+    expect(send.unkeptInFlight()).toBe(1);
+    for (const answer of answers) answer();
+    await Promise.all([small, big]);
+    expect(send.unkeptInFlight()).toBe(0);
+  });
+
   it("reports a non-2xx answer and a network error as a failed save", async () => {
     const failing = createSaveTransport({ url: "/s", fetch: async () => new Response("{}", { status: 500 }) });
     const offline = createSaveTransport({ url: "/s", fetch: () => Promise.reject(new TypeError("offline")) });
@@ -78,7 +89,9 @@ describe("status line", () => {
     ["saved", { versioned: false }, "Saved"],
     ["saved", { versioned: true }, "Draft saved"],
     ["dirty", { versioned: false, manual: true }, "Unsaved changes"],
-    ["saved", { versioned: true, live: "offline" }, "Offline — changes kept"],
+    ["saved", { versioned: true, live: "offline" }, "Offline: changes kept on this device"],
+    ["saving", { versioned: true, live: "offline", keptOnDevice: true }, "Offline: changes kept on this device"],
+    ["saving", { versioned: true, live: "offline", keptOnDevice: false }, "Offline: changes kept in this tab until you reconnect"],
   ] as const)("%s %j reads %j", (state, context, text) => {
     expect(statusText(state, context)).toBe(text);
   });

@@ -29,13 +29,14 @@ const STATUS_RECORDER = `
 
 /**
  * A browser context signed in as `email` (through the JSON sign-in endpoint), whose pages record
- * the status line. Without `email` the context is a visitor's.
+ * the status line. Without `email` the context is a visitor's; `options` are more context options
+ * (a viewport, say).
  *
  * @example
  * const { context, page } = await openAs(browser, site, "editor@example.test");
  */
-export async function openAs(browser, site, email) {
-  const context = await browser.newContext({ baseURL: site.origin });
+export async function openAs(browser, site, email, options = {}) {
+  const context = await browser.newContext({ baseURL: site.origin, ...options });
   await context.addInitScript(STATUS_RECORDER);
   if (email) {
     const response = await context.request.post("/api/cms/session", {
@@ -106,3 +107,64 @@ export async function waitForEditing(page) {
 
 /** Clears the recorded statuses, so the next wait sees only what comes after. */
 export const resetStatuses = (page) => page.evaluate(() => (window.__statuses = []));
+
+/**
+ * Two editors (the editor and the publisher, each in their own browser context) on one page,
+ * both joined to its room.
+ *
+ * @example
+ * const { a, b } = await twoEditors(ctx, "/about");
+ */
+export async function twoEditors({ browser, site, track }, path) {
+  const a = await openAs(browser, site, "editor@example.test");
+  const b = await openAs(browser, site, "publisher@example.test");
+  track(a.context);
+  track(b.context);
+  await Promise.all([a.page.goto(path), b.page.goto(path)]);
+  await Promise.all([waitForEditing(a.page), waitForEditing(b.page)]);
+  for (const page of [a.page, b.page]) if ((await page.evaluate(() => window.louise.mode())) !== "live") throw new Error(`${path} did not join its room`);
+  return { a: a.page, b: b.page };
+}
+
+/**
+ * Waits until `read(page)` returns `expected` on every page, failing with what each showed last.
+ *
+ * @example
+ * await converge([a, b], (p) => p.locator("h1").textContent(), "Title BBB");
+ */
+export async function converge(pages, read, expected, timeout = 10_000) {
+  const deadline = Date.now() + timeout;
+  let seen = [];
+  while (Date.now() < deadline) {
+    seen = await Promise.all(pages.map(read));
+    if (seen.every((value) => value === expected)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`expected ${JSON.stringify(expected)} everywhere, saw ${JSON.stringify(seen)}`);
+}
+
+/**
+ * Calls the editor API as the signed-in user of `context` (same-origin), failing on an error.
+ *
+ * @example
+ * const { id } = await api(context, site, "POST", "/api/cms/pages", { slug: "x", title: "X" });
+ */
+export async function api(context, site, method, path, data) {
+  const response = await context.request.fetch(path, { method, data, headers: { origin: site.origin } });
+  if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
+  return response.status() === 204 ? null : response.json();
+}
+
+let pageCounter = 0;
+
+/**
+ * A fresh page (own slug, empty history) created through the API; resolves `{ id, path }`.
+ *
+ * @example
+ * const { id, path } = await newPage(context, site, { title: "T", body: "<p>B</p>" });
+ */
+export async function newPage(context, site, fields) {
+  const slug = `e2e-${Date.now().toString(36)}-${++pageCounter}`;
+  const page = await api(context, site, "POST", "/api/cms/pages", { slug, sections: [], body: "<p></p>", ...fields });
+  return { id: page.id, path: `/${slug}` };
+}

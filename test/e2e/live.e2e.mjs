@@ -73,7 +73,7 @@ export const tests = [
     },
   },
   {
-    name: "live: a dropped connection shows Offline — changes kept, and resyncs on reconnect",
+    name: "live: a dropped connection says it is offline with changes kept on this device, and resyncs on reconnect",
     async run(ctx) {
       const { browser, site, track } = ctx;
       const { context, page: a } = await openAs(browser, site, "editor@example.test");
@@ -93,7 +93,7 @@ export const tests = [
       assert.equal(await a.evaluate(() => window.louise.mode()), "live");
       down = true;
       for (const ws of open.splice(0)) await ws.close();
-      await waitForStatus(a, "Offline — changes kept", 15_000);
+      await waitForStatus(a, "Offline: changes kept on this device", 15_000);
       const marker = ` offline ${Date.now()}`;
       await title(a).click();
       await a.keyboard.press("End");

@@ -1,21 +1,27 @@
-// Publishing from the edit bar: only publishers get the button; it saves what is pending, publishes
-// through the page's room, visitors see the new version, and every editor in the room is told.
+// Publishing in the page (issue 17, item 5): the edit bar's Publish opens a dialog; publishers
+// publish now (what is pending is saved first), schedule, cancel the schedule and unpublish;
+// editors without the privilege see the state and are told to ask a publisher.
 import assert from "node:assert/strict";
-import { openAs, waitForEditing, waitForStatus } from "./browser.mjs";
+import { api, newPage, openAs, waitForEditing, waitForStatus } from "./browser.mjs";
 
 const ABOUT = "/about";
 const title = (page) => page.locator('h1[data-cms-field="pages:2:title"]');
 const publishButton = (page) => page.getByRole("button", { name: "Publish this page" });
+const dialogOf = (page) => page.getByRole("dialog", { name: "Publish" });
 
 export const tests = [
   {
-    name: "publish: an editor without the privilege gets no Publish button",
+    name: "publish: an editor without the privilege sees the state and 'ask a publisher', and no publishing controls",
     async run({ browser, site, track }) {
       const { context, page } = await openAs(browser, site, "editor@example.test");
       track(context);
       await page.goto(ABOUT);
       await waitForEditing(page);
-      assert.equal(await publishButton(page).count(), 0);
+      await publishButton(page).click();
+      const dialog = dialogOf(page);
+      await dialog.getByText("ask a publisher to publish them").waitFor();
+      await dialog.getByText(/^Published: visitors see version \d+\./).waitFor();
+      for (const name of ["Publish now", "Schedule", "Unpublish"]) assert.equal(await dialog.getByRole("button", { name }).count(), 0, name);
     },
   },
   {
@@ -34,11 +40,54 @@ export const tests = [
       await publisher.page.keyboard.type(fresh);
       // Published at once, before the idle debounce: Publish must save what is pending first.
       await publishButton(publisher.page).click();
+      await dialogOf(publisher.page).getByRole("button", { name: "Publish now" }).click();
       await waitForStatus(publisher.page, "Published");
       await waitForStatus(editor.page, "Published");
 
       await visitor.page.goto(ABOUT);
       assert.equal((await visitor.page.locator("h1").textContent())?.trim(), fresh);
+    },
+  },
+  {
+    name: "publish: schedule at a date and time, everyone sees it, cancel it, then unpublish",
+    async run({ browser, site, track }) {
+      const publisher = await openAs(browser, site, "publisher@example.test");
+      const editor = await openAs(browser, site, "editor@example.test");
+      const visitor = await openAs(browser, site);
+      for (const { context } of [publisher, editor, visitor]) track(context);
+      const { id, path } = await newPage(publisher.context, site, { title: "Scheduled page", body: "<p>Soon</p>" });
+      await api(publisher.context, site, "POST", `/api/cms/pages/${id}/versions`, { title: "Scheduled page" });
+      await api(publisher.context, site, "POST", `/api/cms/pages/${id}/publish`, {});
+      const page = publisher.page;
+      await page.goto(path);
+      await waitForEditing(page);
+
+      await publishButton(page).click();
+      const dialog = dialogOf(page);
+      await dialog.getByText(/^Published: visitors see version/).waitFor();
+      await dialog.getByRole("button", { name: "Schedule" }).click();
+      await dialog.getByText("Choose a date and time").waitFor();
+      await dialog.getByLabel("Date and time").fill("2099-05-01T09:30");
+      await dialog.getByRole("button", { name: "Schedule" }).click();
+      await dialog.getByText(/^Scheduled: goes live .*2099/).waitFor();
+      await dialog.getByText(/Scheduled to go live .*2099.* \(set by Pat Publisher\)\./).waitFor();
+      const versions = await api(publisher.context, site, "GET", `/api/cms/pages/${id}/versions`);
+      assert.equal(new Date(versions.scheduled.at).getTime(), new Date("2099-05-01T09:30").getTime(), "the local time the publisher chose");
+
+      await editor.page.goto(path);
+      await waitForEditing(editor.page);
+      await publishButton(editor.page).click();
+      await dialogOf(editor.page).getByText(/Scheduled to go live .*2099/).waitFor();
+
+      await dialog.getByRole("button", { name: "Cancel the schedule" }).click();
+      await dialog.getByText("Schedule cancelled").waitFor();
+      await dialog.getByText(/Scheduled to go live/).waitFor({ state: "detached" });
+      assert.equal((await api(publisher.context, site, "GET", `/api/cms/pages/${id}/versions`)).scheduled, null);
+
+      await dialog.getByRole("button", { name: "Unpublish" }).click();
+      await dialog.getByText(/^Unpublished/).waitFor();
+      await dialog.getByText("Not published: visitors do not see this page.").waitFor();
+      assert.equal((await visitor.page.goto(path)).status(), 404);
     },
   },
 ];

@@ -141,6 +141,44 @@ describe("versionsRoute", () => {
   });
 });
 
+describe("versionsRoute authorNames", () => {
+  const named = versionsRoute({
+    table: pages,
+    versionsTable: pagesVersions,
+    config: pagesCollection,
+    resolveEditor: headerResolver,
+    authorNames: async (_env, ids) => {
+      lookups.push([...ids]);
+      return new Map(ids.filter((id) => id === "1").map((id) => [id, "Ed 🙂 Editor"]));
+    },
+  });
+  const lookups: string[][] = [];
+
+  it("adds each version's author from one lookup of the listed ids; an unknown id is null", async () => {
+    const id = await newPage();
+    await saveDraft(id, { title: "By Ed" });
+    await saveDraft(id, { title: "By Ed again" });
+    expect((await call("POST", `/api/cms/pages/${id}/versions`, { body: { title: "By Pat" }, headers: asPublisher() })).status).toBe(201);
+    lookups.length = 0;
+    const res = await runEditorRoute(named, request("GET", `/api/cms/pages/${id}/versions`, { headers: asEditor() }), env);
+    expect(res.status).toBe(200);
+    const { items } = await res.json<{ items: { title?: string; createdBy: string; author: string | null }[] }>();
+    expect(items.map((item) => [item.createdBy, item.author])).toEqual([
+      ["2", null],
+      ["1", "Ed 🙂 Editor"],
+      ["1", "Ed 🙂 Editor"],
+    ]);
+    expect(lookups).toEqual([["2", "1"]]);
+  });
+
+  it("without the option, versions carry no author field", async () => {
+    const id = await newPage();
+    await saveDraft(id, { title: "Draft" });
+    const { items } = await (await call("GET", `/api/cms/pages/${id}/versions`, { headers: asEditor() })).json<{ items: Record<string, unknown>[] }>();
+    expect(items[0]).not.toHaveProperty("author");
+  });
+});
+
 describe("versionsRoute bad input", () => {
   it.each([
     ["GET", "/api/cms/pages/987654321/versions", undefined, 404],

@@ -1,6 +1,7 @@
-import type * as Y from "yjs";
+import * as Y from "yjs";
 import { readPath, writePath } from "../json-path";
 import { diffText, mapOffset, type TextDeltaOp } from "../text-diff";
+import { createValueHistory, type UndoTarget } from "../undo/value-history";
 
 /** Transaction origin of this tab's own edits, so their echoes are not applied twice. */
 export const LOCAL_ORIGIN = Symbol("cms-local-edit");
@@ -12,15 +13,24 @@ export interface BindableText {
   caret(): number | null;
 }
 
-/** A bound field: `local` is called with the field's new value after each local edit. */
+/**
+ * A bound field: `local` is called with the field's new value after each local edit; `undo`
+ * undoes and redoes this editor's own edits of the field, never another editor's.
+ */
 export interface FieldBinding {
   local(value: unknown): void;
+  undo: UndoTarget;
   destroy(): void;
 }
 
+/* Typing pauses longer than this start a new undo step. */
+const CAPTURE_MS = 500;
+
 /**
  * Binds a plain-text field to the room's `Y.Text` of that field: local edits go in as minimal
- * splices, remote ones come out with the caret moved past text inserted before it.
+ * splices, remote ones come out with the caret moved past text inserted before it. Undo is Yjs's
+ * UndoManager tracking only this tab's origin, so it takes back this editor's typing and leaves
+ * what others typed meanwhile.
  *
  * @example
  * const binding = bindText(field, session.doc.getText("title"));
@@ -35,7 +45,14 @@ export function bindText(field: BindableText, text: Y.Text): FieldBinding {
     field.setValue(text.toString(), caret === null ? undefined : mapOffset(caret, delta));
   };
   text.observe(observer);
+  const manager = new Y.UndoManager(text, { trackedOrigins: new Set([LOCAL_ORIGIN]), captureTimeout: CAPTURE_MS });
   return {
+    undo: {
+      undo: () => manager.undo() !== null,
+      redo: () => manager.redo() !== null,
+      canUndo: () => manager.canUndo(),
+      canRedo: () => manager.canRedo(),
+    },
     local(value) {
       if (typeof value !== "string") return;
       const splice = diffText(text.toString(), value);
@@ -45,7 +62,10 @@ export function bindText(field: BindableText, text: Y.Text): FieldBinding {
         if (splice.insert) text.insert(splice.index, splice.insert);
       }, LOCAL_ORIGIN);
     },
-    destroy: () => text.unobserve(observer),
+    destroy: () => {
+      text.unobserve(observer);
+      manager.destroy();
+    },
   };
 }
 
@@ -58,26 +78,35 @@ export interface BindableValue {
 /**
  * Binds a leaf inside a structured field (`sections.2.heading`) to the room's `json` map, where
  * the field's whole value lives: a local edit writes a copy of that value with the leaf changed,
- * and a remote change updates the leaf on the page.
+ * and a remote change updates the leaf on the page. Undo steps back through this editor's values
+ * of the leaf; a remote change to the same leaf drops them (an undo must not overwrite it).
  *
  * @example
  * bindJsonLeaf(field, session.doc.getMap("json"), "sections", [2, "heading"]);
  */
 export function bindJsonLeaf(field: BindableValue, map: Y.Map<unknown>, root: string, path: readonly (string | number)[]): FieldBinding {
+  const setField = field.setValue as (value: unknown) => void;
   const show = () => {
     const leaf = readPath(map.get(root), path);
-    if (leaf !== undefined && JSON.stringify(leaf) !== JSON.stringify(field.value())) (field.setValue as (value: unknown) => void)(leaf);
+    if (leaf === undefined || JSON.stringify(leaf) === JSON.stringify(field.value())) return false;
+    setField(leaf);
+    return true;
+  };
+  const write = (value: unknown) => {
+    const next = writePath(map.get(root), path, value);
+    if (next !== null) map.doc?.transact(() => map.set(root, next), LOCAL_ORIGIN);
   };
   show();
+  const history = createValueHistory<unknown>(field.value(), (value) => (setField(value), write(value)), { captureMs: CAPTURE_MS });
   const observer = (event: Y.YMapEvent<unknown>, transaction: Y.Transaction) => {
-    if (transaction.origin !== LOCAL_ORIGIN && event.keysChanged.has(root)) show();
+    if (transaction.origin !== LOCAL_ORIGIN && event.keysChanged.has(root) && show()) history.replaced(field.value());
   };
   map.observe(observer);
   return {
+    undo: history.target,
     local(value) {
-      const next = writePath(map.get(root), path, value);
-      if (next === null) return;
-      map.doc?.transact(() => map.set(root, next), LOCAL_ORIGIN);
+      history.edited(value);
+      write(value);
     },
     destroy: () => map.unobserve(observer),
   };

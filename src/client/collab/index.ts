@@ -2,28 +2,45 @@
  * The live-editing chunk (Yjs, the y-partyserver provider, y-prosemirror): loaded only for a
  * versioned page, so plain-text pages without a room never download it.
  */
-import type { Plugin } from "prosemirror-state";
-import { redo, undo, yCursorPlugin, ySyncPlugin, yUndoPlugin } from "y-prosemirror";
+import type { Command, Plugin } from "prosemirror-state";
+import { redoCommand, undoCommand, yCursorPlugin, ySyncPlugin, yUndoPlugin } from "y-prosemirror";
 import type * as Y from "yjs";
+import { readableTextOn } from "../contrast";
 import type { Awareness } from "y-protocols/awareness";
-import type { KeyBindings } from "../rich/rich-commands";
 
 export { connectLive } from "./live-session";
-export { parseRoomEvent } from "../../shared/room-protocol";
+export { JSON_ROOT, parseRoomEvent } from "../../shared/room-protocol";
 export type { LiveSession, LiveSessionOptions } from "./live-session";
 export { bindText, bindJsonLeaf, LOCAL_ORIGIN } from "./bind-fields";
 export type { FieldBinding } from "./bind-fields";
+export { shareFieldPresence, FIELD_STATE } from "./field-presence";
+export type { PresenceField } from "./field-presence";
 
 /**
  * The ProseMirror plugins and keys that bind a rich field to the room's `Y.XmlFragment` of that
- * field: content sync, the other editors' cursors, and undo that only undoes this editor's edits.
+ * field: content sync, the other editors' cursors, and an undo that only undoes this editor's edits.
  *
  * @example
  * mountRichText(element, { ...richCollab(doc.getXmlFragment("body"), provider.awareness) });
  */
-export function richCollab(fragment: Y.XmlFragment, awareness: Awareness): { plugins: Plugin[]; keys: KeyBindings } {
+export function richCollab(fragment: Y.XmlFragment, awareness: Awareness): { plugins: Plugin[]; history: { undo: Command; redo: Command } } {
   return {
-    plugins: [ySyncPlugin(fragment), yCursorPlugin(awareness), yUndoPlugin()],
-    keys: { "Mod-z": undo, "Mod-y": redo, "Mod-Shift-z": redo },
+    plugins: [ySyncPlugin(fragment), yCursorPlugin(awareness, { cursorBuilder: remoteCursor }), yUndoPlugin()],
+    history: { undo: undoCommand, redo: redoCommand },
   };
+}
+
+/* A remote caret with its editor's name, the label's text readable on the editor's colour. */
+function remoteCursor(user: { name?: unknown; color?: unknown }): HTMLElement {
+  const color = typeof user.color === "string" ? user.color : "#64748b";
+  const cursor = document.createElement("span");
+  cursor.className = "ProseMirror-yjs-cursor";
+  cursor.style.borderColor = color;
+  const label = document.createElement("div");
+  label.style.background = color;
+  label.style.color = readableTextOn(color);
+  label.textContent = typeof user.name === "string" ? user.name : "";
+  // Word joiners keep the caret from breaking the line it sits in.
+  cursor.append("\u2060", label, "\u2060");
+  return cursor;
 }

@@ -1,12 +1,14 @@
 import { Icon } from "../icon";
 import type { FieldMarker } from "../markers";
-import { humanName } from "../plain-field";
+import { humanName } from "../human-name";
 import { pickImage, type ImageControlsOptions } from "./image-dialog";
 import type { PickedImage } from "./media-api";
 
 /** An image field (`data-cms-type="image"`) with a "Change image" control beside it. */
 export interface ImageField {
   element: HTMLElement;
+  /** The "Change image" button (where history keys for this field are pressed). */
+  control: HTMLButtonElement;
   value(): PickedImage | null;
   setValue(image: PickedImage | null): void;
   destroy(): void;
@@ -49,5 +51,5 @@ export function attachImageField(
     options.onChange(value());
   });
   element.after(button);
-  return { element, value, setValue, destroy: () => button.remove() };
+  return { element, control: button, value, setValue, destroy: () => button.remove() };
 }

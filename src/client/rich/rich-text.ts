@@ -1,8 +1,10 @@
 import { DOMParser, DOMSerializer, type Node as PMNode } from "prosemirror-model";
-import { EditorState, type Plugin } from "prosemirror-state";
+import { history, redo as historyRedo, undo as historyUndo } from "prosemirror-history";
+import { EditorState, type Command, type Plugin } from "prosemirror-state";
 import { EditorView } from "prosemirror-view";
 import { richSchema } from "../../shared/rich-schema";
 import { pickImage, type ImageControlsOptions } from "../images/image-dialog";
+import type { UndoTarget } from "../undo/value-history";
 import { baseKeys, keyName, type KeyBindings } from "./rich-commands";
 import { createRichToolbar } from "./rich-toolbar";
 
@@ -14,6 +16,11 @@ export interface RichTextOptions {
   onBlur?: () => void;
   /** Extra ProseMirror plugins (live editing adds the Yjs sync, cursor and undo plugins). */
   plugins?: Plugin[];
+  /**
+   * Undo and redo commands; default ProseMirror's own history. Live editing passes Yjs's, which
+   * undo only this editor's changes.
+   */
+  history?: { undo: Command; redo: Command };
   /** Extra key bindings, tried before the base ones. */
   keys?: KeyBindings;
   /** Image controls for the toolbar's Image button; omitted, there is no Image button. */
@@ -33,6 +40,7 @@ export class RichText {
   readonly #element: HTMLElement;
   readonly #host: HTMLElement;
   readonly #options: RichTextOptions;
+  readonly #history: { undo: Command; redo: Command };
 
   constructor(element: HTMLElement, options: RichTextOptions = {}) {
     this.#element = element;
@@ -42,12 +50,15 @@ export class RichText {
     this.#host = doc.createElement("div");
     this.#host.className = "cms-rich";
     element.replaceChildren(this.#host);
-    const bindings: KeyBindings = { ...baseKeys(), ...options.keys };
+    this.#history = options.history ?? { undo: historyUndo, redo: historyRedo };
+    const { undo, redo } = this.#history;
+    const bindings: KeyBindings = { ...baseKeys(), "Mod-z": undo, "Mod-y": redo, "Mod-Shift-z": redo, ...options.keys };
+    const plugins = [...(options.plugins ?? []), ...(options.history ? [] : [history()])];
     const mac = /Mac|iP(hone|ad)/.test(doc.defaultView?.navigator.platform ?? "");
     const label = options.label ?? "Rich text";
     let toolbar: ReturnType<typeof createRichToolbar> | null = null;
     this.view = new EditorView(this.#host, {
-      state: EditorState.create({ schema: richSchema, doc: content, plugins: options.plugins ?? [] }),
+      state: EditorState.create({ schema: richSchema, doc: content, plugins }),
       attributes: { role: "textbox", "aria-multiline": "true", "aria-label": label },
       handleKeyDown: (view, event) => {
         const command = bindings[keyName(event, mac)];
@@ -70,6 +81,22 @@ export class RichText {
   /** The document as HTML, the value the save endpoint takes for a rich field. */
   html(): string {
     return documentHtml(this.view.state.doc, this.#element.ownerDocument);
+  }
+
+  /**
+   * This editor's undo and redo, for buttons and the page's history keys.
+   *
+   * @example
+   * editor.undoTarget().undo();
+   */
+  undoTarget(): UndoTarget {
+    const run = (command: Command, dispatch: boolean) => command(this.view.state, dispatch ? this.view.dispatch : undefined, this.view);
+    return {
+      undo: () => run(this.#history.undo, true),
+      redo: () => run(this.#history.redo, true),
+      canUndo: () => run(this.#history.undo, false),
+      canRedo: () => run(this.#history.redo, false),
+    };
   }
 
   /** Opens the image dialog and inserts the chosen image at the selection. */

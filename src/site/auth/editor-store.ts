@@ -24,3 +24,20 @@ export async function findEditorByEmail(db: D1Database, email: string): Promise<
   if (!row || (row.role !== "editor" && row.role !== "publisher")) return null;
   return { id: row.id, email: row.email, name: row.name, role: row.role, passwordHash: row.password_hash };
 }
+
+/**
+ * Display names of editors by id (the `sub` of their session, which drafts record as
+ * `createdBy`), for the history view. Ids that are not editors are left out.
+ *
+ * @example
+ * const names = await editorNames(env.DB, ["1", "2"]); // Map { "1" => "Eddie Editor", ... }
+ */
+export async function editorNames(db: D1Database, ids: readonly string[]): Promise<Map<string, string>> {
+  const numeric = ids.filter((id) => /^[1-9][0-9]{0,15}$/.test(id)).slice(0, 100);
+  if (numeric.length === 0) return new Map();
+  const { results } = await db
+    .prepare(`SELECT id, name FROM editors WHERE id IN (${numeric.map((_, i) => `?${i + 1}`).join(", ")})`)
+    .bind(...numeric.map(Number))
+    .all<{ id: number; name: string }>();
+  return new Map(results.map((row) => [String(row.id), row.name]));
+}

@@ -19,5 +19,5 @@ export { sessionRoute } from "./session-route";
 export type { SessionRouteOptions } from "./session-route";
 export { DEFAULT_SIGN_IN_LIMITS, openSignInAttempt } from "./rate-limit";
 export type { SignInLimits, SignInAttempt } from "./rate-limit";
-export { findEditorByEmail } from "./editor-store";
+export { editorNames, findEditorByEmail } from "./editor-store";
 export type { EditorRecord } from "./editor-store";

@@ -1,0 +1,58 @@
+import { diffTokens, diffWords, type DiffPart } from "./word-diff";
+
+/** How one field of a version differs from the current draft. */
+export interface FieldComparison {
+  field: string;
+  changed: boolean;
+  /** Runs from the version's value (older) to the current draft's (newer). */
+  parts: DiffPart[];
+}
+
+export interface CompareOptions {
+  /** Fields holding rich HTML: compared as their readable text, not as markup. */
+  richFields: ReadonlySet<string>;
+  /** Turns rich HTML into readable text (in the browser: parsed, block by block). */
+  htmlToText: (html: string) => string;
+}
+
+/**
+ * Compares a version's snapshot with the current draft, field by field: text fields word by
+ * word, rich fields by their readable text, structured fields (JSON) as one line per text leaf
+ * (`sections 1 heading: Welcome`). Fields come in the current draft's order, then any the
+ * version alone has.
+ *
+ * @example
+ * compareFields({ title: "Old" }, { title: "New" }, { richFields: new Set(), htmlToText: (h) => h })
+ * // [{ field: "title", changed: true, parts: [{ kind: "removed", text: "Old" }, { kind: "added", text: "New" }] }]
+ */
+export function compareFields(version: Record<string, unknown>, current: Record<string, unknown>, options: CompareOptions): FieldComparison[] {
+  const fields = [...new Set([...Object.keys(current), ...Object.keys(version)])];
+  return fields.map((field) => {
+    const before = version[field];
+    const after = current[field];
+    const changed = JSON.stringify(before) !== JSON.stringify(after);
+    let parts: DiffPart[];
+    if (options.richFields.has(field)) parts = diffWords(options.htmlToText(String(before ?? "")), options.htmlToText(String(after ?? "")));
+    else if (typeof before === "string" || typeof after === "string") parts = diffWords(textOf(before), textOf(after));
+    else parts = diffTokens(lines(before), lines(after));
+    return { field, changed, parts };
+  });
+}
+
+/* Each line keeps its line break, so runs of lines read as lines. */
+const lines = (value: unknown) => leafLines(value).map((line) => `${line}\n`);
+
+const textOf = (value: unknown): string => (typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value));
+
+/**
+ * A JSON value as readable lines, one per leaf: its path (list positions counted from 1) and value.
+ *
+ * @example
+ * leafLines([{ heading: "Hi" }]) // ["1 heading: Hi"]
+ */
+export function leafLines(value: unknown, path: string[] = []): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => leafLines(item, [...path, String(i + 1)]));
+  if (value !== null && typeof value === "object") return Object.entries(value).flatMap(([key, item]) => leafLines(item, [...path, key]));
+  if (value === undefined) return [];
+  return [`${path.join(" ")}${path.length ? ": " : ""}${typeof value === "string" ? value : JSON.stringify(value)}`];
+}

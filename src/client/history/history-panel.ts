@@ -1,0 +1,190 @@
+import { createDialog } from "../dialog";
+import { formatTime } from "../format-time";
+import { failureText } from "../failure-text";
+import { compareFields, type FieldComparison } from "./field-compare";
+import { htmlToText } from "./html-text";
+import { parseVersionList, scheduledVersionId, versionStateLabel, type VersionEntry, type VersionList } from "./versions-api";
+
+/* The panel's styles travel with its chunk, so pages that never open it do not carry them. */
+const CSS = `
+.cms-history{width:min(48rem,92vw);color:#1d232b;background:#fff}
+.cms-history ol{list-style:none;padding:0;margin:.5rem 0;max-height:14rem;overflow:auto;display:grid;gap:.25rem}
+.cms-version{width:100%;text-align:left;font:inherit;color:#1d232b;background:#fff;border:1px solid #8a94a6;border-radius:.3rem;padding:.3rem .5rem;cursor:pointer}
+.cms-version[aria-pressed=true]{border-color:#1d4ed8;background:#eef3ff}
+.cms-version[data-state=published] strong{color:#166534}
+.cms-version[data-state=scheduled] strong{color:#9a3412}
+.cms-diff{margin:.6rem 0}
+.cms-diff figcaption{font-weight:600}
+.cms-diff p{white-space:pre-wrap;margin:.2rem 0}
+.cms-diff del{background:#fde2e2;color:#7f1d1d}
+.cms-diff ins{background:#dcfce7;color:#14532d}
+.cms-visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+`;
+
+function injectHistoryStyles(doc: Document): void {
+  if (doc.getElementById("cms-history-styles")) return;
+  const style = doc.createElement("style");
+  style.id = "cms-history-styles";
+  style.textContent = CSS;
+  doc.head.append(style);
+}
+
+export interface HistoryPanelOptions {
+  /** `GET` lists the page's versions, `POST` saves a draft: `/api/cms/pages/<id>/versions`. */
+  versionsUrl: string;
+  /** Fields holding rich HTML, compared by their readable text. */
+  richFields: ReadonlySet<string>;
+  fetch: (input: string, init?: RequestInit) => Promise<Response>;
+  /** Called after a version was restored as the newest draft. */
+  onRestored?: (versionId: number) => void;
+}
+
+/**
+ * The page's history: its versions (who, when, and whether published, scheduled or a draft), a
+ * field-by-field comparison of the chosen version with the current draft (rich text as a word
+ * diff of its readable text), and "Restore as a new draft", which saves that version's content
+ * as the newest draft through the ordinary draft endpoint (so editors in the room see it arrive,
+ * and nothing is published). Resolves once the dialog is open.
+ *
+ * @example
+ * await openHistoryPanel(document, { versionsUrl: "/api/cms/pages/2/versions", richFields: new Set(["body"]), fetch });
+ */
+export async function openHistoryPanel(doc: Document, options: HistoryPanelOptions): Promise<HTMLDialogElement> {
+  injectHistoryStyles(doc);
+  const { dialog, heading, message } = createDialog(doc, "Page history");
+  dialog.classList.add("cms-history");
+  const list = doc.createElement("ol");
+  list.setAttribute("aria-label", "Versions, newest first");
+  const detail = doc.createElement("section");
+  detail.setAttribute("aria-label", "Comparison with the current draft");
+  const close = doc.createElement("button");
+  close.type = "button";
+  close.textContent = "Close";
+  close.addEventListener("click", () => dialog.close());
+  dialog.addEventListener("close", () => dialog.remove());
+  dialog.append(heading, message, list, detail, close);
+  doc.body.append(dialog);
+  dialog.showModal();
+
+  let versions: VersionList = { items: [], scheduled: null };
+  let chosen: number | null = null;
+
+  const load = async () => {
+    message.textContent = "Loading versions…";
+    const answer = await request(options, "GET");
+    if (!answer.ok) {
+      message.textContent = `Could not load the history: ${answer.error}`;
+      return;
+    }
+    versions = parseVersionList(answer.body);
+    message.textContent = versions.items.length === 0 ? "This page has no saved versions yet." : "";
+    renderList();
+  };
+
+  const renderList = () => {
+    const scheduledId = scheduledVersionId(versions);
+    list.replaceChildren(
+      ...versions.items.map((entry, index) => {
+        const item = doc.createElement("li");
+        const pick = doc.createElement("button");
+        pick.type = "button";
+        pick.className = "cms-version";
+        pick.dataset.state = versionStateLabel(entry, scheduledId).toLowerCase();
+        pick.setAttribute("aria-pressed", String(entry.id === chosen));
+        const label = versionStateLabel(entry, scheduledId);
+        const when = formatTime(doc, entry.createdAt);
+        const badge = doc.createElement("strong");
+        badge.textContent = label;
+        pick.append(`Version ${entry.id}${index === 0 ? " (current draft)" : ""} `, badge, ` · ${entry.author ?? "unknown author"}${when ? ` · ${when}` : ""}`);
+        if (label === "Scheduled" && versions.scheduled) pick.append(` · goes live ${formatTime(doc, versions.scheduled.at)}`);
+        pick.addEventListener("click", () => show(entry));
+        item.append(pick);
+        return item;
+      }),
+    );
+  };
+
+  const show = (entry: VersionEntry) => {
+    chosen = entry.id;
+    renderList();
+    const current = versions.items[0]!;
+    const title = doc.createElement("h3");
+    title.textContent = `Version ${entry.id} compared with the current draft`;
+    const comparisons = compareFields(entry.data, current.data, { richFields: options.richFields, htmlToText: (html) => htmlToText(doc, html) });
+    const changed = comparisons.filter((c) => c.changed);
+    const same = comparisons.filter((c) => !c.changed).map((c) => c.field);
+    const body: Node[] = changed.map((c) => renderField(doc, c));
+    const summary = doc.createElement("p");
+    summary.textContent = changed.length === 0 ? "Same content as the current draft." : same.length ? `Unchanged: ${same.join(", ")}.` : "";
+    const restore = doc.createElement("button");
+    restore.type = "button";
+    restore.textContent = `Restore version ${entry.id} as a new draft`;
+    restore.disabled = changed.length === 0;
+    restore.addEventListener("click", () => void restoreVersion(entry, restore));
+    detail.replaceChildren(title, ...body, summary, restore);
+  };
+
+  const restoreVersion = async (entry: VersionEntry, button: HTMLButtonElement) => {
+    button.disabled = true;
+    message.textContent = `Restoring version ${entry.id}…`;
+    const current = versions.items[0]?.data ?? {};
+    // Only the fields the page has now; the snapshot's content becomes the newest draft.
+    const edit = Object.fromEntries(Object.entries(entry.data).filter(([field]) => Object.hasOwn(current, field)));
+    const answer = await request(options, "POST", edit);
+    if (!answer.ok) {
+      message.textContent = `Not restored: ${answer.error}`;
+      button.disabled = false;
+      return;
+    }
+    await load();
+    message.textContent = `Version ${entry.id} restored as a new draft.`;
+    options.onRestored?.(entry.id);
+  };
+
+  await load();
+  return dialog;
+}
+
+function renderField(doc: Document, comparison: FieldComparison): HTMLElement {
+  const figure = doc.createElement("figure");
+  figure.className = "cms-diff";
+  const caption = doc.createElement("figcaption");
+  caption.textContent = comparison.field;
+  const text = doc.createElement("p");
+  for (const part of comparison.parts) {
+    if (part.kind === "same") {
+      text.append(part.text);
+      continue;
+    }
+    // <del> holds what the chosen version had, <ins> what the current draft has instead.
+    const mark = doc.createElement(part.kind === "removed" ? "del" : "ins");
+    const hint = doc.createElement("span");
+    hint.className = "cms-visually-hidden";
+    hint.textContent = part.kind === "removed" ? " [in this version: " : " [in the current draft: ";
+    const end = doc.createElement("span");
+    end.className = "cms-visually-hidden";
+    end.textContent = "] ";
+    mark.append(hint, part.text, end);
+    text.append(mark);
+  }
+  figure.append(caption, text);
+  return figure;
+}
+
+
+type Answer = { ok: true; body: unknown } | { ok: false; error: string };
+
+async function request(options: HistoryPanelOptions, method: "GET" | "POST", body?: unknown): Promise<Answer> {
+  try {
+    const response = await options.fetch(options.versionsUrl, {
+      method,
+      credentials: "same-origin",
+      headers: { accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) return { ok: false, error: await failureText(response) };
+    return { ok: true, body: await response.json().catch(() => null) };
+  } catch {
+    return { ok: false, error: "the server could not be reached" };
+  }
+}

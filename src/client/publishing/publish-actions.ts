@@ -1,0 +1,61 @@
+import { failureText } from "../failure-text";
+import { publishPage } from "../publish";
+
+/** The page's publishing endpoints (`/api/cms/pages/<id>/…`). */
+export interface PublishUrls {
+  publish: string;
+  unpublish: string;
+  versions: string;
+}
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+/** What a publishing action did, in words for the dialog and the status line. */
+export type ActionResult = { ok: true; text: string } | { ok: false; text: string };
+
+/**
+ * The publishing actions of the page: publish now, schedule a publish at a time, cancel the
+ * schedule, unpublish. Each answers its outcome in words (the server's reason on failure).
+ *
+ * @example
+ * const actions = publishActions(fetch, urls);
+ * (await actions.schedule(new Date("2030-01-01T09:00:00Z"))).text // "Scheduled: goes live …"
+ */
+export function publishActions(doFetch: FetchLike, urls: PublishUrls, formatTime: (iso: string) => string) {
+  const send = async (url: string, method: "POST" | "DELETE", body: unknown, done: string, verb: string): Promise<ActionResult> => {
+    try {
+      const response = await doFetch(url, {
+        method,
+        headers: { "content-type": "application/json", accept: "application/json" },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return response.ok ? { ok: true, text: done } : { ok: false, text: `Not ${verb}: ${await failureText(response)}` };
+    } catch {
+      return { ok: false, text: `Not ${verb}: the server could not be reached` };
+    }
+  };
+  return {
+    publishNow: async (): Promise<ActionResult> => {
+      const text = await publishPage(doFetch, urls.publish);
+      return { ok: text === "Published", text };
+    },
+    schedule: (at: Date) => send(urls.publish, "POST", { at: at.toISOString() }, `Scheduled: goes live ${formatTime(at.toISOString())}`, "scheduled"),
+    cancelSchedule: () => send(urls.publish, "DELETE", undefined, "Schedule cancelled", "cancelled"),
+    unpublish: () => send(urls.unpublish, "POST", undefined, "Unpublished: visitors no longer see this page", "unpublished"),
+  };
+}
+
+/**
+ * Reads a `datetime-local` value as a time in the future, or says why it is not one.
+ *
+ * @example
+ * readLocalTime("2030-01-01T09:00", Date.now()) // { ok: true, at: Date }
+ * readLocalTime("", Date.now()) // { ok: false, error: "Choose a date and time" }
+ */
+export function readLocalTime(value: string, now: number): { ok: true; at: Date } | { ok: false; error: string } {
+  if (!value.trim()) return { ok: false, error: "Choose a date and time" };
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) return { ok: false, error: "That is not a date and time" };
+  if (at.getTime() <= now) return { ok: false, error: "Choose a time in the future" };
+  return { ok: true, at };
+}

@@ -1,0 +1,109 @@
+import { createDialog } from "../dialog";
+import { formatTime } from "../format-time";
+import { parseVersionList, type VersionList } from "../history/versions-api";
+import { publishActions, readLocalTime, type ActionResult, type FetchLike, type PublishUrls } from "./publish-actions";
+
+export interface PublishDialogOptions {
+  urls: PublishUrls;
+  /** The editor holds the publish privilege; without it the dialog says to ask a publisher. */
+  canPublish: boolean;
+  fetch: FetchLike;
+  /** Saves what is pending before publishing or scheduling, so nothing typed is left out. */
+  beforePublish: () => Promise<void>;
+  /** Called with each action's outcome (for the edit bar's status line). */
+  onResult?: (text: string) => void;
+}
+
+/**
+ * The Publish dialog: what visitors see now (published or not) and any scheduled publish; for a
+ * publisher, Publish now, Schedule at a date and time, Cancel the schedule and Unpublish; for an
+ * editor without the privilege, the same state and a plain "ask a publisher". Resolves once open.
+ *
+ * @example
+ * await openPublishDialog(document, { urls, canPublish: true, fetch, beforePublish: () => queue.flush() });
+ */
+export async function openPublishDialog(doc: Document, options: PublishDialogOptions): Promise<HTMLDialogElement> {
+  const { dialog, heading, message } = createDialog(doc, "Publish", "Publish this page");
+  const state = doc.createElement("p");
+  const controls = doc.createElement("div");
+  const close = textButton(doc, "Close", () => dialog.close());
+  dialog.addEventListener("close", () => dialog.remove());
+  dialog.append(heading, state, controls, message, close);
+  doc.body.append(dialog);
+  dialog.showModal();
+
+  const time = (iso: string) => formatTime(doc, iso);
+  const actions = publishActions(options.fetch, options.urls, time);
+  let versions: VersionList = { items: [], scheduled: null };
+
+  const load = async () => {
+    try {
+      const response = await options.fetch(options.urls.versions, { credentials: "same-origin", headers: { accept: "application/json" } });
+      versions = response.ok ? parseVersionList(await response.json()) : versions;
+    } catch {
+      message.textContent = "Could not read the page's publishing state.";
+    }
+    render();
+  };
+
+  const run = async (action: () => Promise<ActionResult>, needsSave: boolean) => {
+    for (const button of controls.querySelectorAll("button")) button.disabled = true;
+    message.textContent = "Working…";
+    if (needsSave) await options.beforePublish();
+    const result = await action();
+    message.textContent = result.text;
+    options.onResult?.(result.text);
+    await load();
+  };
+
+  /* The controls are built once, so a date typed while the state loads is kept. */
+  const now = textButton(doc, "Publish now", () => void run(actions.publishNow, true));
+  const later = doc.createElement("fieldset");
+  const legend = doc.createElement("legend");
+  legend.textContent = "Publish later";
+  const label = doc.createElement("label");
+  const input = doc.createElement("input");
+  input.type = "datetime-local";
+  input.name = "publish-at";
+  label.append("Date and time ", input);
+  const schedule = textButton(doc, "Schedule", () => {
+    const read = readLocalTime(input.value, Date.now());
+    if (!read.ok) {
+      message.textContent = read.error;
+      input.focus();
+      return;
+    }
+    void run(() => actions.schedule(read.at), true);
+  });
+  later.append(legend, label, schedule);
+  const cancel = textButton(doc, "Cancel the schedule", () => void run(actions.cancelSchedule, false));
+  const unpublish = textButton(doc, "Unpublish", () => void run(actions.unpublish, false));
+  if (options.canPublish) controls.append(now, later, cancel, unpublish);
+  else {
+    const ask = doc.createElement("p");
+    ask.textContent = "Publishing needs the publish privilege. Your changes are saved as a draft: ask a publisher to publish them.";
+    controls.append(ask);
+  }
+
+  const render = () => {
+    const live = versions.items.find((item) => item.state === "published");
+    const lines = [live ? `Published: visitors see version ${live.id}.` : "Not published: visitors do not see this page."];
+    if (versions.scheduled) lines.push(`Scheduled to go live ${time(versions.scheduled.at)}${versions.scheduled.by ? ` (set by ${versions.scheduled.by})` : ""}.`);
+    state.textContent = lines.join(" ");
+    cancel.hidden = !versions.scheduled;
+    unpublish.hidden = !live;
+    for (const button of controls.querySelectorAll("button")) button.disabled = false;
+  };
+
+  render();
+  await load();
+  return dialog;
+}
+
+function textButton(doc: Document, text: string, onClick: () => void): HTMLButtonElement {
+  const button = doc.createElement("button");
+  button.type = "button";
+  button.textContent = text;
+  button.addEventListener("click", onClick);
+  return button;
+}

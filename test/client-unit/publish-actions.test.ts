@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { publishActions, readLocalTime } from "../../src/client/publishing/publish-actions";
+
+const urls = { publish: "/api/cms/pages/2/publish", unpublish: "/api/cms/pages/2/unpublish", versions: "/api/cms/pages/2/versions" };
+
+function recorder(answer: () => Response | Promise<Response>) {
+  const calls: { url: string; method?: string; body?: unknown }[] = [];
+  const fetch = async (url: string, init?: RequestInit) => {
+    calls.push({ url, method: init?.method, body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined });
+    return answer();
+  };
+  return { calls, fetch };
+}
+
+describe("publishActions", () => {
+  it("publishes now, schedules at an ISO time, cancels and unpublishes on the page's endpoints", async () => {
+    const { calls, fetch } = recorder(() => new Response("{}", { status: 200 }));
+    const actions = publishActions(fetch, urls, (iso) => `<${iso}>`);
+    expect(await actions.publishNow()).toEqual({ ok: true, text: "Published" });
+    expect(await actions.schedule(new Date("2030-01-01T09:00:00Z"))).toEqual({ ok: true, text: "Scheduled: goes live <2030-01-01T09:00:00.000Z>" });
+    expect((await actions.cancelSchedule()).text).toBe("Schedule cancelled");
+    expect((await actions.unpublish()).text).toMatch(/^Unpublished/);
+    expect(calls).toEqual([
+      { url: urls.publish, method: "POST", body: {} },
+      { url: urls.publish, method: "POST", body: { at: "2030-01-01T09:00:00.000Z" } },
+      { url: urls.publish, method: "DELETE", body: undefined },
+      { url: urls.unpublish, method: "POST", body: undefined },
+    ]);
+  });
+
+  it("says why an action was refused, and when the server is out of reach", async () => {
+    const refused = publishActions(recorder(() => Response.json({ error: "publishing needs the publish privilege" }, { status: 403 })).fetch, urls, String);
+    expect(await refused.schedule(new Date("2030-01-01T09:00:00Z"))).toEqual({ ok: false, text: "Not scheduled: publishing needs the publish privilege" });
+    const offline = publishActions(() => Promise.reject(new TypeError("offline")), urls, String);
+    expect(await offline.unpublish()).toEqual({ ok: false, text: "Not unpublished: the server could not be reached" });
+  });
+});
+
+describe("readLocalTime", () => {
+  const now = new Date("2026-11-23T12:00:00").getTime();
+  it.each([
+    ["2026-11-23T12:30", true],
+    ["2026-11-23T11:59", "Choose a time in the future"],
+    ["2026-11-23T12:00", "Choose a time in the future"],
+    ["", "Choose a date and time"],
+    ["   ", "Choose a date and time"],
+    ["not a date", "That is not a date and time"],
+  ])("%j → %s", (value, expected) => {
+    const read = readLocalTime(value, now);
+    expect(read.ok ? true : read.error).toBe(expected);
+  });
+});

@@ -1,0 +1,82 @@
+// The history panel (issue 17, item 1): versions with author, time and state, a readable
+// per-field comparison with the current draft, and restore as a new draft that editors in the
+// room see arrive. Each test works on a fresh page, so its history is its own.
+import assert from "node:assert/strict";
+import { api, converge, newPage, openAs, waitForEditing } from "./browser.mjs";
+
+/* A page with two versions: v1 (published) and v2 (the current draft), both written by the editor. */
+async function pageWithHistory({ browser, site, track }) {
+  const a = await openAs(browser, site, "editor@example.test");
+  const b = await openAs(browser, site, "publisher@example.test");
+  track(a.context);
+  track(b.context);
+  const { id, path } = await newPage(b.context, site, { title: "First title", body: "<p>First words</p>" });
+  const v1 = (await api(a.context, site, "POST", `/api/cms/pages/${id}/versions`, { title: "Old title", body: "<p>Old <strong>bold</strong> words here</p>" })).versionId;
+  await api(b.context, site, "POST", `/api/cms/pages/${id}/publish`, { versionId: v1 });
+  const v2 = (await api(a.context, site, "POST", `/api/cms/pages/${id}/versions`, { title: "New title", body: "<p>New words here</p>" })).versionId;
+  return { a: a.page, b: b.page, publisher: b.context, id, path, v1, v2 };
+}
+
+export const tests = [
+  {
+    name: "history: versions with author, time and state; a readable comparison; restore reaches the other editor live",
+    async run(ctx) {
+      const { a, b, path, v1, v2 } = await pageWithHistory(ctx);
+      const chunks = [];
+      a.on("request", (request) => {
+        if (/\/cms-client\/chunks\/history-/.test(request.url())) chunks.push(request.url());
+      });
+      await Promise.all([a.goto(path), b.goto(path)]);
+      await Promise.all([waitForEditing(a), waitForEditing(b)]);
+      assert.equal(await a.evaluate(() => window.louise.mode()), "live");
+      assert.deepEqual(chunks, [], "the history chunk is not loaded before it is asked for");
+
+      await a.getByRole("button", { name: "Page history" }).click();
+      const dialog = a.getByRole("dialog", { name: "Page history" });
+      await dialog.waitFor();
+      assert.equal(chunks.length, 1, "opening History loads its own chunk");
+      const versions = dialog.getByRole("list", { name: "Versions, newest first" }).getByRole("button");
+      await versions.first().waitFor();
+      const rows = await versions.allTextContents();
+      assert.equal(rows.length, 2, JSON.stringify(rows));
+      assert.match(rows[0], new RegExp(`^Version ${v2} \\(current draft\\) Draft · Eddie Editor · \\w+`));
+      assert.match(rows[1], new RegExp(`^Version ${v1} Published · Eddie Editor · \\w+`));
+
+      await versions.nth(1).click();
+      const comparison = dialog.getByRole("region", { name: "Comparison with the current draft" });
+      await comparison.getByRole("heading", { name: `Version ${v1} compared with the current draft` }).waitFor();
+      const title = comparison.locator("figure", { hasText: "title" }).first();
+      assert.deepEqual(await title.locator("del").allTextContents(), [" [in this version: Old] "]);
+      assert.deepEqual(await title.locator("ins").allTextContents(), [" [in the current draft: New] "]);
+      const body = await comparison.locator("figure", { hasText: "body" }).textContent();
+      assert.ok(!/[<>]/.test(body), `rich text is compared as text, not HTML: ${body}`);
+      assert.ok(body.includes("bold") && body.includes("words here"), body);
+
+      await comparison.getByRole("button", { name: `Restore version ${v1} as a new draft` }).click();
+      await dialog.getByText(`Version ${v1} restored as a new draft.`).waitFor();
+      const titleOf = (page) => page.locator("h1[data-cms-field]").textContent();
+      await converge([a, b], titleOf, "Old title");
+      const after = await versions.allTextContents();
+      assert.equal(after.length, 3);
+      assert.match(after[0], /\(current draft\) Draft · Eddie Editor/);
+    },
+  },
+  {
+    name: "history: a scheduled publish is marked, and without a room a restore reloads the page",
+    async run(ctx) {
+      const { a, publisher, path, id, v2 } = await pageWithHistory(ctx);
+      await api(publisher, ctx.site, "POST", `/api/cms/pages/${id}/publish`, { at: "2099-01-01T09:00:00Z" });
+      await a.goto(`${path}?rest`);
+      await waitForEditing(a);
+      await a.getByRole("button", { name: "Page history" }).click();
+      const dialog = a.getByRole("dialog", { name: "Page history" });
+      const first = dialog.getByRole("list", { name: "Versions, newest first" }).getByRole("button").first();
+      await first.waitFor();
+      assert.match(await first.textContent(), new RegExp(`^Version ${v2} \\(current draft\\) Scheduled · Eddie Editor · .* · goes live `));
+      await dialog.getByRole("list").getByRole("button").nth(1).click();
+      await Promise.all([a.waitForEvent("load"), dialog.getByRole("button", { name: /^Restore version/ }).click()]);
+      await waitForEditing(a);
+      assert.equal(await a.locator("h1[data-cms-field]").textContent(), "Old title");
+    },
+  },
+];

@@ -1,0 +1,98 @@
+// Honest connection state (issue 17, item 3): offline is said plainly, edits made offline survive a
+// reload on the same device and merge on reconnect, and the leave prompt appears only when
+// something would really be lost.
+import assert from "node:assert/strict";
+import { openAs, waitForEditing, waitForStatus } from "./browser.mjs";
+
+const TITLE = 'h1[data-cms-field="pages:2:title"]';
+
+/* Cuts a page's room traffic while `link.down` is set: open sockets are closed, new ones refused. */
+async function switchableRoomLink(page) {
+  const link = { down: false, open: [] };
+  await page.routeWebSocket(/\/parties\//, (ws) => {
+    if (link.down) return ws.close();
+    ws.connectToServer();
+    link.open.push(ws);
+  });
+  link.cut = async () => {
+    link.down = true;
+    for (const ws of link.open.splice(0)) await ws.close();
+  };
+  return link;
+}
+
+/* Whether the page would ask before leaving: a cancelable beforeunload is cancelled by the client. */
+const wouldAskBeforeLeaving = (page) =>
+  page.evaluate(() => {
+    const event = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+
+export const tests = [
+  {
+    name: "offline: edits typed offline survive a reload on this device and reach the other editor on reconnect",
+    async run({ browser, site, track }) {
+      const { context, page: a } = await openAs(browser, site, "editor@example.test");
+      track(context);
+      const link = await switchableRoomLink(a);
+      const b = (await openAs(browser, site, "publisher@example.test")).page;
+      track(b.context());
+      await Promise.all([a.goto("/about"), b.goto("/about")]);
+      await Promise.all([waitForEditing(a), waitForEditing(b)]);
+      await link.cut();
+      await waitForStatus(a, "Offline: changes kept on this device", 15_000);
+      const marker = ` kept ${Date.now()}`;
+      await a.locator(TITLE).click();
+      await a.keyboard.press("End");
+      await a.keyboard.type(marker);
+      assert.equal(await wouldAskBeforeLeaving(a), false, "kept on the device: nothing to warn about");
+      // The device copy is written as the edits happen; wait until IndexedDB holds the marker.
+      await a.waitForFunction(async (m) => {
+        const names = (await indexedDB.databases()).map((d) => d.name);
+        return names.some((n) => n?.startsWith("cms-page:")) && document.querySelector("h1")?.textContent?.endsWith(m);
+      }, marker);
+
+      await a.reload();
+      await waitForEditing(a);
+      assert.equal(await a.evaluate(() => window.louise.mode()), "live", "edits from the device copy, not the REST fallback");
+      assert.ok((await a.locator(TITLE).textContent()).endsWith(marker), "the offline edit survived the reload");
+      await waitForStatus(a, "Offline: changes kept on this device");
+      assert.ok(!(await b.locator(TITLE).textContent()).endsWith(marker), "B has not seen it yet");
+
+      link.down = false;
+      await b.waitForFunction(([sel, m]) => document.querySelector(sel)?.textContent?.endsWith(m), [TITLE, marker], { timeout: 20_000 });
+      await waitForStatus(a, "Draft saved", 20_000);
+    },
+  },
+  {
+    name: "offline: the leave prompt appears for unsaved edits, not for a keepalive save in flight",
+    async run({ browser, site, track }) {
+      const { context, page } = await openAs(browser, site, "editor@example.test");
+      track(context);
+      // Saves are held unanswered: each stays in flight (with keepalive) until released.
+      const held = [];
+      await page.route("**/api/cms/save", (route) => held.push(route));
+      await page.goto("/about?rest");
+      await waitForEditing(page);
+      await page.locator(TITLE).click();
+      await page.keyboard.press("End");
+      await page.keyboard.type("!");
+      void page.evaluate(() => window.louise.flush());
+      await page.waitForFunction(() => document.querySelector(".cms-bar [role=status]")?.textContent === "Saving…");
+      assert.equal(held.length, 1);
+      assert.equal(await wouldAskBeforeLeaving(page), false, "a keepalive save will land");
+      for (const route of held.splice(0)) await route.continue();
+      await waitForStatus(page, "Draft saved");
+      await page.unroute("**/api/cms/save");
+
+      await page.goto("/about?rest&manual");
+      await waitForEditing(page);
+      assert.equal(await wouldAskBeforeLeaving(page), false, "nothing typed yet");
+      await page.locator(TITLE).click();
+      await page.keyboard.press("End");
+      await page.keyboard.type("?");
+      assert.equal(await wouldAskBeforeLeaving(page), true, "auto-save off and unsaved: ask");
+    },
+  },
+];

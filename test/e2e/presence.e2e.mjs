@@ -1,0 +1,81 @@
+// Presence where people look (issue 17, item 4): each editor's colour and name on the field they
+// are in, their caret and selection in plain fields (carried as Yjs relative positions), and who
+// is where in the edit bar.
+import assert from "node:assert/strict";
+import { api, newPage, openAs, twoEditors, waitForEditing, waitForStatus } from "./browser.mjs";
+
+const TITLE = 'h1[data-cms-field="pages:2:title"]';
+
+/* Where the end of the title's text is drawn on `page`, in document coordinates. */
+const titleEnd = (page) =>
+  page.locator(TITLE).evaluate((el) => {
+    const range = document.createRange();
+    range.setStart(el.firstChild, el.firstChild.length);
+    const rect = range.getClientRects()[0];
+    return { x: rect.left + scrollX, y: rect.top + scrollY };
+  });
+const caretOf = (page) =>
+  page.locator(".cms-presence-caret").evaluate((el) => ({ x: parseFloat(el.style.left), y: parseFloat(el.style.top), color: el.style.backgroundColor }));
+
+export const tests = [
+  {
+    name: "presence: the other editor's name and colour on their field, their caret and selection in a plain field, and where they are in the bar",
+    async run(ctx) {
+      const { a, b } = await twoEditors(ctx, "/about");
+      await a.locator(TITLE).click();
+      await a.keyboard.press("End");
+      const tag = b.locator(".cms-presence-field span", { hasText: "Eddie Editor" });
+      await tag.waitFor();
+      await b.locator('.cms-people li[aria-label="Eddie Editor, in title"]').waitFor();
+      const field = await b.locator(".cms-presence-field").boundingBox();
+      const title = await b.locator(TITLE).boundingBox();
+      assert.ok(Math.abs(field.x - title.x) < 1 && Math.abs(field.width - title.width) < 1, "the outline sits on the title");
+
+      // A's caret at the end of the title: B draws it there, and keeps it there while B types before it.
+      await b.locator(".cms-presence-caret").waitFor();
+      const near = (p, q) => Math.abs(p.x - q.x) <= 2 && Math.abs(p.y - q.y) <= 4;
+      assert.ok(near(await caretOf(b), await titleEnd(b)), JSON.stringify([await caretOf(b), await titleEnd(b)]));
+      await b.locator(TITLE).click();
+      await b.keyboard.press("Home");
+      await b.keyboard.type("Our ");
+      await a.waitForFunction((sel) => document.querySelector(sel).textContent.startsWith("Our "), TITLE);
+      await b.waitForFunction(() => {
+        const caret = document.querySelector(".cms-presence-caret");
+        const el = document.querySelector('h1[data-cms-field="pages:2:title"]');
+        const range = document.createRange();
+        range.setStart(el.firstChild, el.firstChild.length);
+        return caret && Math.abs(parseFloat(caret.style.left) - (range.getClientRects()[0].left + scrollX)) <= 2;
+      });
+
+      // A selects the whole title: B sees the selection, not a caret.
+      await a.keyboard.press("Shift+Home");
+      await b.locator(".cms-presence-selection").first().waitFor();
+      assert.equal(await b.locator(".cms-presence-caret").count(), 0);
+
+      // A leaves the field: the outline and the bar's "in title" go.
+      await a.getByRole("button", { name: "Page history" }).focus();
+      await b.locator(".cms-presence-field").waitFor({ state: "detached" });
+      await b.locator('.cms-people li[aria-label="Eddie Editor"]').waitFor();
+    },
+  },
+  {
+    name: "presence: a write from outside the page (REST) to a field in view is noted on the status line",
+    async run({ browser, site, track }) {
+      const publisher = await openAs(browser, site, "publisher@example.test");
+      const editor = await openAs(browser, site, "editor@example.test");
+      track(publisher.context);
+      track(editor.context);
+      const { id, path } = await newPage(publisher.context, site, { title: "Before", body: "<p>Body</p>" });
+      await editor.page.goto(path);
+      await waitForEditing(editor.page);
+      assert.equal(await editor.page.evaluate(() => window.louise.mode()), "live");
+      await editor.page.locator("h1[data-cms-field]").click();
+      await api(publisher.context, site, "POST", `/api/cms/pages/${id}/versions`, { title: "After, from the API" });
+      await editor.page.waitForFunction(() => document.querySelector("h1[data-cms-field]").textContent === "After, from the API");
+      await waitForStatus(editor.page, "Pat Publisher changed title from outside this page");
+      // The note stands until the editor's own next edit.
+      await editor.page.keyboard.type("!");
+      await editor.page.waitForFunction(() => !document.querySelector(".cms-bar [role=status]").textContent.includes("from outside"));
+    },
+  },
+];

@@ -1,0 +1,116 @@
+// Undo and redo of one's own edits (issue 17, item 2): in every field kind, live or not, never
+// taking back what another editor typed.
+import assert from "node:assert/strict";
+import { converge, openAs, twoEditors, waitForEditing } from "./browser.mjs";
+
+const TITLE = 'h1[data-cms-field="pages:2:title"]';
+const titleOf = (page) => page.locator(TITLE).textContent();
+/* A rich paragraph's text without the other editors' cursor labels. */
+const bodyText = (page) =>
+  page.locator('[data-cms-field="pages:2:body"] .ProseMirror p').first().evaluate((el) => {
+    const copy = el.cloneNode(true);
+    for (const cursor of copy.querySelectorAll(".ProseMirror-yjs-cursor")) cursor.remove();
+    return copy.textContent;
+  });
+
+async function typeAtEnd(page, selector, text) {
+  await page.locator(selector).click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(text);
+}
+
+export const tests = [
+  {
+    name: "undo: in a live plain field, Ctrl+Z takes back only one's own typing, Ctrl+Y brings it back",
+    async run(ctx) {
+      const { a, b } = await twoEditors(ctx, "/about");
+      const start = await titleOf(a);
+      await typeAtEnd(a, TITLE, " AAA");
+      await converge([a, b], titleOf, `${start} AAA`);
+      await typeAtEnd(b, TITLE, " BBB");
+      await converge([a, b], titleOf, `${start} AAA BBB`);
+      await a.locator(TITLE).focus();
+      await a.keyboard.press("Control+z");
+      await converge([a, b], titleOf, `${start} BBB`);
+      await a.keyboard.press("Control+y");
+      await converge([a, b], titleOf, `${start} AAA BBB`);
+      // B's own undo takes back B's typing and leaves A's.
+      await b.locator(TITLE).focus();
+      await b.keyboard.press("Control+z");
+      await converge([a, b], titleOf, `${start} AAA`);
+      await b.keyboard.press("Control+Shift+z");
+      await converge([a, b], titleOf, `${start} AAA BBB`);
+    },
+  },
+  {
+    name: "undo: in live rich text, Ctrl+Z takes back only one's own typing",
+    async run(ctx) {
+      const { a, b } = await twoEditors(ctx, "/about");
+      const paragraph = '[data-cms-field="pages:2:body"] .ProseMirror p';
+      const start = await bodyText(a);
+      await a.locator(paragraph).first().click();
+      await a.keyboard.press("End");
+      await a.keyboard.type(" AAA");
+      await converge([a, b], bodyText, `${start} AAA`);
+      await b.locator(paragraph).first().click();
+      await b.keyboard.press("End");
+      await b.keyboard.type(" BBB");
+      await converge([a, b], bodyText, `${start} AAA BBB`);
+      await a.locator(paragraph).first().click();
+      await a.keyboard.press("Control+z");
+      await converge([a, b], bodyText, `${start} BBB`);
+    },
+  },
+  {
+    name: "undo: a live section heading (structured field) undoes and redoes with the bar's buttons",
+    async run(ctx) {
+      const { a, b } = await twoEditors(ctx, "/");
+      const heading = '[data-cms-field="pages:1:sections.0.heading"]';
+      const read = (page) => page.locator(heading).textContent();
+      const start = await read(a);
+      await typeAtEnd(a, heading, " new");
+      await converge([a, b], read, `${start} new`);
+      const undo = a.getByRole("button", { name: "Undo your last edit" });
+      const redo = a.getByRole("button", { name: "Redo" });
+      assert.equal(await redo.isDisabled(), true, "nothing to redo yet");
+      await undo.click();
+      await converge([a, b], read, start);
+      await redo.click();
+      await converge([a, b], read, `${start} new`);
+    },
+  },
+  {
+    name: "undo: without a room, plain and rich fields undo by key and by button, and the undone value is saved",
+    async run({ browser, site, track }) {
+      const { context, page } = await openAs(browser, site, "editor@example.test");
+      track(context);
+      await page.goto("/about?rest");
+      await waitForEditing(page);
+      assert.equal(await page.evaluate(() => window.louise.mode()), "rest");
+      const start = await titleOf(page);
+      await typeAtEnd(page, TITLE, " one");
+      await page.waitForTimeout(700);
+      await page.keyboard.type(" two");
+      await page.keyboard.press("Control+z");
+      assert.equal(await titleOf(page), `${start} one`);
+      await page.getByRole("button", { name: "Undo your last edit" }).click();
+      assert.equal(await titleOf(page), start);
+      await page.getByRole("button", { name: "Redo" }).click();
+      assert.equal(await titleOf(page), `${start} one`);
+      await page.evaluate(() => window.louise.flush());
+
+      const paragraph = page.locator('[data-cms-field="pages:2:body"] .ProseMirror p').first();
+      const rich = await paragraph.textContent();
+      await paragraph.click();
+      await page.keyboard.press("End");
+      await page.keyboard.type(" rich");
+      assert.equal(await paragraph.textContent(), `${rich} rich`);
+      await page.keyboard.press("Control+z");
+      assert.equal(await paragraph.textContent(), rich);
+      await page.evaluate(() => window.louise.flush());
+      await page.reload();
+      await waitForEditing(page);
+      assert.equal(await titleOf(page), `${start} one`, "the redone title was saved");
+    },
+  },
+];
