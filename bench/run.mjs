@@ -11,13 +11,15 @@ import { formatRun } from "./lib/report.mjs";
 import { DEFAULT_BENCH_PORT, startBenchServer } from "./lib/server.mjs";
 import * as clientSize from "./scenarios/client-size.mjs";
 import * as pageRead from "./scenarios/page-read.mjs";
+import * as roomBurst from "./scenarios/room-burst.mjs";
+import * as roomCrowd from "./scenarios/room-crowd.mjs";
 import * as roomFanout from "./scenarios/room-fanout.mjs";
 import * as roomStorage from "./scenarios/room-storage.mjs";
 import * as roomTyping from "./scenarios/room-typing.mjs";
 import * as sanitize from "./scenarios/sanitize.mjs";
 import * as search from "./scenarios/search.mjs";
 
-const SCENARIOS = [pageRead, sanitize, search, roomFanout, roomTyping, roomStorage, clientSize];
+const SCENARIOS = [pageRead, sanitize, search, roomFanout, roomCrowd, roomBurst, roomTyping, roomStorage, clientSize];
 const EMAIL = "bench@example.test";
 const PASSWORD = "bench-password-not-secret";
 

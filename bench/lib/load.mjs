@@ -54,3 +54,24 @@ export async function compare(candidate, baseline, { rounds = 5, ...options } = 
     cpuRatio: spread(roundRatios(a, b, "cpuUs")),
   };
 }
+
+/**
+ * Rounds in which every side runs at the same time, each with its own `concurrency` loops, so
+ * every side meets exactly the same machine load; the per-round ratio of two sides is then free of
+ * the drift between rounds that alternating leaves. Fair only for sides of like cost that do not
+ * block each other (a 20 ms scan would stall a light route on the same worker thread).
+ * Returns each side's per-round `load()` results (without CPU: the sides share the process).
+ *
+ * @example
+ * const { page, bare } = await paired({ page: readPage, bare: readBare }, { rounds: 5, concurrency: 4 });
+ */
+export async function paired(sides, { rounds = 5, ...options } = {}) {
+  const names = Object.keys(sides);
+  await Promise.all(names.map((n) => load(sides[n], { ...options, durationMs: 600 })));
+  const out = Object.fromEntries(names.map((n) => [n, []]));
+  for (let round = 0; round < rounds; round++) {
+    const results = await Promise.all(names.map((n) => load(sides[n], options)));
+    names.forEach((n, i) => out[n].push(results[i]));
+  }
+  return out;
+}
