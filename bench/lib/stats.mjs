@@ -24,6 +24,7 @@ export function median(values) {
  */
 export function spread(values) {
   const finite = values.filter((v) => Number.isFinite(v));
+  if (finite.length === 0) return { median: NaN, min: NaN, max: NaN, values };
   return { median: median(finite), min: Math.min(...finite), max: Math.max(...finite), values };
 }
 

@@ -3,6 +3,7 @@
 // 1,200-character burst as its own update (about 1,000 messages/s, closed with 4429, then the
 // stock provider reconnects and resyncs), and a client that coalesces keystrokes into one update
 // per 16 ms frame. Goal for both: no lost character; the coalescing client is never closed.
+import { ratioFigure } from "../lib/stats.mjs";
 import { editorHeaders, join, sleep, until } from "./room-clients.mjs";
 
 export const name = "room-burst";
@@ -63,6 +64,9 @@ export async function run({ baseUrl, cookie, firstPageId }) {
       "coalesced: closed (4429)": coalesced.closes,
       "p50 column": "ms until a second editor has every character",
     },
-    ratios: {},
+    ratios: {
+      lost: ratioFigure([scripted.lost + coalesced.lost], { op: "<=", value: 0 }, "characters lost past the message limit (scripted + coalesced)"),
+      coalescedCloses: ratioFigure([coalesced.closes], { op: "<=", value: 0 }, "4429 closes of the coalescing client"),
+    },
   };
 }
