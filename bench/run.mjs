@@ -1,28 +1,51 @@
 #!/usr/bin/env node
-// `npm run bench`: starts the bench worker under wrangler dev, runs every scenario (or those named
-// on the command line), prints a table and writes bench/results/latest.json.
+// `npm run bench [-- --port N] [scenario …]`: builds the editing client, starts the bench worker
+// under wrangler dev on its own port (default 8788, or BENCH_PORT) and state, runs every scenario
+// (or those named), prints a table, and writes bench/results/latest.json, a copy under
+// bench/results/runs/ and bench/results/latest.md. `npm run bench:readme` turns the JSON into the
+// README table.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
-import { startBenchServer } from "./lib/server.mjs";
-import * as pageRead from "./scenarios/page-read.mjs";
-import * as sanitize from "./scenarios/sanitize.mjs";
+import { buildClient } from "../scripts/build-client.mjs";
+import { formatRun } from "./lib/report.mjs";
+import { DEFAULT_BENCH_PORT, startBenchServer } from "./lib/server.mjs";
 import * as clientSize from "./scenarios/client-size.mjs";
+import * as pageRead from "./scenarios/page-read.mjs";
+import * as roomBurst from "./scenarios/room-burst.mjs";
+import * as roomCrowd from "./scenarios/room-crowd.mjs";
 import * as roomFanout from "./scenarios/room-fanout.mjs";
 import * as roomStorage from "./scenarios/room-storage.mjs";
 import * as roomTyping from "./scenarios/room-typing.mjs";
+import * as sanitize from "./scenarios/sanitize.mjs";
 import * as search from "./scenarios/search.mjs";
 
-const SCENARIOS = [pageRead, sanitize, search, roomFanout, roomTyping, roomStorage, clientSize];
-const only = process.argv.slice(2);
+const SCENARIOS = [pageRead, sanitize, search, roomFanout, roomCrowd, roomBurst, roomTyping, roomStorage, clientSize];
 const EMAIL = "bench@example.test";
 const PASSWORD = "bench-password-not-secret";
 
-const server = await startBenchServer();
+function parseArgs(argv) {
+  const only = [];
+  let port = Number(process.env.BENCH_PORT ?? DEFAULT_BENCH_PORT);
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === "--port") port = Number(argv[++i]);
+    else if (argv[i].startsWith("--port=")) port = Number(argv[i].slice(7));
+    else only.push(argv[i]);
+  }
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`--port must be a TCP port, got ${port}`);
+  const unknown = only.filter((name) => !SCENARIOS.some((s) => s.name === name));
+  if (unknown.length) throw new Error(`unknown scenario ${unknown.join(", ")}; known: ${SCENARIOS.map((s) => s.name).join(", ")}`);
+  return { port, only };
+}
+
+const { port, only } = parseArgs(process.argv.slice(2));
+// wrangler serves the client from dist/client, which a fresh clone does not have yet.
+await buildClient();
+const server = await startBenchServer({ port });
 const results = {};
 try {
   const setup = await fetch(`${server.baseUrl}/__bench/setup`, { method: "POST", body: JSON.stringify({ email: EMAIL, password: PASSWORD, pages: 10_000 }) });
   if (!setup.ok) throw new Error(`bench setup failed: ${setup.status} ${await setup.text()}`);
-  const { firstId, terms } = await setup.json();
+  const { firstId, terms, coldTerms } = await setup.json();
   const signIn = await fetch(`${server.baseUrl}/api/cms/session`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: server.baseUrl },
@@ -30,7 +53,7 @@ try {
   });
   if (signIn.status !== 204) throw new Error(`bench sign-in failed: ${signIn.status} ${await signIn.text()}`);
   const cookie = signIn.headers.get("set-cookie").split(";")[0];
-  const ctx = { baseUrl: server.baseUrl, cookie, firstPageId: firstId, searchTerms: terms };
+  const ctx = { baseUrl: server.baseUrl, cookie, firstPageId: firstId, searchTerms: terms, coldTerms, workerdPid: server.workerdPid };
   for (const scenario of SCENARIOS) {
     if (only.length && !only.includes(scenario.name)) continue;
     process.stdout.write(`running ${scenario.name}…\n`);
@@ -40,15 +63,16 @@ try {
   server.stop();
 }
 
-const fmt = (v) => (v === undefined ? "–" : typeof v === "number" ? (Number.isNaN(v) ? "–" : Number.isInteger(v) ? String(v) : v.toFixed(2)) : String(v));
-const lines = ["| scenario | req/s (or MB/s) | p50 ms | p99 ms |", "|---|---:|---:|---:|"];
-for (const [name, result] of Object.entries(results)) {
-  for (const row of result.rows) lines.push(`| ${row.scenario} | ${fmt(row.rps)} | ${fmt(row.p50)} | ${fmt(row.p99)} |`);
-  lines.push(`| **${name}**: ${Object.entries(result.figures).map(([k, v]) => `${k} ${fmt(v)}`).join(", ")} | | | |`);
-}
-console.log(lines.join("\n"));
-mkdirSync("bench/results", { recursive: true });
-const report = { date: new Date().toISOString(), machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version }, results };
-writeFileSync("bench/results/latest.json", JSON.stringify(report, null, 2));
-writeFileSync("bench/results/latest.md", lines.join("\n") + "\n");
-console.log("wrote bench/results/latest.json and bench/results/latest.md");
+const report = {
+  date: new Date().toISOString(),
+  machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version },
+  scenarios: only.length ? only : SCENARIOS.map((s) => s.name),
+  results,
+};
+const table = formatRun(report);
+console.log(table);
+mkdirSync("bench/results/runs", { recursive: true });
+writeFileSync("bench/results/latest.json", JSON.stringify(report, null, 2) + "\n");
+writeFileSync(`bench/results/runs/${report.date.replace(/[:.]/g, "-")}.json`, JSON.stringify(report, null, 2) + "\n");
+writeFileSync("bench/results/latest.md", table + "\n");
+console.log("wrote bench/results/latest.json, bench/results/runs/ and bench/results/latest.md");

@@ -27,6 +27,27 @@ function zipfWords(seed: number, count: number): string[] {
   return Array.from({ length: count }, () => word(Math.min(VOCABULARY - 1, Math.floor(Math.exp(random() * harmonic)) - 1)));
 }
 
+/**
+ * The generated bench page number `i`: the same text on every run, ~1.5 KB of Zipf-distributed words.
+ *
+ * @example
+ * benchPage(0).slug // "bench-0"
+ */
+export function benchPage(i: number): { slug: string; title: string; html: string } {
+  const words = zipfWords(i + 1, WORDS_PER_PAGE);
+  return {
+    slug: `bench-${i}`,
+    title: `Bench page ${i}: ${words.slice(0, 4).join(" ")}`,
+    html: `<p>${words.slice(4, 110).join(" ")}.</p><p>${words.slice(110).join(" ")}.</p>`,
+  };
+}
+
+/** The bench's query terms: words that each appear in about 1% of pages. */
+export const BENCH_TERMS = QUERY_RANKS.map(word);
+
+/** 200 further words in about 0.5–1.5% of pages each: queries that no cache has seen. */
+export const BENCH_COLD_TERMS = Array.from({ length: 200 }, (_, i) => word(1000 + i * 10));
+
 /** Bench fixtures: the bench editor account and N published pages with ~1.5 KB bodies, inserted idempotently. */
 export async function benchSetup(request: Request, env: SiteEnv): Promise<Response> {
   const body = (await request.json()) as { email: string; password: string; pages?: number };
@@ -43,13 +64,11 @@ export async function benchSetup(request: Request, env: SiteEnv): Promise<Respon
   for (let start = have; start < want; start += 250) {
     const batch = [];
     for (let i = start; i < Math.min(want, start + 250); i++) {
-      const words = zipfWords(i + 1, WORDS_PER_PAGE);
-      const title = `Bench page ${i}: ${words.slice(0, 4).join(" ")}`;
-      const html = `<p>${words.slice(4, 110).join(" ")}.</p><p>${words.slice(110).join(" ")}.</p>`;
-      batch.push(insert.bind(`bench-${i}`, title, html, "[]"));
+      const page = benchPage(i);
+      batch.push(insert.bind(page.slug, page.title, page.html, "[]"));
     }
     await env.DB.batch(batch);
   }
   const first = await env.DB.prepare("SELECT id FROM pages WHERE slug LIKE 'bench-%' ORDER BY id LIMIT 1").first<{ id: number }>();
-  return Response.json({ pages: want, firstId: first?.id ?? null, terms: QUERY_RANKS.map(word) });
+  return Response.json({ pages: want, firstId: first?.id ?? null, terms: BENCH_TERMS, coldTerms: BENCH_COLD_TERMS });
 }

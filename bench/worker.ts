@@ -10,6 +10,7 @@ import site from "../src/worker";
 import type { SiteEnv } from "../src/site/env";
 import { pages } from "../src/site/schema";
 import { benchCpu } from "./worker-cpu";
+import { fillCorpus } from "./worker-corpus";
 import { benchSetup } from "./worker-setup";
 import { likeSearch, timedSearches } from "./worker-search";
 
@@ -34,6 +35,7 @@ export default {
       if (url.pathname === "/__bench/ping") return new Response("ok");
       if (url.pathname === "/__bench/setup") return benchSetup(request, env);
       if (url.pathname === "/__bench/cpu") return benchCpu(url);
+      if (url.pathname === "/__bench/corpus") return fillCorpus(request, env);
       if (url.pathname === "/__bench/like-search") return likeSearch(url, env);
       if (url.pathname === "/__bench/timed-search") return timedSearches(url, env);
       const bare = /^\/__bench\/bare-page\/(\d+)$/.exec(url.pathname);

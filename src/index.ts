@@ -70,7 +70,8 @@ export type { ResumeReadSession } from "./cores/d1-session";
 
 // Full-text search
 export { searchPublished, rebuildSearchIndex, removeFromSearchIndex, syncSearchEntry, toFtsQuery } from "./cores/search";
-export type { SearchHit } from "./cores/search";
+export { createSearchCache, noteSearchChange, SEARCH_CACHE_DEFAULTS } from "./cores/search";
+export type { SearchHit, SearchCache, SearchCacheOptions } from "./cores/search";
 export { searchRoute, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from "./routes/search-route";
 export type { SearchRouteConfig } from "./routes/search-route";
 

@@ -1,5 +1,7 @@
-// Starts the bench worker under `wrangler dev` on its own port and state directory.
+// Starts the bench worker under `wrangler dev` on its own port and state directory, and finds the
+// `workerd` process behind it (the bench reads its CPU time from /proc).
 import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { wrangler, WRANGLER_ENV } from "../../scripts/wrangler-run.mjs";
 import { createRequire } from "node:module";
@@ -9,13 +11,16 @@ const WRANGLER_BIN = require.resolve("wrangler/bin/wrangler.js");
 const CONFIG = "bench/wrangler.bench.toml";
 const STATE = ".wrangler/bench";
 
+/** The bench's default port; `--port N` or `BENCH_PORT` choose another. */
+export const DEFAULT_BENCH_PORT = 8788;
+
 /** Applies migrations, starts `wrangler dev`, and resolves once it answers. */
-export async function startBenchServer({ port = 8788 } = {}) {
+export async function startBenchServer({ port = DEFAULT_BENCH_PORT } = {}) {
   await wrangler(["d1", "migrations", "apply", "DB", "--local", "--config", CONFIG, "--persist-to", STATE]);
   const secret = randomBytes(32).toString("base64url");
   const child = spawn(
     process.execPath,
-    [WRANGLER_BIN, "dev", "--config", CONFIG, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", STATE, "--var", `CMS_SESSION_SECRET:${secret}`, "--log-level", "warn"],
+    [WRANGLER_BIN, "dev", "--config", CONFIG, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", STATE, "--var", `CMS_SESSION_SECRET:${secret}`, "--var", `MEDIA_URL:http://127.0.0.1:${port}/media`, "--log-level", "warn"],
     { stdio: ["ignore", "pipe", "pipe"], env: { ...WRANGLER_ENV, CI: "true" }, detached: true },
   );
   let log = "";
@@ -36,6 +41,12 @@ export async function startBenchServer({ port = 8788 } = {}) {
   }
   return {
     baseUrl,
+    /**
+     * Pid of the `workerd` process that runs the bench worker, its Durable Objects and the local
+     * D1 (a descendant of wrangler), or null. wrangler dev starts two: a proxy listening on the
+     * bench port, which forwards every request, and this runtime behind it on a port of its own.
+     */
+    workerdPid: findRuntime(child.pid, port),
     stop() {
       try {
         process.kill(-child.pid, "SIGTERM");
@@ -44,4 +55,50 @@ export async function startBenchServer({ port = 8788 } = {}) {
       }
     },
   };
+}
+
+/* Of wrangler's `workerd` descendants, the one not listening on the bench's own port. */
+function findRuntime(root, port) {
+  const candidates = findDescendants(root, "workerd");
+  const runtime = candidates.find((pid) => {
+    try {
+      return !readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(`:${port}\0`);
+    } catch {
+      return false;
+    }
+  });
+  return runtime ?? candidates[0] ?? null;
+}
+
+/* Walks /proc for the descendants of `root` whose command name is `name` (Linux only). */
+function findDescendants(root, name) {
+  let entries;
+  try {
+    entries = readdirSync("/proc").filter((e) => /^\d+$/.test(e));
+  } catch {
+    return [];
+  }
+  const parentOf = new Map();
+  const commOf = new Map();
+  for (const pid of entries) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const close = stat.lastIndexOf(")");
+      commOf.set(Number(pid), stat.slice(stat.indexOf("(") + 1, close));
+      parentOf.set(Number(pid), Number(stat.slice(close + 2).split(" ")[1]));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const found = [];
+  for (const [pid, comm] of commOf) {
+    if (comm !== name) continue;
+    for (let p = parentOf.get(pid); p; p = parentOf.get(p)) {
+      if (p === root) {
+        found.push(pid);
+        break;
+      }
+    }
+  }
+  return found;
 }

@@ -4,6 +4,9 @@ import WebSocket from "ws";
 import YProvider from "y-partyserver/provider";
 import * as Y from "yjs";
 
+// Every provider registers a process "exit" handler; fifty editors in one scenario are expected.
+process.setMaxListeners(200);
+
 /** A `ws` WebSocket class that sends `headers` on the upgrade. */
 export function socketWith(headers) {
   return class extends WebSocket {

@@ -1,36 +1,86 @@
-// Full-text search over 10,000 published pages: searchRoute (FTS5, bm25, snippets, auth) against a
-// LIKE '%term%' scan in the same worker. Also the reindex time and publish latency.
-import { compare, load } from "../lib/load.mjs";
+// Full-text search against a LIKE '%term%' scan: in the worker (query time and server CPU per
+// query, the search core without its cache against the scan, at 10,000 and LARGE pages), and over
+// HTTP (searchRoute with its published-generation cache against the scan route and an empty
+// route). Five alternating rounds each; every ratio is the median round with its spread. Also the
+// reindex time and publish latency.
+import { withCpu } from "../lib/cpu.mjs";
+import { load, paired } from "../lib/load.mjs";
+import { alternate, median, ratioFigure, roundRatios } from "../lib/stats.mjs";
 
 export const name = "search";
 
-export async function run({ baseUrl, cookie, firstPageId, searchTerms: TERMS }) {
+const ROUNDS = 5;
+const LARGE = Number(process.env.BENCH_LARGE_PAGES ?? 100_000);
+const FILL_SLICE = 5_000;
+
+async function fillLargeCorpus(baseUrl) {
+  let rows = 0;
+  for (let from = 0; from < LARGE; from += FILL_SLICE) {
+    const res = await fetch(`${baseUrl}/__bench/corpus`, {
+      method: "POST",
+      body: JSON.stringify({ from, to: Math.min(LARGE, from + FILL_SLICE), optimize: from + FILL_SLICE >= LARGE }),
+    });
+    if (!res.ok) throw new Error(`corpus fill: ${res.status} ${await res.text()}`);
+    rows = (await res.json()).rows;
+    if (from === 0 && rows >= LARGE) break; // filled by an earlier run
+  }
+  return rows;
+}
+
+/* One in-worker measurement: `n` sequential queries, with the server CPU they cost. */
+async function inWorker(baseUrl, pid, corpus, engine, terms, n) {
+  const { value, cpuUs } = await withCpu(pid, async () => {
+    const res = await fetch(`${baseUrl}/__bench/timed-search?corpus=${corpus}&engine=${engine}&n=${n}&terms=${terms.join(",")}`);
+    if (!res.ok) throw new Error(`timed-search ${engine}: ${res.status} ${await res.text()}`);
+    return res.json();
+  });
+  if (engine !== "floor" && value.hits === 0) throw new Error(`timed-search ${engine} on ${corpus} found nothing`);
+  return { ms: value.msPerQuery, cpuUs: cpuUs / n };
+}
+
+async function scanVersusIndex(baseUrl, pid, corpus, terms, { ftsQueries, likeQueries }) {
+  await inWorker(baseUrl, pid, corpus, "fts", terms, ftsQueries);
+  await inWorker(baseUrl, pid, corpus, "like", terms, 2);
+  const { fts, like } = await alternate(ROUNDS, {
+    fts: () => inWorker(baseUrl, pid, corpus, "fts", terms, ftsQueries),
+    like: () => inWorker(baseUrl, pid, corpus, "like", terms, likeQueries),
+  });
+  return { fts, like, time: roundRatios(like, fts, "ms"), cpu: roundRatios(like, fts, "cpuUs") };
+}
+
+export async function run({ baseUrl, cookie, firstPageId, searchTerms: TERMS, coldTerms, workerdPid }) {
   const t0 = performance.now();
   const reindex = await fetch(`${baseUrl}/api/cms/pages/reindex`, { method: "POST", headers: { cookie, origin: baseUrl } });
   const reindexMs = performance.now() - t0;
   if (!reindex.ok) throw new Error(`reindex: ${reindex.status} ${await reindex.text()}`);
   const { indexed } = await reindex.json();
+  const largeRows = await fillLargeCorpus(baseUrl);
 
+  // In the worker, no cache: every FTS query is a D1 round trip, like every scan.
+  const small = await scanVersusIndex(baseUrl, workerdPid, "pages", coldTerms, { ftsQueries: 100, likeQueries: 10 });
+  const large = await scanVersusIndex(baseUrl, workerdPid, "large", coldTerms, { ftsQueries: 60, likeQueries: 3 });
+  const floor = await alternate(ROUNDS, { floor: () => inWorker(baseUrl, workerdPid, "pages", "floor", coldTerms, 100) }).then((r) => r.floor);
+
+  // Over HTTP: the popular terms (the route's cache answers repeats), unseen terms, the scan, an empty route.
   let n = 0;
-  const get = (path) => async () => {
-    const q = TERMS[n++ % TERMS.length];
-    const res = await fetch(`${baseUrl}${path}?q=${q}&limit=10`, { headers: { cookie } });
+  const get = (path, terms, extra = "") => async () => {
+    const q = terms[n++ % terms.length];
+    const res = await fetch(`${baseUrl}${path}?q=${q}&limit=10${extra}`, { headers: { cookie } });
     const body = await res.json();
     if (!res.ok || body.items.length === 0) throw new Error(`${path}?q=${q}: ${res.status}`);
   };
-  const result = await compare(get("/api/cms/pages/search"), get("/__bench/like-search"), { concurrency: 1, durationMs: 2500, rounds: 2 });
-
-  const inWorker = async (engine) => {
-    const res = await fetch(`${baseUrl}/__bench/timed-search?engine=${engine}&n=50&terms=${TERMS.join(",")}`);
-    return (await res.json()).msPerQuery;
-  };
-  await inWorker("fts");
-  const ftsQueryMs = await inWorker("fts");
-  const likeQueryMs = await inWorker("like");
-  const floorQueryMs = await inWorker("floor");
-  const floor = await load(async () => void (await (await fetch(`${baseUrl}/__bench/ping`)).arrayBuffer()), { concurrency: 1, durationMs: 1500 });
+  const ping = async () => void (await (await fetch(`${baseUrl}/__bench/ping`)).arrayBuffer());
+  const opts = { concurrency: 1, durationMs: 1500 };
+  const http = await alternate(ROUNDS, {
+    search: () => load(get("/api/cms/pages/search", TERMS), opts),
+    cold: () => load(get("/api/cms/pages/search", coldTerms), opts),
+    like: () => load(get("/__bench/like-search", TERMS), opts),
+  });
+  // The light routes against the empty one, loaded at the same time so both meet the same load.
+  const floorPairs = await paired({ search: get("/api/cms/pages/search", TERMS), empty: ping }, { rounds: ROUNDS, concurrency: 1, durationMs: 1500 });
 
   let p = 0;
+  const latencies = [];
   const publish = async () => {
     const id = firstPageId + (p++ % 100);
     const headers = { cookie, origin: baseUrl, "content-type": "application/json" };
@@ -43,27 +93,33 @@ export async function run({ baseUrl, cookie, firstPageId, searchTerms: TERMS }) 
     if (res.status !== 200) throw new Error(`publish: ${res.status}`);
     latencies.push(performance.now() - t);
   };
-  const latencies = [];
   await load(publish, { concurrency: 1, durationMs: 3000 });
   latencies.sort((a, b) => a - b);
   const pct = (q) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)];
+  const med = (runs, key) => median(runs.map((r) => r[key]));
 
   return {
     rows: [
-      { scenario: `search, FTS5 via searchRoute (${indexed} pages)`, rps: result.candidate.rps, p50: result.candidate.p50, p99: result.candidate.p99 },
-      { scenario: "search, LIKE '%term%' scan (baseline)", rps: result.baseline.rps, p50: result.baseline.p50, p99: result.baseline.p99 },
-      { scenario: "request floor: empty bench route through wrangler dev", rps: floor.rps, p50: floor.p50, p99: floor.p99 },
+      { scenario: `search core, no cache, in worker (${indexed} pages): ms / CPU µs per query`, rps: med(small.fts, "cpuUs"), p50: med(small.fts, "ms"), p99: NaN },
+      { scenario: `LIKE scan, in worker (${indexed} pages): ms / CPU µs per query`, rps: med(small.like, "cpuUs"), p50: med(small.like, "ms"), p99: NaN },
+      { scenario: `search core, no cache, in worker (${largeRows} pages): ms / CPU µs per query`, rps: med(large.fts, "cpuUs"), p50: med(large.fts, "ms"), p99: NaN },
+      { scenario: `LIKE scan, in worker (${largeRows} pages): ms / CPU µs per query`, rps: med(large.like, "cpuUs"), p50: med(large.like, "ms"), p99: NaN },
+      { scenario: "D1 round trip, in worker (SELECT 1): ms / CPU µs", rps: med(floor, "cpuUs"), p50: med(floor, "ms"), p99: NaN },
+      { scenario: "GET …/search, popular terms (HTTP)", rps: med(http.search, "rps"), p50: med(http.search, "p50"), p99: med(http.search, "p99") },
+      { scenario: "GET …/search, terms not seen before (HTTP)", rps: med(http.cold, "rps"), p50: med(http.cold, "p50"), p99: med(http.cold, "p99") },
+      { scenario: "LIKE scan route (HTTP, baseline)", rps: med(http.like, "rps"), p50: med(http.like, "p50"), p99: med(http.like, "p99") },
+      { scenario: "GET …/search, popular terms, paired with the empty route (HTTP)", rps: med(floorPairs.search, "rps"), p50: med(floorPairs.search, "p50"), p99: med(floorPairs.search, "p99") },
+      { scenario: "empty route, paired (HTTP, floor)", rps: med(floorPairs.empty, "rps"), p50: med(floorPairs.empty, "p50"), p99: med(floorPairs.empty, "p99") },
       { scenario: "publish (after a draft save)", rps: NaN, p50: pct(0.5), p99: pct(0.99) },
     ],
-    figures: {
-      "speed-up p50 (HTTP)": result.baseline.p50 / result.candidate.p50,
-      "FTS query ms (in worker)": ftsQueryMs,
-      "LIKE query ms (in worker)": likeQueryMs,
-      "speed-up (in worker)": likeQueryMs / ftsQueryMs,
-      "D1 round trip ms (SELECT 1, in worker)": floorQueryMs,
-      "search p50 ms": result.candidate.p50,
-      "reindex ms": reindexMs,
-      goal: "≥ 10× faster, p50 ≤ 5 ms",
+    figures: { "reindex ms": reindexMs, "large corpus pages": largeRows },
+    ratios: {
+      cpu10k: ratioFigure(small.cpu, { op: ">=", value: 10 }, `server CPU per query, LIKE ÷ FTS, ${indexed} pages`),
+      cpuLarge: ratioFigure(large.cpu, { op: ">=", value: 50 }, `server CPU per query, LIKE ÷ FTS, ${largeRows} pages`),
+      time10k: ratioFigure(small.time, { op: ">=", value: 10 }, `query time in worker, LIKE ÷ FTS, ${indexed} pages`),
+      timeLarge: ratioFigure(large.time, { op: ">=", value: 50 }, `query time in worker, LIKE ÷ FTS, ${largeRows} pages`),
+      httpVsLike: ratioFigure(roundRatios(http.like, http.search, "p50"), { op: ">=", value: 10 }, "HTTP p50, LIKE route ÷ search route (popular terms)"),
+      httpVsEmpty: ratioFigure(roundRatios(floorPairs.search, floorPairs.empty, "p50"), { op: "<=", value: 1.5 }, "HTTP p50, search route ÷ empty route (popular terms, paired)"),
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Table } from "drizzle-orm";
 import type { CollectionConfig } from "../cores/collection";
-import { rebuildSearchIndex, searchIndexOf, searchPublished } from "../cores/search";
+import { createSearchCache, rebuildSearchIndex, searchIndexOf, searchPublished, type SearchCacheOptions } from "../cores/search";
 import { HttpError } from "../shared/errors";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import type { ResolveEditor } from "../shared/session";
@@ -21,6 +21,12 @@ export interface SearchRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv> 
   resultFields?: readonly string[];
   /** Mount point; default `/api/cms/pages`. */
   basePath?: string;
+  /**
+   * The published-generation cache of answers (default on, `SEARCH_CACHE_DEFAULTS`): a repeated
+   * search is answered from this isolate's memory until something is published or `maxAgeMs`
+   * passes. `false` sends every search to the database.
+   */
+  cache?: SearchCacheOptions | false;
 }
 
 /** Search `limit`: default and cap (DESIGN.md §2). */
@@ -33,7 +39,8 @@ export const SEARCH_MAX_QUERY_LENGTH = 500;
  * Full-text search over published rows: `GET {basePath}/search?q=&limit=` answers
  * `{ items: [{ id, …resultFields, snippet, score }] }`, best first; `POST {basePath}/reindex`
  * rebuilds the index from the table and answers `{ indexed }`. Both need an editor. A blank `q`
- * is a 400; `limit` defaults to 10 and is clamped into 1..50. Mount before `pagesRoute`.
+ * is a 400; `limit` defaults to 10 and is clamped into 1..50. Mount before `pagesRoute`. Repeated
+ * searches are answered from memory while nothing is published (see `cache`).
  *
  * @example
  * const route = searchRoute({ table: pages, config: pagesCollection, resolveEditor });
@@ -46,6 +53,7 @@ export function searchRoute<Env extends EditorRouteEnv>(config: SearchRouteConfi
     config: config.config,
     ...(config.weights ? { weights: config.weights } : {}),
     ...(config.resultFields ? { resultFields: config.resultFields } : {}),
+    ...(config.cache === false ? {} : { cache: createSearchCache(config.cache) }),
   };
 
   return withErrorEdge<Env>(async (request, env) => {

@@ -1,11 +1,15 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { defineCollection } from "../../src/cores/collection";
+import { applyPublish, applySaveDraft, applyUnpublish } from "../../src/cores/drafts";
+import { insertRow } from "../../src/cores/pages/page-store";
+import { removeFromSearchIndex } from "../../src/cores/search";
+import { tableMeta } from "../../src/cores/table-meta";
 import { runEditorRoute } from "../../src/routes/run-editor-route";
 import { searchRoute } from "../../src/routes/search-route";
 import { pagesCollection } from "../../src/site/collections";
-import { pages } from "../../src/site/schema";
-import { asEditor, headerResolver, request, type RequestOptions } from "../helpers/http";
+import { pages, pagesVersions } from "../../src/site/schema";
+import { EDITOR, PUBLISHER, asEditor, headerResolver, request, type RequestOptions } from "../helpers/http";
 
 const route = searchRoute({ table: pages, config: pagesCollection, resolveEditor: headerResolver });
 let counter = 0;
@@ -100,5 +104,62 @@ describe("searchRoute", () => {
   it("requires a collection with a search config", () => {
     const plain = defineCollection({ slug: "plain", fields: { title: { type: "text" } } });
     expect(() => searchRoute({ table: pages, config: plain, resolveEditor: headerResolver })).toThrow(/search/);
+  });
+});
+
+describe("searchRoute's published-generation cache", () => {
+  const deps = { table: pages, versionsTable: pagesVersions, config: pagesCollection };
+  /* Takes a page out of the index behind the toolkit's back: no write core runs, so nothing says so. */
+  const dropFromIndexSilently = (id: number) => env.DB.prepare("DELETE FROM pages_search WHERE rowid = ?1").bind(id).run();
+
+  it("answers a repeated search from memory, and the next search after a write core ran from the database", async () => {
+    const word = uniqueWord();
+    await seedPublished(word, 1);
+    const [hit] = await hits(`q=${word}`);
+    await dropFromIndexSilently(hit!.id);
+    expect(await hits(`q=${word}`)).toHaveLength(1); // served from memory
+    await removeFromSearchIndex(env.DB, pagesCollection, hit!.id); // a write core: the generation moves
+    expect(await hits(`q=${word}`)).toEqual([]);
+  });
+
+  it("sees a publish and an unpublish through the draft cores at once", async () => {
+    const word = uniqueWord();
+    const page = await insertRow(env.DB, tableMeta(pages), { slug: word, title: "Not yet" });
+    const id = page.id as number;
+    expect(await hits(`q=${word}`)).toEqual([]);
+    await applySaveDraft(env, deps, EDITOR, id, { title: `${word} launch` });
+    await applyPublish(env, deps, PUBLISHER, id);
+    expect((await hits(`q=${word}`)).map((h) => h.id)).toEqual([id]);
+    await applyUnpublish(env, deps, PUBLISHER, id);
+    expect(await hits(`q=${word}`)).toEqual([]);
+  });
+
+  it("with cache: false, every search reaches the database", async () => {
+    const uncached = searchRoute({ table: pages, config: pagesCollection, resolveEditor: headerResolver, cache: false });
+    const word = uniqueWord();
+    await seedPublished(word, 1);
+    const search = async () => {
+      const res = await runEditorRoute(uncached, request("GET", `/api/cms/pages/search?q=${word}`, { headers: asEditor() }), env);
+      return ((await res.json()) as { items: { id: number }[] }).items;
+    };
+    const [hit] = await search();
+    await dropFromIndexSilently(hit!.id);
+    expect(await search()).toEqual([]);
+  });
+
+  it("answers each limit separately", async () => {
+    const word = uniqueWord();
+    await seedPublished(word, 3);
+    expect(await hits(`q=${word}&limit=1`)).toHaveLength(1);
+    expect(await hits(`q=${word}&limit=3`)).toHaveLength(3);
+  });
+
+  it("answers a burst of equal and different searches in parallel, emoji and astral text included", async () => {
+    const word = uniqueWord();
+    await seedPublished(word, 2);
+    // NFKC turns the fraktur letters into "Unicode", a word no page holds; emoji are separators.
+    const queries: [string, number][] = [[word, 2], [`${word} 😀`, 2], [`𝔘𝔫𝔦𝔠𝔬𝔡𝔢 ${word}`, 0], ["😀😀😀", 0], [word.toUpperCase(), 2]];
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => hits(`q=${encodeURIComponent(queries[i % queries.length]![0])}`)));
+    answers.forEach((items, i) => expect(items, queries[i % queries.length]![0]).toHaveLength(queries[i % queries.length]![1]));
   });
 });

@@ -4,7 +4,7 @@ import type { EditorSession } from "../../shared/session";
 import { richFieldsOf } from "../collection";
 import type { D1Client } from "../d1-client";
 import { sanitizeRichHtml } from "../sanitize";
-import { indexDocumentStatements, searchIndexOf } from "../search";
+import { indexDocumentStatements, noteSearchChange, searchIndexOf } from "../search";
 import { decodeRow, encodeValue, ident } from "../table-meta";
 import { validateFields } from "../validate-fields";
 import {
@@ -72,6 +72,7 @@ export async function applyPublish(
     if (conflict) throw conflict;
     throw error;
   }
+  noteSearchChange();
   const row = results[0]?.results[0];
   if (!row) throw new HttpError(404, `page ${id} not found`, { code: "not_found" });
   return { versionId: target.versionId, page: decodeRow(s.live, row) };

@@ -1,7 +1,7 @@
 import { HttpError } from "../../shared/errors";
 import { assertPublisher } from "../../shared/publish-privilege";
 import type { EditorSession } from "../../shared/session";
-import { searchIndexOf, unindexStatement } from "../search";
+import { noteSearchChange, searchIndexOf, unindexStatement } from "../search";
 import { decodeRow } from "../table-meta";
 import { clientOf, DRAFT_STATUS, draftSql, NOW_SQL, SUPERSEDED_STATUS, type DraftDeps, type DraftRunOptions } from "./draft-deps";
 
@@ -39,6 +39,7 @@ export async function applyUnpublish(
   const index = searchIndexOf(deps.config);
   if (index) statements.push(unindexStatement(db, index, id));
   const results = await db.batch<Record<string, unknown>>(statements);
+  noteSearchChange();
   const row = results[1]?.results[0];
   if (!row) throw new HttpError(404, `page ${id} not found`, { code: "not_found" });
   return { page: decodeRow(s.live, row) };

@@ -9,5 +9,6 @@ export {
   unindexStatement,
   type SearchIndex,
 } from "./search-index";
+export { createSearchCache, noteSearchChange, searchGeneration, SEARCH_CACHE_DEFAULTS, type SearchCache, type SearchCacheOptions } from "./search-cache";
 export { searchPublished, type SearchHit, type SearchPublishedOptions } from "./search-published";
 export { fieldSearchText, flattenStringLeaves, htmlToText } from "./search-text";

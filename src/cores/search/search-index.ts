@@ -2,6 +2,7 @@ import type { Table } from "drizzle-orm";
 import type { CollectionConfig, CollectionField } from "../collection";
 import type { D1Client } from "../d1-client";
 import { decodeRow, ident, tableMeta, type TableMeta } from "../table-meta";
+import { noteSearchChange } from "./search-cache";
 import { fieldSearchText } from "./search-text";
 
 /** Where a collection's full-text index lives and what it holds. */
@@ -47,7 +48,7 @@ export function searchDocument(index: SearchIndex, document: Record<string, unkn
 
 /**
  * Statements that (re)index one published document; run them inside the publish batch so the
- * index moves with the live row. With `onlyIfRowIn` (quoted table and key names), the insert only
+ * index moves with the live row, and call `noteSearchChange()` once the batch has committed. With `onlyIfRowIn` (quoted table and key names), the insert only
  * happens while that row still exists, so a publish racing a delete leaves no orphan entry.
  *
  * @example
@@ -89,7 +90,9 @@ export function unindexStatement(db: D1Client, index: SearchIndex, id: number): 
  */
 export async function removeFromSearchIndex(db: D1Client, config: CollectionConfig, id: number): Promise<void> {
   const index = searchIndexOf(config);
-  if (index) await unindexStatement(db, index, id).run();
+  if (!index) return;
+  await unindexStatement(db, index, id).run();
+  noteSearchChange();
 }
 
 /**
@@ -111,11 +114,9 @@ export async function syncSearchEntry(db: D1Client, deps: { table: Table; config
     .prepare(`SELECT ${meta.selectList} FROM ${ident(meta.name)} WHERE ${pk} = ?1 AND ${ident(pointer.name)} IS NOT NULL`)
     .bind(id)
     .first<Record<string, unknown>>();
-  if (!row) {
-    await unindexStatement(db, index, id).run();
-    return;
-  }
-  await db.batch(indexDocumentStatements(db, index, id, decodeRow(meta, row), { table: ident(meta.name), pk }));
+  if (row) await db.batch(indexDocumentStatements(db, index, id, decodeRow(meta, row), { table: ident(meta.name), pk }));
+  else await unindexStatement(db, index, id).run();
+  noteSearchChange();
 }
 
 /**
@@ -141,6 +142,7 @@ export async function rebuildSearchIndex(db: D1Client, deps: { table: Table; con
   // Merge the freshly written segments so the first searches after a rebuild are as fast as later ones.
   statements.push(db.prepare(`INSERT INTO ${fts} (${fts}) VALUES ('optimize')`));
   await db.batch(statements);
+  noteSearchChange();
   return { indexed: rows.length };
 }
 

