@@ -58,9 +58,9 @@ export type { Mailer, MailMessage } from "./cores/notify";
 // Drafts, publishing, read-after-write
 export {
   applySaveDraft, applyPublish, applyRestore, applyUnpublish, listVersions, loadEditableDocument, latestDraftSections,
-  latestDraftBody, DRAFT_STATUS, PUBLISHED_STATUS, SUPERSEDED_STATUS, DEFAULT_MAX_PER_DOC,
+  latestDraftBody, DRAFT_STATUS, PUBLISHED_STATUS, SUPERSEDED_STATUS, DEFAULT_MAX_PER_DOC, readVersionSnapshot,
 } from "./cores/drafts";
-export type { DraftDeps, EditableDocument, VersionState, VersionPage, PublishOptions, PublishResult, SavedDraft } from "./cores/drafts";
+export type { DraftDeps, EditableDocument, VersionState, VersionPage, PublishOptions, PublishResult, SavedDraft, DraftWriteOptions, FieldEdit, ScheduledPublish, WrittenDraft } from "./cores/drafts";
 export { versionsRoute } from "./routes/versions-route";
 export type { VersionsRouteConfig, VersionValidateContext } from "./routes/versions-route";
 export {
@@ -93,7 +93,7 @@ export { settingsRoute } from "./routes/settings-route";
 export { blobSettingsRoute } from "./routes/blob-settings-route";
 export { resolveFieldValue, applyFieldSave } from "./cores/save";
 export type { SaveCollectionConfig, SaveConfig, SaveFieldType } from "./cores/save";
-export { saveRoute } from "./routes/save-route";
+export { saveRoute, CONFLICTS_HEADER } from "./routes/save-route";
 export { runSeed } from "./cores/seed";
 export type { SeedStep } from "./cores/seed";
 export { seedRoute } from "./routes/seed-route";
@@ -113,3 +113,6 @@ export type { RoomResult } from "./shared/room-result";
 // Rich text: one schema for client and server, DOM-free conversion
 export { richSchema } from "./shared/rich-schema";
 export { htmlToRichDoc, richDocToHtml, writeHtmlToFragment, fragmentToHtml, applyTextDiff } from "./cores/rich-text";
+export { mergeRichInto, mergeTextInto } from "./cores/merge";
+export { diffText, graphemes } from "./shared/text-splice";
+export type { TextSplice } from "./shared/text-splice";

@@ -17,23 +17,29 @@ export const EDITORS = [
 ];
 
 /**
- * Prepares state and starts wrangler dev; resolves `{ origin, password, stop }` once it answers.
+ * Prepares state and starts wrangler dev; resolves `{ origin, password, state, stop, kill }` once it
+ * answers. Passing the `state` of an earlier start restarts the site on the same local D1, R2, KV
+ * and Durable Object storage (after `kill()`, which ends workerd at once and keeps the state).
  *
  * @example
  * const site = await startSite({ port: 8796 });
+ * await site.kill(); const again = await startSite({ port: 8796, state: site.state });
  */
-export async function startSite({ port = Number(process.env.E2E_PORT ?? 8796) } = {}) {
-  const persistTo = mkdtempSync(join(tmpdir(), "cms-e2e-"));
-  const password = randomBytes(12).toString("base64url");
+export async function startSite({ port = Number(process.env.E2E_PORT ?? 8796), state = null } = {}) {
+  const persistTo = state?.persistTo ?? mkdtempSync(join(tmpdir(), "cms-e2e-"));
+  const password = state?.password ?? randomBytes(12).toString("base64url");
+  const secrets = state?.secrets ?? { session: randomBytes(32).toString("base64url"), timing: randomBytes(32).toString("base64url") };
   const origin = `http://127.0.0.1:${port}`;
-  await wrangler(["d1", "migrations", "apply", "DB", "--local", "-c", CONFIG, "--persist-to", persistTo]);
-  await wrangler(["d1", "execute", "DB", "--local", "-c", CONFIG, "--persist-to", persistTo, "--file", "scripts/seed-demo.sql"]);
-  await addEditors(EDITORS.map((e) => ({ ...e, password })), { persistTo, quiet: true });
+  if (!state) {
+    await wrangler(["d1", "migrations", "apply", "DB", "--local", "-c", CONFIG, "--persist-to", persistTo]);
+    await wrangler(["d1", "execute", "DB", "--local", "-c", CONFIG, "--persist-to", persistTo, "--file", "scripts/seed-demo.sql"]);
+    await addEditors(EDITORS.map((e) => ({ ...e, password })), { persistTo, quiet: true });
+  }
 
   const bin = join(PROJECT_ROOT, "node_modules/wrangler/bin/wrangler.js");
   const args = [bin, "dev", "-c", CONFIG, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo,
-    "--var", `CMS_SESSION_SECRET:${randomBytes(32).toString("base64url")}`, "--var", `MEDIA_URL:${origin}/media`,
-    "--var", `CMS_FORM_TIMING_SECRET:${randomBytes(32).toString("base64url")}`, "--show-interactive-dev-session=false"];
+    "--var", `CMS_SESSION_SECRET:${secrets.session}`, "--var", `MEDIA_URL:${origin}/media`,
+    "--var", `CMS_FORM_TIMING_SECRET:${secrets.timing}`, "--show-interactive-dev-session=false"];
   // Its own process group, so stopping it ends workerd too and nothing else.
   const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, env: { ...WRANGLER_ENV, CI: "true" }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
@@ -60,12 +66,23 @@ export async function startSite({ port = Number(process.env.E2E_PORT ?? 8796) } 
     }
     rmSync(persistTo, { recursive: true, force: true });
   };
+  // A crash, not a shutdown: workerd and wrangler get SIGKILL together; the state stays for a restart.
+  const kill = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+      /* already gone */
+    }
+    await exited;
+  };
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     try {
       const response = await fetch(`${origin}/login`);
-      if (response.ok) return { origin, password, stop, log: () => log };
+      if (response.ok) return { origin, password, state: { persistTo, password, secrets }, stop, kill, log: () => log };
     } catch {
       /* not up yet */
     }

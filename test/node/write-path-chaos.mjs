@@ -1,0 +1,209 @@
+#!/usr/bin/env node
+// The write path under fire, against the real site under `wrangler dev`: three stock y-partyserver
+// clients type paragraphs into one page's body while REST draft saves (with the version they read
+// as `baseVersionId`), inline saves and a publish storm arrive; workerd is killed (SIGKILL, the
+// whole process group) while flushes are in flight and restarted on the same state, twice. Then
+// every acknowledged edit must be in the room, in the D1 draft and on the published page:
+//   - a live paragraph is acknowledged once another client has it (the room broadcasts an update
+//     only after storing it);
+//   - a REST or inline save is acknowledged by its 201/204.
+import { randomBytes } from "node:crypto";
+import WebSocket from "ws";
+import YProvider from "y-partyserver/provider";
+import * as Y from "yjs";
+import { EDITORS, startSite } from "../e2e/server.mjs";
+
+const PORT = Number(process.env.CHAOS_PORT ?? 8797);
+const KILLS = 2;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(check, ms = 30_000, what = "condition") {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(25);
+  }
+}
+
+let site = await startSite({ port: PORT });
+const origin = () => site.origin;
+const cookies = {};
+
+async function signIn(email) {
+  const res = await fetch(`${origin()}/api/cms/session`, {
+    method: "POST",
+    headers: { origin: origin(), "content-type": "application/json" },
+    body: JSON.stringify({ email, password: site.password }),
+  });
+  if (res.status !== 204) throw new Error(`sign-in of ${email} answered ${res.status}`);
+  return res.headers.get("set-cookie").split(";")[0];
+}
+
+/** A same-origin JSON request as `who`; network errors (the site is down) answer status 0. */
+async function api(who, method, path, body) {
+  try {
+    const res = await fetch(`${origin()}${path}`, {
+      method,
+      headers: { origin: origin(), cookie: cookies[who], ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  } catch {
+    return { status: 0, body: null };
+  }
+}
+
+function socketAs(cookie) {
+  return class extends WebSocket {
+    constructor(url, protocols) {
+      super(url, protocols, { headers: { origin: origin(), cookie } });
+    }
+  };
+}
+
+/** Paragraph texts of a client's body fragment. */
+function paragraphs(doc) {
+  return doc.getXmlFragment("body").toArray().map((element) => element.toArray().map((text) => text.toString()).join(""));
+}
+
+function appendParagraph(doc, text) {
+  const paragraph = new Y.XmlElement("paragraph");
+  paragraph.insert(0, [new Y.XmlText(text)]);
+  const body = doc.getXmlFragment("body");
+  body.insert(body.length, [paragraph]);
+}
+
+const run = randomBytes(3).toString("hex");
+const liveAck = new Set();
+const restAck = new Set();
+let titleAck = null;
+const stats = { typed: 0, rest: 0, inline: 0, publishes: 0, refusedWhileDown: 0 };
+let failed = false;
+const providers = [];
+
+try {
+  cookies.editor = await signIn(EDITORS[0].email);
+  cookies.publisher = await signIn(EDITORS[1].email);
+  const created = await api("editor", "POST", "/api/cms/pages", { slug: `chaos-${run}`, title: "Chaos base", body: "<p>start</p>" });
+  if (created.status !== 201) throw new Error(`page create answered ${created.status} ${JSON.stringify(created.body)}`);
+  const id = created.body.id;
+
+  for (const name of ["a", "b", "c"]) {
+    const doc = new Y.Doc();
+    const provider = new YProvider(`127.0.0.1:${PORT}`, `pages:${id}`, doc, {
+      party: "page-room",
+      disableBc: true,
+      maxBackoffTime: 500,
+      WebSocketPolyfill: socketAs(name === "c" ? cookies.publisher : cookies.editor),
+    });
+    providers.push({ name, doc, provider });
+  }
+  await until(() => providers.every((p) => p.provider.synced), 30_000, "first sync");
+
+  let typing = true;
+  const typists = providers.map(async ({ name, doc }) => {
+    for (let n = 0; typing; n++) {
+      const marker = `live-${name}-${n}`;
+      appendParagraph(doc, marker);
+      stats.typed++;
+      await sleep(40 + Math.random() * 40);
+    }
+  });
+  // A live paragraph is acknowledged when a client other than its author has it.
+  const watcher = (async () => {
+    while (typing) {
+      for (const { name, doc } of providers) {
+        for (const text of paragraphs(doc)) if (text.startsWith("live-") && !text.startsWith(`live-${name}-`)) liveAck.add(text);
+      }
+      await sleep(20);
+    }
+  })();
+  const restWriter = (async () => {
+    for (let n = 0; typing; n++) {
+      const versions = await api("editor", "GET", `/api/cms/pages/${id}/versions?limit=1`);
+      const newest = versions.body?.items?.[0];
+      if (versions.status === 200 && newest) {
+        const data = newest.versionData ?? newest.data ?? {};
+        const marker = `rest-${n}`;
+        // Prepended, while live editors append: the merge must keep both.
+        const saved = await api("editor", "POST", `/api/cms/pages/${id}/versions`, { body: `<p>${marker}</p>${data.body ?? ""}`, baseVersionId: newest.id });
+        if (saved.status === 201) restAck.add(marker);
+        else if (saved.status === 0) stats.refusedWhileDown++;
+        else throw new Error(`REST save answered ${saved.status} ${JSON.stringify(saved.body)}`);
+        stats.rest++;
+      }
+      const title = `Chaos title ${n}`;
+      const inline = await api("editor", "POST", "/api/cms/save", { field: `pages:${id}:title`, value: title });
+      if (inline.status === 204) titleAck = title;
+      else if (inline.status !== 0) throw new Error(`inline save answered ${inline.status} ${JSON.stringify(inline.body)}`);
+      stats.inline++;
+      await sleep(100);
+    }
+  })();
+  const publisher = (async () => {
+    while (typing) {
+      const published = await api("publisher", "POST", `/api/cms/pages/${id}/publish`, {});
+      if (published.status === 200) stats.publishes++;
+      else if (published.status !== 0 && published.status !== 409) throw new Error(`publish answered ${published.status} ${JSON.stringify(published.body)}`);
+      await sleep(250);
+    }
+  })();
+
+  for (let kill = 0; kill < KILLS; kill++) {
+    await sleep(3000 + Math.random() * 2000);
+    await site.kill();
+    await sleep(300);
+    site = await startSite({ port: PORT, state: site.state });
+    await until(() => providers.every((p) => p.provider.wsconnected && p.provider.synced), 60_000, "resync after restart");
+  }
+  await sleep(2000);
+  typing = false;
+  await Promise.all([...typists, watcher, restWriter, publisher]);
+
+  // Every client's paragraphs are in the room once all three have resynced and agree.
+  await until(() => {
+    const [a, b, c] = providers.map((p) => JSON.stringify(paragraphs(p.doc)));
+    return a === b && b === c;
+  }, 30_000, "clients to converge");
+  const final = await api("publisher", "POST", `/api/cms/pages/${id}/publish`, {});
+  if (final.status !== 200 && final.status !== 409) throw new Error(`final publish answered ${final.status}`);
+
+  const fresh = new Y.Doc();
+  const observer = new YProvider(`127.0.0.1:${PORT}`, `pages:${id}`, fresh, { party: "page-room", disableBc: true, WebSocketPolyfill: socketAs(cookies.editor) });
+  providers.push({ name: "observer", doc: fresh, provider: observer });
+  await until(() => observer.synced, 30_000, "observer sync");
+  const room = new Set(paragraphs(fresh));
+  const versions = await api("editor", "GET", `/api/cms/pages/${id}/versions?limit=1`);
+  const draftBody = versions.body.items[0].versionData?.body ?? "";
+  const page = await api("editor", "GET", `/api/cms/pages/${id}`);
+  const html = await (await fetch(`${origin()}/chaos-${run}`)).text();
+
+  const expected = [...liveAck, ...restAck];
+  const missing = {
+    room: expected.filter((marker) => !room.has(marker)),
+    draft: expected.filter((marker) => !draftBody.includes(`<p>${marker}</p>`)),
+    published: expected.filter((marker) => !String(page.body.body).includes(`<p>${marker}</p>`)),
+    publicPage: expected.filter((marker) => !html.includes(marker)),
+  };
+  const lostTitle = titleAck !== null && fresh.getText("title").toString() !== titleAck && page.body.title !== titleAck;
+  const lost = Object.values(missing).reduce((sum, list) => sum + list.length, 0) + (lostTitle ? 1 : 0);
+  console.log(
+    `chaos: ${KILLS} kills; ${stats.typed} paragraphs typed (${liveAck.size} acknowledged), ${restAck.size} REST body saves and ${stats.inline} inline title saves acknowledged, ${stats.publishes} publishes; missing: room ${missing.room.length}, draft ${missing.draft.length}, published ${missing.published.length}, public page ${missing.publicPage.length}, title ${lostTitle ? 1 : 0}`,
+  );
+  if (lost > 0) {
+    failed = true;
+    console.error("FAILED: acknowledged edits missing", JSON.stringify({ ...missing, titleAck, roomTitle: fresh.getText("title").toString(), liveTitle: page.body.title }).slice(0, 2000));
+  }
+} catch (error) {
+  failed = true;
+  console.error("FAILED:", error);
+  console.error(site.log().slice(-3000));
+} finally {
+  for (const { provider, doc } of providers) {
+    provider.destroy();
+    doc.destroy();
+  }
+  await site.stop();
+  process.exit(failed ? 1 : 0);
+}
