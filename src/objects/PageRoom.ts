@@ -16,6 +16,7 @@ import { loadRoom } from "./room-load";
 import { admitPresence } from "./room-presence";
 import { cancelPublish, fireScheduledPublish, publishNow, readSchedule, schedulePublish, unpublishNow, type RoomPublishContext, type ScheduledPublish } from "./room-publish";
 import { createRateBucket, type RateBucket } from "./room-rate";
+import { refusedUpdate } from "./room-guard";
 import { RoomStore } from "./room-store";
 import { MAX_MESSAGE_BYTES, ROOM_CLOSE, type RoomEvent } from "../shared/room-protocol";
 import { encodeAwarenessMessage, parseRoomMessage } from "./room-wire";
@@ -27,6 +28,12 @@ const FROM_D1 = Symbol("page-room:d1");
 /** Transaction origin of a REST, inline or service-binding edit merged into the live document. */
 class RestEdit {
   constructor(readonly editor: EditorSession) {}
+}
+
+/** A WebSocket close reason may be at most 123 bytes of UTF-8. */
+function closeReason(reason: string): string {
+  const bytes = new TextEncoder().encode(reason);
+  return bytes.byteLength <= 123 ? reason : new TextDecoder().decode(bytes.slice(0, 120)).replace(/\uFFFD$/, "") + "…";
 }
 
 function outsideEdit(session: EditorSession, options: { baseVersionId?: number }): OutsideEdit {
@@ -115,15 +122,25 @@ export class PageRoom extends YServer {
     if (this.#loadError) return this.#evict(connection, this.#loadError.closeCode, this.#loadError.message);
     const size = typeof message === "string" ? message.length * 3 : message.byteLength;
     if (size > MAX_MESSAGE_BYTES) return this.#evict(connection, ROOM_CLOSE.TOO_BIG, "message over 1 MB");
-    const bucket = this.#buckets.get(connection.id) ?? createRateBucket(this.#limits, Date.now());
-    this.#buckets.set(connection.id, bucket);
+    // One budget per editor, whatever connection they use: reconnecting does not refill it.
+    const bucket = this.#buckets.get(state.editor.id) ?? createRateBucket(this.#limits, Date.now());
+    this.#buckets.set(state.editor.id, bucket);
     if (!bucket.take(size, Date.now())) return this.#evict(connection, ROOM_CLOSE.RATE_LIMITED, "too many messages");
     if (!state.spoke) connection.setState((prev: RoomConnectionState) => ({ ...prev, spoke: true }));
     if (typeof message === "string") return super.handleMessage(connection, message);
     const bytes = message instanceof ArrayBuffer ? new Uint8Array(message) : new Uint8Array(message.buffer, message.byteOffset, message.byteLength);
     const parsed = parseRoomMessage(bytes);
     if (!parsed) return this.#evict(connection, ROOM_CLOSE.MALFORMED, "malformed Yjs message");
-    if (parsed.kind === "sync") return super.handleMessage(connection, bytes);
+    if (parsed.kind === "sync") {
+      if (parsed.update) {
+        if ((this.#store as RoomStore).storedBytes() + parsed.update.byteLength > this.#limits.maxDocumentBytes) {
+          return this.#evict(connection, ROOM_CLOSE.DOCUMENT_FULL, "the page's document is at its size limit");
+        }
+        const refusal = refusedUpdate(this.document, this.#fields, parsed.structs);
+        if (refusal) return this.#evict(connection, ROOM_CLOSE.REFUSED, refusal);
+      }
+      return super.handleMessage(connection, bytes);
+    }
     const decision = admitPresence(state, parsed.entries, (clientID) => this.#ownedElsewhere(connection, clientID));
     connection.setState((prev: RoomConnectionState) => ({ ...prev, clients: decision.clients, presence: decision.presence }));
     if (decision.entries.length > 0) super.handleMessage(connection, encodeAwarenessMessage(decision.entries));
@@ -134,7 +151,6 @@ export class PageRoom extends YServer {
 
   override async onClose(connection: Connection, code: number, reason: string, wasClean: boolean): Promise<void> {
     super.onClose(connection, code, reason, wasClean);
-    this.#buckets.delete(connection.id);
     const others = [...this.getConnections()].some((c) => c.id !== connection.id && c.readyState === WebSocket.OPEN);
     if (others || !this.#drafts?.isDirty()) return;
     // The last editor left: write the draft now rather than waiting for the settle timer. A refused
@@ -323,7 +339,6 @@ export class PageRoom extends YServer {
   #evict(connection: Connection, code: number, reason: string): void {
     const clients = stateOf(connection)?.clients ?? [];
     if (clients.length > 0) removeAwarenessStates(this.document.awareness, clients, null);
-    this.#buckets.delete(connection.id);
-    connection.close(code, reason);
+    connection.close(code, closeReason(reason));
   }
 }

@@ -15,7 +15,7 @@ export interface RoomLimits {
   maxWaitMs: number;
   /** A connection that sends nothing this long after connecting is closed (`ROOM_CLOSE.IDLE`). */
   handshakeMs: number;
-  /** Per-connection token bucket: burst size and refill per second, in messages… */
+  /** Per-editor token bucket (shared by their connections, kept across reconnects): burst and refill per second, in messages… */
   messageBurst: number;
   messagesPerSecond: number;
   /** …and in bytes. */
@@ -23,6 +23,8 @@ export interface RoomLimits {
   bytesPerSecond: number;
   /** Retry delay after a D1 write failed for a reason other than validation. */
   retryMs: number;
+  /** Largest the room's stored document may grow (snapshot plus log); past it updates are refused. */
+  maxDocumentBytes: number;
   /** Retry delay of a draft D1 refused as invalid, until the next edit (which retries after `settleMs`). */
   invalidRetryMs: number;
 }
@@ -38,9 +40,10 @@ export const DEFAULT_ROOM_LIMITS: RoomLimits = {
   messageBurst: 400,
   messagesPerSecond: 100,
   byteBurst: 8 * 1024 * 1024,
-  bytesPerSecond: 2 * 1024 * 1024,
+  bytesPerSecond: 256 * 1024,
   retryMs: 5_000,
   invalidRetryMs: 60_000,
+  maxDocumentBytes: 16 * 1024 * 1024,
 };
 
 /** How a site configures `PageRoom`: which collections rooms serve, and optional limits. */

@@ -5,8 +5,11 @@ import { MESSAGE_AWARENESS, MESSAGE_SYNC, SYNC_STEP1, SYNC_STEP2, SYNC_UPDATE } 
 
 /** One decoded binary message: a sync message (with its update, if any) or an awareness update. */
 export type RoomMessage =
-  | { kind: "sync"; update: Uint8Array | null }
+  | { kind: "sync"; update: Uint8Array | null; structs: DecodedStructs }
   | { kind: "awareness"; entries: AwarenessEntry[] };
+
+/** The structs of a decoded update (empty for a sync step 1). */
+export type DecodedStructs = ReturnType<typeof Y.decodeUpdate>["structs"];
 
 /** One client's entry in an awareness update; `state` null means "gone". */
 export interface AwarenessEntry {
@@ -33,11 +36,10 @@ export function parseRoomMessage(bytes: Uint8Array): RoomMessage | null {
       if (decoding.hasContent(decoder)) return null;
       if (step === SYNC_STEP1) {
         Y.decodeStateVector(payload);
-        return { kind: "sync", update: null };
+        return { kind: "sync", update: null, structs: [] };
       }
       if (step !== SYNC_STEP2 && step !== SYNC_UPDATE) return null;
-      Y.decodeUpdate(payload);
-      return { kind: "sync", update: payload };
+      return { kind: "sync", update: payload, structs: Y.decodeUpdate(payload).structs };
     }
     if (type === MESSAGE_AWARENESS) {
       const payload = decoding.readVarUint8Array(decoder);

@@ -51,7 +51,11 @@ export const ROOM_CLOSE = {
   NOT_FOUND: 4404,
   /** Connected and said nothing within the handshake window. */
   IDLE: 4408,
-  /** Too many messages or bytes per second from this connection. */
+  /** The page's document is at its size limit (`maxDocumentBytes`); nothing more is accepted. */
+  DOCUMENT_FULL: 4413,
+  /** An update the document schema would not produce (unknown root, node, mark, attribute, unsafe URL, too deep). */
+  REFUSED: 4422,
+  /** Too many messages or bytes per second from this editor (across their connections). */
   RATE_LIMITED: 4429,
 } as const;
 

@@ -53,7 +53,7 @@ describe("PageRoom: bad input", () => {
     const id = await newPage({ title: "" });
     const bystander = await connect(id, editor("by"));
     const flooder = await connect(id, editor("flood"));
-    const text = flooder.doc.getText("junk");
+    const text = flooder.doc.getText("slug");
     for (let i = 0; i < 2000 && flooder.closed === null; i++) text.insert(0, "x");
     await until(() => flooder.closed !== null, 15_000);
     expect(flooder.closed?.code).toBe(ROOM_CLOSE.RATE_LIMITED);
