@@ -1,7 +1,7 @@
 import type { Connection, ConnectionContext, WSMessage } from "partyserver";
 import { YServer } from "y-partyserver";
 import { removeAwarenessStates } from "y-protocols/awareness";
-import { encodeStateAsUpdate } from "yjs";
+import { encodeStateAsUpdate, type Transaction } from "yjs";
 import type { DraftDeps, FieldEdit, PublishResult, WrittenDraft } from "../cores/drafts";
 import { HttpError, isHttpError } from "../shared/errors";
 import { decodeEditorHeader, editorColor, isEditorSession, ROOM_EDITOR_HEADER, type RoomConnectionState } from "../shared/room-identity";
@@ -16,7 +16,7 @@ import { loadRoom } from "./room-load";
 import { admitPresence } from "./room-presence";
 import { cancelPublish, fireScheduledPublish, publishNow, readSchedule, schedulePublish, unpublishNow, type RoomPublishContext, type ScheduledPublish } from "./room-publish";
 import { createRateBucket, type RateBucket } from "./room-rate";
-import { refusedUpdate } from "./room-guard";
+import { changedRoots, refusedUpdate } from "./room-guard";
 import { RoomStore } from "./room-store";
 import { MAX_MESSAGE_BYTES, ROOM_CLOSE, type RoomEvent } from "../shared/room-protocol";
 import { encodeAwarenessMessage, parseRoomMessage } from "./room-wire";
@@ -77,6 +77,8 @@ export class PageRoom extends YServer {
   #drafts: RoomDrafts | null = null;
   #buckets = new Map<string, RateBucket>();
   #alarmAt: number | null = null;
+  /** Root fields the transaction being emitted changed (set just before its `update` event). */
+  #touched: string[] | null = null;
 
   override async onLoad(): Promise<void> {
     try {
@@ -90,6 +92,9 @@ export class PageRoom extends YServer {
     // Registered before y-partyserver's own update handler (added in super.onStart), so an
     // update's durable append is issued before its broadcast: the output gate then holds the
     // broadcast, the echo and any sync reply until the append is on disk.
+    this.document.on("afterTransaction", (transaction: Transaction) => {
+      this.#touched = changedRoots(this.document, transaction);
+    });
     this.document.on("update", (update: Uint8Array, origin: unknown) => this.#accepted(update, origin));
     await super.onStart();
     // Timers that were due while the room was not running (a kill mid-flush) fire again.
@@ -293,7 +298,8 @@ export class PageRoom extends YServer {
     this.#store.append(update, this.document);
     if (origin === FROM_D1) return;
     const editor = origin instanceof RestEdit ? origin.editor : stateOf(origin)?.editor ?? null;
-    this.#drafts?.edited(editor, Date.now());
+    this.#drafts?.edited(editor, Date.now(), this.#touched);
+    this.#touched = null;
   }
 
   #publishContext(): RoomPublishContext {

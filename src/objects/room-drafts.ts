@@ -75,6 +75,11 @@ export class RoomDrafts {
   #lastEditorId: string | null = null;
   /** A flush was refused as invalid: the next edit brings the settle timer back from its back-off. */
   #backedOff = false;
+  /**
+   * Fields edited since the last flush, so a flush converts and sanitizes only those; `null` when
+   * that is not known (after a restart, or an edit whose fields were not told): then all are read.
+   */
+  #touched: Set<string> | null = null;
 
   constructor(context: RoomDraftsContext) {
     this.#c = context;
@@ -91,9 +96,14 @@ export class RoomDrafts {
     return this.#c.store.getMeta<Record<string, unknown>>(META_BASE);
   }
 
-  /** Records an accepted edit: who made it, when, and (on the first since a flush) arms the settle timer. */
-  edited(editor: EditorSession | null, now: number): void {
+  /**
+   * Records an accepted edit: who made it, when, which fields it touched (`null`: unknown), and (on
+   * the first since a flush) arms the settle timer.
+   */
+  edited(editor: EditorSession | null, now: number, fields: Iterable<string> | null = null): void {
     this.#edits += 1;
+    if (fields === null) this.#touched = null;
+    else if (this.#touched !== null) for (const name of fields) this.#touched.add(name);
     this.#lastEditAt = now;
     if (editor && editor.id !== this.#lastEditorId) {
       this.#c.store.setMeta(META_EDITOR, editor);
@@ -181,10 +191,19 @@ export class RoomDrafts {
   async #write(options: FlushOptions): Promise<WrittenDraft | null> {
     const { store, doc, fields, deps } = this.#c;
     const editsAtStart = this.#edits;
-    const read = readFieldsChecked(doc, fields, deps.mediaBase);
+    const touched = this.#touched;
+    this.#touched = new Set();
+    const include = new Set(options.include ?? []);
+    const read = readFieldsChecked(doc, touched === null ? fields : fields.filter((f) => touched.has(f.name) || include.has(f.name)), deps.mediaBase);
+    // Fields that do not reach D1 in this flush are read again by the next one.
+    const retouch = (names: Iterable<string>) => {
+      if (touched === null) this.#touched = null;
+      else if (this.#touched !== null) for (const name of names) this.#touched.add(name);
+    };
     const written = store.getMeta<Record<string, unknown>>(META_BASE) ?? {};
     const edit = changedFields(read.values, written);
-    for (const name of options.include ?? []) if (Object.hasOwn(read.values, name)) edit[name] = read.values[name];
+    for (const name of include) if (Object.hasOwn(read.values, name)) edit[name] = read.values[name];
+    retouch(read.failed.map((violation) => violation.path));
     const session = options.session ?? store.getMeta<EditorSession>(META_EDITOR);
     // A field that cannot be read (say, nested past the depth limit) stays pending; the rest is written.
     if (read.failed.length > 0) this.#c.broadcast({ type: "violations", violations: read.failed });
@@ -193,7 +212,11 @@ export class RoomDrafts {
       return null;
     }
     try {
-      const { saved, refused } = await this.#writeValid(session, edit);
+      const { saved, refused } = await this.#writeValid(session, edit).catch((error: unknown) => {
+        retouch(Object.keys(edit));
+        throw error;
+      });
+      retouch(refused.keys());
       store.setMeta(META_BASE, { ...written, ...pick(read.values, Object.keys(edit).filter((name) => !refused.has(name))) });
       this.#settled(editsAtStart, read.failed.length > 0 || refused.size > 0);
       if (store.hasLog()) store.compact(doc);

@@ -153,3 +153,35 @@ function knownItem(doc: Y.Doc, id: Y.ID): Y.Item | null {
 function key(id: Y.ID): string {
   return `${id.client}:${id.clock}`;
 }
+
+/**
+ * Names of the root types a transaction changed (a change deep inside a field counts for the field),
+ * so a draft flush converts only the fields that were edited.
+ *
+ * @example
+ * doc.on("afterTransaction", (tr) => console.log(changedRoots(doc, tr))); // ["body"]
+ */
+export function changedRoots(doc: Y.Doc, transaction: Y.Transaction): string[] {
+  const names = new Set<string>();
+  for (const [type, keys] of transaction.changed) {
+    // Walk up to the root; `top` is the root's direct child the change is under.
+    let root = type as Y.AbstractType<unknown>;
+    let top: Y.AbstractType<unknown> | null = null;
+    while (root._item !== null && root._item.parent instanceof Y.AbstractType) {
+      top = root;
+      root = root._item.parent as Y.AbstractType<unknown>;
+    }
+    const name = rootName(doc, root);
+    if (name === null) continue;
+    if (name !== JSON_ROOT) names.add(name);
+    // A json field is a key of the json root: the keys set on it, or the key the change is under.
+    else if (top === null) for (const key of keys) key !== null && names.add(key);
+    else if (top._item?.parentSub) names.add(top._item.parentSub);
+  }
+  return [...names];
+}
+
+function rootName(doc: Y.Doc, root: Y.AbstractType<unknown>): string | null {
+  for (const [name, shared] of doc.share) if (shared === root) return name;
+  return null;
+}
