@@ -98,10 +98,7 @@ export { runSeed } from "./cores/seed";
 export type { SeedStep } from "./cores/seed";
 export { seedRoute } from "./routes/seed-route";
 
-// Realtime: the per-page room and its gate
-export { PageRoom } from "./objects/PageRoom";
-export type { PageRoomOptions, RoomLimits } from "./objects/room-config";
-export { DEFAULT_ROOM_LIMITS } from "./objects/room-config";
+// Realtime: the gate in front of the per-page rooms and their protocol (the room itself is in "cms-toolkit/workers")
 export { roomRoute } from "./routes/room-route";
 export type { RoomRouteOptions } from "./routes/room-route";
 export { draftWriter, draftWriterFor, roomDraftWriter, DIRECT_DRAFT_WRITER } from "./routes/room-writer";

@@ -1,0 +1,14 @@
+/*
+ * "cms-toolkit/workers": what only runs in workerd, because it extends a Workers runtime class
+ * (`DurableObject`, `WorkerEntrypoint`, partyserver's `Server`) from `cloudflare:workers`. Kept out
+ * of the root entry so the root and the commerce clients load in Node and in tests without workerd.
+ */
+
+// The per-page room
+export { PageRoom } from "./objects/PageRoom";
+export type { PageRoomOptions, RoomLimits } from "./objects/room-config";
+export { DEFAULT_ROOM_LIMITS } from "./objects/room-config";
+export type { ScheduledPublish } from "./objects/room-publish";
+
+// The storefront platform's budget shared across isolates
+export { PlatformRateLimitObject } from "./commerce/storefront-platform/shared-bucket-object";
