@@ -6,11 +6,13 @@
  * on the `cloudflare:` scheme), and that a strict NodeNext consumer (test/package/consumer, with
  * exactOptionalPropertyTypes and skipLibCheck off) type-checks against the shipped `.d.ts` with no
  * error in the toolkit's files or its own (errors inside other packages' `.d.ts`, such as
- * drizzle-orm's unused dialects, are theirs and are counted but not failed on).
+ * drizzle-orm's unused dialects, are theirs and are counted but not failed on). Then runs the
+ * package command (`cms-toolkit migrations | client | add-editor`) in a site folder with its own
+ * wrangler.toml and local D1.
  * Run after `npm run build`: node test/node/package-check.mjs   (exit code 0 = pass)
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { installTarball, packToolkit, REPO_ROOT } from "../../scripts/lib/pack.mjs";
@@ -48,7 +50,7 @@ check("publint --strict on the packed files", () => {
 check("the tarball holds only what a consumer needs", () => {
   const stray = files.filter((file) => /^(src|test|bench|examples|scripts)\/|\.tgz$|^wrangler\.toml$|^\.dev\.vars/.test(file));
   if (stray.length > 0) throw new Error(`unexpected files: ${stray.join(", ")}`);
-  for (const needed of ["dist/lib/index.d.ts", "dist/client/cms-client/louise.js", "LICENSE", "CHANGELOG.md", "README.md"]) {
+  for (const needed of ["dist/lib/index.d.ts", "bin/cms-toolkit.mjs", "sql/core.sql", "dist/client/cms-client/louise.js", "LICENSE", "CHANGELOG.md", "README.md"]) {
     if (!files.includes(needed)) throw new Error(`missing ${needed}`);
   }
 });
@@ -89,6 +91,47 @@ for (const project of ["tsconfig.json", "tsconfig.client.json"]) {
     if (ours.length > 0) throw new Error(`${relative(REPO_ROOT, consumer)}/${project}:\n${ours.join("\n")}`);
   });
 }
+
+/*
+ * The package command against a site of its own: a wrangler.toml in a fresh folder under the
+ * consumer (so wrangler resolves from the tree, as in a real site), local D1 state in it.
+ */
+const site = join(consumer, ".site");
+const cli = (args) => run(join(installed, "bin/cms-toolkit.mjs"), args, { cwd: site });
+const wranglerBin = bin("wrangler", "bin/wrangler.js");
+const quietEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "true" };
+rmSync(site, { recursive: true, force: true });
+mkdirSync(site, { recursive: true });
+writeFileSync(join(site, "wrangler.toml"), [
+  'name = "consumer-check"', 'compatibility_date = "2026-04-01"', "[[d1_databases]]", 'binding = "DB"',
+  'database_name = "consumer-check"', 'database_id = "00000000-0000-4000-8000-00000000c0de"', 'migrations_dir = "migrations"', "",
+].join("\n"));
+
+check("npx cms-toolkit migrations: numbered parts, core first, a second run adds nothing", () => {
+  const first = cli(["migrations", "migrations", "--parts", "core,media"]);
+  const again = cli(["migrations", "migrations", "--parts", "core,media"]);
+  const rest = cli(["migrations", "migrations"]);
+  const names = readdirSync(join(site, "migrations")).sort();
+  const expected = ["0001_cms_core.sql", "0002_cms_media.sql", "0003_cms_search.sql", "0004_cms_settings.sql", "0005_cms_forms.sql"];
+  if (JSON.stringify(names) !== JSON.stringify(expected)) throw new Error(`${first}${again}${rest}\n${names.join(", ")}`);
+  if (!/nothing to add/.test(again)) throw new Error(again);
+});
+
+check("npx cms-toolkit client: the built client lands in the site's assets", () => {
+  cli(["client", "public"]);
+  if (!existsSync(join(site, "public/cms-client/louise.js"))) throw new Error("public/cms-client/louise.js missing");
+});
+
+check("npx cms-toolkit add-editor: writes to the site's own local D1, with a hash cms-toolkit/auth verifies", () => {
+  const wrangler = (args) => execFileSync(process.execPath, [wranglerBin, ...args], { cwd: site, env: quietEnv, encoding: "utf8", stdio: "pipe" });
+  wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", "state"]);
+  cli(["add-editor", "--email", "ann@example.test", "--name", "Ann O'Neil 🌷", "--role", "publisher", "--password", "correct horse 🐎", "--local", "--persist-to", "state"]);
+  const rows = JSON.parse(wrangler(["d1", "execute", "DB", "--local", "--persist-to", "state", "--json", "--command", "SELECT email, name, role, password_hash AS hash FROM editors"]))[0].results;
+  if (rows.length !== 1 || rows[0].name !== "Ann O'Neil 🌷" || rows[0].role !== "publisher") throw new Error(JSON.stringify(rows));
+  const probe = `import("cms-toolkit/auth").then(async (a) => console.log(await a.verifyPassword(${JSON.stringify("correct horse 🐎")}, ${JSON.stringify(rows[0].hash)})))`;
+  const verified = execFileSync(process.execPath, ["--input-type=module", "-e", probe], { cwd: consumer, encoding: "utf8" }).trim();
+  if (verified !== "true") throw new Error(`verifyPassword said ${verified}`);
+});
 
 const failed = results.filter((result) => !result.ok).length;
 console.log(`package check: ${results.length - failed} passed, ${failed} failed`);

@@ -1,5 +1,5 @@
 import type { EditorSession, ResolveEditor } from "../../shared/session";
-import type { SiteEnv } from "../env";
+import type { AuthEnv } from "./auth-env";
 import { readSessionCookie, verifySession, type SessionPayload } from "./session-cookie";
 
 /*
@@ -21,7 +21,7 @@ export interface SiteEditorResolverOptions {
  * @example
  * const resolveEditor = createSiteEditorResolver({ now: () => fixedTime });
  */
-export function createSiteEditorResolver(options: SiteEditorResolverOptions = {}): ResolveEditor<SiteEnv> {
+export function createSiteEditorResolver(options: SiteEditorResolverOptions = {}): ResolveEditor<AuthEnv> {
   const now = options.now ?? Date.now;
   return async (request, env) => {
     const value = readSessionCookie(request);
@@ -38,7 +38,7 @@ export function createSiteEditorResolver(options: SiteEditorResolverOptions = {}
  * @example
  * pagesRoute({ table: pages, resolveEditor: resolveSiteEditor });
  */
-export const resolveSiteEditor: ResolveEditor<SiteEnv> = createSiteEditorResolver();
+export const resolveSiteEditor: ResolveEditor<AuthEnv> = createSiteEditorResolver();
 
 /**
  * Maps a verified cookie payload to the library's `EditorSession`: every editor has role `editor`,

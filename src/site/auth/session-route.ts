@@ -4,7 +4,7 @@ import { matchPath } from "../../routes/match-path";
 import { assertMethod, withErrorEdge } from "../../routes/run-editor-route";
 import { HttpError, isHttpError } from "../../shared/errors";
 import type { EditorRoute } from "../../shared/route-types";
-import type { SiteEnv } from "../env";
+import type { AuthEnv } from "./auth-env";
 import { findEditorByEmail } from "./editor-store";
 import { verifyPassword } from "./password";
 import { createDurableObjectLimiter, type RateLimiterFactory } from "../../cores/rate-limit";
@@ -28,7 +28,7 @@ export interface SessionRouteOptions {
   /** Sign-in limits; default `DEFAULT_SIGN_IN_LIMITS` (5 per account and address, 20 per address, 15 minutes). */
   limits?: Partial<SignInLimits>;
   /** Where the limits are counted; default one `RateLimitObject` per key on `env.RATE_LIMIT` (atomic). */
-  limiters?: (env: SiteEnv, now: () => number) => RateLimiterFactory;
+  limiters?: (env: AuthEnv, now: () => number) => RateLimiterFactory;
   /** Where a failed form sign-in is sent; default `/login`. */
   loginPath?: string;
 }
@@ -54,7 +54,7 @@ const NO_STORE = { "cache-control": "no-store" };
  * @example
  * const api = composeRoutes(sessionRoute(), pagesRoute({ table: pages, resolveEditor: resolveSiteEditor }));
  */
-export function sessionRoute(options: SessionRouteOptions = {}): EditorRoute<SiteEnv> {
+export function sessionRoute(options: SessionRouteOptions = {}): EditorRoute<AuthEnv> {
   const path = options.path ?? "/api/cms/session";
   const loginPath = options.loginPath ?? "/login";
   const now = options.now ?? Date.now;
@@ -62,7 +62,7 @@ export function sessionRoute(options: SessionRouteOptions = {}): EditorRoute<Sit
   const resolveEditor = createSiteEditorResolver({ now });
   const limiters = options.limiters ?? durableObjectLimiters;
 
-  return withErrorEdge<SiteEnv>(async (request, env) => {
+  return withErrorEdge<AuthEnv>(async (request, env) => {
     if (matchPath(path, new URL(request.url).pathname) === null) return undefined;
     assertMethod(request, ["GET", "POST", "DELETE"]);
 
@@ -97,13 +97,13 @@ export function sessionRoute(options: SessionRouteOptions = {}): EditorRoute<Sit
   });
 }
 
-function durableObjectLimiters(env: SiteEnv, now: () => number): RateLimiterFactory {
+function durableObjectLimiters(env: AuthEnv, now: () => number): RateLimiterFactory {
   return (spec) => createDurableObjectLimiter({ namespace: env.RATE_LIMIT, now, ...spec });
 }
 
 async function signIn(
   request: Request,
-  env: SiteEnv,
+  env: AuthEnv,
   now: () => number,
   limits: SignInLimits,
   limiters: RateLimiterFactory,
