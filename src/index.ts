@@ -21,6 +21,13 @@ export { matchPath } from "./routes/match-path";
 export { readJsonObject, readBodyBytes, MAX_JSON_BODY_BYTES } from "./routes/body";
 export { readPaging } from "./routes/paging";
 
+// One declaration of a site's collections (createCms in "cms-toolkit/workers" builds on these)
+export { cmsCollection } from "./cms/cms-collection";
+export type { CmsCollection, CmsCollectionOptions, CmsValidateContext, ColumnName, InlinePath } from "./cms/cms-collection";
+export { cmsRoutes } from "./cms/cms-routes";
+export type { CmsAuth, CmsConfig, CmsEnv, CmsRoutes } from "./cms/cms-routes";
+export type { CmsCollections, CmsRegistry } from "./cms/cms-registry";
+
 // Tables and collections
 export { ident, tableMeta, decodeRow } from "./cores/table-meta";
 export type { TableMeta, ColumnMeta } from "./cores/table-meta";

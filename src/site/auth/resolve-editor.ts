@@ -21,7 +21,7 @@ export interface SiteEditorResolverOptions {
  * @example
  * const resolveEditor = createSiteEditorResolver({ now: () => fixedTime });
  */
-export function createSiteEditorResolver(options: SiteEditorResolverOptions = {}): ResolveEditor<AuthEnv> {
+export function createSiteEditorResolver(options: SiteEditorResolverOptions = {}): ResolveEditor<Pick<AuthEnv, "CMS_SESSION_SECRET">> {
   const now = options.now ?? Date.now;
   return async (request, env) => {
     const value = readSessionCookie(request);
@@ -38,7 +38,7 @@ export function createSiteEditorResolver(options: SiteEditorResolverOptions = {}
  * @example
  * pagesRoute({ table: pages, resolveEditor: resolveSiteEditor });
  */
-export const resolveSiteEditor: ResolveEditor<AuthEnv> = createSiteEditorResolver();
+export const resolveSiteEditor: ResolveEditor<Pick<AuthEnv, "CMS_SESSION_SECRET">> = createSiteEditorResolver();
 
 /**
  * Maps a verified cookie payload to the library's `EditorSession`: every editor has role `editor`,

@@ -1,13 +1,16 @@
-import { sqliteTable, integer, text } from "drizzle-orm/sqlite-core";
-import {
-  composeRoutes, defineCollection, pagesRoute, roomRoute, versionsRoute, type EditorSession, type ResolveEditor,
-} from "cms-toolkit";
-import { draftWriter, PageRoom, PlatformRateLimitObject } from "cms-toolkit/workers";
+import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { cmsCollection, type EditorSession } from "cms-toolkit";
+import { resolveSiteEditor } from "cms-toolkit/auth";
+import { media } from "cms-toolkit/schema";
+import { createCms, PlatformRateLimitObject, type CmsServiceApi } from "cms-toolkit/workers";
 
 interface Env {
   DB: D1Database;
+  KV: KVNamespace;
+  MEDIA: R2Bucket;
+  MEDIA_URL: string;
   PAGE_ROOM: DurableObjectNamespace;
-  EDITOR_TOKEN: string;
+  CMS_SESSION_SECRET: string;
 }
 
 const posts = sqliteTable("posts", {
@@ -22,29 +25,35 @@ const postsVersions = sqliteTable("posts_versions", {
   status: text("status").notNull().default("draft"),
   versionData: text("version_data", { mode: "json" }).notNull(),
 });
-const postsCollection = defineCollection({
-  slug: "posts",
-  fields: { title: { type: "text", required: true }, body: { type: "richtext" } },
-  versions: { drafts: true },
+
+const collections = {
+  posts: cmsCollection(posts, {
+    versionsTable: postsVersions,
+    fields: { title: { type: "text", required: true }, body: { type: "richtext" } },
+    drafts: true,
+    inline: { title: "text", body: "richtext" },
+  }),
+};
+
+export const typo = cmsCollection(posts, {
+  // @ts-expect-error `titel` is not a column of posts: a typo does not compile against the shipped types
+  fields: { titel: { type: "text" } },
 });
 
-const resolveEditor: ResolveEditor<Env> = (request, env): EditorSession | null =>
-  request.headers.get("authorization") === `Bearer ${env.EDITOR_TOKEN}`
-    ? { id: "1", email: "a@example.com", name: "A", roles: ["editor", "publisher"], access: { publish: true } }
-    : null;
+const cms = createCms({ collections, media: { registry: media }, auth: { resolveEditor: (request: Request, env: Env) => resolveSiteEditor(request, env) } });
 
-const deps = { table: posts, versionsTable: postsVersions, config: postsCollection };
-PageRoom.configure<Env>({ collections: () => ({ posts: deps }) });
+export const { PageRoom, CmsService } = cms;
+export { PlatformRateLimitObject };
+export type PostsService = CmsServiceApi<typeof collections>;
 
-const api = composeRoutes<Env>(
-  roomRoute<Env>({ resolveEditor, collections: ["posts"] }),
-  versionsRoute<Env>({ ...deps, resolveEditor, writer: (env) => draftWriter(env.PAGE_ROOM) }),
-  pagesRoute<Env>({ table: posts, collection: postsCollection, resolveEditor }),
-);
+export async function rename(service: PostsService, session: EditorSession): Promise<boolean> {
+  // @ts-expect-error `heading` is not a field of posts
+  await service.saveDraft(session, "posts", 1, { heading: "x" });
+  return (await service.saveDraft(session, "posts", 1, { title: "Renamed" })).ok;
+}
 
-export { PageRoom, PlatformRateLimitObject };
 export default {
   async fetch(request, env, ctx) {
-    return (await api(request, env, ctx)) ?? new Response("not found", { status: 404 });
+    return (await cms.route(request, env, ctx)) ?? new Response("not found", { status: 404 });
   },
 } satisfies ExportedHandler<Env>;
