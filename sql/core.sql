@@ -1,26 +1,5 @@
--- cms-toolkit core: the `pages` collection (drafts on), its versions, and the editors that sign in
--- through "cms-toolkit/auth". Drizzle: pages, pagesVersions, editors from "cms-toolkit/schema".
-CREATE TABLE pages (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  slug TEXT NOT NULL UNIQUE,
-  title TEXT NOT NULL,
-  body TEXT NOT NULL DEFAULT '',
-  sections TEXT NOT NULL DEFAULT '[]',
-  published_version_id INTEGER,
-  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
-  updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-);
-
-CREATE TABLE pages_versions (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  parent_id INTEGER NOT NULL,
-  status TEXT NOT NULL DEFAULT 'draft',
-  version_data TEXT NOT NULL,
-  created_by TEXT,
-  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-);
-CREATE INDEX pages_versions_parent ON pages_versions (parent_id, id);
-
+-- cms-toolkit core: the editors who sign in through "cms-toolkit/auth" (Drizzle: editors from
+-- "cms-toolkit/schema"). A site with its own auth may leave the table empty.
 CREATE TABLE editors (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   email TEXT NOT NULL UNIQUE COLLATE NOCASE,
@@ -29,6 +8,3 @@ CREATE TABLE editors (
   password_hash TEXT NOT NULL,
   created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
-
--- Resume and publish read "the newest draft of a page"; retention counts drafts by status.
-CREATE INDEX pages_versions_parent_status ON pages_versions (parent_id, status, id);

@@ -27,6 +27,8 @@ export type { CmsCollection, CmsCollectionOptions, CmsValidateContext, ColumnNam
 export { cmsRoutes } from "./cms/cms-routes";
 export type { CmsAuth, CmsConfig, CmsEnv, CmsRoutes } from "./cms/cms-routes";
 export type { CmsCollections, CmsRegistry } from "./cms/cms-registry";
+export { loadPageView, cmsMarker, editorScriptTag } from "./cms/cms-view";
+export type { CmsPageView, EditorScriptOptions } from "./cms/cms-view";
 
 // Tables and collections
 export { ident, tableMeta, decodeRow } from "./cores/table-meta";

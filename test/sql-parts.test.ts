@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import core from "../sql/core.sql?raw";
 import forms from "../sql/forms.sql?raw";
 import media from "../sql/media.sql?raw";
+import pagesPart from "../sql/pages.sql?raw";
 import search from "../sql/search.sql?raw";
 import settings from "../sql/settings.sql?raw";
 
@@ -13,7 +14,7 @@ import settings from "../sql/settings.sql?raw";
  * text in sqlite_schema, so the two are compared statement by statement. A migration that changes
  * a toolkit table without the matching part fails here.
  */
-const PARTS = { core, search, media, settings, forms };
+const PARTS = { core, pages: pagesPart, search, media, settings, forms };
 
 /** CREATE statements of a SQL file, comments dropped and whitespace collapsed. */
 function statements(sql: string): string[] {

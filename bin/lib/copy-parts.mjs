@@ -7,8 +7,8 @@ import { fileURLToPath } from "node:url";
 /** The installed package's root (bin/lib/ is two levels down). */
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
-/** The SQL parts in the order they must apply: core first, then the optional ones. */
-export const SQL_PARTS = ["core", "search", "media", "settings", "forms"];
+/** The SQL parts in the order they must apply: core first, then the optional ones (search needs pages). */
+export const SQL_PARTS = ["core", "pages", "search", "media", "settings", "forms"];
 
 /**
  * Writes each wanted part as `<NNNN>_cms_<part>.sql` into `dir`, numbered after the highest
@@ -21,7 +21,8 @@ export const SQL_PARTS = ["core", "search", "media", "settings", "forms"];
 export function copyMigrations(dir, { parts = SQL_PARTS } = {}) {
   const unknown = parts.filter((part) => !SQL_PARTS.includes(part));
   if (unknown.length > 0) throw new Error(`unknown part(s): ${unknown.join(", ")}; choose from ${SQL_PARTS.join(", ")}`);
-  if (!parts.includes("core") && !existsCore(dir)) throw new Error("the core part is required (add core, or copy it first)");
+  if (!parts.includes("core") && !hasPart(dir, "core")) throw new Error("the core part is required (add core, or copy it first)");
+  if (parts.includes("search") && !parts.includes("pages") && !hasPart(dir, "pages")) throw new Error("the search part indexes the pages part: add pages too");
   mkdirSync(dir, { recursive: true });
   const existing = readdirSync(dir).filter((name) => name.endsWith(".sql"));
   let next = Math.max(0, ...existing.map((name) => Number.parseInt(name, 10)).filter(Number.isFinite)) + 1;
@@ -35,8 +36,8 @@ export function copyMigrations(dir, { parts = SQL_PARTS } = {}) {
   return written;
 }
 
-function existsCore(dir) {
-  return existsSync(dir) && readdirSync(dir).some((name) => name.endsWith("_cms_core.sql"));
+function hasPart(dir, part) {
+  return existsSync(dir) && readdirSync(dir).some((name) => name.endsWith(`_cms_${part}.sql`));
 }
 
 /**

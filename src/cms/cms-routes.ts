@@ -22,6 +22,7 @@ import type { SessionRouteOptions } from "../site/auth/session-route";
 import { media as mediaTable } from "../site/media-schema";
 import { editorNames } from "../site/auth/editor-store";
 import { signInRoutes } from "./cms-sign-in";
+import { loadPageView, type CmsPageView } from "./cms-view";
 import { buildRegistry, mediaBaseOf, type CmsCollections, type CmsRegistry, type RegisteredCollection } from "./cms-registry";
 
 /** Bindings the toolkit reads by name; a site's own `Env` extends this. */
@@ -61,6 +62,11 @@ export interface CmsRoutes<Env extends CmsEnv> {
   /** The editor resolver every route uses; the site's pages decide edit mode with it too. */
   resolveEditor: ResolveEditor<Env>;
   registry: CmsRegistry;
+  /**
+   * One record as its page shows it: edit mode (the newest pending draft) for an editor, the
+   * published live row for a visitor; `null` for a 404. See `loadPageView`.
+   */
+  view(request: Request, env: Env, collection: string, id: number): Promise<CmsPageView | null>;
 }
 
 /**
@@ -102,7 +108,11 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
     ...api,
     ...(config.media ? [mediaServeRoute<Env>()] : []),
   );
-  return { route, resolveEditor, registry };
+  const view = async (request: Request, env: Env, collection: string, id: number) => {
+    const entry = registry.get(collection);
+    return entry ? loadPageView(request, env, { entry, resolveEditor }, id) : null;
+  };
+  return { route, resolveEditor, registry, view };
 }
 
 function collectionRoutes<Env extends CmsEnv>(

@@ -107,12 +107,19 @@ writeFileSync(join(site, "wrangler.toml"), [
   'database_name = "consumer-check"', 'database_id = "00000000-0000-4000-8000-00000000c0de"', 'migrations_dir = "migrations"', "",
 ].join("\n"));
 
-check("npx cms-toolkit migrations: numbered parts, core first, a second run adds nothing", () => {
+check("npx cms-toolkit migrations: numbered parts, core first, a second run adds nothing, search refused without pages", () => {
+  let refused = "";
+  try {
+    cli(["migrations", "migrations", "--parts", "core,search"]);
+  } catch (error) {
+    refused = error.stderr;
+  }
+  if (!/search part indexes the pages part/.test(refused)) throw new Error(`search without pages was not refused: ${refused}`);
   const first = cli(["migrations", "migrations", "--parts", "core,media"]);
   const again = cli(["migrations", "migrations", "--parts", "core,media"]);
   const rest = cli(["migrations", "migrations"]);
   const names = readdirSync(join(site, "migrations")).sort();
-  const expected = ["0001_cms_core.sql", "0002_cms_media.sql", "0003_cms_search.sql", "0004_cms_settings.sql", "0005_cms_forms.sql"];
+  const expected = ["0001_cms_core.sql", "0002_cms_media.sql", "0003_cms_pages.sql", "0004_cms_search.sql", "0005_cms_settings.sql", "0006_cms_forms.sql"];
   if (JSON.stringify(names) !== JSON.stringify(expected)) throw new Error(`${first}${again}${rest}\n${names.join(", ")}`);
   if (!/nothing to add/.test(again)) throw new Error(again);
 });
