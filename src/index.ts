@@ -25,6 +25,7 @@ export { readPaging } from "./routes/paging";
 export { cmsCollection } from "./cms/cms-collection";
 export type { CmsCollection, CmsCollectionOptions, CmsValidateContext, ColumnName, InlinePath } from "./cms/cms-collection";
 export { cmsRoutes } from "./cms/cms-routes";
+export { versionsTable } from "./cms/versions-table";
 export type { CmsAuth, CmsConfig, CmsEnv, CmsRoutes } from "./cms/cms-routes";
 export type { CmsCollections, CmsRegistry } from "./cms/cms-registry";
 export { loadPageView, cmsMarker, editorScriptTag } from "./cms/cms-view";

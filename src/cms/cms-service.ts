@@ -34,8 +34,9 @@ export type DraftEdit<C extends CmsCollections, S extends keyof C> =
   C[S] extends CmsCollection<infer T extends Table, infer F> ? Partial<Pick<T["$inferSelect"], F & keyof T["$inferSelect"]>> : never;
 
 /**
- * The RPC surface of a site's `CmsService`, typed by its collections. A calling Worker names it in
- * its binding: `CMS: Service<CmsServiceApi<typeof collections>>`.
+ * The RPC surface of a site's `CmsService`, typed by its collections. A calling Worker types its
+ * binding with it directly, `CMS: CmsServiceApi<typeof collections>` (the `Service<…>` wrapper of
+ * workers-types refuses the `unknown` of JSON columns and would turn the results into `never`).
  */
 export interface CmsServiceApi<C extends CmsCollections> {
   readPage(session: EditorSession, collection: DraftSlug<C>, id: number): Promise<ServiceResult<EditableDocument>>;
