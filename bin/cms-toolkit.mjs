@@ -33,7 +33,7 @@ async function addEditor(args) {
   if (values.local && values.remote) throw new Error("choose one of --local and --remote");
   const password = values.password ?? process.env.CMS_EDITOR_PASSWORD ?? (await promptPassword());
   // The package's own build of the Worker's hashing, so the site verifies what is stored here.
-  const { hashPassword } = await import("../dist/lib/site/auth/password.js");
+  const { hashPassword } = await import("../dist/lib/auth/password.js");
   const wranglerArgs = await addEditorsArgs([{ email: values.email, name: values.name, role: values.role, password }], {
     hash: hashPassword,
     remote: values.remote,

@@ -54,7 +54,7 @@ const CLIENT_ENTRY = "../src/client/index";
 const sources: Record<string, () => Promise<unknown>> = {
   ".": () => import("../src/index"),
   "./workers": () => import("../src/workers"),
-  "./auth": () => import("../src/auth"),
+  "./auth": () => import("../src/auth/index"),
   "./schema": () => import("../src/schema"),
   // The browser entry is type-checked by tsconfig.client.json (DOM); here it only has to load.
   "./client": () => import(/* @vite-ignore */ CLIENT_ENTRY),

@@ -1,5 +1,5 @@
 // Adds or updates editors of the reference site in D1 through `wrangler d1 execute`, hashing with
-// the same src/site/auth/password.ts the Worker verifies with. Used by scripts/add-editor.mjs, by
+// the same src/auth/password.ts the Worker verifies with. Used by scripts/add-editor.mjs, by
 // scripts/dev.mjs to seed the local accounts, and by the e2e and Node tests. The SQL itself is the
 // package command's (bin/lib/editor-accounts.mjs).
 import { dirname, resolve } from "node:path";
@@ -20,7 +20,7 @@ export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..
  * const passwordHash = await hashEditorPassword("correct horse battery staple");
  */
 export async function hashEditorPassword(password) {
-  const { hashPassword } = await loadTs(resolve(PROJECT_ROOT, "src/site/auth/password.ts"));
+  const { hashPassword } = await loadTs(resolve(PROJECT_ROOT, "src/auth/password.ts"));
   return hashPassword(password);
 }
 

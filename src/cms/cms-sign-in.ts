@@ -3,8 +3,8 @@ import { withErrorEdge } from "../routes/run-editor-route";
 import { HttpError } from "../shared/errors";
 import type { EditorRoute } from "../shared/route-types";
 import type { ResolveEditor } from "../shared/session";
-import { createSiteEditorResolver } from "../site/auth/resolve-editor";
-import { sessionRoute, type SessionRouteOptions } from "../site/auth/session-route";
+import { createSiteEditorResolver } from "../auth/resolve-editor";
+import { sessionRoute, type SessionRouteOptions } from "../auth/session-route";
 import type { CmsEnv } from "./cms-routes";
 
 /**

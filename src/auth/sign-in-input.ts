@@ -1,5 +1,5 @@
-import { readBodyBytes, readJsonObject } from "../../routes/body";
-import { LouiseValidationError, type Violation } from "../../shared/errors";
+import { readBodyBytes, readJsonObject } from "../routes/body";
+import { LouiseValidationError, type Violation } from "../shared/errors";
 
 /** Sign-in bodies are two short strings; anything near this size is not a sign-in. */
 const MAX_SIGN_IN_BODY_BYTES = 16 * 1024;

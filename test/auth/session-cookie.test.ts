@@ -11,8 +11,8 @@ import {
   signSession,
   verifySession,
   type SessionPayload,
-} from "../../../src/site/auth";
-import type { SiteEnv } from "../../../src/site/env";
+} from "../../src/auth";
+import type { SiteEnv } from "../../src/site/env";
 
 const SECRET = env.CMS_SESSION_SECRET;
 const NOW_MS = Date.UTC(2026, 0, 5, 9, 0, 0);

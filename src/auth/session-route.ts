@@ -1,14 +1,14 @@
-import { assertSameOrigin } from "../../routes/guard";
-import { json, noContent } from "../../routes/json";
-import { matchPath } from "../../routes/match-path";
-import { assertMethod, withErrorEdge } from "../../routes/run-editor-route";
-import { HttpError, isHttpError } from "../../shared/errors";
-import type { EditorRoute } from "../../shared/route-types";
+import { assertSameOrigin } from "../routes/guard";
+import { json, noContent } from "../routes/json";
+import { matchPath } from "../routes/match-path";
+import { assertMethod, withErrorEdge } from "../routes/run-editor-route";
+import { HttpError, isHttpError } from "../shared/errors";
+import type { EditorRoute } from "../shared/route-types";
 import type { AuthEnv } from "./auth-env";
 import { findEditorByEmail } from "./editor-store";
 import { verifyPassword } from "./password";
-import { createDurableObjectLimiter, type RateLimiterFactory } from "../../cores/rate-limit";
-import { clientAddress } from "../../routes/client-address";
+import { createDurableObjectLimiter, type RateLimiterFactory } from "../cores/rate-limit";
+import { clientAddress } from "../routes/client-address";
 import { DEFAULT_SIGN_IN_LIMITS, openSignInAttempt, type SignInLimits } from "./rate-limit";
 import { createSiteEditorResolver } from "./resolve-editor";
 import {

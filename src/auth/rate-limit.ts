@@ -1,4 +1,4 @@
-import type { RateLimiterFactory } from "../../cores/rate-limit";
+import type { RateLimiterFactory } from "../cores/rate-limit";
 
 /*
  * Failed sign-ins are limited by two budgets, both atomic (a Durable Object per key), both counted

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { resolveSiteEditor, sessionRoute } from "../../../src/site/auth";
-import type { SiteEnv } from "../../../src/site/env";
+import { resolveSiteEditor, sessionRoute } from "../../src/auth";
+import type { SiteEnv } from "../../src/site/env";
 import { ORIGIN, PASSWORD, SESSION_URL, call, cookiePair, formSignInRequest, insertEditor, signInRequest, uniqueEmail, withCookie } from "./helpers";
 
 const route = sessionRoute();

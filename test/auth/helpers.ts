@@ -1,9 +1,9 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { hashPassword } from "../../../src/site/auth";
-import type { EditorRole } from "../../../src/site/auth";
-import type { EditorRoute } from "../../../src/shared/route-types";
-import type { SiteEnv } from "../../../src/site/env";
+import { hashPassword } from "../../src/auth";
+import type { EditorRole } from "../../src/auth";
+import type { EditorRoute } from "../../src/shared/route-types";
+import type { SiteEnv } from "../../src/site/env";
 
 export const ORIGIN = "http://site.test";
 export const SESSION_URL = `${ORIGIN}/api/cms/session`;

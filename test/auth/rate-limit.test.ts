@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sessionRoute } from "../../../src/site/auth";
+import { sessionRoute } from "../../src/auth";
 import { PASSWORD, call, formSignInRequest, insertEditor, signInRequest, uniqueEmail, uniqueIp } from "./helpers";
 
 const MINUTE = 60_000;

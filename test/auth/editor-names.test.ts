@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { editorNames } from "../../../src/site/auth";
+import { editorNames } from "../../src/auth";
 import { uniqueEmail } from "./helpers";
 
 async function addEditor(name: string): Promise<string> {

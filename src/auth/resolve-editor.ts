@@ -1,4 +1,4 @@
-import type { EditorSession, ResolveEditor } from "../../shared/session";
+import type { EditorSession, ResolveEditor } from "../shared/session";
 import type { AuthEnv } from "./auth-env";
 import { readSessionCookie, verifySession, type SessionPayload } from "./session-cookie";
 

@@ -1,4 +1,4 @@
-import { HttpError } from "../../shared/errors";
+import { HttpError } from "../shared/errors";
 import { fromBase64Url, toBase64Url } from "./base64";
 
 /*

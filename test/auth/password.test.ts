@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PBKDF2_ITERATIONS, constantTimeEqual, hashPassword, verifyPassword } from "../../../src/site/auth";
+import { PBKDF2_ITERATIONS, constantTimeEqual, hashPassword, verifyPassword } from "../../src/auth";
 
 describe("hashPassword / verifyPassword", () => {
   it("round-trips: the right password verifies", async () => {

@@ -1,4 +1,11 @@
-/* Sign-in for the reference site: password hashes, the signed session cookie, the session route and `resolveEditor`. */
+/*
+ * "cms-toolkit/auth": sign-in for a site without its own. Editors live in the `editors` table
+ * (`sql/core.sql`, Drizzle `editors` from "cms-toolkit/schema") with PBKDF2 password hashes; a signed,
+ * HttpOnly session cookie carries who is signed in; `sessionRoute()` serves
+ * `POST/GET/DELETE /api/cms/session`; `resolveSiteEditor` is the `resolveEditor` every editor
+ * route takes. A site with its own auth skips all of this and passes its own `resolveEditor`.
+ */
+export type { AuthEnv } from "./auth-env";
 export { hashPassword, verifyPassword, constantTimeEqual, PASSWORD_HASH_SCHEME, PBKDF2_ITERATIONS } from "./password";
 export type { HashPasswordOptions } from "./password";
 export {
