@@ -21,5 +21,6 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     exclude: ["test/e2e/**", "test/client/**", "node_modules/**"],
     setupFiles: ["./test/setup/apply-migrations.ts"],
+    globalSetup: ["./test/setup/build-lib.mjs"],
   },
 });

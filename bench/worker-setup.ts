@@ -1,4 +1,4 @@
-import { hashPassword } from "../src/site/auth";
+import { hashPassword } from "../src/auth";
 import type { SiteEnv } from "../src/site/env";
 
 const VOCABULARY = 5000;

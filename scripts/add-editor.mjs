@@ -4,7 +4,7 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { EDITOR_ROLES, PROJECT_ROOT, addEditor } from "./lib/editors.mjs";
-import { promptHidden } from "./lib/prompt.mjs";
+import { promptHidden } from "../bin/lib/prompt.mjs";
 
 const USAGE = `Usage: node scripts/add-editor.mjs --email a@b.c --name "A B" --role ${EDITOR_ROLES.join("|")}
          [--password …] [--local | --remote] [--persist-to DIR]

@@ -2,12 +2,15 @@
 // `npm run dev`: prepares local D1/R2/KV state and serves the demo site on http://localhost:8787.
 // Steps: .dev.vars from the example (random session secret) → D1 migrations → demo pages → two
 // local accounts → wrangler dev. Every step is idempotent, so running it again is safe.
+// The port comes from `--port N` (or `--port=N`), else PORT, else 8787; MEDIA_URL follows it.
+// Every other argument goes to `wrangler dev` as given: `npm run dev -- --port 8822 --inspector-port 9230`.
 import { randomBytes } from "node:crypto";
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { splitPort } from "./lib/dev-args.mjs";
 import { addEditors } from "./lib/editors.mjs";
 import { readDevVars, spawnWrangler, waitForHttp, wrangler } from "./wrangler-run.mjs";
 
-const PORT = process.env.PORT ?? "8787";
+const { port: PORT, rest: WRANGLER_ARGS } = splitPort(process.argv.slice(2), process.env.PORT ?? "8787");
 
 if (!existsSync(".dev.vars")) {
   copyFileSync(".dev.vars.example", ".dev.vars");
@@ -29,7 +32,8 @@ await addEditors(
   { quiet: true },
 );
 
-const server = spawnWrangler(["dev", "--port", PORT, "--ip", "127.0.0.1"]);
+// wrangler.toml's MEDIA_URL names port 8787; uploaded images must point at the port actually served.
+const server = spawnWrangler(["dev", "--port", PORT, "--ip", "127.0.0.1", "--var", `MEDIA_URL:http://localhost:${PORT}/media`, ...WRANGLER_ARGS]);
 server.on("exit", (code) => process.exit(code ?? 0));
 const base = `http://localhost:${PORT}`;
 await waitForHttp(`${base}/login`);
@@ -60,3 +64,4 @@ async function prepareDemo(baseUrl, devPassword) {
   const seed = await fetch(`${baseUrl}/api/cms/seed`, { method: "POST", headers: { cookie, origin: baseUrl } });
   if (!seed.ok) console.warn(`Seeding the site settings failed (${seed.status}).`);
 }
+

@@ -21,6 +21,16 @@ export { matchPath } from "./routes/match-path";
 export { readJsonObject, readBodyBytes, MAX_JSON_BODY_BYTES } from "./routes/body";
 export { readPaging } from "./routes/paging";
 
+// One declaration of a site's collections (createCms in "cms-toolkit/workers" builds on these)
+export { cmsCollection } from "./cms/cms-collection";
+export type { CmsCollection, CmsCollectionOptions, CmsValidateContext, ColumnName, InlinePath } from "./cms/cms-collection";
+export { cmsRoutes } from "./cms/cms-routes";
+export { versionsTable } from "./cms/versions-table";
+export type { CmsAuth, CmsConfig, CmsEnv, CmsRoutes } from "./cms/cms-routes";
+export type { CmsCollections, CmsRegistry } from "./cms/cms-registry";
+export { loadPageView, cmsMarker, editorScriptTag } from "./cms/cms-view";
+export type { CmsPageView, EditorScriptOptions } from "./cms/cms-view";
+
 // Tables and collections
 export { ident, tableMeta, decodeRow } from "./cores/table-meta";
 export type { TableMeta, ColumnMeta } from "./cores/table-meta";
@@ -98,10 +108,7 @@ export { runSeed } from "./cores/seed";
 export type { SeedStep } from "./cores/seed";
 export { seedRoute } from "./routes/seed-route";
 
-// Realtime: the per-page room and its gate
-export { PageRoom } from "./objects/PageRoom";
-export type { PageRoomOptions, RoomLimits } from "./objects/room-config";
-export { DEFAULT_ROOM_LIMITS } from "./objects/room-config";
+// Realtime: the gate in front of the per-page rooms and their protocol (the room itself is in "cms-toolkit/workers")
 export { roomRoute } from "./routes/room-route";
 export type { RoomRouteOptions } from "./routes/room-route";
 export { draftWriter, draftWriterFor, roomDraftWriter, DIRECT_DRAFT_WRITER } from "./routes/room-writer";

@@ -10,7 +10,7 @@ const cache = new Map();
  * Imports a `.ts` file (path relative to the working directory, or absolute).
  *
  * @example
- * const { hashPassword } = await loadTs("src/site/auth/password.ts");
+ * const { hashPassword } = await loadTs("src/auth/password.ts");
  */
 export function loadTs(path) {
   const entry = resolve(path);

@@ -1,4 +1,3 @@
-import { getServerByName } from "partyserver";
 import { DIRECT_DRAFT_WRITER, type DraftDeps, type DraftWriter, type PublishResult, type ScheduledPublish } from "../cores/drafts";
 import type { PageRoom } from "../objects/PageRoom";
 import { HttpError, LouiseValidationError, type Violation } from "../shared/errors";
@@ -24,7 +23,7 @@ type PublishAnswer = RoomResult<PublishResult | { scheduled: ScheduledPublish }>
  */
 export function roomDraftWriter(namespace: DurableObjectNamespace): DraftWriter {
   const rooms = namespace as DurableObjectNamespace<PageRoom>;
-  const room = (deps: DraftDeps, id: number) => getServerByName(rooms, roomName(deps.config.slug, id));
+  const room = (deps: DraftDeps, id: number) => roomStub(rooms, roomName(deps.config.slug, id));
   const base = (options: { baseVersionId?: number } | undefined) => (options?.baseVersionId === undefined ? {} : { baseVersionId: options.baseVersionId });
   return {
     applySaveDraft: async (_env, deps, session, id, edit, options) => unwrap(await (await room(deps, id)).saveDraft(session, edit, base(options))),
@@ -66,6 +65,17 @@ export function draftWriter(namespace: DurableObjectNamespace | undefined): Draf
 export function draftWriterFor(env: object): DraftWriter {
   const namespace = (env as { PAGE_ROOM?: unknown }).PAGE_ROOM;
   return isNamespace(namespace) ? roomDraftWriter(namespace) : DIRECT_DRAFT_WRITER;
+}
+
+/*
+ * What partyserver's getServerByName does, without importing partyserver: that import pulls in
+ * `cloudflare:workers`, and this writer is part of the root entry, which must load outside workerd.
+ * A room learns its own name from `setName` before its first call.
+ */
+async function roomStub(rooms: DurableObjectNamespace<PageRoom>, name: string) {
+  const stub = rooms.get(rooms.idFromName(name));
+  await stub.setName(name);
+  return stub;
 }
 
 function isNamespace(value: unknown): value is DurableObjectNamespace {

@@ -1,18 +1,7 @@
-import { defineCollection } from "../cores/collection";
-import type { SectionCatalog } from "../cores/sections";
-
-/** The reference site's `pages` collection: drafts and full-text search on. */
-export const pagesCollection = defineCollection({
-  slug: "pages",
-  fields: {
-    slug: { type: "text", required: true, maxLength: 120 },
-    title: { type: "text", required: true, maxLength: 200 },
-    body: { type: "richtext" },
-    sections: { type: "json" },
-  },
-  versions: { drafts: true, maxPerDoc: 100 },
-  search: { fields: ["title", "body", "sections"] },
-});
+import { cmsCollection } from "../cms/cms-collection";
+import { registerCollection } from "../cms/cms-registry";
+import { assertValidSections, type SectionCatalog } from "../cores/sections";
+import { pages, pagesVersions } from "./schema";
 
 /** Section types the demo pages may hold. */
 export const sectionCatalog: SectionCatalog = {
@@ -36,3 +25,35 @@ export const sectionCatalog: SectionCatalog = {
     },
   },
 };
+
+/**
+ * The reference site's `pages` collection, declared once for every write path (REST routes,
+ * inline save, the live room, the service binding): drafts and full-text search on, the inline
+ * editable paths the page renderer marks, and the section catalog with the strict media rule.
+ */
+export const pagesDeclaration = cmsCollection(pages, {
+  versionsTable: pagesVersions,
+  fields: {
+    slug: { type: "text", required: true, maxLength: 120 },
+    title: { type: "text", required: true, maxLength: 200 },
+    body: { type: "richtext" },
+    sections: { type: "json" },
+  },
+  drafts: { maxPerDoc: 100 },
+  search: ["title", "body", "sections"],
+  inline: {
+    title: "text",
+    body: "richtext",
+    "sections.*.heading": "text",
+    "sections.*.text": "text",
+    "sections.*.image": "image",
+    "sections.*.items.*.title": "text",
+    "sections.*.items.*.text": "text",
+  },
+  validate: (data, { operation, mediaBase }) => {
+    if (data.sections !== undefined) assertValidSections(sectionCatalog, data.sections, { operation, mediaBase });
+  },
+});
+
+/** The checked `CollectionConfig` of `pages`, as the cores read it. */
+export const pagesCollection = registerCollection("pages", pagesDeclaration).config;

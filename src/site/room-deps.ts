@@ -1,31 +1,18 @@
 import type { DraftDeps } from "../cores/drafts";
-import { assertValidSections } from "../cores/sections";
-import { pagesCollection, sectionCatalog } from "./collections";
 import type { SiteEnv } from "./env";
-import { pages, pagesVersions } from "./schema";
+import { siteCms } from "./cms";
 
 /** Collections of the reference site that have live rooms. */
-export const ROOM_COLLECTIONS = ["pages"] as const;
+export const ROOM_COLLECTIONS = siteCms.registry.roomSlugs;
 
 /**
- * The reference site's room registry: collection slug → the draft deps a `PageRoom` writes with.
- * The same table, collection, media base and `validate` as the site's REST routes, so a live edit
- * and a REST edit are checked alike. Handed to the room by `PageRoom.configure` in worker.ts.
+ * The reference site's room registry: collection slug → the draft deps a `PageRoom` writes with,
+ * read from the site's one `createCms` declaration (the same deps its REST routes use).
  *
  * @example
- * PageRoom.configure<SiteEnv>({ collections: roomCollections });
+ * const deps = roomCollections(env).pages;
  */
 export function roomCollections(env: Pick<SiteEnv, "MEDIA_URL">): Record<string, DraftDeps> {
-  const mediaBase = env.MEDIA_URL;
-  return {
-    pages: {
-      table: pages,
-      versionsTable: pagesVersions,
-      config: pagesCollection,
-      ...(mediaBase ? { mediaBase } : {}),
-      validate: (snapshot, { operation }) => {
-        if (snapshot.sections !== undefined) assertValidSections(sectionCatalog, snapshot.sections, { operation, mediaBase });
-      },
-    },
-  };
+  const deps = siteCms.draftDeps("pages", env);
+  return deps ? { pages: deps } : {};
 }

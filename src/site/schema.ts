@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { versionsTable } from "../cms/versions-table";
 
 const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
@@ -21,14 +22,7 @@ export const pages = sqliteTable("pages", {
 });
 
 /** Draft and publish history of `pages`: every row is a complete publishable snapshot. */
-export const pagesVersions = sqliteTable("pages_versions", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  parentId: integer("parent_id").notNull(),
-  status: text("status").notNull().default("draft"),
-  versionData: text("version_data", { mode: "json" }).notNull(),
-  createdBy: text("created_by"),
-  createdAt: text("created_at").notNull().default(NOW),
-});
+export const pagesVersions = versionsTable("pages");
 
 /** Editors of the reference site; `role` is `editor` or `publisher`. */
 export const editors = sqliteTable("editors", {

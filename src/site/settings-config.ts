@@ -1,12 +1,8 @@
-import type { SaveConfig } from "../cores/save";
-import { assertValidSections } from "../cores/sections";
 import type { SeedStep } from "../cores/seed";
 import type { BlobSettingsConfig, BlobSanitizer, SettingsConfig } from "../cores/settings";
 import { LouiseValidationError } from "../shared/errors";
-import { pagesCollection, sectionCatalog } from "./collections";
 import type { SiteEnv } from "./env";
 import { siteSettings, siteSettingsBlob } from "./media-schema";
-import { pages, pagesVersions } from "./schema";
 
 /** The reference site's settings singleton: structured columns, two custom keys, three image settings. */
 export const siteSettingsConfig: SettingsConfig<SiteEnv> = {
@@ -42,30 +38,6 @@ export const siteBlobSettingsConfig: BlobSettingsConfig = {
   table: siteSettingsBlob,
   allow: { announcement: plainText, theme: oneOf(["light", "dark"]), footerNote: plainText },
   read: (blob) => ({ theme: "light", ...blob }),
-};
-
-/** Inline save of the reference site: page fields and the section leaves the page renderer marks. */
-export const siteSaveConfig: SaveConfig<SiteEnv> = {
-  mediaBase: (env) => env.MEDIA_URL,
-  collections: {
-    pages: {
-      table: pages,
-      versionsTable: pagesVersions,
-      collection: pagesCollection,
-      fields: {
-        title: "text",
-        body: "richtext",
-        "sections.*.heading": "text",
-        "sections.*.text": "text",
-        "sections.*.image": "image",
-        "sections.*.items.*.title": "text",
-        "sections.*.items.*.text": "text",
-      },
-      validate: (data, { operation, env }) => {
-        if (data.sections !== undefined) assertValidSections(sectionCatalog, data.sections, { operation, mediaBase: env.MEDIA_URL });
-      },
-    },
-  },
 };
 
 /** What `POST /api/cms/seed` makes sure exists: the settings singletons (demo pages come from scripts/seed-demo.sql). */

@@ -6,7 +6,7 @@ import { findRowBy } from "../cores/pages/page-store";
 import { tableMeta } from "../cores/table-meta";
 import type { EditorSession, ResolveEditor } from "../shared/session";
 import type { SiteEnv } from "./env";
-import { safeNextPath } from "./auth/sign-in-input";
+import { safeNextPath } from "../auth/sign-in-input";
 import { html, layout } from "./render/layout";
 import { loginPage } from "./render/login-html";
 import { renderPageContent, sectionImageUrls, type PageDocument } from "./render/page-html";

@@ -4,7 +4,7 @@
  * turns auto-save off), and a fault switch: `POST /__e2e/fail-saves?count=N` makes the next N
  * inline saves answer 500, so a test can watch a failed save being kept and retried.
  */
-import { resolveSiteEditor } from "../../src/site/auth";
+import { resolveSiteEditor } from "../../src/auth";
 import type { SiteEnv } from "../../src/site/env";
 import { editorScript } from "../../src/site/render/editor-script";
 import { sitePages } from "../../src/site/site-pages";

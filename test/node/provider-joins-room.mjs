@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /*
  * Stock y-partyserver providers in Node sign in and join a PageRoom of the reference site under
- * `wrangler dev` (port 8795, state in a temp dir), edit, and the second sees the first one's edit
+ * `wrangler dev` (port NODE_ROOM_PORT, default 8795; state in a temp dir), edit, and the second sees the first one's edit
  * and presence; an upgrade without an editor is refused with 401.
  * Run: node test/node/provider-joins-room.mjs   (exit code 0 = pass)
  */
@@ -18,7 +18,7 @@ import { addEditors } from "../../scripts/lib/editors.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const config = join(here, "../../wrangler.toml");
-const PORT = 8795;
+const PORT = Number(process.env.NODE_ROOM_PORT ?? 8795);
 const ORIGIN = `http://localhost:${PORT}`;
 const persist = mkdtempSync(join(tmpdir(), "cms-node-room-"));
 const quiet = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };

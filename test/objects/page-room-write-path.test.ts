@@ -10,7 +10,7 @@ import { versionsRoute } from "../../src/routes/versions-route";
 import { pagesCollection } from "../../src/site/collections";
 import { roomCollections } from "../../src/site/room-deps";
 import { pages, pagesVersions } from "../../src/site/schema";
-import { siteSaveConfig } from "../../src/site/settings-config";
+import { siteSaveConfig } from "../../src/site/cms";
 import { asEditor, headerResolver, request } from "../helpers/http";
 import { connect, editor, newestDraft, newPage, until, type YClient } from "./room-client";
 

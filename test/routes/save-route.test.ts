@@ -4,7 +4,7 @@ import { applyFieldSave, type SaveConfig } from "../../src/cores/save";
 import { runEditorRoute } from "../../src/routes/run-editor-route";
 import { saveRoute } from "../../src/routes/save-route";
 import { pages } from "../../src/site/schema";
-import { siteSaveConfig } from "../../src/site/settings-config";
+import { siteSaveConfig } from "../../src/site/cms";
 import type { SiteEnv } from "../../src/site/env";
 import { asEditor, EDITOR, headerResolver, request, type RequestOptions } from "../helpers/http";
 

@@ -1,18 +1,21 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { CmsService } from "../../src/service/cms-service";
+import type { CmsServiceApi } from "../../src/cms/cms-service";
+import type { siteCollections } from "../../src/site/cms";
 import { connect, editor, newPage, until } from "../objects/room-client";
 
 /*
- * Calls go through the entrypoint src/worker.ts exports (`export { CmsService } from
- * "./service/cms-service"`), over real Workers RPC, as another site's service binding would.
+ * Calls go through the entrypoint src/worker.ts exports (`export const { PageRoom,
+ * CmsService } = siteCms`), over real Workers RPC, as another site's service binding would.
  */
 type Methods = "readPage" | "listVersions" | "saveDraft" | "publish" | "unpublish" | "cancelScheduledPublish" | "search" | "readSettings" | "patchSettings";
 
-function service(): Pick<CmsService, Methods> {
+type SiteService = CmsServiceApi<typeof siteCollections>;
+
+function service(): Pick<SiteService, Methods> {
   const entry = (exports as unknown as Record<string, unknown>).CmsService;
   if (!entry) throw new Error("src/worker.ts must export CmsService");
-  return entry as Pick<CmsService, Methods>;
+  return entry as Pick<SiteService, Methods>;
 }
 
 const ed = editor("ed");
@@ -21,22 +24,30 @@ const pat = editor("pat", true);
 describe("CmsService over RPC", () => {
   it("reads a page as edit mode shows it", async () => {
     const id = await newPage({ title: "Served" });
-    const read = await service().readPage(ed, id);
+    const read = await service().readPage(ed, "pages", id);
     expect(read.ok && read.value.document.title).toBe("Served");
-    const missing = await service().readPage(ed, 987654321);
+    const missing = await service().readPage(ed, "pages", 987654321);
     expect(missing).toMatchObject({ ok: false, status: 404 });
   });
 
   it("refuses a call without a well-formed editor session (401)", async () => {
     const id = await newPage();
-    const result = await service().saveDraft({ id: "", name: "x" } as never, id, { title: "x" });
+    const result = await service().saveDraft({ id: "", name: "x" } as never, "pages", id, { title: "x" });
     expect(result).toMatchObject({ ok: false, status: 401 });
+  });
+
+  it("answers 404 for a collection the site did not declare, whatever a caller sends", async () => {
+    const id = await newPage();
+    for (const collection of ["posts", "__proto__", "constructor", "pages ", "📄", 42]) {
+      const result = await service().readPage(ed, collection as never, id);
+      expect(result, String(collection)).toMatchObject({ ok: false, status: 404, code: "unknown_collection" });
+    }
   });
 
   it("saves a draft through the room, so live editors see it", async () => {
     const id = await newPage({ title: "Before" });
     const live = await connect(id, editor("ann"));
-    const saved = await service().saveDraft(ed, id, { title: "After" });
+    const saved = await service().saveDraft(ed, "pages", id, { title: "After" });
     expect(saved.ok).toBe(true);
     await until(() => live.text("title") === "After");
     await until(() => live.events.some((e) => e.type === "saved"));
@@ -45,7 +56,7 @@ describe("CmsService over RPC", () => {
 
   it("answers validation failures with 422 and violations", async () => {
     const id = await newPage();
-    const result = await service().saveDraft(ed, id, { title: "x".repeat(500) });
+    const result = await service().saveDraft(ed, "pages", id, { title: "x".repeat(500) });
     expect(result).toMatchObject({ ok: false, status: 422, details: { violations: [{ path: "title" }] } });
   });
 
@@ -53,32 +64,32 @@ describe("CmsService over RPC", () => {
     const id = await newPage();
     let deep: unknown = "leaf";
     for (let i = 0; i < 1_000; i++) deep = { a: deep };
-    expect(await service().saveDraft(ed, id, { sections: deep })).toMatchObject({ ok: false, status: 422, code: "too_deep" });
+    expect(await service().saveDraft(ed, "pages", id, { sections: deep })).toMatchObject({ ok: false, status: 422, code: "too_deep" });
     expect(await service().patchSettings(ed, { siteName: "x", custom: deep })).toMatchObject({ ok: false, status: 422, code: "too_deep" });
   });
 
   it("publishes and unpublishes only with the publish privilege", async () => {
     const id = await newPage();
-    await service().saveDraft(ed, id, { title: "To publish" });
-    expect(await service().publish(ed, id)).toMatchObject({ ok: false, status: 403 });
-    const published = await service().publish(pat, id);
+    await service().saveDraft(ed, "pages", id, { title: "To publish" });
+    expect(await service().publish(ed, "pages", id)).toMatchObject({ ok: false, status: 403 });
+    const published = await service().publish(pat, "pages", id);
     expect(published.ok).toBe(true);
     const row = await env.DB.prepare("SELECT title, published_version_id AS pointer FROM pages WHERE id = ?1").bind(id).first<{ title: string; pointer: number | null }>();
     expect(row?.title).toBe("To publish");
-    expect((await service().unpublish(pat, id)).ok).toBe(true);
+    expect((await service().unpublish(pat, "pages", id)).ok).toBe(true);
   });
 
   it("schedules a publish that the versions list shows, and cancels it", async () => {
     const id = await newPage();
     const at = new Date(Date.now() + 3_600_000).toISOString();
-    expect(await service().publish(pat, id, { at })).toMatchObject({ ok: true, value: { scheduled: { at } } });
-    expect(await service().listVersions(ed, id)).toMatchObject({ ok: true, value: { scheduled: { at, versionId: null } } });
-    expect(await service().cancelScheduledPublish(pat, id)).toMatchObject({ ok: true, value: { cancelled: true } });
+    expect(await service().publish(pat, "pages", id, { at })).toMatchObject({ ok: true, value: { scheduled: { at } } });
+    expect(await service().listVersions(ed, "pages", id)).toMatchObject({ ok: true, value: { scheduled: { at, versionId: null } } });
+    expect(await service().cancelScheduledPublish(pat, "pages", id)).toMatchObject({ ok: true, value: { cancelled: true } });
   });
 
   it("searches published pages and refuses a blank query", async () => {
-    expect(await service().search(ed, "  ")).toMatchObject({ ok: false, status: 400 });
-    const result = await service().search(ed, "anything", 500);
+    expect(await service().search(ed, "pages", "  ")).toMatchObject({ ok: false, status: 400 });
+    const result = await service().search(ed, "pages", "anything", 500);
     expect(result.ok).toBe(true);
   });
 

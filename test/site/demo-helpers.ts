@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import seedSql from "../../scripts/seed-demo.sql?raw";
-import { hashPassword } from "../../src/site/auth";
+import { hashPassword } from "../../src/auth";
 
 export const SITE = "http://localhost:8787";
 export const PASSWORD = "correct horse battery staple";

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../src/site/auth";
+import { hashPassword } from "../../src/auth";
 
 const SITE = "http://localhost:8787";
 const PASSWORD = "correct horse battery staple";

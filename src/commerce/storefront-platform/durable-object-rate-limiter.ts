@@ -1,5 +1,6 @@
 import type { PlatformRateLimiter, PlatformRateLimitOverrides } from "./rate-limiter";
-import { resolveSharedLimits, type PlatformRateLimitObject } from "./shared-bucket-object";
+import type { PlatformRateLimitObject } from "./shared-bucket-object";
+import { resolveSharedLimits } from "./shared-limits";
 import { SYSTEM_CLOCK } from "./token-bucket";
 
 /** Time as the shared limiter sees it; injected so tests are exact and never wait for real. */

@@ -17,7 +17,8 @@ export type {
   PlatformProduct, VariantInventory,
 } from "./types";
 export type { PosRetryConfig as PlatformRetryConfig } from "../pos/retry";
-export { PlatformRateLimitObject, resolveSharedLimits } from "./shared-bucket-object";
-export type { PlatformReservation, SharedPlatformLimits } from "./shared-bucket-object";
+export { resolveSharedLimits } from "./shared-limits";
+export type { PlatformReservation, SharedPlatformLimits } from "./shared-limits";
+// The PlatformRateLimitObject class itself is Workers-only: "cms-toolkit/workers".
 export { durableObjectRateLimiter } from "./durable-object-rate-limiter";
 export type { DurableObjectRateLimiterOptions } from "./durable-object-rate-limiter";

@@ -1,9 +1,8 @@
 import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import {
-  durableObjectRateLimiter, type PlatformRateLimitObject, type PlatformRateLimitOverrides,
-} from "../../../src/commerce/storefront-platform";
+import { durableObjectRateLimiter, type PlatformRateLimitOverrides } from "../../../src/commerce/storefront-platform";
+import type { PlatformRateLimitObject } from "../../../src/workers";
 
 let keySeq = 0;
 /** A fresh shop key per test, so no test sees another's budget. */

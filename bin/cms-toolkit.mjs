@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// `npx cms-toolkit <command>`: sets up a site that uses the toolkit. Every command acts on the
+// working directory's project (its wrangler.toml, its D1), never on the package's own files.
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { addEditorsArgs, EDITOR_ROLES } from "./lib/editor-accounts.mjs";
+import { copyClient, copyMigrations, SQL_PARTS } from "./lib/copy-parts.mjs";
+import { promptHidden } from "./lib/prompt.mjs";
+import { runWrangler } from "./lib/wrangler.mjs";
+
+const USAGE = `Usage: npx cms-toolkit <command>
+
+  migrations <dir> [--parts ${SQL_PARTS.join(",")}]
+      Copy the toolkit's D1 tables into <dir> as numbered migrations (core is required; a part
+      already there is skipped). Then: npx wrangler d1 migrations apply DB --local
+  client <assets-dir>
+      Copy the built editing client to <assets-dir>/cms-client/ (served at /cms-client/louise.js).
+  add-editor --email a@b.c --name "A B" --role ${EDITOR_ROLES.join("|")} [--password …]
+             [--local | --remote] [-c wrangler.toml] [--database DB] [--persist-to DIR]
+      Add or update an editor in the site's D1 (binding DB unless --database). Password: --password,
+      else env CMS_EDITOR_PASSWORD, else a hidden prompt.`;
+
+async function addEditor(args) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      email: { type: "string" }, name: { type: "string" }, role: { type: "string" }, password: { type: "string" },
+      local: { type: "boolean", default: false }, remote: { type: "boolean", default: false },
+      config: { type: "string", short: "c" }, database: { type: "string", default: "DB" }, "persist-to": { type: "string" },
+    },
+  });
+  if (!values.email || !values.name || !values.role) throw new Error(`--email, --name and --role are required\n\n${USAGE}`);
+  if (values.local && values.remote) throw new Error("choose one of --local and --remote");
+  const password = values.password ?? process.env.CMS_EDITOR_PASSWORD ?? (await promptPassword());
+  // The package's own build of the Worker's hashing, so the site verifies what is stored here.
+  const { hashPassword } = await import("../dist/lib/auth/password.js");
+  const wranglerArgs = await addEditorsArgs([{ email: values.email, name: values.name, role: values.role, password }], {
+    hash: hashPassword,
+    remote: values.remote,
+    database: values.database,
+    ...(values.config ? { config: resolve(values.config) } : {}),
+    ...(values["persist-to"] ? { persistTo: resolve(values["persist-to"]) } : {}),
+  });
+  await runWrangler(wranglerArgs, { cwd: process.cwd() });
+  console.log(`editor ${values.email} (${values.role}) saved to the ${values.remote ? "remote" : "local"} database`);
+}
+
+async function promptPassword() {
+  if (!process.stdin.isTTY) throw new Error("no password: pass --password, set CMS_EDITOR_PASSWORD, or run in a terminal to be prompted");
+  const first = await promptHidden("Password: ");
+  if (first !== (await promptHidden("Repeat password: "))) throw new Error("the passwords do not match");
+  return first;
+}
+
+async function main([command, ...args]) {
+  if (command === "migrations") {
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { parts: { type: "string" } } });
+    if (positionals.length !== 1) throw new Error(`migrations takes one directory\n\n${USAGE}`);
+    const parts = values.parts ? values.parts.split(",").map((part) => part.trim()) : SQL_PARTS;
+    const written = copyMigrations(resolve(positionals[0]), { parts });
+    console.log(written.length === 0 ? "nothing to add: every part is already there" : written.map((file) => `wrote ${file}`).join("\n"));
+  } else if (command === "client") {
+    if (args.length !== 1) throw new Error(`client takes one directory\n\n${USAGE}`);
+    console.log(`wrote ${copyClient(resolve(args[0]))}/`);
+  } else if (command === "add-editor") {
+    await addEditor(args);
+  } else {
+    console.log(USAGE);
+    if (command !== undefined && command !== "help" && command !== "--help") process.exitCode = 1;
+  }
+}
+
+main(process.argv.slice(2)).catch((error) => {
+  console.error(`cms-toolkit: ${error.message}`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,54 @@
+// Copies what the package ships into a site: the SQL parts as numbered D1 migrations, and the
+// built editing client into an assets folder.
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The installed package's root (bin/lib/ is two levels down). */
+export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** The SQL parts in the order they must apply: core first, then the optional ones (search needs pages). */
+export const SQL_PARTS = ["core", "pages", "search", "media", "settings", "forms"];
+
+/**
+ * Writes each wanted part as `<NNNN>_cms_<part>.sql` into `dir`, numbered after the highest
+ * migration already there. A part already present (any `*_cms_<part>.sql`) is skipped, so running
+ * it again adds nothing. Returns the files written.
+ *
+ * @example
+ * copyMigrations("migrations", { parts: ["core", "media"] }) // ["migrations/0001_cms_core.sql", "migrations/0002_cms_media.sql"]
+ */
+export function copyMigrations(dir, { parts = SQL_PARTS } = {}) {
+  const unknown = parts.filter((part) => !SQL_PARTS.includes(part));
+  if (unknown.length > 0) throw new Error(`unknown part(s): ${unknown.join(", ")}; choose from ${SQL_PARTS.join(", ")}`);
+  if (!parts.includes("core") && !hasPart(dir, "core")) throw new Error("the core part is required (add core, or copy it first)");
+  if (parts.includes("search") && !parts.includes("pages") && !hasPart(dir, "pages")) throw new Error("the search part indexes the pages part: add pages too");
+  mkdirSync(dir, { recursive: true });
+  const existing = readdirSync(dir).filter((name) => name.endsWith(".sql"));
+  let next = Math.max(0, ...existing.map((name) => Number.parseInt(name, 10)).filter(Number.isFinite)) + 1;
+  const written = [];
+  for (const part of SQL_PARTS.filter((name) => parts.includes(name))) {
+    if (existing.some((name) => name.endsWith(`_cms_${part}.sql`))) continue;
+    const file = join(dir, `${String(next++).padStart(4, "0")}_cms_${part}.sql`);
+    writeFileSync(file, readFileSync(join(PACKAGE_ROOT, "sql", `${part}.sql`)));
+    written.push(file);
+  }
+  return written;
+}
+
+function hasPart(dir, part) {
+  return existsSync(dir) && readdirSync(dir).some((name) => name.endsWith(`_cms_${part}.sql`));
+}
+
+/**
+ * Copies the built editing client (`cms-client/`: the entry and its lazy chunks) into a site's
+ * assets folder, where it is served at `/cms-client/louise.js`. Returns the folder written.
+ *
+ * @example
+ * copyClient("public") // "public/cms-client"
+ */
+export function copyClient(assetsDir) {
+  const target = join(assetsDir, "cms-client");
+  cpSync(join(PACKAGE_ROOT, "dist/client/cms-client"), target, { recursive: true });
+  return target;
+}

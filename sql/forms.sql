@@ -1,0 +1,18 @@
+-- cms-toolkit forms (optional): the shared submissions table (formRoute genericTable,
+-- submissionsRoute) and the contact form's inquiries. Drizzle: submissions, inquiries.
+CREATE TABLE submissions (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  form TEXT NOT NULL,
+  data TEXT NOT NULL,
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+);
+-- Review lists read one form newest first.
+CREATE INDEX submissions_form ON submissions (form, id);
+
+CREATE TABLE inquiries (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  name TEXT NOT NULL,
+  email TEXT NOT NULL,
+  message TEXT NOT NULL,
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+);

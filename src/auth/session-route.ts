@@ -1,0 +1,141 @@
+import { assertSameOrigin } from "../routes/guard";
+import { json, noContent } from "../routes/json";
+import { matchPath } from "../routes/match-path";
+import { assertMethod, withErrorEdge } from "../routes/run-editor-route";
+import { HttpError, isHttpError } from "../shared/errors";
+import type { EditorRoute } from "../shared/route-types";
+import type { AuthEnv } from "./auth-env";
+import { findEditorByEmail } from "./editor-store";
+import { verifyPassword } from "./password";
+import { createDurableObjectLimiter, type RateLimiterFactory } from "../cores/rate-limit";
+import { clientAddress } from "../routes/client-address";
+import { DEFAULT_SIGN_IN_LIMITS, openSignInAttempt, type SignInLimits } from "./rate-limit";
+import { createSiteEditorResolver } from "./resolve-editor";
+import {
+  SESSION_LIFETIME_SECONDS,
+  assertSessionSecret,
+  clearSessionCookieHeader,
+  sessionCookieHeader,
+  signSession,
+} from "./session-cookie";
+import { isFormPost, readSignInInput, safeNextPath } from "./sign-in-input";
+
+export interface SessionRouteOptions {
+  /** Mount point; default `/api/cms/session`. */
+  path?: string;
+  /** Clock in milliseconds; default `Date.now`. Tests move it to expire cookies and slide the rate-limit window. */
+  now?: () => number;
+  /** Sign-in limits; default `DEFAULT_SIGN_IN_LIMITS` (5 per account and address, 20 per address, 15 minutes). */
+  limits?: Partial<SignInLimits>;
+  /** Where the limits are counted; default one `RateLimitObject` per key on `env.RATE_LIMIT` (atomic). */
+  limiters?: (env: AuthEnv, now: () => number) => RateLimiterFactory;
+  /** Where a failed form sign-in is sent; default `/login`. */
+  loginPath?: string;
+}
+
+/** Same message for an unknown email and a wrong password, so the answer does not reveal accounts. */
+const BAD_CREDENTIALS = "wrong email or password";
+
+/*
+ * Verified when the email is unknown, so that answer costs one PBKDF2 like a wrong password does and
+ * its timing does not reveal which emails have accounts. No password derives 32 zero bytes.
+ */
+const DUMMY_HASH = `pbkdf2-sha256$100000$${"A".repeat(22)}==$${"A".repeat(43)}=`;
+
+const NO_STORE = { "cache-control": "no-store" };
+
+/**
+ * Sign-in for the reference site at `/api/cms/session`:
+ * `POST { email, password }` (JSON → 204 + cookie; an HTML form → 303 to its `next` or to
+ * `/login?error=…`), `GET` → `{ email, name, roles }` or 401, `DELETE` → 204 clearing the cookie.
+ * POST and DELETE are same-origin checked; sign-in attempts are rate limited per client address and
+ * per account and address (see rate-limit.ts), atomically in `env.RATE_LIMIT`.
+ *
+ * @example
+ * const api = composeRoutes(sessionRoute(), pagesRoute({ table: pages, resolveEditor: resolveSiteEditor }));
+ */
+export function sessionRoute(options: SessionRouteOptions = {}): EditorRoute<AuthEnv> {
+  const path = options.path ?? "/api/cms/session";
+  const loginPath = options.loginPath ?? "/login";
+  const now = options.now ?? Date.now;
+  const limits: SignInLimits = { ...DEFAULT_SIGN_IN_LIMITS, ...options.limits };
+  const resolveEditor = createSiteEditorResolver({ now });
+  const limiters = options.limiters ?? durableObjectLimiters;
+
+  return withErrorEdge<AuthEnv>(async (request, env) => {
+    if (matchPath(path, new URL(request.url).pathname) === null) return undefined;
+    assertMethod(request, ["GET", "POST", "DELETE"]);
+
+    if (request.method === "GET") {
+      assertSessionSecret(env.CMS_SESSION_SECRET);
+      const session = await resolveEditor(request, env);
+      if (!session) throw new HttpError(401, "not signed in", { code: "unauthenticated", headers: NO_STORE });
+      return json({ email: session.email, name: session.name, roles: session.roles }, { headers: NO_STORE });
+    }
+
+    // Both writes are CSRF-checked: a forged POST could sign the victim into the attacker's account
+    // (login CSRF), a forged DELETE could sign them out.
+    assertSameOrigin(request);
+    if (request.method === "DELETE") {
+      return noContent({ "set-cookie": clearSessionCookieHeader(request), ...NO_STORE });
+    }
+
+    assertSessionSecret(env.CMS_SESSION_SECRET);
+    const form = isFormPost(request);
+    try {
+      const { cookie, next } = await signIn(request, env, now, limits, limiters(env, now));
+      if (form) return redirect(safeNextPath(next, request), { "set-cookie": cookie });
+      return noContent({ "set-cookie": cookie, ...NO_STORE });
+    } catch (error) {
+      if (!form || !isHttpError(error) || ![401, 422, 429].includes(error.status)) throw error;
+      // A no-JavaScript form cannot show a JSON error; the login page reads `error` instead.
+      if (error.status === 429) {
+        return redirect(`${loginPath}?error=rate_limited`, { "retry-after": String(error.details.retryAfter) });
+      }
+      return redirect(`${loginPath}?error=1`, {});
+    }
+  });
+}
+
+function durableObjectLimiters(env: AuthEnv, now: () => number): RateLimiterFactory {
+  return (spec) => createDurableObjectLimiter({ namespace: env.RATE_LIMIT, now, ...spec });
+}
+
+async function signIn(
+  request: Request,
+  env: AuthEnv,
+  now: () => number,
+  limits: SignInLimits,
+  limiters: RateLimiterFactory,
+): Promise<{ cookie: string; next: string | null }> {
+  const { input, next } = await readSignInInput(request);
+  const attempt = await openSignInAttempt(limiters, { email: input.email, ip: clientAddress(request) }, limits);
+  if (attempt.retryAfterSeconds !== null) {
+    // No password check while limited: the guesser learns nothing, not even from timing.
+    const retryAfter = attempt.retryAfterSeconds;
+    throw new HttpError(429, `too many failed sign-ins; try again in ${retryAfter} seconds`, {
+      code: "rate_limited",
+      details: { retryAfter },
+      headers: { "retry-after": String(retryAfter) },
+    });
+  }
+
+  const editor = await findEditorByEmail(env.DB, input.email);
+  const valid = await verifyPassword(input.password, editor?.passwordHash ?? DUMMY_HASH);
+  if (!editor || !valid) {
+    // The attempt was counted before the check; nothing more to record.
+    throw new HttpError(401, BAD_CREDENTIALS, { code: "invalid_credentials" });
+  }
+  await attempt.recordSuccess().catch((error: unknown) => console.error("could not reset sign-in failures", error));
+
+  const iat = Math.floor(now() / 1000);
+  const value = await signSession(
+    { sub: String(editor.id), email: editor.email, name: editor.name, role: editor.role, iat, exp: iat + SESSION_LIFETIME_SECONDS },
+    env.CMS_SESSION_SECRET,
+  );
+  return { cookie: sessionCookieHeader(request, value), next };
+}
+
+function redirect(location: string, headers: Record<string, string>): Response {
+  return new Response(null, { status: 303, headers: { location, ...headers, ...NO_STORE } });
+}

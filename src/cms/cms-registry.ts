@@ -1,0 +1,108 @@
+import { defineCollection, type CollectionConfig } from "../cores/collection";
+import type { DraftDeps } from "../cores/drafts";
+import type { MediaReferenceTarget } from "../cores/media";
+import type { SaveCollectionConfig } from "../cores/save";
+import type { EditorRouteEnv } from "../shared/route-types";
+import type { CmsCollection, CmsValidateContext } from "./cms-collection";
+
+/** Collections by slug, as a site hands them to `createCms`. */
+export type CmsCollections = Readonly<Record<string, CmsCollection>>;
+
+/** One collection resolved once: its checked config and what every write path needs from it. */
+export interface RegisteredCollection {
+  slug: string;
+  declared: CmsCollection;
+  config: CollectionConfig;
+  /** The collection's `validate`, in the form every write path calls it. */
+  validate: (data: Record<string, unknown>, ctx: CmsValidateContext) => Promise<void>;
+}
+
+/**
+ * The one registry of a site's collections, read by the routes, the room, inline save and the
+ * service, so a collection is declared once and every write path checks it alike.
+ */
+export interface CmsRegistry {
+  collections: readonly RegisteredCollection[];
+  get(slug: string): RegisteredCollection | undefined;
+  /** The draft cores' deps of a drafts-enabled collection; `undefined` for any other slug. */
+  draftDeps(slug: string, mediaBase: string | undefined): DraftDeps | undefined;
+  /** Slugs whose pages have live rooms (every drafts-enabled collection). */
+  roomSlugs: readonly string[];
+  /** Inline save's per-collection config (collections that declare `inline`). */
+  saveCollections<Env extends EditorRouteEnv>(): Record<string, SaveCollectionConfig<Env>>;
+  /** Where a media URL may be referenced: every declared field, and every version snapshot. */
+  mediaReferences: readonly MediaReferenceTarget[];
+}
+
+/**
+ * Checks every declaration (the same start-up checks as `defineCollection`, plus drafts needing a
+ * versions table) and builds the registry.
+ *
+ * @example
+ * const registry = buildRegistry({ pages: pagesCollection });
+ * registry.draftDeps("pages", env.MEDIA_URL);
+ */
+export function buildRegistry(collections: CmsCollections): CmsRegistry {
+  const list = Object.entries(collections).map(([slug, declared]) => registerCollection(slug, declared));
+  const bySlug = new Map(list.map((entry) => [entry.slug, entry]));
+  return {
+    collections: list,
+    get: (slug) => bySlug.get(slug),
+    draftDeps(slug, mediaBase) {
+      const entry = bySlug.get(slug);
+      if (!entry?.declared.versionsTable || !entry.config.versions?.drafts) return undefined;
+      return {
+        table: entry.declared.table,
+        versionsTable: entry.declared.versionsTable,
+        config: entry.config,
+        ...(mediaBase ? { mediaBase } : {}),
+        validate: (snapshot, { operation }) => entry.validate(snapshot, { operation, mediaBase }),
+      };
+    },
+    roomSlugs: list.filter((entry) => entry.config.versions?.drafts).map((entry) => entry.slug),
+    saveCollections<Env extends EditorRouteEnv>() {
+      const out: Record<string, SaveCollectionConfig<Env>> = {};
+      for (const entry of list) {
+        const inline = entry.declared.inline;
+        if (!inline) continue;
+        out[entry.slug] = {
+          table: entry.declared.table,
+          ...(entry.declared.versionsTable ? { versionsTable: entry.declared.versionsTable } : {}),
+          collection: entry.config,
+          fields: inline as Record<string, NonNullable<(typeof inline)[string]>>,
+          ...(entry.declared.keyField ? { keyField: entry.declared.keyField } : {}),
+          validate: (data, { operation, env }) => entry.validate(data, { operation, mediaBase: mediaBaseOf(env) }),
+        };
+      }
+      return out;
+    },
+    mediaReferences: list.flatMap((entry) => [
+      { table: entry.declared.table, fields: Object.keys(entry.declared.fields) },
+      ...(entry.declared.versionsTable ? [{ table: entry.declared.versionsTable, fields: ["versionData"] }] : []),
+    ]),
+  };
+}
+
+/**
+ * Checks one declaration and resolves it: the `CollectionConfig` the cores read, and its hook.
+ *
+ * @example
+ * const { config } = registerCollection("pages", pagesCollection);
+ */
+export function registerCollection(slug: string, declared: CmsCollection): RegisteredCollection {
+  const drafts = declared.drafts;
+  if (drafts && !declared.versionsTable) throw new TypeError(`collection ${slug}: drafts need a versionsTable`);
+  const config = defineCollection({
+    slug,
+    fields: declared.fields,
+    ...(drafts ? { versions: { drafts: true, ...(typeof drafts === "object" ? { maxPerDoc: drafts.maxPerDoc } : {}) } } : {}),
+    ...(declared.search ? { search: { fields: [...declared.search] } } : {}),
+  });
+  const hook = declared.validate;
+  return { slug, declared, config, validate: async (data, ctx) => void (await hook?.(data, ctx)) };
+}
+
+/** The site's `MEDIA_URL`, when the env has one: the base of the strict media rule. */
+export function mediaBaseOf(env: Pick<EditorRouteEnv, "MEDIA_URL">): string | undefined {
+  return env.MEDIA_URL || undefined;
+}

@@ -1,0 +1,152 @@
+import type { Table } from "drizzle-orm";
+import type { MediaReferenceTarget } from "../cores/media";
+import type { SeedStep } from "../cores/seed";
+import type { SettingsConfig } from "../cores/settings";
+import { composeRoutes } from "../routes/compose-routes";
+import { formRoute, type FormRouteConfig } from "../routes/form-route";
+import { inquiriesRoute } from "../routes/inquiries-route";
+import { mediaRoute } from "../routes/media-route";
+import { mediaServeRoute } from "../routes/media-serve-route";
+import { pagesRoute } from "../routes/pages-route";
+import { roomRoute } from "../routes/room-route";
+import { saveRoute } from "../routes/save-route";
+import { searchRoute } from "../routes/search-route";
+import { seedRoute } from "../routes/seed-route";
+import { settingsRoute } from "../routes/settings-route";
+import { submissionsRoute } from "../routes/submissions-route";
+import { uploadRoute } from "../routes/upload-route";
+import { versionsRoute } from "../routes/versions-route";
+import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
+import type { ResolveEditor } from "../shared/session";
+import type { SessionRouteOptions } from "../auth/session-route";
+import { media as mediaTable } from "../site/media-schema";
+import { editorNames } from "../auth/editor-store";
+import { signInRoutes } from "./cms-sign-in";
+import { loadPageView, type CmsPageView } from "./cms-view";
+import { buildRegistry, mediaBaseOf, type CmsCollections, type CmsRegistry, type RegisteredCollection } from "./cms-registry";
+
+/** Bindings the toolkit reads by name; a site's own `Env` extends this. */
+export interface CmsEnv extends EditorRouteEnv {
+  /** The `PageRoom` namespace: live editing, and REST draft writes serialized through the room. */
+  PAGE_ROOM?: DurableObjectNamespace;
+  /** Signs the session cookie of the built-in sign-in (at least 32 characters). */
+  CMS_SESSION_SECRET?: string;
+  /** `RateLimitObject` namespace: the built-in sign-in counts attempts here, atomically. */
+  RATE_LIMIT?: DurableObjectNamespace;
+}
+
+/** Who is an editor: the built-in sign-in (`{ signIn: { … } }`, the default) or the site's own resolver. */
+export type CmsAuth<Env> = { resolveEditor: ResolveEditor<Env> } | { signIn: SessionRouteOptions };
+
+/** Everything a site declares once; see `createCms`. */
+export interface CmsConfig<Env extends CmsEnv, C extends CmsCollections> {
+  collections: C;
+  /** Default: the built-in sign-in (`sql/core.sql`'s `editors`, `POST /api/cms/session`). */
+  auth?: CmsAuth<Env>;
+  /** The media library and uploads (`sql/media.sql`); public files under `servePath` (default `/media`). */
+  media?: { registry?: Table; references?: readonly MediaReferenceTarget[] };
+  /** The settings singleton (`sql/settings.sql`). */
+  settings?: SettingsConfig<Env>;
+  /** What `POST /api/cms/seed` makes sure exists. */
+  seed?: readonly SeedStep[];
+  /** Public forms (`sql/forms.sql` for the shared submissions table). */
+  forms?: FormRouteConfig<Env>;
+  /** Review lists: the `inquiries` table and the shared `submissions` table. */
+  reviews?: { inquiries?: Table; submissions?: Table };
+}
+
+/** What `cmsRoutes` builds: handlers in mount order, the resolver they share, and the registry. */
+export interface CmsRoutes<Env extends CmsEnv> {
+  /** Rooms, `/api/cms/*` and public media in one handler; `undefined` for any other path. */
+  route: EditorRoute<Env>;
+  /** The editor resolver every route uses; the site's pages decide edit mode with it too. */
+  resolveEditor: ResolveEditor<Env>;
+  registry: CmsRegistry;
+  /**
+   * One record as its page shows it: edit mode (the newest pending draft) for an editor, the
+   * published live row for a visitor; `null` for a 404. See `loadPageView`.
+   */
+  view(request: Request, env: Env, collection: string, id: number): Promise<CmsPageView | null>;
+}
+
+/**
+ * The runtime-neutral half of `createCms`: every route of the site's declaration, mounted in the
+ * order the contract needs (a collection's versions and search before its `/:id` CRUD), each
+ * collection at `/api/cms/<slug>`. Writes of a drafts collection go through the record's room when
+ * the env has `PAGE_ROOM` (`draftWriterFor`), else straight to D1.
+ *
+ * @example
+ * const { route, resolveEditor } = cmsRoutes({ collections: { pages: pagesCollection } });
+ */
+export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: CmsConfig<Env, C>): CmsRoutes<Env> {
+  const registry = buildRegistry(config.collections);
+  const auth = config.auth ?? { signIn: {} };
+  const signIn = "signIn" in auth ? signInRoutes<Env>(auth.signIn) : null;
+  const resolveEditor = signIn ? signIn.resolveEditor : (auth as { resolveEditor: ResolveEditor<Env> }).resolveEditor;
+  const mediaBase = (env: Env) => mediaBaseOf(env);
+
+  const api: EditorRoute<Env>[] = [];
+  if (signIn) api.push(signIn.route);
+  // With the built-in sign-in, version lists name their authors from the `editors` table.
+  const authorNames = signIn ? (env: Env, ids: readonly string[]) => editorNames(env.DB, ids) : undefined;
+  for (const entry of registry.collections) api.push(...collectionRoutes(entry, resolveEditor, mediaBase, authorNames));
+  if (config.media) {
+    const registryTable = config.media.registry ?? mediaTable;
+    api.push(uploadRoute<Env>({ resolveEditor, registry: registryTable }));
+    api.push(mediaRoute<Env>({ table: registryTable, resolveEditor, references: config.media.references ?? registry.mediaReferences }));
+  }
+  if (config.settings) api.push(settingsRoute<Env>({ ...config.settings, resolveEditor }));
+  const saveCollections = registry.saveCollections<Env>();
+  if (Object.keys(saveCollections).length > 0) api.push(saveRoute<Env>({ collections: saveCollections, mediaBase, resolveEditor }));
+  if (config.seed) api.push(seedRoute<Env>({ resolveEditor, steps: config.seed }));
+  if (config.forms) api.push(formRoute<Env>(config.forms));
+  if (config.reviews?.inquiries) api.push(inquiriesRoute<Env>({ table: config.reviews.inquiries, resolveEditor }));
+  if (config.reviews?.submissions) api.push(submissionsRoute<Env>({ table: config.reviews.submissions, resolveEditor }));
+
+  const route = composeRoutes<Env>(
+    roomRoute<Env>({ resolveEditor, collections: registry.roomSlugs }),
+    ...api,
+    ...(config.media ? [mediaServeRoute<Env>()] : []),
+  );
+  const view = async (request: Request, env: Env, collection: string, id: number) => {
+    const entry = registry.get(collection);
+    return entry ? loadPageView(request, env, { entry, resolveEditor }, id) : null;
+  };
+  return { route, resolveEditor, registry, view };
+}
+
+function collectionRoutes<Env extends CmsEnv>(
+  entry: RegisteredCollection,
+  resolveEditor: ResolveEditor<Env>,
+  mediaBase: (env: Env) => string | undefined,
+  authorNames: ((env: Env, ids: readonly string[]) => Promise<ReadonlyMap<string, string>>) | undefined,
+): EditorRoute<Env>[] {
+  const { slug, declared, config } = entry;
+  const basePath = `/api/cms/${slug}`;
+  const routes: EditorRoute<Env>[] = [];
+  if (declared.versionsTable && config.versions?.drafts) {
+    routes.push(versionsRoute<Env>({
+      table: declared.table,
+      versionsTable: declared.versionsTable,
+      config,
+      resolveEditor,
+      mediaBase,
+      basePath,
+      validate: (snapshot, { operation, env }) => entry.validate(snapshot, { operation, mediaBase: mediaBase(env) }),
+      ...(authorNames ? { authorNames } : {}),
+    }));
+  }
+  if (config.search) routes.push(searchRoute<Env>({ table: declared.table, config, resolveEditor, basePath }));
+  routes.push(pagesRoute<Env>({
+    table: declared.table,
+    collection: config,
+    fields: Object.keys(declared.fields),
+    resolveEditor,
+    mediaBase,
+    basePath,
+    // With drafts on, a PATCH saves a draft (through the record's room), like POST …/versions.
+    ...(declared.versionsTable ? { children: [{ table: declared.versionsTable, column: "parentId" }], versionsTable: declared.versionsTable } : {}),
+    validate: (data, { operation, env }) => entry.validate(data, { operation, mediaBase: mediaBase(env) }),
+  }));
+  return routes;
+}

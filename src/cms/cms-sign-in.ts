@@ -1,0 +1,31 @@
+import { matchPath } from "../routes/match-path";
+import { withErrorEdge } from "../routes/run-editor-route";
+import { HttpError } from "../shared/errors";
+import type { EditorRoute } from "../shared/route-types";
+import type { ResolveEditor } from "../shared/session";
+import { createSiteEditorResolver } from "../auth/resolve-editor";
+import { sessionRoute, type SessionRouteOptions } from "../auth/session-route";
+import type { CmsEnv } from "./cms-routes";
+
+/**
+ * The built-in sign-in over a site's `CmsEnv`: the session route, and the resolver every editor
+ * route shares. Its bindings are optional in `CmsEnv` (a site with its own auth has none), so they
+ * are checked per request: without `RATE_LIMIT` the session route answers 503 saying so, and
+ * without `CMS_SESSION_SECRET` nobody is signed in (sign-in itself answers 503).
+ *
+ * @example
+ * const { route, resolveEditor } = signInRoutes<Env>({ loginPath: "/login" });
+ */
+export function signInRoutes<Env extends CmsEnv>(options: SessionRouteOptions): { route: EditorRoute<Env>; resolveEditor: ResolveEditor<Env> } {
+  const path = options.path ?? "/api/cms/session";
+  const session = sessionRoute(options);
+  const resolver = createSiteEditorResolver(options.now ? { now: options.now } : {});
+  return {
+    route: withErrorEdge<Env>((request, env, ctx) => {
+      if (matchPath(path, new URL(request.url).pathname) === null) return undefined;
+      if (!env.RATE_LIMIT) throw new HttpError(503, "sign-in needs a RateLimitObject namespace bound as RATE_LIMIT (attempts are counted there)", { code: "sign_in_unconfigured" });
+      return session(request, { DB: env.DB, RATE_LIMIT: env.RATE_LIMIT, CMS_SESSION_SECRET: env.CMS_SESSION_SECRET ?? "" }, ctx);
+    }),
+    resolveEditor: (request, env) => resolver(request, { CMS_SESSION_SECRET: env.CMS_SESSION_SECRET ?? "" }),
+  };
+}

@@ -1,0 +1,95 @@
+import { resumeReadSession } from "../cores/d1-session";
+import { loadEditableDocument } from "../cores/drafts";
+import { findRowBy } from "../cores/pages/page-store";
+import { tableMeta } from "../cores/table-meta";
+import type { EditorRouteEnv } from "../shared/route-types";
+import type { EditorSession, ResolveEditor } from "../shared/session";
+import type { RegisteredCollection } from "./cms-registry";
+
+/** A record as its page shows it: to an editor (edit mode) or to a visitor. */
+export interface CmsPageView {
+  /** The signed-in editor, or `null` for a visitor. */
+  editor: EditorSession | null;
+  /** Edit mode: the newest pending draft over the live row. A visitor: the live row. */
+  document: Record<string, unknown>;
+  /** A `Set-Cookie` value to append (the read-after-write bookmark of edit mode), or `null`. */
+  setCookie: string | null;
+}
+
+/**
+ * Reads one record for its page, by the rule every site needs: an editor resumes the newest
+ * pending draft (through a D1 session anchored at the browser's last write, so a draft just saved
+ * is seen); a visitor gets the live row, and only once it is published (a drafts collection). `null`
+ * when there is nothing to show (render a 404).
+ *
+ * @example
+ * const view = await loadPageView(request, env, { entry, resolveEditor }, 12);
+ */
+export async function loadPageView<Env extends EditorRouteEnv>(
+  request: Request,
+  env: Env,
+  source: { entry: RegisteredCollection; resolveEditor: ResolveEditor<Env> },
+  id: number,
+): Promise<CmsPageView | null> {
+  if (!Number.isSafeInteger(id) || id < 1) return null;
+  const { entry, resolveEditor } = source;
+  const editor = await resolveEditor(request, env);
+  const drafts = Boolean(entry.declared.versionsTable && entry.config.versions?.drafts);
+  if (!editor) {
+    const live = await findRowBy(env.DB, tableMeta(entry.declared.table), "id", id);
+    if (!live || (drafts && (live.publishedVersionId ?? null) === null)) return null;
+    return { editor: null, document: live, setCookie: null };
+  }
+  const read = resumeReadSession(env.DB, request.headers.get("cookie"));
+  const document = drafts && entry.declared.versionsTable
+    ? (await loadEditableDocument(read.client, { table: entry.declared.table, versionsTable: entry.declared.versionsTable, config: entry.config }, id))?.document
+    : await findRowBy(read.client, tableMeta(entry.declared.table), "id", id);
+  if (!document) return null;
+  return { editor, document, setCookie: read.commit({ secure: new URL(request.url).protocol === "https:" }) };
+}
+
+const ATTRIBUTE_ESCAPES: Record<string, string> = { "&": "&amp;", '"': "&quot;", "<": "&lt;", ">": "&gt;", "'": "&#39;" };
+const escapeAttribute = (value: string) => value.replace(/[&"<>']/g, (char) => ATTRIBUTE_ESCAPES[char] ?? char);
+
+/**
+ * The marker attributes that make an element editable in place (` data-cms-field="…"`, plus
+ * `data-cms-type` for rich text and images), escaped for an HTML attribute. Render them for
+ * editors only.
+ *
+ * @example
+ * `<h1${cmsMarker("posts", 12, "title")}>` // <h1 data-cms-field="posts:12:title">
+ */
+export function cmsMarker(collection: string, key: string | number, field: string, type?: "richtext" | "image"): string {
+  const address = ` data-cms-field="${escapeAttribute(`${collection}:${key}:${field}`)}"`;
+  return type ? `${address} data-cms-type="${type}"` : address;
+}
+
+/** Options of {@link editorScriptTag}. */
+export interface EditorScriptOptions {
+  collection: string;
+  id: number;
+  /** Show the Publish button (the editor's `access.publish`). */
+  canPublish: boolean;
+  /** Where the client is served; default `/cms-client/louise.js` (`npx cms-toolkit client <assets>`). */
+  src?: string;
+}
+
+/**
+ * The `<script type="module">` that mounts the inline editor on an edit-mode page: live editing in
+ * the record's room, auto-save, and Publish (to `/api/cms/<collection>/<id>/publish`) for
+ * publishers. Render it for editors only.
+ *
+ * @example
+ * html += editorScriptTag({ collection: "posts", id: 12, canPublish: editor.access.publish });
+ */
+export function editorScriptTag(options: EditorScriptOptions): string {
+  const src = JSON.stringify(options.src ?? "/cms-client/louise.js");
+  const mount = JSON.stringify({
+    versionedPageId: options.id,
+    canPublish: options.canPublish === true,
+    publishUrl: `/api/cms/${encodeURIComponent(options.collection)}/${options.id}/publish`,
+  });
+  // Every `<` is inside a string literal here, so escaping it keeps any value from closing the element.
+  const code = `import { mountLouise } from ${src}; window.louise = mountLouise(${mount});`.replace(/</g, "\\u003c");
+  return `<script type="module">${code}</script>`;
+}

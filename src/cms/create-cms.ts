@@ -1,0 +1,51 @@
+import type { DraftDeps } from "../cores/drafts";
+import { PageRoom } from "../objects/PageRoom";
+import type { RoomLimits } from "../objects/room-config";
+import { mediaBaseOf, type CmsCollections } from "./cms-registry";
+import { cmsRoutes, type CmsConfig, type CmsEnv, type CmsRoutes } from "./cms-routes";
+import { createCmsService, type CmsServiceClass } from "./cms-service";
+
+/** `createCms`'s declaration: collections, auth, media, settings, forms, and the rooms' limits. */
+export interface CreateCmsConfig<Env extends CmsEnv, C extends CmsCollections> extends CmsConfig<Env, C> {
+  rooms?: { limits?: Partial<RoomLimits> };
+}
+
+/** What a site gets from `createCms`. */
+export interface Cms<Env extends CmsEnv, C extends CmsCollections> extends CmsRoutes<Env> {
+  /** The Durable Object class to export as `PageRoom` (bound as `PAGE_ROOM`), configured for these collections. */
+  PageRoom: typeof PageRoom;
+  /** The service-binding entrypoint to export (e.g. as `CmsService`), over these collections. */
+  CmsService: CmsServiceClass<Env, C>;
+  /** The draft cores' deps of a drafts-enabled collection, for a site's own page rendering. */
+  draftDeps(slug: keyof C & string, env: Pick<Env, "MEDIA_URL">): DraftDeps | undefined;
+}
+
+/**
+ * One typed entry point for a site: declare collections (fields checked against their tables at
+ * compile time), auth, media, settings and forms once, and get the `/api/cms/*` handler (mounted in
+ * the contract's order, with the room gate and public media), the configured `PageRoom` class,
+ * and a `CmsService` over exactly these collections. REST draft writes go through the page's room
+ * when `PAGE_ROOM` is bound.
+ *
+ * @example
+ * const cms = createCms({ collections: { pages: pagesCollection }, media: {} });
+ * export const { PageRoom, CmsService } = cms;
+ * export default { fetch: async (req, env, ctx) => (await cms.route(req, env, ctx)) ?? new Response("Not found", { status: 404 }) };
+ */
+export function createCms<Env extends CmsEnv, const C extends CmsCollections>(config: CreateCmsConfig<Env, C>): Cms<Env, C> {
+  const routes = cmsRoutes<Env, C>(config);
+  const { registry } = routes;
+  PageRoom.configure<Env>({
+    collections: (env) => {
+      const deps: Record<string, DraftDeps> = {};
+      for (const slug of registry.roomSlugs) {
+        const found = registry.draftDeps(slug, mediaBaseOf(env));
+        if (found) deps[slug] = found;
+      }
+      return deps;
+    },
+    ...(config.rooms?.limits ? { limits: config.rooms.limits } : {}),
+  });
+  const CmsService = createCmsService<Env, C>({ registry, ...(config.settings ? { settings: config.settings } : {}) });
+  return { ...routes, PageRoom, CmsService, draftDeps: (slug, env) => registry.draftDeps(slug, mediaBaseOf(env)) };
+}

@@ -1,0 +1,9 @@
+/*
+ * "cms-toolkit/schema": the Drizzle tables of the toolkit's SQL (`sql/*.sql`, copied into a site's
+ * migrations by `npx cms-toolkit migrations`). Routes take these objects (`table`, `versionsTable`,
+ * `registry`, …) and read their column names with `tableMeta`; a site with other columns declares
+ * its own tables the same way.
+ */
+export { pages, pagesVersions, editors } from "./site/schema";
+export { media, siteSettings, siteSettingsBlob } from "./site/media-schema";
+export { submissions, inquiries } from "./site/forms-schema";

@@ -1,0 +1,30 @@
+import { createCms } from "../cms/create-cms";
+import type { SaveConfig } from "../cores/save";
+import { pagesDeclaration } from "./collections";
+import { contactForm } from "./contact-form";
+import type { SiteEnv } from "./env";
+import { inquiries, submissions } from "./forms-schema";
+import { media } from "./media-schema";
+import { siteSeedSteps, siteSettingsConfig } from "./settings-config";
+
+/** The reference site's collections: what its `CmsService` callers see. */
+export const siteCollections = { pages: pagesDeclaration };
+
+/**
+ * The reference site, declared once through `createCms` as any consumer would: the `pages`
+ * collection, the built-in sign-in, media, settings, seed, the contact form and the review lists.
+ */
+export const siteCms = createCms<SiteEnv, typeof siteCollections>({
+  collections: siteCollections,
+  media: { registry: media },
+  settings: siteSettingsConfig,
+  seed: siteSeedSteps,
+  forms: { forms: [contactForm], genericTable: submissions },
+  reviews: { inquiries, submissions },
+});
+
+/** Inline save of the reference site, as its routes run it (tests drive `applyFieldSave` with it). */
+export const siteSaveConfig: SaveConfig<SiteEnv> = {
+  mediaBase: (env) => env.MEDIA_URL,
+  collections: siteCms.registry.saveCollections<SiteEnv>(),
+};

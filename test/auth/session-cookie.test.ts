@@ -1,0 +1,153 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import {
+  SESSION_LIFETIME_SECONDS,
+  assertSessionSecret,
+  clearSessionCookieHeader,
+  createSiteEditorResolver,
+  readSessionCookie,
+  resolveSiteEditor,
+  sessionCookieHeader,
+  signSession,
+  verifySession,
+  type SessionPayload,
+} from "../../src/auth";
+import type { SiteEnv } from "../../src/site/env";
+
+const SECRET = env.CMS_SESSION_SECRET;
+const NOW_MS = Date.UTC(2026, 0, 5, 9, 0, 0);
+const IAT = NOW_MS / 1000;
+
+function payload(overrides: Partial<SessionPayload> = {}): SessionPayload {
+  return { sub: "7", email: "ada@example.test", name: "Ada", role: "editor", iat: IAT, exp: IAT + SESSION_LIFETIME_SECONDS, ...overrides };
+}
+
+function b64url(text: string): string {
+  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+describe("signSession / verifySession", () => {
+  it("verifies its own cookie and returns the payload", async () => {
+    const value = await signSession(payload(), SECRET);
+    expect(value).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+    expect(await verifySession(value, SECRET, NOW_MS)).toEqual(payload());
+  });
+
+  it("refuses a cookie whose payload was changed (role raised to publisher, signature kept)", async () => {
+    const value = await signSession(payload(), SECRET);
+    const signature = value.split(".")[1];
+    const forged = `${b64url(JSON.stringify(payload({ role: "publisher" })))}.${signature}`;
+    expect(await verifySession(forged, SECRET, NOW_MS)).toBeNull();
+  });
+
+  it("refuses a cookie whose signature was changed", async () => {
+    const value = await signSession(payload(), SECRET);
+    const [body, signature] = value.split(".") as [string, string];
+    const flipped = (signature[0] === "A" ? "B" : "A") + signature.slice(1);
+    expect(await verifySession(`${body}.${flipped}`, SECRET, NOW_MS)).toBeNull();
+  });
+
+  it("refuses a non-canonical spelling of the right signature (spare low bits changed)", async () => {
+    const value = await signSession(payload(), SECRET);
+    const [body, signature] = value.split(".") as [string, string];
+    // 32 bytes in 43 base64url characters leave 2 unused bits in the last one; flipping one decodes to the same bytes.
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const last = alphabet.indexOf(signature.at(-1)!);
+    const twin = signature.slice(0, -1) + alphabet[last ^ 1];
+    expect(await verifySession(`${body}.${twin}`, SECRET, NOW_MS)).toBeNull();
+  });
+
+  it("refuses a cookie signed with another secret", async () => {
+    const value = await signSession(payload(), "another-secret-that-is-long-enough-0123");
+    expect(await verifySession(value, SECRET, NOW_MS)).toBeNull();
+  });
+
+  it("refuses an expired cookie, and accepts it up to the last second", async () => {
+    const value = await signSession(payload(), SECRET);
+    const expiry = (IAT + SESSION_LIFETIME_SECONDS) * 1000;
+    expect(await verifySession(value, SECRET, expiry - 1000)).not.toBeNull();
+    expect(await verifySession(value, SECRET, expiry)).toBeNull();
+  });
+
+  it("refuses malformed values", async () => {
+    const good = await signSession(payload(), SECRET);
+    const [body, signature] = good.split(".") as [string, string];
+    const notJson = b64url("not json");
+    for (const value of ["", ".", "abc", `${body}`, `.${signature}`, `${body}.`, `${body}.${signature}.x`, `${body}!.${signature}`, `${notJson}.${signature}`]) {
+      expect(await verifySession(value, SECRET, NOW_MS), value).toBeNull();
+    }
+  });
+
+  it("refuses a correctly signed payload of the wrong shape", async () => {
+    for (const bad of [{ ...payload(), role: "admin" }, { ...payload(), sub: 7 }, { ...payload(), exp: "later" }, [1, 2]]) {
+      const body = b64url(JSON.stringify(bad));
+      const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+      const signature = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(body)));
+      const value = `${body}.${b64url(String.fromCharCode(...signature))}`;
+      expect(await verifySession(value, SECRET, NOW_MS), JSON.stringify(bad)).toBeNull();
+    }
+  });
+
+  it("never signs with a missing or short secret, and resolves nobody with one", async () => {
+    await expect(signSession(payload(), "")).rejects.toMatchObject({ status: 503, code: "misconfigured" });
+    await expect(signSession(payload(), "x".repeat(31))).rejects.toMatchObject({ status: 503, code: "misconfigured" });
+    await expect(signSession(payload(), "replace-me-with-32-or-more-random-characters")).rejects.toMatchObject({ status: 503, code: "misconfigured" });
+    expect(() => assertSessionSecret(undefined)).toThrow(/CMS_SESSION_SECRET/);
+    expect(() => assertSessionSecret("x".repeat(32))).not.toThrow();
+    const value = await signSession(payload(), SECRET);
+    expect(await verifySession(value, "", NOW_MS)).toBeNull();
+  });
+});
+
+describe("cookie headers", () => {
+  it("sets HttpOnly, SameSite=Lax, Path=/ and an 8-hour Max-Age; Secure only over https", () => {
+    const http = sessionCookieHeader(new Request("http://localhost:8787/api/cms/session"), "v");
+    expect(http).toBe("cms_session=v; HttpOnly; SameSite=Lax; Path=/; Max-Age=28800");
+    const https = sessionCookieHeader(new Request("https://site.test/api/cms/session"), "v");
+    expect(https).toBe("cms_session=v; HttpOnly; SameSite=Lax; Path=/; Max-Age=28800; Secure");
+  });
+
+  it("clears with an empty value and Max-Age=0", () => {
+    expect(clearSessionCookieHeader(new Request("https://site.test/"))).toBe("cms_session=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0; Secure");
+  });
+
+  it("reads cms_session among other cookies, and nothing from look-alike names", () => {
+    const request = (cookie: string) => new Request("http://site.test/", { headers: { cookie } });
+    expect(readSessionCookie(request("theme=dark; cms_session=a.b; x=1"))).toBe("a.b");
+    expect(readSessionCookie(request("xcms_session=a.b; cms_session_old=c.d"))).toBeNull();
+    expect(readSessionCookie(new Request("http://site.test/"))).toBeNull();
+  });
+});
+
+describe("resolveSiteEditor", () => {
+  const cookieRequest = (value: string) => new Request("http://site.test/", { headers: { cookie: `cms_session=${value}` } });
+
+  it("maps an editor to roles ['editor'] without the publish privilege", async () => {
+    const value = await signSession(payload({ iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 60 }), SECRET);
+    expect(await resolveSiteEditor(cookieRequest(value), env)).toEqual({
+      id: "7",
+      email: "ada@example.test",
+      name: "Ada",
+      roles: ["editor"],
+      access: { publish: false },
+    });
+  });
+
+  it("maps a publisher to roles ['editor', 'publisher'] with access.publish", async () => {
+    const resolve = createSiteEditorResolver({ now: () => NOW_MS });
+    const session = await resolve(cookieRequest(await signSession(payload({ role: "publisher" }), SECRET)), env);
+    expect(session?.roles).toEqual(["editor", "publisher"]);
+    expect(session?.access.publish).toBe(true);
+  });
+
+  it("resolves nobody without a cookie, with a bad one, once expired, or when the secret is unusable", async () => {
+    const value = await signSession(payload(), SECRET);
+    const resolve = createSiteEditorResolver({ now: () => NOW_MS });
+    expect(await resolve(new Request("http://site.test/"), env)).toBeNull();
+    expect(await resolve(cookieRequest(`${value}x`), env)).toBeNull();
+    expect(await createSiteEditorResolver({ now: () => NOW_MS + SESSION_LIFETIME_SECONDS * 1000 })(cookieRequest(value), env)).toBeNull();
+    const misconfigured = { ...env, CMS_SESSION_SECRET: "" } as SiteEnv;
+    expect(await resolve(cookieRequest(value), misconfigured)).toBeNull();
+    expect(await resolve(cookieRequest(value), env)).not.toBeNull();
+  });
+});

@@ -1,0 +1,59 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { buildRegistry } from "../../src/cms/cms-registry";
+import { cmsMarker, editorScriptTag, loadPageView } from "../../src/cms/cms-view";
+import { applyPublish, applySaveDraft } from "../../src/cores/drafts";
+import type { EditorSession } from "../../src/shared/session";
+import { pagesDeclaration } from "../../src/site/collections";
+import { editor, newPage } from "../objects/room-client";
+
+const registry = buildRegistry({ pages: pagesDeclaration });
+const entry = registry.get("pages")!;
+const deps = registry.draftDeps("pages", undefined)!;
+const pat = editor("pat", true);
+/* A resolver that trusts a test header, so the view's rule is tested apart from sign-in. */
+const source = { entry, resolveEditor: (request: Request) => (request.headers.get("x-editor") ? pat : null) as EditorSession | null };
+const visitor = () => new Request("https://site.example/p");
+const editing = () => new Request("https://site.example/p", { headers: { "x-editor": "1" } });
+
+describe("loadPageView", () => {
+  it("shows a visitor nothing until the record is published, then the live row, never a newer draft", async () => {
+    const id = await newPage({ title: "Live 🌍" });
+    expect(await loadPageView(visitor(), env, source, id)).toBeNull();
+    await applySaveDraft(env, deps, pat, id, { title: "Published title" });
+    await applyPublish(env, deps, pat, id);
+    await applySaveDraft(env, deps, pat, id, { title: "Pending draft" });
+    const seen = await loadPageView(visitor(), env, source, id);
+    expect(seen).toMatchObject({ editor: null, document: { id, title: "Published title" }, setCookie: null });
+  });
+
+  it("shows an editor the newest pending draft over the live row", async () => {
+    const id = await newPage({ title: "Live" });
+    await applySaveDraft(env, deps, pat, id, { title: "Draft 👩‍💻" });
+    const seen = await loadPageView(editing(), env, source, id);
+    expect(seen?.editor).toEqual(pat);
+    expect(seen?.document).toMatchObject({ id, title: "Draft 👩‍💻", body: "<p>Hello</p>" });
+  });
+
+  it("answers null for a missing record or an id that is not a positive integer", async () => {
+    for (const id of [987654321, 0, -1, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 2]) {
+      expect(await loadPageView(editing(), env, source, id), String(id)).toBeNull();
+    }
+  });
+});
+
+describe("markers and the editor script", () => {
+  it("escapes marker attributes", () => {
+    expect(cmsMarker("posts", 12, "title")).toBe(' data-cms-field="posts:12:title"');
+    expect(cmsMarker("posts", `a"><script>`, "body", "richtext")).toBe(' data-cms-field="posts:a&quot;&gt;&lt;script&gt;:body" data-cms-type="richtext"');
+  });
+
+  it("mounts the client with the collection's publish URL, and no value can close the script early", () => {
+    const tag = editorScriptTag({ collection: "posts", id: 7, canPublish: true });
+    expect(tag).toContain('"publishUrl":"/api/cms/posts/7/publish"');
+    expect(tag).toContain('from "/cms-client/louise.js"');
+    const hostile = editorScriptTag({ collection: "</script><script>alert(1)//", id: 7, canPublish: false, src: "/x.js</script><b>" });
+    expect(hostile.match(/<\/script/gi)).toHaveLength(1);
+    expect(hostile.endsWith("</script>")).toBe(true);
+  });
+});
