@@ -74,10 +74,12 @@ export function summarizeFigures(reports) {
   const rows = new Map();
   for (const report of reports) {
     for (const [name, result] of Object.entries(report.results)) {
-      for (const row of result.rows) {
-        const id = `${name}/${row.scenario}`;
+      // Rows are matched by position within their scenario: a label may carry a run's own count.
+      for (const [index, row] of result.rows.entries()) {
+        const id = `${name}/${index}`;
         if (!rows.has(id)) rows.set(id, { scenario: row.scenario, rps: [], p50: [], p99: [] });
         const entry = rows.get(id);
+        entry.scenario = row.scenario.trim();
         entry.rps.push(row.rps);
         entry.p50.push(row.p50);
         entry.p99.push(row.p99);

@@ -35,8 +35,8 @@ export async function run({ baseUrl }) {
     const parse = await throughput(baseUrl, "parse", bytes, iterations);
     const kb = bytes / 1024;
     rows.push({ scenario: `sanitizeRichHtml, ${kb} KB docs (MB/s)`, rps: median(sanitize), p50: NaN, p99: NaN });
-    rows.push({ scenario: `  with mediaBase (MB/s)`, rps: median(media), p50: NaN, p99: NaN });
-    rows.push({ scenario: `  htmlparser2 parse only, baseline (MB/s)`, rps: median(parse), p50: NaN, p99: NaN });
+    rows.push({ scenario: `sanitizeRichHtml with mediaBase, ${kb} KB docs (MB/s)`, rps: median(media), p50: NaN, p99: NaN });
+    rows.push({ scenario: `htmlparser2 parse only, ${kb} KB docs, baseline (MB/s)`, rps: median(parse), p50: NaN, p99: NaN });
     figures[`vs parse-only ${kb}KB`] = median(sanitize) / median(parse);
     ratios[`mbps${kb}`] = ratioFigure(sanitize, { op: ">=", value: 50 }, `sanitizeRichHtml MB/s, ${kb} KB documents`);
   }
