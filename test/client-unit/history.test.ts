@@ -69,6 +69,15 @@ describe("compareFields", () => {
     ]);
   });
 
+  it("shows a value nested past the depth limit as one line, without recursing into it", () => {
+    let deep: unknown = "bottom";
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    const lines = leafLines(deep);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.startsWith("1 1 1 1 1 1 1 1 1 1 1 1: ")).toBe(true);
+    expect(compareFields({ sections: deep }, { sections: [] }, options)[0]!.changed).toBe(true);
+  });
+
   it("reads deep JSON leaves with list positions from 1", () => {
     expect(leafLines({ items: [{ title: "T", tags: ["x", 2, null] }] })).toEqual(["items 1 title: T", "items 1 tags 1: x", "items 1 tags 2: 2", "items 1 tags 3: null"]);
   });
