@@ -15,7 +15,8 @@ const bodyText = (page) =>
 
 async function typeAtEnd(page, selector, text) {
   await page.locator(selector).click();
-  await page.keyboard.press("End");
+  // The end of the text: End alone stops at the end of a wrapped line.
+  await page.keyboard.press("Control+End");
   await page.keyboard.type(text);
 }
 
