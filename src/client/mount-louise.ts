@@ -68,11 +68,11 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
     debounceMs: config.debounceMs,
     onChange: () => ((notice = null), render()),
   });
-  const pageUrl = (action: string) => `/api/cms/pages/${encodeURIComponent(String(options.versionedPageId))}/${action}`;
+  const pageUrl = (action: string) => `/api/cms/pages/${encodeURIComponent(String(options.versionedPageId))}${action ? `/${action}` : ""}`;
   const openPublish = async () => {
     const { openPublishDialog } = await import("./publishing");
     await openPublishDialog(doc, {
-      urls: { publish: options.publishUrl ?? pageUrl("publish"), unpublish: pageUrl("unpublish"), versions: options.versionsUrl ?? pageUrl("versions") },
+      urls: { publish: options.publishUrl ?? pageUrl("publish"), unpublish: pageUrl("unpublish"), versions: options.versionsUrl ?? pageUrl("versions"), page: pageUrl("") },
       canPublish: options.canPublish === true,
       fetch: doFetch,
       beforePublish: () => queue.flush(),

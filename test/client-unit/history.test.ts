@@ -104,6 +104,8 @@ describe("versions list", () => {
       [3, "superseded", null, "Three"],
     ]);
     expect(list.scheduled).toEqual({ at: "2030-01-01T09:00:00Z", versionId: null, by: "Pat" });
+    expect(list.next).toBeNull();
+    expect(parseVersionList({ ...body, next: "3" }).next).toBe("3");
   });
 
   it("marks the published version, the scheduled one (the newest draft when none is named) and drafts", () => {
@@ -115,7 +117,7 @@ describe("versions list", () => {
   });
 
   it("an unexpected answer is an empty list", () => {
-    expect(parseVersionList("nope")).toEqual({ items: [], scheduled: null });
-    expect(parseVersionList({ items: {}, scheduled: "soon" })).toEqual({ items: [], scheduled: null });
+    expect(parseVersionList("nope")).toEqual({ items: [], scheduled: null, next: null });
+    expect(parseVersionList({ items: {}, scheduled: "soon", next: 4 })).toEqual({ items: [], scheduled: null, next: null });
   });
 });
