@@ -74,7 +74,11 @@ export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
     settings.dispatchEvent(new CustomEvent(OPEN_SETTINGS_EVENT, { bubbles: true, composed: true }));
   });
   element.append(settings, button(doc, "done", "Done", "Done editing", options.onDone));
-  doc.body.append(element);
+  // Room below the page's last content, so scrolling to the end never leaves it under the bar.
+  const spacer = doc.createElement("div");
+  spacer.className = "cms-bar-spacer";
+  spacer.setAttribute("aria-hidden", "true");
+  doc.body.append(spacer, element);
 
   return {
     element,
@@ -100,7 +104,7 @@ export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
       );
       people.hidden = list.length === 0;
     },
-    destroy: () => element.remove(),
+    destroy: () => (element.remove(), spacer.remove()),
   };
 }
 

@@ -50,7 +50,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
   let liveSaved = false;
   let keptOnDevice: boolean | undefined;
   let rejected: string | null = null;
-  /* The outcome of the last publish, shown until the next edit changes the save state. */
+  /* A notice (a publishing outcome, a change made from outside), shown until the next edit. */
   let notice: string | null = null;
 
   const render = () => {
@@ -68,17 +68,17 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
     debounceMs: config.debounceMs,
     onChange: () => ((notice = null), render()),
   });
+  const pageUrl = (action: string) => `/api/cms/pages/${encodeURIComponent(String(options.versionedPageId))}${action ? `/${action}` : ""}`;
   const openPublish = async () => {
     const { openPublishDialog } = await import("./publishing");
     await openPublishDialog(doc, {
-      urls: { publish: options.publishUrl ?? pageUrl("publish"), unpublish: pageUrl("unpublish"), versions: options.versionsUrl ?? pageUrl("versions") },
+      urls: { publish: options.publishUrl ?? pageUrl("publish"), unpublish: pageUrl("unpublish"), versions: options.versionsUrl ?? pageUrl("versions"), page: pageUrl("") },
       canPublish: options.canPublish === true,
       fetch: doFetch,
       beforePublish: () => queue.flush(),
       onResult: (text) => ((notice = text), render()),
     });
   };
-  const pageUrl = (action: string) => `/api/cms/pages/${encodeURIComponent(String(options.versionedPageId))}/${action}`;
   const openHistory = async () => {
     await queue.flush();
     const { openHistoryPanel } = await import("./history");

@@ -4,6 +4,7 @@ const CSS = `
 .cms-bar button{display:inline-flex;align-items:center;gap:.3rem;font:inherit;color:inherit;background:#333c48;border:0;border-radius:.4rem;padding:.35rem .6rem;cursor:pointer}
 .cms-bar button:focus-visible,.cms-dialog button:focus-visible{outline:2px solid #8cb4ff;outline-offset:2px}
 .cms-bar [role=status]{min-width:7rem}
+.cms-bar-spacer{height:4.5rem}
 .cms-bar button:disabled{opacity:.5;cursor:default}
 .cms-dialog button{margin:.3rem .3rem 0 0}
 .cms-dialog fieldset{margin:.5rem 0;border:1px solid #8a94a6;border-radius:.4rem}

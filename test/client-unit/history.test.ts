@@ -69,6 +69,15 @@ describe("compareFields", () => {
     ]);
   });
 
+  it("shows a value nested past the depth limit as one line, without recursing into it", () => {
+    let deep: unknown = "bottom";
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    const lines = leafLines(deep);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.startsWith("1 1 1 1 1 1 1 1 1 1 1 1: ")).toBe(true);
+    expect(compareFields({ sections: deep }, { sections: [] }, options)[0]!.changed).toBe(true);
+  });
+
   it("reads deep JSON leaves with list positions from 1", () => {
     expect(leafLines({ items: [{ title: "T", tags: ["x", 2, null] }] })).toEqual(["items 1 title: T", "items 1 tags 1: x", "items 1 tags 2: 2", "items 1 tags 3: null"]);
   });
@@ -95,6 +104,8 @@ describe("versions list", () => {
       [3, "superseded", null, "Three"],
     ]);
     expect(list.scheduled).toEqual({ at: "2030-01-01T09:00:00Z", versionId: null, by: "Pat" });
+    expect(list.next).toBeNull();
+    expect(parseVersionList({ ...body, next: "3" }).next).toBe("3");
   });
 
   it("marks the published version, the scheduled one (the newest draft when none is named) and drafts", () => {
@@ -106,7 +117,7 @@ describe("versions list", () => {
   });
 
   it("an unexpected answer is an empty list", () => {
-    expect(parseVersionList("nope")).toEqual({ items: [], scheduled: null });
-    expect(parseVersionList({ items: {}, scheduled: "soon" })).toEqual({ items: [], scheduled: null });
+    expect(parseVersionList("nope")).toEqual({ items: [], scheduled: null, next: null });
+    expect(parseVersionList({ items: {}, scheduled: "soon", next: 4 })).toEqual({ items: [], scheduled: null, next: null });
   });
 });

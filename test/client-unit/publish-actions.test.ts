@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { publishActions, readLocalTime } from "../../src/client/publishing/publish-actions";
 
-const urls = { publish: "/api/cms/pages/2/publish", unpublish: "/api/cms/pages/2/unpublish", versions: "/api/cms/pages/2/versions" };
+const urls = { publish: "/api/cms/pages/2/publish", unpublish: "/api/cms/pages/2/unpublish", versions: "/api/cms/pages/2/versions", page: "/api/cms/pages/2" };
 
 function recorder(answer: () => Response | Promise<Response>) {
   const calls: { url: string; method?: string; body?: unknown }[] = [];

@@ -62,18 +62,26 @@ export const tests = [
     },
   },
   {
-    name: "history: a scheduled publish is marked, and without a room a restore reloads the page",
+    name: "history: a scheduled publish is marked, older versions page in, and without a room a restore reloads the page",
     async run(ctx) {
-      const { a, publisher, path, id, v2 } = await pageWithHistory(ctx);
+      const { a, publisher, path, id, v1 } = await pageWithHistory(ctx);
+      // More versions than one page of the list (20): the oldest come in on request.
+      let newest;
+      for (let i = 1; i <= 20; i++) newest = (await api(publisher, ctx.site, "POST", `/api/cms/pages/${id}/versions`, { title: `New title ${i}` })).versionId;
       await api(publisher, ctx.site, "POST", `/api/cms/pages/${id}/publish`, { at: "2099-01-01T09:00:00Z" });
       await a.goto(`${path}?rest`);
       await waitForEditing(a);
       await a.getByRole("button", { name: "Page history" }).click();
       const dialog = a.getByRole("dialog", { name: "Page history" });
-      const first = dialog.getByRole("list", { name: "Versions, newest first" }).getByRole("button").first();
-      await first.waitFor();
-      assert.match(await first.textContent(), new RegExp(`^Version ${v2} \\(current draft\\) Scheduled · Eddie Editor · .* · goes live `));
-      await dialog.getByRole("list").getByRole("button").nth(1).click();
+      const rows = dialog.getByRole("list", { name: "Versions, newest first" }).getByRole("button");
+      await rows.first().waitFor();
+      assert.match(await rows.first().textContent(), new RegExp(`^Version ${newest} \\(current draft\\) Scheduled · Pat Publisher · .* · goes live `));
+      assert.equal(await rows.count(), 20);
+      await dialog.getByRole("button", { name: "Show older versions" }).click();
+      await rows.nth(21).waitFor();
+      assert.equal(await rows.count(), 22);
+      assert.equal(await dialog.getByRole("button", { name: "Show older versions" }).isHidden(), true);
+      await rows.filter({ hasText: `Version ${v1} ` }).click();
       await Promise.all([a.waitForEvent("load"), dialog.getByRole("button", { name: /^Restore version/ }).click()]);
       await waitForEditing(a);
       assert.equal(await a.locator("h1[data-cms-field]").textContent(), "Old title");

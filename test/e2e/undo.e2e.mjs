@@ -1,7 +1,15 @@
 // Undo and redo of one's own edits (issue 17, item 2): in every field kind, live or not, never
 // taking back what another editor typed.
 import assert from "node:assert/strict";
-import { converge, openAs, twoEditors, waitForEditing } from "./browser.mjs";
+import { converge, newPage, openAs, twoEditors, waitForEditing } from "./browser.mjs";
+import { tinyPng } from "./png.mjs";
+
+/* Uploads a picture as the signed-in user of `context`; resolves its public URL. */
+async function upload(context, site) {
+  const response = await context.request.post("/api/cms/upload", { data: tinyPng(), headers: { origin: site.origin, "content-type": "image/png" } });
+  if (!response.ok()) throw new Error(`upload answered ${response.status()}`);
+  return (await response.json()).url;
+}
 
 const TITLE = 'h1[data-cms-field="pages:2:title"]';
 const titleOf = (page) => page.locator(TITLE).textContent();
@@ -15,7 +23,8 @@ const bodyText = (page) =>
 
 async function typeAtEnd(page, selector, text) {
   await page.locator(selector).click();
-  await page.keyboard.press("End");
+  // The end of the text: End alone stops at the end of a wrapped line.
+  await page.keyboard.press("Control+End");
   await page.keyboard.type(text);
 }
 
@@ -111,6 +120,30 @@ export const tests = [
       await page.reload();
       await waitForEditing(page);
       assert.equal(await titleOf(page), `${start} one`, "the redone title was saved");
+    },
+  },
+  {
+    name: "undo: a live image field (a section's picture) undoes by key and redoes by button, on both editors",
+    async run(ctx) {
+      const { browser, site, track } = ctx;
+      const owner = await openAs(browser, site, "publisher@example.test");
+      track(owner.context);
+      const [first, second] = [await upload(owner.context, site), await upload(owner.context, site)];
+      const { path } = await newPage(owner.context, site, { title: "Gallery", sections: [{ type: "hero", heading: "Look", image: { src: first, alt: "First" } }] });
+      const { a, b } = await twoEditors(ctx, path);
+      const picture = (page) => page.locator('img[data-cms-type="image"]').getAttribute("src");
+      await converge([a, b], picture, first);
+
+      await a.getByRole("button", { name: "Change image: sections 1 image" }).click();
+      const dialog = a.getByRole("dialog", { name: "Insert image" });
+      await dialog.locator(`li button:has(img[src="${second}"])`).click();
+      await converge([a, b], picture, second);
+      // History keys pressed on an image field's Change image button act on that field.
+      await a.getByRole("button", { name: "Change image: sections 1 image" }).focus();
+      await a.keyboard.press("Control+z");
+      await converge([a, b], picture, first);
+      await a.getByRole("button", { name: "Redo" }).click();
+      await converge([a, b], picture, second);
     },
   },
 ];

@@ -138,6 +138,9 @@ describe("media on the demo site", () => {
     await env.DB.prepare("INSERT INTO pages (slug, title, sections, published_version_id) VALUES ('gallery', 'Gallery', ?1, 999)").bind(sections).run();
     const html = await (await exports.default.fetch(`${SITE}/gallery`)).text();
     expect(html).toContain(`<img src="${url}" alt="A tiny test picture">`);
+    // An editor gets the hero's picture as an image field.
+    const editing = await (await exports.default.fetch(`${SITE}/gallery`, { headers: { cookie } })).text();
+    expect(editing).toMatch(new RegExp(`<img src="${url}" alt="A tiny test picture" data-cms-field="pages:\\d+:sections\\.0\\.image" data-cms-type="image">`));
   });
 
   it("saves an inline field as a draft, never onto the live row", async () => {

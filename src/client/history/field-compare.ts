@@ -30,7 +30,8 @@ export function compareFields(version: Record<string, unknown>, current: Record<
   return fields.map((field) => {
     const before = version[field];
     const after = current[field];
-    const changed = JSON.stringify(before) !== JSON.stringify(after);
+    const [b, a] = [jsonText(before), jsonText(after)];
+    const changed = b === null || a === null || b !== a;
     let parts: DiffPart[];
     if (options.richFields.has(field)) parts = diffWords(options.htmlToText(String(before ?? "")), options.htmlToText(String(after ?? "")));
     else if (typeof before === "string" || typeof after === "string") parts = diffWords(textOf(before), textOf(after));
@@ -44,6 +45,9 @@ const lines = (value: unknown) => leafLines(value).map((line) => `${line}\n`);
 
 const textOf = (value: unknown): string => (typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value));
 
+/* Deeper than this, a value is shown as one line of JSON (a snapshot is data, not a stack bomb). */
+const MAX_DEPTH = 12;
+
 /**
  * A JSON value as readable lines, one per leaf: its path (list positions counted from 1) and value.
  *
@@ -51,8 +55,23 @@ const textOf = (value: unknown): string => (typeof value === "string" ? value : 
  * leafLines([{ heading: "Hi" }]) // ["1 heading: Hi"]
  */
 export function leafLines(value: unknown, path: string[] = []): string[] {
+  if (path.length >= MAX_DEPTH && value !== null && typeof value === "object") return [`${path.join(" ")}: ${shortJson(value)}`];
   if (Array.isArray(value)) return value.flatMap((item, i) => leafLines(item, [...path, String(i + 1)]));
   if (value !== null && typeof value === "object") return Object.entries(value).flatMap(([key, item]) => leafLines(item, [...path, key]));
   if (value === undefined) return [];
   return [`${path.join(" ")}${path.length ? ": " : ""}${typeof value === "string" ? value : JSON.stringify(value)}`];
+}
+
+/* JSON text of a value, or null when it cannot be written (nested too deep for the engine). */
+function jsonText(value: unknown): string | null {
+  try {
+    return JSON.stringify(value) ?? "undefined";
+  } catch {
+    return null;
+  }
+}
+
+function shortJson(value: unknown): string {
+  const text = jsonText(value) ?? "…";
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }

@@ -62,11 +62,16 @@ export async function openHistoryPanel(doc: Document, options: HistoryPanelOptio
   close.textContent = "Close";
   close.addEventListener("click", () => dialog.close());
   dialog.addEventListener("close", () => dialog.remove());
-  dialog.append(heading, message, list, detail, close);
+  const older = doc.createElement("button");
+  older.type = "button";
+  older.textContent = "Show older versions";
+  older.hidden = true;
+  older.addEventListener("click", () => void loadOlder());
+  dialog.append(heading, message, list, older, detail, close);
   doc.body.append(dialog);
   dialog.showModal();
 
-  let versions: VersionList = { items: [], scheduled: null };
+  let versions: VersionList = { items: [], scheduled: null, next: null };
   let chosen: number | null = null;
 
   const load = async () => {
@@ -81,7 +86,22 @@ export async function openHistoryPanel(doc: Document, options: HistoryPanelOptio
     renderList();
   };
 
+  const loadOlder = async () => {
+    if (!versions.next) return;
+    older.disabled = true;
+    const answer = await request(options, "GET", undefined, versions.next);
+    older.disabled = false;
+    if (!answer.ok) {
+      message.textContent = `Could not load older versions: ${answer.error}`;
+      return;
+    }
+    const page = parseVersionList(answer.body);
+    versions = { ...versions, items: [...versions.items, ...page.items], next: page.next };
+    renderList();
+  };
+
   const renderList = () => {
+    older.hidden = versions.next === null;
     const scheduledId = scheduledVersionId(versions);
     list.replaceChildren(
       ...versions.items.map((entry, index) => {
@@ -174,9 +194,10 @@ function renderField(doc: Document, comparison: FieldComparison): HTMLElement {
 
 type Answer = { ok: true; body: unknown } | { ok: false; error: string };
 
-async function request(options: HistoryPanelOptions, method: "GET" | "POST", body?: unknown): Promise<Answer> {
+async function request(options: HistoryPanelOptions, method: "GET" | "POST", body?: unknown, cursor?: string): Promise<Answer> {
+  const url = cursor ? `${options.versionsUrl}${options.versionsUrl.includes("?") ? "&" : "?"}cursor=${encodeURIComponent(cursor)}` : options.versionsUrl;
   try {
-    const response = await options.fetch(options.versionsUrl, {
+    const response = await options.fetch(url, {
       method,
       credentials: "same-origin",
       headers: { accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },

@@ -23,6 +23,8 @@ export interface ScheduledEntry {
 export interface VersionList {
   items: VersionEntry[];
   scheduled: ScheduledEntry | null;
+  /** Cursor of the next page of older versions, or null when this is the last. */
+  next: string | null;
 }
 
 const STATES = new Set(["pending", "superseded", "published"]);
@@ -32,7 +34,7 @@ const STATES = new Set(["pending", "superseded", "published"]);
  * unexpected answer yields an empty list rather than a broken panel).
  *
  * @example
- * parseVersionList({ items: [{ id: 3, state: "pending", versionData: { title: "A" } }], scheduled: null }).items[0].id // 3
+ * parseVersionList({ items: [{ id: 3, state: "pending", versionData: { title: "A" } }], scheduled: null, next: null }).items[0].id // 3
  */
 export function parseVersionList(body: unknown): VersionList {
   const record = isRecord(body) ? body : {};
@@ -54,7 +56,8 @@ export function parseVersionList(body: unknown): VersionList {
     isRecord(s) && typeof s.at === "string"
       ? { at: s.at, versionId: typeof s.versionId === "number" ? s.versionId : null, by: typeof s.by === "string" ? s.by : null }
       : null;
-  return { items, scheduled };
+  const next = typeof record.next === "string" && record.next ? record.next : null;
+  return { items, scheduled, next };
 }
 
 /**

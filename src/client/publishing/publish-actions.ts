@@ -6,6 +6,8 @@ export interface PublishUrls {
   publish: string;
   unpublish: string;
   versions: string;
+  /** The page itself (its `publishedVersionId` says what visitors see). */
+  page: string;
 }
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;

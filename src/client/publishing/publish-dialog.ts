@@ -34,12 +34,16 @@ export async function openPublishDialog(doc: Document, options: PublishDialogOpt
 
   const time = (iso: string) => formatTime(doc, iso);
   const actions = publishActions(options.fetch, options.urls, time);
-  let versions: VersionList = { items: [], scheduled: null };
+  let versions: VersionList = { items: [], scheduled: null, next: null };
+  /* The live row's pointer says what visitors see, whether or not that version is on the list's first page. */
+  let liveVersion: number | null = null;
 
   const load = async () => {
     try {
-      const response = await options.fetch(options.urls.versions, { credentials: "same-origin", headers: { accept: "application/json" } });
-      versions = response.ok ? parseVersionList(await response.json()) : versions;
+      const init = { credentials: "same-origin", headers: { accept: "application/json" } } as const;
+      const [list, page] = await Promise.all([options.fetch(options.urls.versions, init), options.fetch(options.urls.page, init)]);
+      versions = list.ok ? parseVersionList(await list.json()) : versions;
+      if (page.ok) liveVersion = readPointer(await page.json());
     } catch {
       message.textContent = "Could not read the page's publishing state.";
     }
@@ -86,12 +90,11 @@ export async function openPublishDialog(doc: Document, options: PublishDialogOpt
   }
 
   const render = () => {
-    const live = versions.items.find((item) => item.state === "published");
-    const lines = [live ? `Published: visitors see version ${live.id}.` : "Not published: visitors do not see this page."];
+    const lines = [liveVersion !== null ? `Published: visitors see version ${liveVersion}.` : "Not published: visitors do not see this page."];
     if (versions.scheduled) lines.push(`Scheduled to go live ${time(versions.scheduled.at)}${versions.scheduled.by ? ` (set by ${versions.scheduled.by})` : ""}.`);
     state.textContent = lines.join(" ");
     cancel.hidden = !versions.scheduled;
-    unpublish.hidden = !live;
+    unpublish.hidden = liveVersion === null;
     for (const button of controls.querySelectorAll("button")) button.disabled = false;
   };
 
@@ -106,4 +109,9 @@ function textButton(doc: Document, text: string, onClick: () => void): HTMLButto
   button.textContent = text;
   button.addEventListener("click", onClick);
   return button;
+}
+
+function readPointer(row: unknown): number | null {
+  const value = row !== null && typeof row === "object" ? (row as { publishedVersionId?: unknown }).publishedVersionId : null;
+  return typeof value === "number" ? value : null;
 }

@@ -11,7 +11,8 @@ export interface PageDocument {
 
 /**
  * Renders a page's content. In edit mode every editable field carries its `data-cms-field` marker
- * (`pages:<id>:<field>`, list items as `sections.<i>.<field>`) for the inline client.
+ * (`pages:<id>:<field>`, list items as `sections.<i>.<field>`, a hero's picture as an image field)
+ * for the inline client.
  * `body` is stored sanitized (every write passes `sanitizeRichHtml`), so it is emitted as HTML.
  *
  * @example
@@ -21,18 +22,18 @@ export function renderPageContent(
   page: PageDocument,
   options: { editMode: boolean; after?: string; altFor?: (image: { src: string; alt: string }) => string },
 ): string {
-  const mark = (field: string, rich = false) =>
-    options.editMode ? ` data-cms-field="pages:${page.id}:${escapeHtml(field)}"${rich ? ' data-cms-type="richtext"' : ""}` : "";
+  const mark = (field: string, kind?: "richtext" | "image") =>
+    options.editMode ? ` data-cms-field="pages:${page.id}:${escapeHtml(field)}"${kind ? ` data-cms-type="${kind}"` : ""}` : "";
   const sections = Array.isArray(page.sections) ? page.sections : [];
   return `<main>
 <h1${mark("title")}>${escapeHtml(page.title)}</h1>
 ${sections.map((section, i) => renderSection(section, `sections.${i}`, mark, options.altFor ?? ((image) => image.alt))).join("\n")}
-<div class="body"${mark("body", true)}>${page.body}</div>
+<div class="body"${mark("body", "richtext")}>${page.body}</div>
 ${options.after ?? ""}
 </main>`;
 }
 
-type Mark = (field: string, rich?: boolean) => string;
+type Mark = (field: string, kind?: "richtext" | "image") => string;
 type AltFor = (image: { src: string; alt: string }) => string;
 
 function renderSection(section: unknown, path: string, mark: Mark, altFor: AltFor): string {
@@ -43,7 +44,7 @@ function renderSection(section: unknown, path: string, mark: Mark, altFor: AltFo
     return `<section class="hero">
 <h2${mark(`${path}.heading`)}>${escapeHtml(s.heading)}</h2>
 ${s.text ? `<p${mark(`${path}.text`)}>${escapeHtml(s.text)}</p>` : ""}
-${image ? `<img src="${escapeHtml(image.src)}" alt="${escapeHtml(altFor(image))}">` : ""}
+${image ? `<img src="${escapeHtml(image.src)}" alt="${escapeHtml(altFor(image))}"${mark(`${path}.image`, "image")}>` : ""}
 </section>`;
   }
   if (s.type === "features") {
