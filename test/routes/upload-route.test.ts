@@ -64,7 +64,10 @@ describe("the site's upload endpoint: POST /api/cms/upload", () => {
     ["JSON where bytes are expected", JSON_BODY, { "content-type": "application/json" }, 415],
     ["a truncated JPEG", jpeg(64, 64).subarray(0, 160), {}, 415],
     ["a PNG header over a JPEG body", concat(PNG_SIG, jpeg(8, 8)), {}, 415],
-    ["absurd dimensions", gif(65_535, 65_535), {}, 415],
+    ["absurd dimensions", gif(65_535, 65_535), {}, 422],
+    ["a PNG with HTML after its end (a polyglot)", concat(png(2, 2), HTML), { "content-type": "image/png" }, 415],
+    ["a JPEG with a script after its end (a polyglot)", jpeg(8, 8, { trailer: [...new TextEncoder().encode("<script>alert(1)</script>")] }), {}, 415],
+    ["196 megapixels", png(14_000, 14_000), {}, 422],
     ["a body one byte over 10 MB", new Uint8Array(MAX_UPLOAD_BYTES + 1), {}, 413],
   ];
   it.each(bad)("refuses %s and writes nothing", async (_name, rawBody, headers, status) => {
