@@ -16,3 +16,11 @@ CREATE TABLE inquiries (
   message TEXT NOT NULL,
   created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
+
+-- Used form timing tokens: one stored submission per token, within two hours.
+CREATE TABLE form_tokens (
+  id TEXT PRIMARY KEY,
+  form TEXT NOT NULL,
+  expires_at INTEGER NOT NULL
+);
+CREATE INDEX form_tokens_expiry ON form_tokens (expires_at);

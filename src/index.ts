@@ -18,7 +18,8 @@ export { composeRoutes } from "./routes/compose-routes";
 export { guardEditor, requireEditor, isSameOriginRequest, assertSameOrigin, isMutatingMethod } from "./routes/guard";
 export { json, noContent } from "./routes/json";
 export { matchPath } from "./routes/match-path";
-export { readJsonObject, readBodyBytes, MAX_JSON_BODY_BYTES } from "./routes/body";
+export { readJsonObject, parseJsonObject, readBodyBytes, MAX_JSON_BODY_BYTES } from "./routes/body";
+export { MAX_JSON_DEPTH } from "./shared/json-depth";
 export { readPaging } from "./routes/paging";
 
 // One declaration of a site's collections (createCms in "cms-toolkit/workers" builds on these)

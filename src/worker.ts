@@ -2,6 +2,7 @@ import { HttpError } from "./shared/errors";
 import { siteCms } from "./site/cms";
 import type { SiteEnv } from "./site/env";
 import { editorScript } from "./site/render/editor-script";
+import { withSecurityHeaders } from "./site/security-headers";
 import { sitePages } from "./site/site-pages";
 
 /*
@@ -16,15 +17,15 @@ export { RateLimitObject } from "./objects/rate-limit-object";
 const pagesView = sitePages({
   resolveEditor: siteCms.resolveEditor,
   // Edit mode only: visitors never load the editor. The bundle is served from dist/client (wrangler assets).
-  editorTail: (page, editor) => editorScript(page.id, editor.access.publish),
+  editorTail: (page, editor, nonce) => editorScript(page.id, editor.access.publish, "", nonce),
 });
 
 export default {
   async fetch(request: Request, env: SiteEnv, ctx: ExecutionContext): Promise<Response> {
-    return (
+    const response =
       (await siteCms.route(request, env, ctx)) ??
       (await pagesView(request, env)) ??
-      new HttpError(404, "not found", { code: "not_found" }).toResponse()
-    );
+      new HttpError(404, "not found", { code: "not_found" }).toResponse();
+    return withSecurityHeaders(request, response);
   },
 } satisfies ExportedHandler<SiteEnv>;

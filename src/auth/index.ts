@@ -20,11 +20,13 @@ export {
   clearSessionCookieHeader,
 } from "./session-cookie";
 export type { EditorRole, SessionPayload } from "./session-cookie";
-export { resolveSiteEditor, createSiteEditorResolver, sessionFromPayload } from "./resolve-editor";
+export { resolveSiteEditor, createSiteEditorResolver, sessionFromPayload, isSessionLive } from "./resolve-editor";
 export type { SiteEditorResolverOptions } from "./resolve-editor";
 export { sessionRoute } from "./session-route";
 export type { SessionRouteOptions } from "./session-route";
 export { DEFAULT_SIGN_IN_LIMITS, openSignInAttempt } from "./rate-limit";
 export type { SignInLimits, SignInAttempt } from "./rate-limit";
 export { editorNames, findEditorByEmail } from "./editor-store";
+export { createEditorSession, deleteEditorSession, findSessionEditor, revokeEditorSessions } from "./session-store";
+export type { SessionEditor } from "./session-store";
 export type { EditorRecord } from "./editor-store";

@@ -2,9 +2,9 @@ import { HttpError } from "../shared/errors";
 import { fromBase64Url, toBase64Url } from "./base64";
 
 /*
- * The signed, stateless session cookie: `base64url(payload JSON).base64url(HMAC-SHA256(payload))`.
- * Reading it costs one HMAC verify and no storage round trip, which matters because every editor
- * request resolves the session.
+ * The signed session cookie: `base64url(payload JSON).base64url(HMAC-SHA256(payload))`. The HMAC
+ * proves the cookie is ours without storage; the session row it names (session-store.ts) proves it
+ * has not been revoked.
  */
 
 /** Name of the session cookie. */
@@ -19,9 +19,13 @@ export const MIN_SESSION_SECRET_LENGTH = 32;
 /** The roles an editor row may have; `publisher` adds the publish privilege. */
 export type EditorRole = "editor" | "publisher";
 
-/** What the cookie carries. `iat` and `exp` are Unix seconds; `sub` is the editor's id. */
+/**
+ * What the cookie carries. `iat` and `exp` are Unix seconds; `sub` is the editor's id; `sid` names
+ * the server-side session row (editor_sessions) that must still exist for the cookie to count.
+ */
 export interface SessionPayload {
   sub: string;
+  sid: string;
   email: string;
   name: string;
   role: EditorRole;
@@ -149,9 +153,9 @@ function parsePayload(bytes: Uint8Array): SessionPayload | null {
     return null;
   }
   if (data === null || typeof data !== "object") return null;
-  const { sub, email, name, role, iat, exp } = data as Record<string, unknown>;
-  if (typeof sub !== "string" || typeof email !== "string" || typeof name !== "string") return null;
+  const { sub, sid, email, name, role, iat, exp } = data as Record<string, unknown>;
+  if (typeof sub !== "string" || typeof sid !== "string" || typeof email !== "string" || typeof name !== "string") return null;
   if (role !== "editor" && role !== "publisher") return null;
   if (typeof iat !== "number" || typeof exp !== "number" || !Number.isFinite(exp)) return null;
-  return { sub, email, name, role, iat, exp };
+  return { sub, sid, email, name, role, iat, exp };
 }

@@ -15,9 +15,12 @@ import {
   SESSION_LIFETIME_SECONDS,
   assertSessionSecret,
   clearSessionCookieHeader,
+  readSessionCookie,
   sessionCookieHeader,
   signSession,
+  verifySession,
 } from "./session-cookie";
+import { createEditorSession, deleteEditorSession } from "./session-store";
 import { isFormPost, readSignInInput, safeNextPath } from "./sign-in-input";
 
 export interface SessionRouteOptions {
@@ -47,7 +50,8 @@ const NO_STORE = { "cache-control": "no-store" };
 /**
  * Sign-in for the reference site at `/api/cms/session`:
  * `POST { email, password }` (JSON → 204 + cookie; an HTML form → 303 to its `next` or to
- * `/login?error=…`), `GET` → `{ email, name, roles }` or 401, `DELETE` → 204 clearing the cookie.
+ * `/login?error=…`), `GET` → `{ email, name, roles }` or 401, `DELETE` → 204 ending the session
+ * (its D1 row, so a copied cookie stops working too) and clearing the cookie.
  * POST and DELETE are same-origin checked; sign-in attempts are rate limited per client address and
  * per account and address (see rate-limit.ts), atomically in `env.RATE_LIMIT`.
  *
@@ -77,6 +81,10 @@ export function sessionRoute(options: SessionRouteOptions = {}): EditorRoute<Aut
     // (login CSRF), a forged DELETE could sign them out.
     assertSameOrigin(request);
     if (request.method === "DELETE") {
+      // Ending the server-side session is what signs out: a copy of the cookie stops working too.
+      const value = readSessionCookie(request);
+      const payload = value === null ? null : await verifySession(value, env.CMS_SESSION_SECRET, now());
+      if (payload) await deleteEditorSession(env.DB, payload.sid);
       return noContent({ "set-cookie": clearSessionCookieHeader(request), ...NO_STORE });
     }
 
@@ -129,10 +137,9 @@ async function signIn(
   await attempt.recordSuccess().catch((error: unknown) => console.error("could not reset sign-in failures", error));
 
   const iat = Math.floor(now() / 1000);
-  const value = await signSession(
-    { sub: String(editor.id), email: editor.email, name: editor.name, role: editor.role, iat, exp: iat + SESSION_LIFETIME_SECONDS },
-    env.CMS_SESSION_SECRET,
-  );
+  const exp = iat + SESSION_LIFETIME_SECONDS;
+  const sid = await createEditorSession(env.DB, editor.id, exp, iat);
+  const value = await signSession({ sub: String(editor.id), sid, email: editor.email, name: editor.name, role: editor.role, iat, exp }, env.CMS_SESSION_SECRET);
   return { cookie: sessionCookieHeader(request, value), next };
 }
 

@@ -26,6 +26,6 @@ export function signInRoutes<Env extends CmsEnv>(options: SessionRouteOptions): 
       if (!env.RATE_LIMIT) throw new HttpError(503, "sign-in needs a RateLimitObject namespace bound as RATE_LIMIT (attempts are counted there)", { code: "sign_in_unconfigured" });
       return session(request, { DB: env.DB, RATE_LIMIT: env.RATE_LIMIT, CMS_SESSION_SECRET: env.CMS_SESSION_SECRET ?? "" }, ctx);
     }),
-    resolveEditor: (request, env) => resolver(request, { CMS_SESSION_SECRET: env.CMS_SESSION_SECRET ?? "" }),
+    resolveEditor: (request, env) => resolver(request, { DB: env.DB, CMS_SESSION_SECRET: env.CMS_SESSION_SECRET ?? "" }),
   };
 }

@@ -64,8 +64,8 @@ export function isEditorSession(value: unknown): value is EditorSession {
  * headers.set(ROOM_EDITOR_HEADER, encodeEditorHeader(session));
  */
 export function encodeEditorHeader(session: EditorSession): string {
-  const { id, email, name, roles, access } = session;
-  return encodeURIComponent(JSON.stringify({ id, email, name, roles, access: { publish: access.publish } }));
+  const { id, email, name, roles, access, sessionId } = session;
+  return encodeURIComponent(JSON.stringify({ id, email, name, roles, access: { publish: access.publish }, ...(typeof sessionId === "string" ? { sessionId } : {}) }));
 }
 
 /**

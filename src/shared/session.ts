@@ -8,6 +8,11 @@ export interface EditorSession {
   name: string;
   roles: string[];
   access: { publish: boolean };
+  /**
+   * The site's id of this sign-in, when it keeps one, so a long-lived connection (a room socket)
+   * can be checked again later: a signed-out or removed editor's socket is then closed.
+   */
+  sessionId?: string;
 }
 
 /**

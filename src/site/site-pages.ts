@@ -8,6 +8,7 @@ import type { EditorSession, ResolveEditor } from "../shared/session";
 import type { SiteEnv } from "./env";
 import { safeNextPath } from "../auth/sign-in-input";
 import { html, layout } from "./render/layout";
+import { createNonce } from "./security-headers";
 import { loginPage } from "./render/login-html";
 import { renderPageContent, sectionImageUrls, type PageDocument } from "./render/page-html";
 import { pagesCollection } from "./collections";
@@ -23,7 +24,7 @@ const draftReads = { table: pages, versionsTable: pagesVersions, config: pagesCo
 export interface SitePagesOptions {
   resolveEditor: ResolveEditor<SiteEnv>;
   /** Markup appended to edit-mode pages (the inline-editing client). */
-  editorTail?: (page: PageDocument, editor: EditorSession) => string;
+  editorTail?: (page: PageDocument, editor: EditorSession, nonce: string) => string;
 }
 
 /**
@@ -39,7 +40,7 @@ export function sitePages(options: SitePagesOptions) {
     if (request.method !== "GET" && request.method !== "HEAD") return undefined;
     const url = new URL(request.url);
     if (url.pathname === "/login") {
-      return html(loginPage({ failed: url.searchParams.has("error"), next: safeNextPath(url.searchParams.get("next"), request) }));
+      return html(loginPage({ failed: url.searchParams.has("error"), next: safeNextPath(url.searchParams.get("next"), request) }), { request });
     }
     const slug = url.pathname === "/" ? "home" : url.pathname.slice(1);
     if (!SLUG.test(slug)) return undefined;
@@ -50,12 +51,16 @@ export function sitePages(options: SitePagesOptions) {
       return {} as Record<string, unknown>;
     });
     const editor = await options.resolveEditor(request, env);
+    // Edit mode's scripts run under this response's nonce; visitors' pages get none and run no script.
+    const nonce = editor ? createNonce() : undefined;
     // Edit mode reads through a session anchored at this browser's last draft write (read-after-write).
     const read = editor ? resumeReadSession(env.DB, request.headers.get("cookie")) : null;
     const db = read?.client ?? env.DB;
     const live = await findRowBy(db, pagesMeta, "slug", slug);
     if (!live || (!editor && live.publishedVersionId === null)) {
-      return html(layout({ title: "Not found", editor }, `<main><h1>Not found</h1><p>No page lives at ${url.pathname.replace(/[<>&"']/g, "")}.</p></main>`), {
+      return html(layout({ title: "Not found", editor, nonce }, `<main><h1>Not found</h1><p>No page lives at ${url.pathname.replace(/[<>&"']/g, "")}.</p></main>`), {
+        request,
+        nonce,
         status: 404,
         editMode: Boolean(editor),
       });
@@ -71,7 +76,11 @@ export function sitePages(options: SitePagesOptions) {
     const content = renderPageContent(page, { editMode: Boolean(editor), after, altFor: (image) => resolveImageAlt(image, assets) });
     const settings = await settingsRead;
     const siteName = typeof settings.siteName === "string" ? settings.siteName : undefined;
-    const response = html(layout({ title: page.title, editor, siteName, tail: editor ? options.editorTail?.(page, editor) : undefined }, content), {
+    const tail = editor && nonce ? options.editorTail?.(page, editor, nonce) : undefined;
+    const response = html(layout({ title: page.title, editor, siteName, tail, nonce }, content), {
+      request,
+      nonce,
+      mediaUrl: env.MEDIA_URL,
       editMode: Boolean(editor),
     });
     const bookmark = read?.commit({ secure: url.protocol === "https:" });

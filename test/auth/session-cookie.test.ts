@@ -10,8 +10,14 @@ import {
   sessionCookieHeader,
   signSession,
   verifySession,
+  createEditorSession,
+  deleteEditorSession,
+  isSessionLive,
+  revokeEditorSessions,
+  type EditorRole,
   type SessionPayload,
 } from "../../src/auth";
+import { insertEditor } from "./helpers";
 import type { SiteEnv } from "../../src/site/env";
 
 const SECRET = env.CMS_SESSION_SECRET;
@@ -19,7 +25,7 @@ const NOW_MS = Date.UTC(2026, 0, 5, 9, 0, 0);
 const IAT = NOW_MS / 1000;
 
 function payload(overrides: Partial<SessionPayload> = {}): SessionPayload {
-  return { sub: "7", email: "ada@example.test", name: "Ada", role: "editor", iat: IAT, exp: IAT + SESSION_LIFETIME_SECONDS, ...overrides };
+  return { sub: "7", sid: "session-7", email: "ada@example.test", name: "Ada", role: "editor", iat: IAT, exp: IAT + SESSION_LIFETIME_SECONDS, ...overrides };
 }
 
 function b64url(text: string): string {
@@ -122,26 +128,77 @@ describe("cookie headers", () => {
 describe("resolveSiteEditor", () => {
   const cookieRequest = (value: string) => new Request("http://site.test/", { headers: { cookie: `cms_session=${value}` } });
 
+  /** A real editor row and session row, and the cookie naming them. */
+  async function signedIn(role: EditorRole = "editor", iat = IAT, exp = IAT + SESSION_LIFETIME_SECONDS) {
+    const editor = await insertEditor({ role, name: "Ada" });
+    const sid = await createEditorSession(env.DB, editor.id, exp, iat);
+    const value = await signSession(payload({ sub: String(editor.id), sid, email: editor.email, role, iat, exp }), SECRET);
+    return { editor, sid, value };
+  }
+
   it("maps an editor to roles ['editor'] without the publish privilege", async () => {
-    const value = await signSession(payload({ iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 60 }), SECRET);
+    const { editor, sid, value } = await signedIn("editor", Math.floor(Date.now() / 1000), Math.floor(Date.now() / 1000) + 60);
     expect(await resolveSiteEditor(cookieRequest(value), env)).toEqual({
-      id: "7",
-      email: "ada@example.test",
+      id: String(editor.id),
+      email: editor.email,
       name: "Ada",
       roles: ["editor"],
       access: { publish: false },
+      sessionId: sid,
     });
+  });
+
+  it("isSessionLive: true for a standing session; false after sign-out, removal or a role change", async () => {
+    const resolve = createSiteEditorResolver({ now: () => NOW_MS });
+    const standing = await signedIn("publisher");
+    const session = (await resolve(cookieRequest(standing.value), env))!;
+    expect(await isSessionLive(env, session, NOW_MS)).toBe(true);
+    await env.DB.prepare("UPDATE editors SET role = 'editor' WHERE id = ?1").bind(standing.editor.id).run();
+    expect(await isSessionLive(env, session, NOW_MS)).toBe(false);
+    const out = await signedIn();
+    const outSession = (await resolve(cookieRequest(out.value), env))!;
+    await deleteEditorSession(env.DB, out.sid);
+    expect(await isSessionLive(env, outSession, NOW_MS)).toBe(false);
+    expect(await isSessionLive(env, { ...outSession, sessionId: undefined }, NOW_MS)).toBe(false);
   });
 
   it("maps a publisher to roles ['editor', 'publisher'] with access.publish", async () => {
     const resolve = createSiteEditorResolver({ now: () => NOW_MS });
-    const session = await resolve(cookieRequest(await signSession(payload({ role: "publisher" }), SECRET)), env);
+    const session = await resolve(cookieRequest((await signedIn("publisher")).value), env);
     expect(session?.roles).toEqual(["editor", "publisher"]);
     expect(session?.access.publish).toBe(true);
   });
 
+  it("resolves nobody once the session row is gone, the editor is removed, or a validly signed cookie names no session", async () => {
+    const resolve = createSiteEditorResolver({ now: () => NOW_MS });
+    const signedOut = await signedIn();
+    await deleteEditorSession(env.DB, signedOut.sid);
+    expect(await resolve(cookieRequest(signedOut.value), env)).toBeNull();
+    const removed = await signedIn();
+    await env.DB.prepare("DELETE FROM editors WHERE id = ?1").bind(removed.editor.id).run();
+    expect(await resolve(cookieRequest(removed.value), env)).toBeNull();
+    expect(await resolve(cookieRequest(await signSession(payload(), SECRET)), env)).toBeNull();
+  });
+
+  it("reads the role from the editor row, so a demoted publisher loses the publish privilege at once", async () => {
+    const resolve = createSiteEditorResolver({ now: () => NOW_MS });
+    const { editor, value } = await signedIn("publisher");
+    await env.DB.prepare("UPDATE editors SET role = 'editor' WHERE id = ?1").bind(editor.id).run();
+    expect((await resolve(cookieRequest(value), env))?.access.publish).toBe(false);
+  });
+
+  it("revokeEditorSessions ends every session of an editor", async () => {
+    const resolve = createSiteEditorResolver({ now: () => NOW_MS });
+    const first = await signedIn();
+    const sid = await createEditorSession(env.DB, first.editor.id, IAT + 60, IAT);
+    const second = await signSession(payload({ sub: String(first.editor.id), sid, email: first.editor.email }), SECRET);
+    expect(await revokeEditorSessions(env.DB, first.editor.id)).toBe(2);
+    expect(await resolve(cookieRequest(first.value), env)).toBeNull();
+    expect(await resolve(cookieRequest(second), env)).toBeNull();
+  });
+
   it("resolves nobody without a cookie, with a bad one, once expired, or when the secret is unusable", async () => {
-    const value = await signSession(payload(), SECRET);
+    const { value } = await signedIn();
     const resolve = createSiteEditorResolver({ now: () => NOW_MS });
     expect(await resolve(new Request("http://site.test/"), env)).toBeNull();
     expect(await resolve(cookieRequest(`${value}x`), env)).toBeNull();

@@ -21,6 +21,7 @@ describe("POST /api/cms/session (JSON)", () => {
       name: "Ada Editor",
       roles: ["editor"],
       access: { publish: false },
+      sessionId: expect.any(String),
     });
     const me = await call(route, withCookie(cookie));
     expect(me.status).toBe(200);
@@ -150,6 +151,23 @@ describe("DELETE /api/cms/session", () => {
     const res = await call(route, new Request(SESSION_URL, { method: "DELETE", headers: { origin: ORIGIN } }));
     expect(res.status).toBe(204);
     expect(res.headers.get("set-cookie")).toBe("cms_session=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0");
+  });
+
+  it("ends the session on the server: a copy of the old cookie no longer reads or writes", async () => {
+    const editor = await insertEditor();
+    const cookie = cookiePair(await call(route, signInRequest({ email: editor.email, password: PASSWORD })));
+    expect((await call(route, withCookie(cookie))).status).toBe(200);
+    const out = await call(route, withCookie(cookie, { method: "DELETE", headers: { origin: ORIGIN } }));
+    expect(out.status).toBe(204);
+    expect((await call(route, withCookie(cookie))).status).toBe(401);
+    expect(await resolveSiteEditor(withCookie(cookie), env)).toBeNull();
+  });
+
+  it("removing an editor ends their access on the next request", async () => {
+    const editor = await insertEditor();
+    const cookie = cookiePair(await call(route, signInRequest({ email: editor.email, password: PASSWORD })));
+    await env.DB.prepare("DELETE FROM editors WHERE id = ?1").bind(editor.id).run();
+    expect((await call(route, withCookie(cookie))).status).toBe(401);
   });
 
   it("refuses a cross-origin sign-out", async () => {

@@ -17,11 +17,12 @@ const pages = sitePages({
   resolveEditor: resolveSiteEditor,
   // Test switches in the page URL: `?rest` turns live editing off (REST saving on a versioned page),
   // `?manual` turns auto-save off.
-  editorTail: (page, editor) =>
+  editorTail: (page, editor, nonce) =>
     editorScript(
       page.id,
       editor.access.publish,
       `roomUrl: new URLSearchParams(location.search).has("rest") ? false : undefined, autoSave: new URLSearchParams(location.search).has("manual") ? false : undefined`,
+      nonce,
     ),
 });
 

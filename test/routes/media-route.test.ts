@@ -66,7 +66,7 @@ describe("mediaRoute upload", () => {
     ["JSON where bytes are expected", JSON_BODY, { "content-type": "application/json" }, 415],
     ["a truncated PNG", png(20, 20).subarray(0, 60), {}, 415],
     ["a PNG header over a JPEG body", concat(PNG_SIG, jpeg(8, 8)), {}, 415],
-    ["absurd dimensions", concat(PNG_SIG, pngChunk("IHDR", [0, 1, 0x86, 0xa0, 0, 0, 0, 1, 8, 6, 0, 0, 0]), pngChunk("IEND")), {}, 415],
+    ["absurd dimensions", concat(PNG_SIG, pngChunk("IHDR", [0, 1, 0x86, 0xa0, 0, 0, 0, 1, 8, 6, 0, 0, 0]), pngChunk("IEND")), {}, 422],
     ["a body over the cap", png(200, 200), {}, 413],
   ];
   it.each(bad)("refuses %s with a 4xx and writes nothing", async (_name, bytes, headers, status) => {

@@ -64,7 +64,10 @@ describe("the site's upload endpoint: POST /api/cms/upload", () => {
     ["JSON where bytes are expected", JSON_BODY, { "content-type": "application/json" }, 415],
     ["a truncated JPEG", jpeg(64, 64).subarray(0, 160), {}, 415],
     ["a PNG header over a JPEG body", concat(PNG_SIG, jpeg(8, 8)), {}, 415],
-    ["absurd dimensions", gif(65_535, 65_535), {}, 415],
+    ["absurd dimensions", gif(65_535, 65_535), {}, 422],
+    ["a PNG with HTML after its end (a polyglot)", concat(png(2, 2), HTML), { "content-type": "image/png" }, 415],
+    ["a JPEG with a script after its end (a polyglot)", jpeg(8, 8, { trailer: [...new TextEncoder().encode("<script>alert(1)</script>")] }), {}, 415],
+    ["196 megapixels", png(14_000, 14_000), {}, 422],
     ["a body one byte over 10 MB", new Uint8Array(MAX_UPLOAD_BYTES + 1), {}, 413],
   ];
   it.each(bad)("refuses %s and writes nothing", async (_name, rawBody, headers, status) => {
@@ -115,6 +118,55 @@ describe("mediaServeRoute: GET /media/<key>", () => {
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes);
     const again = await runEditorRoute(serve, request("GET", `/media/${key}`, { headers: { "if-none-match": res.headers.get("etag")! } }), env);
     expect(again.status).toBe(304);
+  });
+
+  describe("conditional requests (RFC 9110)", () => {
+    let key = "";
+    let etag = "";
+    const get = (headers: Record<string, string>, method = "GET") => runEditorRoute(serve, request(method, `/media/${key}`, { headers }), env);
+
+    it("stores an object to revalidate", async () => {
+      ({ key } = await (await post({ rawBody: jpeg(6, 6), headers: asEditor() })).json<{ key: string }>());
+      etag = (await get({})).headers.get("etag")!;
+      expect(etag).toMatch(/^"[^"]+"$/);
+    });
+
+    it.each([
+      ["the current tag", () => etag, 304],
+      ["its weak form", () => `W/${etag}`, 304],
+      ["a list holding it", () => `"other", ${etag}`, 304],
+      ["*", () => "*", 304],
+      ["another tag", () => '"other"', 200],
+      ["an unquoted tag", () => "abc", 200],
+      ["a bare W/", () => "W/", 200],
+      ["garbage", () => '"unterminated, W/"x', 200],
+    ])("If-None-Match with %s → %i, never 500", async (_name, value, status) => {
+      const res = await get({ "if-none-match": value() });
+      expect(res.status).toBe(status);
+      await res.arrayBuffer();
+    });
+
+    it.each([
+      ["the current tag", () => etag, 200],
+      ["*", () => "*", 200],
+      ["another tag", () => '"other"', 412],
+      ["the weak form (If-Match compares strongly)", () => `W/${etag}`, 412],
+      ["an unquoted tag", () => "abc", 412],
+    ])("If-Match with %s → %i", async (_name, value, status) => {
+      const res = await get({ "if-match": value() });
+      expect(res.status).toBe(status);
+      if (status === 412) expect(await res.json()).toMatchObject({ code: "precondition_failed" });
+      else await res.arrayBuffer();
+    });
+
+    it("If-Modified-Since and If-Unmodified-Since use the upload time; a bad date is ignored", async () => {
+      const lastModified = (await get({})).headers.get("last-modified")!;
+      expect((await get({ "if-modified-since": lastModified })).status).toBe(304);
+      expect((await get({ "if-modified-since": "Thu, 01 Jan 1970 00:00:00 GMT" })).status).toBe(200);
+      expect((await get({ "if-unmodified-since": "Thu, 01 Jan 1970 00:00:00 GMT" })).status).toBe(412);
+      expect((await get({ "if-modified-since": "not a date" })).status).toBe(200);
+      expect((await get({ "if-none-match": '"other"', "if-modified-since": lastModified })).status).toBe(200);
+    });
   });
 
   it.each(["/media/nope.png", "/media/../secrets", "/media/%2e%2e/x"])("answers 404 for %s", async (path) => {

@@ -5,7 +5,7 @@ import { SITE } from "./demo-helpers";
 
 const inquiries = async () => (await env.DB.prepare("SELECT count(*) AS n FROM inquiries").first<{ n: number }>())!.n;
 
-async function post(ip: string, issuedAt: number): Promise<number> {
+async function post(ip: string, issuedAt: number, token?: string): Promise<number> {
   const res = await exports.default.fetch(`${SITE}/api/cms/forms/contact`, {
     method: "POST",
     headers: { origin: SITE, "content-type": "application/json", "cf-connecting-ip": ip },
@@ -14,7 +14,7 @@ async function post(ip: string, issuedAt: number): Promise<number> {
       email: "ada@example.test",
       message: "Hello",
       website: "",
-      cms_form_ts: await issueFormToken(env.CMS_FORM_TIMING_SECRET, "contact", issuedAt),
+      cms_form_ts: token ?? (await issueFormToken(env.CMS_FORM_TIMING_SECRET, "contact", issuedAt)),
     }),
   });
   await res.arrayBuffer();
@@ -29,5 +29,21 @@ describe("the contact form's rate limit is atomic", () => {
     const statuses = await Promise.all(Array.from({ length: 50 }, (_, i) => post("198.51.100.50", now - 10_000 - i)));
     expect(statuses.filter((s) => s === 429), String(statuses)).toHaveLength(45);
     expect(await inquiries()).toBe(before + 5);
+  });
+});
+
+describe("the contact form's timing token", () => {
+  it("is good for one submission: a replay is 409 and stores nothing", async () => {
+    const token = await issueFormToken(env.CMS_FORM_TIMING_SECRET, "contact", Date.now() - 10_000);
+    expect(await post("198.51.100.60", 0, token)).toBe(200);
+    const before = await inquiries();
+    expect(await post("198.51.100.61", 0, token)).toBe(409);
+    expect(await inquiries()).toBe(before);
+  });
+
+  it("expires after two hours: 422 and nothing stored", async () => {
+    const before = await inquiries();
+    expect(await post("198.51.100.62", Date.now() - 2 * 3_600_000 - 1_000)).toBe(422);
+    expect(await inquiries()).toBe(before);
   });
 });

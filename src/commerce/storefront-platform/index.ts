@@ -5,9 +5,11 @@ export type { PlatformRateLimiter, PlatformRateLimitOverrides, PlatformCallKind 
 export { TokenBucket, SYSTEM_CLOCK } from "./token-bucket";
 export type { PlatformClock } from "./token-bucket";
 export {
-  validateExternalOrder, createExternalOrder, createExternalOrderOnce, findExternalOrderByExternalId,
-  listExternalOrders, iterateExternalOrders, getExternalOrder, cancelExternalOrder, isCancellable,
+  validateExternalOrder, createExternalOrder, listExternalOrders, iterateExternalOrders, getExternalOrder, cancelExternalOrder, isCancellable,
 } from "./orders";
+export { createExternalOrderOnce, findExternalOrderByExternalId } from "./orders-once";
+export { durableObjectOrderClaims, CLAIM_TTL_MS, DONE_TTL_MS } from "./order-claims";
+export type { OrderClaims } from "./order-claims";
 export {
   createProduct, deleteProduct, setProductAvailability, setProductState, addProductImages, getProductInventory,
 } from "./products";

@@ -5,7 +5,17 @@ import { priceToMoney, type AtCostBreakdown, type ExternalOrder, type ExternalOr
 
 type WireRecord = Record<string, unknown>;
 
-const NOT_CANCELLABLE = new Set(["PACKAGED", "SHIPPED"]);
+/*
+ * The order statuses the provider documents (Fourthwall's Platform API: CONFIRMED,
+ * PARTIALLY_IN_PRODUCTION, IN_PRODUCTION, PARTIALLY_SHIPPED, SHIPPED, PARTIALLY_DELIVERED, DELIVERED,
+ * CANCELLED, COMPLETED) and PACKAGED, which SPEC.md names. Only a CONFIRMED order has not started
+ * production; every other known status is past the point of cancelling. A status the provider adds
+ * later is left to the provider to refuse.
+ */
+const NOT_CANCELLABLE = new Set([
+  "PARTIALLY_IN_PRODUCTION", "IN_PRODUCTION", "PACKAGED", "PARTIALLY_SHIPPED", "SHIPPED",
+  "PARTIALLY_DELIVERED", "DELIVERED", "COMPLETED", "CANCELLED",
+]);
 
 function mapOrder(raw: unknown): ExternalOrder {
   const o = (typeof raw === "object" && raw !== null ? raw : {}) as WireRecord;
@@ -98,17 +108,20 @@ export async function getExternalOrder(config: StorefrontPlatformConfig, id: str
 }
 
 /**
- * Whether an order may still be cancelled: not once it is `PACKAGED` or `SHIPPED`.
+ * Whether an order may still be cancelled: not once production has started (`IN_PRODUCTION`,
+ * `PACKAGED`, `SHIPPED`, delivered, completed) nor when it is already `CANCELLED`. `CONFIRMED` is
+ * cancellable; an unknown status is left to the provider.
  *
  * @example
  * isCancellable({ status: "SHIPPED" }) // false
+ * isCancellable({ status: "CONFIRMED" }) // true
  */
 export function isCancellable(order: Pick<ExternalOrder, "status">): boolean {
   return !NOT_CANCELLABLE.has(order.status.toUpperCase());
 }
 
 /**
- * Cancels an order. Given an order object whose status is `PACKAGED` or `SHIPPED`, it refuses
+ * Cancels an order. Given an order object whose status is not cancellable (`isCancellable`), it refuses
  * without sending anything; given only an id, it reads the order first.
  *
  * @example
@@ -127,33 +140,4 @@ export async function cancelExternalOrder(
   }
   const body = await platformRequest<unknown>(config, { method: "POST", path });
   return mapOrder(body);
-}
-
-/**
- * Finds an already-created order carrying `externalId`, or `null`. Run it before creating so a
- * redelivered queue message does not create a second order.
- *
- * @example
- * const existing = await findExternalOrderByExternalId(platform, "etsy-991")
- */
-export async function findExternalOrderByExternalId(config: StorefrontPlatformConfig, externalId: string): Promise<ExternalOrder | null> {
-  for await (const order of iterateExternalOrders(config)) if (order.externalId === externalId) return order;
-  return null;
-}
-
-/**
- * At-most-once creation across redelivery: returns the order already carrying `input.externalId`,
- * otherwise creates it. Safe against redelivery after a crash, not against two deliveries at the
- * same instant (serialize those, e.g. with a queue of concurrency 1).
- *
- * @example
- * const { order, created } = await createExternalOrderOnce(platform, { externalId: msg.id, email, shippingAddress, items })
- */
-export async function createExternalOrderOnce(
-  config: StorefrontPlatformConfig,
-  input: ExternalOrderInput & { externalId: string },
-): Promise<{ order: ExternalOrder; created: boolean }> {
-  const existing = await findExternalOrderByExternalId(config, input.externalId);
-  if (existing) return { order: existing, created: false };
-  return { order: await createExternalOrder(config, input), created: true };
 }

@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { claimInStorage, completeInStorage, releaseInStorage } from "./order-claims";
 import type { PlatformCallKind, PlatformRateLimitOverrides } from "./rate-limiter";
 import { resolveSharedLimits, type BucketLimit, type PlatformReservation, type SharedPlatformLimits } from "./shared-limits";
 
@@ -48,6 +49,21 @@ export class PlatformRateLimitObject extends DurableObject {
       }
       return { waitMs: this.#take("global", limits.global, now), includesGlobal: true };
     });
+  }
+
+  /** Claims `externalId` for one order creation (see order-claims.ts); true for the first caller only. */
+  claimOrder(externalId: string, nowMs?: number): boolean {
+    return claimInStorage(this.ctx.storage.sql, String(externalId), Math.floor(nowMs ?? Date.now()));
+  }
+
+  /** Marks the claim done: the order was created. */
+  completeOrder(externalId: string, nowMs?: number): void {
+    completeInStorage(this.ctx.storage.sql, String(externalId), Math.floor(nowMs ?? Date.now()));
+  }
+
+  /** Drops an unfinished claim: creation failed and may be tried again. */
+  releaseOrder(externalId: string): void {
+    releaseInStorage(this.ctx.storage.sql, String(externalId));
   }
 
   #take(name: BucketName, { capacity, windowMs }: BucketLimit, now: number): number {

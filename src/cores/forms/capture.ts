@@ -4,7 +4,7 @@ import { insertRow } from "../pages/page-store";
 import { createDurableObjectLimiter, createSlidingWindowLimiter, type RateLimiter, type RateLimitRule } from "../rate-limit";
 import type { TableMeta } from "../table-meta";
 import { envDurableObjects, envKv, envString, type FormEnv } from "./form-env";
-import { readFormToken } from "./form-token";
+import { assertFreshFormToken, claimFormToken, verifyFormToken, type FormToken } from "./form-token";
 import { TIMING_FIELD, TURNSTILE_FIELD, type FormDefinition, type FormValue } from "./form-types";
 import { assertTurnstile } from "./turnstile";
 import { validateSubmission } from "./validate-submission";
@@ -66,7 +66,9 @@ export async function captureSubmission(deps: CaptureDeps, form: FormDefinition,
   }
   const data = validateSubmission(form, input.values);
   const silent = await silentVerdict(deps, form, input.values);
-  if (silent) return { stored: false, reason: silent };
+  if (silent === "honeypot" || silent === "too_fast") return { stored: false, reason: silent };
+  // Claimed only now, when the submission is about to be stored: a refused field leaves the token usable.
+  if (silent !== null) await claimFormToken(deps.db, form.name, silent, deps.now());
   const row = deps.table
     ? await insertRow(deps.db, deps.table, data)
     : await insertRow(deps.db, requireGeneric(deps, form), { form: form.name, data });
@@ -84,8 +86,9 @@ function formLimiter(deps: CaptureDeps, form: FormDefinition): RateLimiter | nul
 }
 
 // Bots that fill every input or post the instant a page loads are dropped without a word, so they
-// learn nothing from the answer.
-async function silentVerdict(deps: CaptureDeps, form: FormDefinition, values: Record<string, unknown>): Promise<"honeypot" | "too_fast" | null> {
+// learn nothing from the answer. A form that passes the timing check answers its token, to be
+// claimed (single use); an expired token is a visible 422, since a person may have left the page open.
+async function silentVerdict(deps: CaptureDeps, form: FormDefinition, values: Record<string, unknown>): Promise<"honeypot" | "too_fast" | FormToken | null> {
   const spam = form.spam ?? {};
   if (spam.honeypot) {
     const trap = values[spam.honeypot];
@@ -93,8 +96,10 @@ async function silentVerdict(deps: CaptureDeps, form: FormDefinition, values: Re
   }
   if (spam.minSeconds !== undefined && spam.timingSecret) {
     const now = deps.now();
-    const issued = await readFormToken(envString(deps.env, spam.timingSecret, form.name), form.name, values[TIMING_FIELD], now);
-    if (issued === null || now - issued < spam.minSeconds * 1000) return "too_fast";
+    const token = await verifyFormToken(envString(deps.env, spam.timingSecret, form.name), form.name, values[TIMING_FIELD], now);
+    if (token === null || now - token.issued < spam.minSeconds * 1000) return "too_fast";
+    assertFreshFormToken(token, now);
+    return token;
   }
   return null;
 }

@@ -6,7 +6,7 @@ const TRAILER = 0x3b;
 
 /**
  * Reads a GIF (87a or 89a): size from the logical screen descriptor, then every block walked to the
- * trailer so a GIF header in front of another body is refused. A 0×0 screen is recognised but
+ * trailer so a GIF header in front of another body is refused, and nothing may follow the trailer. A 0×0 screen is recognised but
  * states no size: the dimensions are `null`.
  *
  * @example
@@ -20,7 +20,11 @@ export function readGif(bytes: Uint8Array): FormatRead {
   for (;;) {
     if (at >= bytes.length) return truncated("GIF ends before its trailer");
     const block = bytes[at]!;
-    if (block === TRAILER) return width === 0 || height === 0 ? sized(null, null) : sized(width, height);
+    if (block === TRAILER) {
+      // Nothing may follow the trailer: a valid GIF with HTML appended is a polyglot.
+      if (at + 1 !== bytes.length) return corrupt("GIF has data after its trailer");
+      return width === 0 || height === 0 ? sized(null, null) : sized(width, height);
+    }
     if (block === EXTENSION) {
       at = skipSubBlocks(bytes, at + 2);
     } else if (block === IMAGE) {

@@ -7,8 +7,11 @@ import { readWebp } from "./sniff-webp";
 
 /** Widest or tallest side accepted, in pixels. Larger headers are decompression bombs or lies. */
 export const MAX_IMAGE_SIDE = 30_000;
-/** Largest pixel count accepted (about 800 MB decoded at 4 bytes a pixel). */
-export const MAX_IMAGE_PIXELS = 200_000_000;
+/**
+ * Largest pixel count accepted: 50 megapixels (about 200 MB decoded at 4 bytes a pixel), above any
+ * camera photo a website shows (a 45 Mpx full-frame sensor fits), far below a decompression bomb.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
 
 export interface SniffImageOptions {
   maxSide?: number;
@@ -63,7 +66,8 @@ const REFUSAL_CODES = {
 
 /**
  * `sniffImage` for write paths: the verified image, or an `HttpError` — 400 for an empty upload,
- * 415 for everything else the sniff refuses — with a code naming the reason.
+ * 422 for dimensions past the limits, 415 for everything else the sniff refuses (not an image,
+ * truncated, corrupt, a polyglot) — with a code naming the reason.
  *
  * @example
  * const image = assertImageBytes(bytes); // throws 415 { code: "not_an_image" } for an SVG
@@ -71,5 +75,7 @@ const REFUSAL_CODES = {
 export function assertImageBytes(bytes: Uint8Array, options: SniffImageOptions = {}): SniffedImage {
   const result = sniffImage(bytes, options);
   if (result.ok) return result.image;
-  throw new HttpError(result.reason === "empty" ? 400 : 415, result.message, { code: REFUSAL_CODES[result.reason] });
+  // A well-formed image that is too large is understood but refused (422); anything else is not an image we take (415).
+  const status = result.reason === "empty" ? 400 : result.reason === "dimensions_too_large" ? 422 : 415;
+  throw new HttpError(status, result.message, { code: REFUSAL_CODES[result.reason] });
 }

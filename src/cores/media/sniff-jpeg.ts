@@ -6,8 +6,9 @@ const EOI = 0xd9;
 /**
  * Reads a JPEG: walks the marker segments from SOI to the first frame header (any SOF variant:
  * baseline, extended, progressive, lossless, arithmetic), skipping APPn/EXIF and every other
- * segment by its declared length, however long. The frame must come before the scan, and the file
- * must end with an EOI after it, so a cut-off upload is refused. A frame height of 0 (size given
+ * segment by its declared length, however long. The frame must come before the scan; the scans are
+ * walked to the EOI, so a cut-off upload is refused, and nothing but padding may follow EOI (a
+ * valid JPEG with HTML appended is a polyglot). A frame height of 0 (size given
  * later by a DNL marker) is recognised but unreadable: the dimensions are `null`.
  *
  * @example
@@ -37,8 +38,15 @@ export function readJpeg(bytes: Uint8Array): FormatRead {
     }
     if (marker === SOS) {
       if (!frame) return corrupt("JPEG scan starts before any frame header");
-      if (!endsWithEoi(bytes, at + length)) return truncated("JPEG ends without its end-of-image marker");
-      return frame.height === 0 ? sized(null, null) : sized(frame.width, frame.height);
+      const next = nextMarker(bytes, at + length);
+      if (next < 0) return truncated("JPEG ends without its end-of-image marker");
+      if (bytes[next + 1] === EOI) {
+        if (!onlyPadding(bytes, next + 2)) return corrupt("JPEG has data after its end-of-image marker");
+        return frame.height === 0 ? sized(null, null) : sized(frame.width, frame.height);
+      }
+      // A progressive JPEG: more tables and scans follow.
+      at = next;
+      continue;
     }
     at += length;
   }
@@ -55,12 +63,25 @@ function isStandalone(marker: number): boolean {
 }
 
 /**
- * Whether an EOI marker follows `from`. Searched backwards from the end because encoders and cameras
- * may append a few bytes after EOI; entropy-coded data never holds FF D9 (0xFF is stuffed there).
+ * Index of the marker that ends the entropy-coded data starting at `from`, or -1. Inside that data
+ * a 0xFF is followed by 0x00 (a stuffed byte) or a restart marker RST0..7; 0xFF fill bytes may
+ * precede a marker.
  */
-function endsWithEoi(bytes: Uint8Array, from: number): boolean {
-  for (let i = bytes.length - 2; i >= from; i--) {
-    if (bytes[i] === 0xff && bytes[i + 1] === EOI) return true;
+function nextMarker(bytes: Uint8Array, from: number): number {
+  for (let i = from; i + 1 < bytes.length; i++) {
+    if (bytes[i] !== 0xff) continue;
+    const code = bytes[i + 1]!;
+    if (code === 0x00 || (code >= 0xd0 && code <= 0xd7) || code === 0xff) continue;
+    return i;
   }
-  return false;
+  return -1;
+}
+
+/**
+ * Whether only padding (0x00 or 0xFF bytes, as some encoders write) follows EOI. Anything else
+ * (HTML, script, a second file) would make the upload a polyglot, so it is refused.
+ */
+function onlyPadding(bytes: Uint8Array, from: number): boolean {
+  for (let i = from; i < bytes.length; i++) if (bytes[i] !== 0x00 && bytes[i] !== 0xff) return false;
+  return true;
 }

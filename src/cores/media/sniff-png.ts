@@ -6,8 +6,9 @@ export const PNG_SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0
 
 /**
  * Reads a PNG after its signature. Every chunk is walked up to `IEND` and its CRC checked, because
- * a valid signature and IHDR glued onto another body (a JPEG, a script) must not pass as a PNG;
- * pixel data is never decompressed.
+ * a valid signature and IHDR glued onto another body (a JPEG, a script) must not pass as a PNG,
+ * and nothing may follow IEND (a valid PNG with HTML appended is a polyglot); pixel data is never
+ * decompressed.
  *
  * @example
  * readPng(bytes) // { ok: true, width: 640, height: 480 }
@@ -34,6 +35,8 @@ export function readPng(bytes: Uint8Array): FormatRead {
       if (width === 0 || height === 0 || width > 0x7fffffff || height > 0x7fffffff) return corrupt("PNG declares an invalid size");
       first = false;
     } else if (hasAscii(bytes, at + 4, "IEND")) {
+      // Anything after IEND is not part of the image: an HTML or script body glued on (a polyglot).
+      if (dataEnd + 4 !== bytes.length) return corrupt("PNG has data after its IEND chunk");
       return sized(width, height);
     }
     at = dataEnd + 4;

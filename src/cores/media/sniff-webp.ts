@@ -3,7 +3,8 @@ import { corrupt, hasAscii, sized, truncated, u16le, u24le, u32le, type FormatRe
 const IMAGE_CHUNKS = new Set(["VP8 ", "VP8L", "ANMF"]);
 
 /**
- * Reads a WebP: the RIFF container must hold every byte it declares, every chunk inside must fit,
+ * Reads a WebP: the RIFF container must hold every byte it declares and nothing may follow it,
+ * every chunk inside must fit,
  * and the size comes from the first chunk: `VP8 ` (lossy key frame), `VP8L` (lossless) or `VP8X`
  * (extended canvas, which must be followed by image data). Another first chunk is recognised as
  * WebP but states no size we can read: the dimensions are `null`.
@@ -14,6 +15,8 @@ const IMAGE_CHUNKS = new Set(["VP8 ", "VP8L", "ANMF"]);
 export function readWebp(bytes: Uint8Array): FormatRead {
   const riffEnd = 8 + u32le(bytes, 4);
   if (riffEnd > bytes.length) return truncated("WebP is shorter than its RIFF header declares");
+  // Bytes past the RIFF container are not part of the image: a polyglot's appended body.
+  if (riffEnd < bytes.length) return corrupt("WebP has data after its RIFF container");
   const chunks = readChunks(bytes, 12, riffEnd);
   if (!chunks) return corrupt("WebP chunk runs past the end of its RIFF container");
   const first = chunks[0];

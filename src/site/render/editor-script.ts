@@ -2,13 +2,14 @@
  * The edit-mode tail of a demo page: mounts the inline client (its handle stays on
  * `window.louise` for the console and tests) and opens the settings panel (site name and tagline)
  * when the edit bar's Settings button is pressed. Visitors never get it. `extraOptions` are more
- * `mountLouise` options, written as JavaScript object members.
+ * `mountLouise` options, written as JavaScript object members. `nonce` is the response's CSP
+ * script nonce.
  *
  * @example
- * editorScript(1, true) // '<script type="module">…mountLouise({ versionedPageId: 1, canPublish: true })…</script>'
+ * editorScript(1, true, "", nonce) // '<script type="module" nonce="…">…mountLouise({ versionedPageId: 1, canPublish: true })…</script>'
  */
-export function editorScript(pageId: number, canPublish: boolean, extraOptions = ""): string {
-  return `<script type="module">
+export function editorScript(pageId: number, canPublish: boolean, extraOptions = "", nonce = ""): string {
+  return `<script type="module" nonce="${nonce.replace(/[^A-Za-z0-9+/=]/g, "")}">
 import { mountLouise, openSettingsPanel } from "/cms-client/louise.js";
 window.louise = mountLouise({ versionedPageId: ${Number(pageId)}, canPublish: ${canPublish === true}${extraOptions ? `, ${extraOptions}` : ""} });
 const fields = [{ key: "siteName", label: "Site name" }, { key: "tagline", label: "Tagline" }];

@@ -1,4 +1,5 @@
 import type { EditorSession } from "../../shared/session";
+import { pageCsp } from "../security-headers";
 import { escapeHtml } from "./escape";
 
 export interface LayoutOptions {
@@ -9,6 +10,8 @@ export interface LayoutOptions {
   tail?: string;
   /** The site's name from its settings, shown in the header. */
   siteName?: string;
+  /** This response's script nonce (edit mode): the page's own script carries it, as CSP requires. */
+  nonce?: string;
 }
 
 /* Edit-mode styles ship only to editors, like everything else about editing. */
@@ -35,7 +38,7 @@ const STYLE = `
 export function layout(options: LayoutOptions, content: string): string {
   const banner = options.editor
     ? `<div class="cms-editing" role="status">Editing as ${escapeHtml(options.editor.name)} (${escapeHtml(options.editor.roles.join(", "))}) · <button type="button" data-cms-signout>Sign out</button></div>
-<script>document.querySelector("[data-cms-signout]").addEventListener("click",()=>fetch("/api/cms/session",{method:"DELETE"}).then(()=>location.assign("/")))</script>`
+<script nonce="${escapeHtml(options.nonce ?? "")}">document.querySelector("[data-cms-signout]").addEventListener("click",()=>fetch("/api/cms/session",{method:"DELETE"}).then(()=>location.assign("/")))</script>`
     : "";
   return `<!doctype html>
 <html lang="en">
@@ -56,17 +59,19 @@ ${options.tail ?? ""}
 }
 
 /**
- * An HTML response with a content type and a no-store cache policy for edit mode.
+ * An HTML response with a content type, a no-store cache policy for edit mode, and the page's
+ * Content-Security-Policy (`pageCsp`: no script at all unless a nonce is given).
  *
  * @example
- * return html(layout({ title }, body), { editMode: true });
+ * return html(layout({ title }, body), { request, editMode: true, nonce });
  */
-export function html(markup: string, options: { status?: number; editMode?: boolean } = {}): Response {
+export function html(markup: string, options: { request: Request; status?: number; editMode?: boolean; nonce?: string; mediaUrl?: string }): Response {
   return new Response(markup, {
     status: options.status ?? 200,
     headers: {
       "content-type": "text/html; charset=utf-8",
       "cache-control": options.editMode ? "private, no-store" : "public, max-age=0, must-revalidate",
+      "content-security-policy": pageCsp(options.request, { ...(options.nonce ? { scriptNonce: options.nonce } : {}), ...(options.mediaUrl ? { mediaUrl: options.mediaUrl } : {}) }),
     },
   });
 }

@@ -1,0 +1,38 @@
+import { env, exports } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { seedDemo, seedDemoEditors, signIn, SITE } from "./demo-helpers";
+
+const json = (cookie: string) => ({ cookie, origin: SITE, "content-type": "application/json" });
+
+beforeAll(async () => {
+  await seedDemo();
+  await seedDemoEditors();
+});
+
+function upgrade(cookie: string): Promise<Response> {
+  return exports.default.fetch(`${SITE}/parties/page-room/pages:2`, { headers: { cookie, origin: SITE, upgrade: "websocket" } });
+}
+
+describe("signing out and removing an editor end access at once", () => {
+  it("after sign-out, the old cookie neither saves a draft nor joins a room", async () => {
+    const cookie = await signIn("ed@demo.test");
+    const before = await exports.default.fetch(`${SITE}/api/cms/pages/2/versions`, { method: "POST", headers: json(cookie), body: JSON.stringify({ title: "Mine" }) });
+    expect(before.status).toBe(201);
+    const out = await exports.default.fetch(`${SITE}/api/cms/session`, { method: "DELETE", headers: json(cookie) });
+    expect(out.status).toBe(204);
+    const after = await exports.default.fetch(`${SITE}/api/cms/pages/2/versions`, { method: "POST", headers: json(cookie), body: JSON.stringify({ title: "Still mine?" }) });
+    expect(after.status).toBe(401);
+    const rejoin = await upgrade(cookie);
+    expect(rejoin.status).toBe(401);
+    expect(rejoin.webSocket).toBeNull();
+  });
+
+  it("after the editor row is deleted, their cookie is refused everywhere", async () => {
+    const cookie = await signIn("pub@demo.test");
+    expect((await exports.default.fetch(`${SITE}/api/cms/session`, { headers: { cookie } })).status).toBe(200);
+    await env.DB.prepare("DELETE FROM editors WHERE email = 'pub@demo.test'").run();
+    expect((await exports.default.fetch(`${SITE}/api/cms/session`, { headers: { cookie } })).status).toBe(401);
+    expect((await exports.default.fetch(`${SITE}/api/cms/pages/2/publish`, { method: "POST", headers: json(cookie), body: "{}" })).status).toBe(401);
+    expect((await upgrade(cookie)).status).toBe(401);
+  });
+});
