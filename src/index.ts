@@ -61,7 +61,6 @@ export { submissionsRoute } from "./routes/submissions-route";
 export type { SubmissionsRouteConfig } from "./routes/submissions-route";
 export { createSlidingWindowLimiter, createDurableObjectLimiter } from "./cores/rate-limit";
 export type { SlidingWindowLimiter, RateLimitRule, RateLimitDecision, RateLimiter, RateLimiterFactory } from "./cores/rate-limit";
-export { RateLimitObject } from "./objects/rate-limit-object";
 export { createSendEmailMailer, createHttpMailer, signWebhook, verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from "./cores/notify";
 export type { Mailer, MailMessage } from "./cores/notify";
 
