@@ -10,9 +10,8 @@ import { sitePages } from "./site/site-pages";
  * the service-binding entrypoint are exported by name (wrangler.toml binds them), and the fetch
  * handler tries the CMS (rooms, `/api/cms/*`, public media) before the demo pages.
  */
-export const { PageRoom, CmsService } = siteCms;
+export const { PageRoom, RateLimitObject, CmsService } = siteCms;
 export { PlatformRateLimitObject } from "./commerce/storefront-platform/shared-bucket-object";
-export { RateLimitObject } from "./objects/rate-limit-object";
 
 const pagesView = sitePages({
   resolveEditor: siteCms.resolveEditor,

@@ -16,7 +16,7 @@ export type { PageRoomOptions, RoomLimits } from "./objects/room-config";
 export { DEFAULT_ROOM_LIMITS } from "./objects/room-config";
 export type { ScheduledPublish } from "./objects/room-publish";
 
-// Atomic counters for sign-in and form limits (one object per key)
+// Atomic rate limits (sign-in, forms): one object per limit key, bound as RATE_LIMIT
 export { RateLimitObject } from "./objects/rate-limit-object";
 
 // The storefront platform's budget shared across isolates

@@ -15,7 +15,7 @@ const SPEC_NAMES: Record<string, string[]> = {
     "applyFieldSave", "applySaveDraft", "applySettingsPatch", "openD1Session", "d1Bookmark", "resumeReadSession",
     "latestDraftSections", "latestDraftBody", "serializeD1BookmarkCookie", "mediaMetaByUrl", "cmsCollection", "cmsRoutes",
   ],
-  "./workers": ["createCms", "createCmsService", "PageRoom", "PlatformRateLimitObject"],
+  "./workers": ["createCms", "createCmsService", "PageRoom", "RateLimitObject", "PlatformRateLimitObject"],
   "./auth": ["sessionRoute", "resolveSiteEditor", "createSiteEditorResolver", "hashPassword", "verifyPassword", "findEditorByEmail"],
   "./schema": ["pages", "pagesVersions", "editors", "media", "siteSettings", "siteSettingsBlob", "submissions", "inquiries"],
   "./client": ["mountLouise", "RichText", "mountRichText", "Icon", "parseFieldAddress"],

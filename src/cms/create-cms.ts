@@ -1,5 +1,6 @@
 import type { DraftDeps } from "../cores/drafts";
 import { PageRoom } from "../objects/PageRoom";
+import { RateLimitObject } from "../objects/rate-limit-object";
 import type { RoomLimits } from "../objects/room-config";
 import { mediaBaseOf, type CmsCollections } from "./cms-registry";
 import { cmsRoutes, type CmsConfig, type CmsEnv, type CmsRoutes } from "./cms-routes";
@@ -14,6 +15,8 @@ export interface CreateCmsConfig<Env extends CmsEnv, C extends CmsCollections> e
 export interface Cms<Env extends CmsEnv, C extends CmsCollections> extends CmsRoutes<Env> {
   /** The Durable Object class to export as `PageRoom` (bound as `PAGE_ROOM`), configured for these collections. */
   PageRoom: typeof PageRoom;
+  /** The Durable Object class to export as `RateLimitObject` (bound as `RATE_LIMIT`): sign-in and form limits. */
+  RateLimitObject: typeof RateLimitObject;
   /** The service-binding entrypoint to export (e.g. as `CmsService`), over these collections. */
   CmsService: CmsServiceClass<Env, C>;
   /** The draft cores' deps of a drafts-enabled collection, for a site's own page rendering. */
@@ -29,7 +32,7 @@ export interface Cms<Env extends CmsEnv, C extends CmsCollections> extends CmsRo
  *
  * @example
  * const cms = createCms({ collections: { pages: pagesCollection }, media: {} });
- * export const { PageRoom, CmsService } = cms;
+ * export const { PageRoom, RateLimitObject, CmsService } = cms;
  * export default { fetch: async (req, env, ctx) => (await cms.route(req, env, ctx)) ?? new Response("Not found", { status: 404 }) };
  */
 export function createCms<Env extends CmsEnv, const C extends CmsCollections>(config: CreateCmsConfig<Env, C>): Cms<Env, C> {
@@ -47,5 +50,5 @@ export function createCms<Env extends CmsEnv, const C extends CmsCollections>(co
     ...(config.rooms?.limits ? { limits: config.rooms.limits } : {}),
   });
   const CmsService = createCmsService<Env, C>({ registry, ...(config.settings ? { settings: config.settings } : {}) });
-  return { ...routes, PageRoom, CmsService, draftDeps: (slug, env) => registry.draftDeps(slug, mediaBaseOf(env)) };
+  return { ...routes, PageRoom, RateLimitObject, CmsService, draftDeps: (slug, env) => registry.draftDeps(slug, mediaBaseOf(env)) };
 }

@@ -8,7 +8,7 @@
  * error in the toolkit's files or its own (errors inside other packages' `.d.ts`, such as
  * drizzle-orm's unused dialects, are theirs and are counted but not failed on). Then runs the
  * package command (`cms-toolkit migrations | client | add-editor`) in a site folder with its own
- * wrangler.toml and local D1.
+ * wrangler.toml and local D1. Also: README and docs/ link nowhere outside the repository.
  * Run after `npm run build`: node test/node/package-check.mjs   (exit code 0 = pass)
  */
 import { execFileSync } from "node:child_process";
@@ -53,6 +53,18 @@ check("the tarball holds only what a consumer needs", () => {
   for (const needed of ["dist/lib/index.d.ts", "bin/cms-toolkit.mjs", "sql/core.sql", "dist/client/cms-client/louise.js", "LICENSE", "CHANGELOG.md", "README.md"]) {
     if (!files.includes(needed)) throw new Error(`missing ${needed}`);
   }
+});
+
+check("README and docs/ link only to files in the repository, and every link resolves", () => {
+  const pages = ["README.md", ...readdirSync(join(REPO_ROOT, "docs")).filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`)];
+  const bad = [];
+  for (const page of pages) {
+    for (const [, target] of readFileSync(join(REPO_ROOT, page), "utf8").matchAll(/\]\(([^)\s]+)\)/g)) {
+      if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith("//")) bad.push(`${page}: leaves the repo: ${target}`);
+      else if (!target.startsWith("#") && !existsSync(join(REPO_ROOT, dirname(page), target.split("#")[0]))) bad.push(`${page}: missing ${target}`);
+    }
+  }
+  if (bad.length > 0) throw new Error(bad.join("\n"));
 });
 
 for (const subpath of Object.keys(pkg.exports).filter((key) => key !== "./package.json")) {

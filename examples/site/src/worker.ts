@@ -13,7 +13,7 @@ export const collections = {
     fields: { title: { type: "text", required: true, maxLength: 200 }, body: { type: "richtext" } } }),
 };
 const cms = createCms({ collections });
-export const { PageRoom, CmsService } = cms;
+export const { PageRoom, RateLimitObject, CmsService } = cms;
 
 const html = (body: string) => new Response(`<!doctype html><meta charset="utf-8"><title>Posts</title>${body}`, { headers: { "content-type": "text/html; charset=utf-8" } });
 const escape = (text: unknown) => String(text).replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);
