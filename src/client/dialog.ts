@@ -17,3 +17,17 @@ export function createDialog(doc: Document, label: string, title = label): { dia
   message.setAttribute("role", "status");
   return { dialog, heading, message };
 }
+
+/**
+ * A plain text button for dialogs (`type="button"`, so it never submits a form).
+ *
+ * @example
+ * dialog.append(textButton(document, "Cancel", () => dialog.close()));
+ */
+export function textButton(doc: Document, text: string, onClick: () => void): HTMLButtonElement {
+  const button = doc.createElement("button");
+  button.type = "button";
+  button.textContent = text;
+  button.addEventListener("click", onClick);
+  return button;
+}

@@ -1,5 +1,6 @@
 import { createEditBar } from "./edit-bar";
 import { editedNote } from "./edited-note";
+import { formatTime } from "./format-time";
 import { isLookedAt } from "./looked-at";
 import { parseMarker, uniqueMarkers } from "./markers";
 import { resolveEndpoints, roomPath } from "./mount-config";
@@ -143,6 +144,8 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
         onSaved: () => ((liveSaving = false), (liveSaved = true), (rejected = null), render()),
         onRejected: (message) => ((liveSaving = false), (rejected = `Draft not saved: ${message}`), render()),
         onPublished: () => ((notice = "Published"), render()),
+        onScheduled: (at) => ((notice = at ? `Scheduled to go live ${formatTime(doc, at)}` : "Schedule cancelled"), render()),
+        onUnpublished: () => ((notice = "Unpublished"), render()),
         onEdited: (fields, by) => {
           const note = editedNote(found, fields, by, (element) => isLookedAt(element, win));
           if (note) ((notice = note), render());

@@ -1,23 +1,13 @@
 // Live editing through the page room (issue 7, deliverable 4): the about page, whose fields bind to
 // /parties/page-room/pages:2 when its editors are connected.
 import assert from "node:assert/strict";
-import { openAs, recordSaves, waitForEditing, waitForStatus } from "./browser.mjs";
+import { openAs, recordSaves, twoEditors, waitForEditing, waitForStatus } from "./browser.mjs";
 
 const ABOUT = "/about";
 const body = (page) => page.locator('[data-cms-field="pages:2:body"] .ProseMirror');
 const title = (page) => page.locator('h1[data-cms-field="pages:2:title"]');
 
-async function twoEditors({ browser, site, track }) {
-  const a = await openAs(browser, site, "editor@example.test");
-  const b = await openAs(browser, site, "publisher@example.test");
-  track(a.context);
-  track(b.context);
-  await Promise.all([a.page.goto(ABOUT), b.page.goto(ABOUT)]);
-  await Promise.all([waitForEditing(a.page), waitForEditing(b.page)]);
-  assert.equal(await a.page.evaluate(() => window.louise.mode()), "live");
-  assert.equal(await b.page.evaluate(() => window.louise.mode()), "live");
-  return { a: a.page, b: b.page };
-}
+const twoOnAbout = (ctx) => twoEditors(ctx, ABOUT);
 
 /* A paragraph's text without the other editors' cursor labels (widgets y-prosemirror draws in it). */
 const textOf = (locator) =>
@@ -31,7 +21,7 @@ export const tests = [
   {
     name: "live: presence shows each editor the other one",
     async run(ctx) {
-      const { a, b } = await twoEditors(ctx);
+      const { a, b } = await twoOnAbout(ctx);
       await a.locator('.cms-people li[aria-label="Pat Publisher"]').waitFor({ timeout: 10_000 });
       await b.locator('.cms-people li[aria-label="Eddie Editor"]').waitFor({ timeout: 10_000 });
       assert.equal(await a.locator(".cms-people li").count(), 1, "only the other editor, not oneself");
@@ -40,7 +30,7 @@ export const tests = [
   {
     name: "live: two editors type in the same rich-text field at once and both keep both edits",
     async run(ctx) {
-      const { a, b } = await twoEditors(ctx);
+      const { a, b } = await twoOnAbout(ctx);
       await body(a).locator("p").first().click();
       await a.keyboard.press("Home");
       await body(b).locator("p").first().click();
@@ -61,7 +51,7 @@ export const tests = [
   {
     name: "live: a plain field converges, the room reports the draft, and no REST save is sent",
     async run(ctx) {
-      const { a, b } = await twoEditors(ctx);
+      const { a, b } = await twoOnAbout(ctx);
       const saves = recordSaves(a);
       const marker = ` live ${Date.now()}`;
       await title(a).click();

@@ -90,4 +90,27 @@ export const tests = [
       assert.equal((await visitor.page.goto(path)).status(), 404);
     },
   },
+  {
+    name: "publish: editors in the room are told when a publish is scheduled, cancelled and when the page is unpublished",
+    async run({ browser, site, track }) {
+      const publisher = await openAs(browser, site, "publisher@example.test");
+      const editor = await openAs(browser, site, "editor@example.test");
+      for (const { context } of [publisher, editor]) track(context);
+      const { id, path } = await newPage(publisher.context, site, { title: "Told", body: "<p>Told</p>" });
+      await api(publisher.context, site, "POST", `/api/cms/pages/${id}/versions`, { title: "Told" });
+      await api(publisher.context, site, "POST", `/api/cms/pages/${id}/publish`, {});
+      await Promise.all([publisher.page.goto(path), editor.page.goto(path)]);
+      await Promise.all([waitForEditing(publisher.page), waitForEditing(editor.page)]);
+      assert.equal(await editor.page.evaluate(() => window.louise.mode()), "live");
+      await publishButton(publisher.page).click();
+      const dialog = dialogOf(publisher.page);
+      await dialog.getByLabel("Date and time").fill("2099-05-01T09:30");
+      await dialog.getByRole("button", { name: "Schedule" }).click();
+      await editor.page.waitForFunction(() => /^Scheduled to go live .*2099/.test(document.querySelector(".cms-bar [role=status]").textContent));
+      await dialog.getByRole("button", { name: "Cancel the schedule" }).click();
+      await waitForStatus(editor.page, "Schedule cancelled");
+      await dialog.getByRole("button", { name: "Unpublish" }).click();
+      await waitForStatus(editor.page, "Unpublished");
+    },
+  },
 ];

@@ -22,6 +22,10 @@ export interface LiveSessionOptions {
   onRejected: (message: string) => void;
   /** Someone published the page (`{ type: "published" }`). */
   onPublished?: () => void;
+  /** A publish was scheduled (`at`, ISO) or the schedule cancelled (`null`). */
+  onScheduled?: (at: string | null) => void;
+  /** Someone unpublished the page. */
+  onUnpublished?: () => void;
   /** A write from outside the room (REST, inline save, service binding) changed `fields`; `by` is who. */
   onEdited?: (fields: string[], by: string) => void;
   /** Keep the document on this device under this IndexedDB name (edits made offline survive a reload). */
@@ -82,6 +86,8 @@ export async function connectLive(options: LiveSessionOptions): Promise<LiveSess
     const event = parseRoomEvent(raw);
     if (event?.type === "saved") options.onSaved();
     else if (event?.type === "published") options.onPublished?.();
+    else if (event?.type === "scheduled") options.onScheduled?.(typeof event.at === "string" ? event.at : null);
+    else if (event?.type === "unpublished") options.onUnpublished?.();
     else if (event?.type === "edited" && Array.isArray(event.fields)) options.onEdited?.(event.fields.filter((f) => typeof f === "string"), typeof event.by === "string" ? event.by : "someone");
     else if (event?.type === "violations") options.onRejected(event.violations[0]?.message ?? "the room refused the draft");
   });

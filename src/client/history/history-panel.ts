@@ -1,4 +1,4 @@
-import { createDialog } from "../dialog";
+import { createDialog, textButton } from "../dialog";
 import { formatTime } from "../format-time";
 import { failureText } from "../failure-text";
 import { compareFields, type FieldComparison } from "./field-compare";
@@ -57,16 +57,10 @@ export async function openHistoryPanel(doc: Document, options: HistoryPanelOptio
   list.setAttribute("aria-label", "Versions, newest first");
   const detail = doc.createElement("section");
   detail.setAttribute("aria-label", "Comparison with the current draft");
-  const close = doc.createElement("button");
-  close.type = "button";
-  close.textContent = "Close";
-  close.addEventListener("click", () => dialog.close());
+  const close = textButton(doc, "Close", () => dialog.close());
   dialog.addEventListener("close", () => dialog.remove());
-  const older = doc.createElement("button");
-  older.type = "button";
-  older.textContent = "Show older versions";
+  const older = textButton(doc, "Show older versions", () => void loadOlder());
   older.hidden = true;
-  older.addEventListener("click", () => void loadOlder());
   dialog.append(heading, message, list, older, detail, close);
   doc.body.append(dialog);
   dialog.showModal();
@@ -136,11 +130,8 @@ export async function openHistoryPanel(doc: Document, options: HistoryPanelOptio
     const body: Node[] = changed.map((c) => renderField(doc, c));
     const summary = doc.createElement("p");
     summary.textContent = changed.length === 0 ? "Same content as the current draft." : same.length ? `Unchanged: ${same.join(", ")}.` : "";
-    const restore = doc.createElement("button");
-    restore.type = "button";
-    restore.textContent = `Restore version ${entry.id} as a new draft`;
+    const restore = textButton(doc, `Restore version ${entry.id} as a new draft`, () => void restoreVersion(entry, restore));
     restore.disabled = changed.length === 0;
-    restore.addEventListener("click", () => void restoreVersion(entry, restore));
     detail.replaceChildren(title, ...body, summary, restore);
   };
 

@@ -1,4 +1,4 @@
-import { createDialog } from "../dialog";
+import { createDialog, textButton } from "../dialog";
 import { Icon } from "../icon";
 import { listMedia, uploadImage, type FetchLike, type PickedImage } from "./media-api";
 
@@ -96,12 +96,4 @@ function urlBox(doc: Document, finish: (image: PickedImage) => void): HTMLFormEl
   });
   input.addEventListener("input", () => input.setCustomValidity(""));
   return form;
-}
-
-function textButton(doc: Document, text: string, onClick: () => void): HTMLButtonElement {
-  const button = doc.createElement("button");
-  button.type = "button";
-  button.textContent = text;
-  button.addEventListener("click", onClick);
-  return button;
 }

@@ -1,4 +1,4 @@
-import { createDialog } from "../dialog";
+import { createDialog, textButton } from "../dialog";
 import { formatTime } from "../format-time";
 import { parseVersionList, type VersionList } from "../history/versions-api";
 import { publishActions, readLocalTime, type ActionResult, type FetchLike, type PublishUrls } from "./publish-actions";
@@ -101,14 +101,6 @@ export async function openPublishDialog(doc: Document, options: PublishDialogOpt
   render();
   await load();
   return dialog;
-}
-
-function textButton(doc: Document, text: string, onClick: () => void): HTMLButtonElement {
-  const button = doc.createElement("button");
-  button.type = "button";
-  button.textContent = text;
-  button.addEventListener("click", onClick);
-  return button;
 }
 
 function readPointer(row: unknown): number | null {

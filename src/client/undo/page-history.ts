@@ -55,8 +55,7 @@ export function createPageHistory(doc: Document, onState: (state: HistoryState) 
     refresh();
     return done;
   };
-  const onKeyDown = (event: KeyboardEvent) => {
-    const action = historyKey(event, mac);
+  const take = (event: Event, action: HistoryAction | null) => {
     const target = action ? targetOf(event.target) : null;
     if (!action || !target) return;
     // Always ours: the browser's own undo in a field that other editors change would undo theirs.
@@ -64,14 +63,8 @@ export function createPageHistory(doc: Document, onState: (state: HistoryState) 
     active = target;
     run(target, action);
   };
-  const onBeforeInput = (event: InputEvent) => {
-    const action = historyInput(event.inputType);
-    const target = action ? targetOf(event.target) : null;
-    if (!action || !target) return;
-    event.preventDefault();
-    active = target;
-    run(target, action);
-  };
+  const onKeyDown = (event: KeyboardEvent) => take(event, historyKey(event, mac));
+  const onBeforeInput = (event: InputEvent) => take(event, historyInput(event.inputType));
   const onFocusOrInput = (event: Event) => {
     const target = targetOf(event.target);
     if (target) active = target;
