@@ -132,6 +132,7 @@ export class PageRoom extends YServer {
     this.#buckets.set(state.editor.id, bucket);
     if (!bucket.take(size, Date.now())) return this.#evict(connection, ROOM_CLOSE.RATE_LIMITED, "too many messages");
     if (!state.spoke) connection.setState((prev: RoomConnectionState) => ({ ...prev, spoke: true }));
+    this.#recheckSession(connection, state);
     if (typeof message === "string") return super.handleMessage(connection, message);
     const bytes = message instanceof ArrayBuffer ? new Uint8Array(message) : new Uint8Array(message.buffer, message.byteOffset, message.byteLength);
     const parsed = parseRoomMessage(bytes);
@@ -332,6 +333,20 @@ export class PageRoom extends YServer {
 
   #idleCheckAt(at: number): void {
     if (scheduleIdleCheck(this.#store as RoomStore, at)) this.#arm();
+  }
+
+  /** Closes a connection whose editor signed out or was removed (checked at most every `sessionRecheckMs`). */
+  #recheckSession(connection: Connection, state: RoomConnectionState): void {
+    const isSessionLive = PageRoom.#config?.isSessionLive;
+    const now = Date.now();
+    if (!isSessionLive || typeof state.editor.sessionId !== "string" || now - (state.checkedAt ?? state.connectedAt) < this.#limits.sessionRecheckMs) return;
+    connection.setState((prev: RoomConnectionState) => ({ ...prev, checkedAt: now }));
+    isSessionLive(this.env as RoomEnv, state.editor).then(
+      (live) => {
+        if (!live) this.#evict(connection, ROOM_CLOSE.NO_EDITOR, "the editor's session has ended: sign in again");
+      },
+      (error: unknown) => console.error("page room: session check failed", error),
+    );
   }
 
   #ownedElsewhere(self: Connection, clientID: number): boolean {

@@ -1,4 +1,5 @@
 import type { DraftDeps } from "../cores/drafts";
+import type { EditorSession } from "../shared/session";
 
 export { parseRoomName, roomName, type RoomAddress } from "../shared/room-protocol";
 
@@ -15,6 +16,8 @@ export interface RoomLimits {
   maxWaitMs: number;
   /** A connection that sends nothing this long after connecting is closed (`ROOM_CLOSE.IDLE`). */
   handshakeMs: number;
+  /** How often an open connection's sign-in session is confirmed (with `isSessionLive`), at its next message. */
+  sessionRecheckMs: number;
   /** Per-editor token bucket (shared by their connections, kept across reconnects): burst and refill per second, in messages… */
   messageBurst: number;
   messagesPerSecond: number;
@@ -37,6 +40,7 @@ export const DEFAULT_ROOM_LIMITS: RoomLimits = {
   settleMs: 2_000,
   maxWaitMs: 12_000,
   handshakeMs: 15_000,
+  sessionRecheckMs: 5_000,
   messageBurst: 400,
   messagesPerSecond: 100,
   byteBurst: 8 * 1024 * 1024,
@@ -51,4 +55,10 @@ export interface PageRoomOptions<Env extends RoomEnv = RoomEnv> {
   /** Collection slug → the draft deps of that collection (the same ones the routes use). */
   collections: (env: Env) => Readonly<Record<string, DraftDeps>>;
   limits?: Partial<RoomLimits>;
+  /**
+   * Whether an editor's sign-in session still stands (signed out, removed, role changed → false):
+   * open connections are closed with 4401 at their next message after `sessionRecheckMs`. Editors
+   * without a `sessionId` (a site's own auth) are not rechecked.
+   */
+  isSessionLive?: (env: Env, session: EditorSession) => Promise<boolean>;
 }

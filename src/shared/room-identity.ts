@@ -16,6 +16,8 @@ export interface RoomConnectionState {
   spoke: boolean;
   /** Awareness client ids this connection controls; no other connection may change them. */
   clients: number[];
+  /** When the editor's sign-in session was last confirmed (revocation is checked every `sessionRecheckMs`). */
+  checkedAt?: number;
   /** The last awareness entry this connection sent, restored after hibernation (small ones only). */
   presence?: { clientID: number; clock: number; state: Record<string, unknown> | null } | undefined;
 }

@@ -35,4 +35,21 @@ describe("signing out and removing an editor end access at once", () => {
     expect((await exports.default.fetch(`${SITE}/api/cms/pages/2/publish`, { method: "POST", headers: json(cookie), body: "{}" })).status).toBe(401);
     expect((await upgrade(cookie)).status).toBe(401);
   });
+
+  it("an open room connection is closed (4401) at its next message once its editor signed out", async () => {
+    const cookie = await signIn("ed@demo.test");
+    const response = await upgrade(cookie);
+    expect(response.status).toBe(101);
+    const ws = response.webSocket!;
+    ws.accept();
+    const closed = new Promise<number>((resolve) => ws.addEventListener("close", (event) => resolve(event.code)));
+    const syncStep1 = new Uint8Array([0, 0, 1, 0]);
+    ws.send(syncStep1);
+    expect((await exports.default.fetch(`${SITE}/api/cms/session`, { method: "DELETE", headers: json(cookie) })).status).toBe(204);
+    // The room confirms a session at most every sessionRecheckMs (5 s), at the connection's next message.
+    await new Promise((resolve) => setTimeout(resolve, 5_200));
+    ws.send(syncStep1);
+    expect(await closed).toBe(4401);
+  }, 15_000);
 });
+
