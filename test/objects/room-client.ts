@@ -6,6 +6,7 @@ import * as syncProtocol from "y-protocols/sync";
 import * as Y from "yjs";
 import { insertRow } from "../../src/cores/pages/page-store";
 import { tableMeta } from "../../src/cores/table-meta";
+import { isSessionLive } from "../../src/auth/resolve-editor";
 import { PageRoom } from "../../src/objects/PageRoom";
 import type { RoomLimits } from "../../src/objects/room-config";
 import type { RoomEvent } from "../../src/shared/room-protocol";
@@ -19,7 +20,9 @@ import { SITE } from "../helpers/http";
 /** Room timings for tests: short enough to watch a settle window pass. */
 export const TEST_LIMITS: Partial<RoomLimits> = { settleMs: 150, maxWaitMs: 600, handshakeMs: 300, retryMs: 200 };
 
-PageRoom.configure<SiteEnv>({ collections: roomCollections, limits: TEST_LIMITS });
+// The same session check the site configures (test sessions here carry no sessionId, so they are
+// never rechecked); files share one isolate, so whichever configure runs last must keep it.
+PageRoom.configure<SiteEnv>({ collections: roomCollections, limits: TEST_LIMITS, isSessionLive });
 
 /** An editor for tests; `publisher` adds `access.publish`. */
 export function editor(name: string, publisher = false): EditorSession {
