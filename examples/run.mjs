@@ -118,6 +118,7 @@ try {
     await page.keyboard.press("ControlOrMeta+a");
     await page.keyboard.type(fresh);
     await page.getByRole("button", { name: "Publish this page" }).click();
+    await page.getByRole("dialog", { name: "Publish" }).getByRole("button", { name: "Publish now" }).click();
     await waitForStatus(page, "Published");
   });
   await step("the visitor sees the published title", async () => {
