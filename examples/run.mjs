@@ -13,7 +13,7 @@
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -86,6 +86,8 @@ try {
     rmSync(tarball);
   });
   await step("npx cms-toolkit: migrations (core part) and the client into the site", () => {
+    // Copies of an earlier run are dropped first: this run checks what the packed tarball ships now.
+    for (const name of readdirSync(join(SITE, "migrations")).filter((file) => /_cms_\w+\.sql$/.test(file))) rmSync(join(SITE, "migrations", name));
     node(join(SITE, "node_modules/cms-toolkit/bin/cms-toolkit.mjs"), ["migrations", "migrations", "--parts", "core"], SITE);
     node(join(SITE, "node_modules/cms-toolkit/bin/cms-toolkit.mjs"), ["client", "public"], SITE);
   });
@@ -118,6 +120,7 @@ try {
     await page.keyboard.press("ControlOrMeta+a");
     await page.keyboard.type(fresh);
     await page.getByRole("button", { name: "Publish this page" }).click();
+    await page.getByRole("dialog", { name: "Publish" }).getByRole("button", { name: "Publish now" }).click();
     await waitForStatus(page, "Published");
   });
   await step("the visitor sees the published title", async () => {

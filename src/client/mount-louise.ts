@@ -69,7 +69,9 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
     debounceMs: config.debounceMs,
     onChange: () => ((notice = null), render()),
   });
-  const pageUrl = (action: string) => `/api/cms/pages/${encodeURIComponent(String(options.versionedPageId))}${action ? `/${action}` : ""}`;
+  // The page's own markers name its collection (as they name its room), so a site's `posts` get `/api/cms/posts/…`.
+  const pageCollection = found.map(({ marker }) => marker).find((marker) => marker.key === String(options.versionedPageId))?.collection ?? "pages";
+  const pageUrl = (action: string) => `/api/cms/${encodeURIComponent(pageCollection)}/${encodeURIComponent(String(options.versionedPageId))}${action ? `/${action}` : ""}`;
   const openPublish = async () => {
     const { openPublishDialog } = await import("./publishing");
     await openPublishDialog(doc, {

@@ -13,9 +13,9 @@ export interface MountLouiseOptions extends EndpointOptions {
    * or unpublish; other editors see the state and are told to ask a publisher.
    */
   canPublish?: boolean;
-  /** The page's versions (history panel: list, restore as a draft); default `/api/cms/pages/<versionedPageId>/versions`. */
+  /** The page's versions (history panel: list, restore as a draft); default `/api/cms/<collection>/<versionedPageId>/versions`, the collection named by the page's markers. */
   versionsUrl?: string;
-  /** Publish endpoint; default `/api/cms/pages/<versionedPageId>/publish`. */
+  /** Publish endpoint; default `/api/cms/<collection>/<versionedPageId>/publish` (unpublish likewise). */
   publishUrl?: string;
   /** Called after Done, once pending edits are saved and the editors are gone. */
   onDone?: () => void;

@@ -66,7 +66,7 @@ export function cmsMarker(collection: string, key: string | number, field: strin
 
 /** Options of {@link editorScriptTag}. */
 export interface EditorScriptOptions {
-  collection: string;
+  /** The record's id; its collection reaches the client through the page's markers (`cmsMarker`). */
   id: number;
   /** Show the Publish button (the editor's `access.publish`). */
   canPublish: boolean;
@@ -76,19 +76,16 @@ export interface EditorScriptOptions {
 
 /**
  * The `<script type="module">` that mounts the inline editor on an edit-mode page: live editing in
- * the record's room, auto-save, and Publish (to `/api/cms/<collection>/<id>/publish`) for
- * publishers. Render it for editors only.
+ * the record's room, auto-save, history, and Publish (to `/api/cms/<collection>/<id>/publish`, the
+ * collection read from the page's markers) for publishers. Render it for editors only.
  *
  * @example
- * html += editorScriptTag({ collection: "posts", id: 12, canPublish: editor.access.publish });
+ * html += editorScriptTag({ id: 12, canPublish: editor.access.publish });
  */
 export function editorScriptTag(options: EditorScriptOptions): string {
   const src = JSON.stringify(options.src ?? "/cms-client/louise.js");
-  const mount = JSON.stringify({
-    versionedPageId: options.id,
-    canPublish: options.canPublish === true,
-    publishUrl: `/api/cms/${encodeURIComponent(options.collection)}/${options.id}/publish`,
-  });
+  // The client finds the collection (`/api/cms/<collection>/<id>/…`, the room) from the page's markers.
+  const mount = JSON.stringify({ versionedPageId: options.id, canPublish: options.canPublish === true });
   // Every `<` is inside a string literal here, so escaping it keeps any value from closing the element.
   const code = `import { mountLouise } from ${src}; window.louise = mountLouise(${mount});`.replace(/</g, "\\u003c");
   return `<script type="module">${code}</script>`;

@@ -48,11 +48,11 @@ describe("markers and the editor script", () => {
     expect(cmsMarker("posts", `a"><script>`, "body", "richtext")).toBe(' data-cms-field="posts:a&quot;&gt;&lt;script&gt;:body" data-cms-type="richtext"');
   });
 
-  it("mounts the client with the collection's publish URL, and no value can close the script early", () => {
-    const tag = editorScriptTag({ collection: "posts", id: 7, canPublish: true });
-    expect(tag).toContain('"publishUrl":"/api/cms/posts/7/publish"');
+  it("mounts the client for the record, and no value can close the script early", () => {
+    const tag = editorScriptTag({ id: 7, canPublish: true });
+    expect(tag).toContain('mountLouise({"versionedPageId":7,"canPublish":true})');
     expect(tag).toContain('from "/cms-client/louise.js"');
-    const hostile = editorScriptTag({ collection: "</script><script>alert(1)//", id: 7, canPublish: false, src: "/x.js</script><b>" });
+    const hostile = editorScriptTag({ id: 7, canPublish: false, src: "/x.js</script><b>" });
     expect(hostile.match(/<\/script/gi)).toHaveLength(1);
     expect(hostile.endsWith("</script>")).toBe(true);
   });

@@ -29,7 +29,7 @@ export default {
     const view = await cms.view(request, env, "posts", id);
     if (!view) return new Response("Not found", { status: 404 });
     const mark = (field: string, type?: "richtext") => (view.editor ? cmsMarker("posts", id, field, type) : "");
-    const tail = view.editor ? editorScriptTag({ collection: "posts", id, canPublish: view.editor.access.publish }) : "";
+    const tail = view.editor ? editorScriptTag({ id, canPublish: view.editor.access.publish }) : "";
     // The body is rich HTML the toolkit sanitized when it was saved; the title is plain text.
     const response = html(`<h1${mark("title")}>${escape(view.document.title)}</h1><article${mark("body", "richtext")}>${view.document.body}</article>${tail}`);
     if (view.setCookie) response.headers.append("set-cookie", view.setCookie);
