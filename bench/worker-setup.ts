@@ -50,13 +50,16 @@ export const BENCH_COLD_TERMS = Array.from({ length: 200 }, (_, i) => word(1000 
 
 /** Bench fixtures: the bench editor account and N published pages with ~1.5 KB bodies, inserted idempotently. */
 export async function benchSetup(request: Request, env: SiteEnv): Promise<Response> {
-  const body = (await request.json()) as { email: string; password: string; pages?: number };
+  const body = (await request.json()) as { email: string; password: string; pages?: number; editors?: number };
   const hash = await hashPassword(body.password);
-  await env.DB.prepare(
-    "INSERT INTO editors (email, name, role, password_hash) VALUES (?1, 'Bench', 'publisher', ?2) ON CONFLICT(email) DO UPDATE SET password_hash = excluded.password_hash",
-  )
-    .bind(body.email, hash)
-    .run();
+  // The room budgets messages per editor, so room scenarios give every client its own account:
+  // `body.email`, then `bench-1@…` … `bench-N@…` with the same password.
+  const [local, domain] = body.email.split("@");
+  const emails = [body.email, ...Array.from({ length: body.editors ?? 0 }, (_, i) => `${local}-${i + 1}@${domain}`)];
+  const upsert = env.DB.prepare(
+    "INSERT INTO editors (email, name, role, password_hash) VALUES (?1, ?2, 'publisher', ?3) ON CONFLICT(email) DO UPDATE SET password_hash = excluded.password_hash",
+  );
+  await env.DB.batch(emails.map((email, i) => upsert.bind(email, i === 0 ? "Bench" : `Bench ${i}`, hash)));
   const want = body.pages ?? 0;
   const have = (await env.DB.prepare("SELECT count(*) AS n FROM pages WHERE slug LIKE 'bench-%'").first<{ n: number }>())?.n ?? 0;
   // Published (non-null pointer) so search sees them; the pointer value itself is not read here.
@@ -70,5 +73,5 @@ export async function benchSetup(request: Request, env: SiteEnv): Promise<Respon
     await env.DB.batch(batch);
   }
   const first = await env.DB.prepare("SELECT id FROM pages WHERE slug LIKE 'bench-%' ORDER BY id LIMIT 1").first<{ id: number }>();
-  return Response.json({ pages: want, firstId: first?.id ?? null, terms: BENCH_TERMS, coldTerms: BENCH_COLD_TERMS });
+  return Response.json({ emails, pages: want, firstId: first?.id ?? null, terms: BENCH_TERMS, coldTerms: BENCH_COLD_TERMS });
 }

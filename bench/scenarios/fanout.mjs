@@ -3,6 +3,7 @@
 // a bare y-partyserver room in the same worker. Per round: latency from the writer's edit to each
 // receiver seeing it, the server's CPU per edit (the workerd runtime, from /proc), and the bytes
 // the receivers got per keystroke, awareness apart.
+import * as Y from "yjs";
 import { withCpu } from "../lib/cpu.mjs";
 import { percentile } from "../lib/stats.mjs";
 import { join, sleep, until } from "./room-clients.mjs";
@@ -30,34 +31,44 @@ function countBytes(clients) {
  * keystroke, as an editor's client does.
  */
 export async function measureRound({ baseUrl, headers, party, room, receivers, edits, cursor = false, pid }) {
-  const writer = await join(baseUrl, party, room, headers);
+  // `headers[i]` signs in client i (the writer is 0): every client is its own editor, as in life.
+  const writer = await join(baseUrl, party, room, headers[0]);
   const watchers = [];
   // Joined in small groups: fifty upgrades at once would measure the connect storm, not fan-out.
   for (let i = 0; i < receivers; i += 10) {
-    watchers.push(...(await Promise.all(Array.from({ length: Math.min(10, receivers - i) }, () => join(baseUrl, party, room, headers)))));
+    watchers.push(...(await Promise.all(Array.from({ length: Math.min(10, receivers - i) }, (_, j) => join(baseUrl, party, room, headers[1 + i + j])))));
   }
+  // Closes by the room's message limit (4429) during the round: a round with any is not clean fan-out.
+  let rateLimited = 0;
+  for (const { provider } of [writer, ...watchers]) provider.on("connection-close", (event) => void (event?.code === 4429 && rateLimited++));
   if (cursor) writer.provider.awareness.setLocalStateField("user", { name: "Bench writer" });
   await sleep(200); // let join-time awareness settle before counting
-  // A root that is no field of the collection (the relay path is measured, not the draft writes),
-  // fresh per round: bench state persists, and sequence numbers are the text's length.
-  const root = `fanout-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+  // A page room accepts only the collection's fields, so each round types into a fresh paragraph
+  // of the rich `body` (as an editor does; the room's draft writes are part of what is measured).
+  // Sequence numbers are that paragraph's text length.
+  const paragraph = new Y.XmlElement("paragraph");
+  const text = new Y.XmlText();
+  paragraph.insert(0, [text]);
+  const body = writer.doc.getXmlFragment("body");
+  body.insert(body.length, [paragraph]);
+  const index = body.length - 1;
+  await until(() => watchers.every((w) => w.doc.getXmlFragment("body").length > index), 10_000, "the round's paragraph did not arrive");
   const sent = new Map();
   const latencies = [];
-  for (const { doc } of watchers) {
-    const text = doc.getText(root);
-    text.observe(() => {
-      const t0 = sent.get(text.length);
+  const watched = watchers.map(({ doc }) => doc.getXmlFragment("body").get(index).get(0));
+  for (const received of watched) {
+    received.observe(() => {
+      const t0 = sent.get(received.length);
       if (t0 !== undefined) latencies.push(performance.now() - t0);
     });
   }
-  const text = writer.doc.getText(root);
   const bytes = countBytes(watchers);
   const { cpuUs } = await withCpu(pid, async () => {
     for (let i = 1; i <= edits; i++) {
       sent.set(i, performance.now());
       writer.doc.transact(() => text.insert(text.length, "x"));
       if (cursor) writer.provider.awareness.setLocalStateField("cursor", { anchor: i, head: i });
-      await until(() => watchers.every((w) => w.doc.getText(root).length >= i), 10_000, `edit ${i} did not fan out`);
+      await until(() => watched.every((received) => received.length >= i), 10_000, `edit ${i} did not fan out`);
       await sleep(2);
     }
   });
@@ -71,5 +82,6 @@ export async function measureRound({ baseUrl, headers, party, room, receivers, e
     cpuUsPerEdit: cpuUs / edits,
     syncBytesPerEdit: bytes.tally.sync / edits,
     awarenessBytesPerEdit: bytes.tally.awareness / edits,
+    rateLimited,
   };
 }

@@ -3,6 +3,7 @@
 // 1,200-character burst as its own update (about 1,000 messages/s, closed with 4429, then the
 // stock provider reconnects and resyncs), and a client that coalesces keystrokes into one update
 // per 16 ms frame. Goal for both: no lost character; the coalescing client is never closed.
+import * as Y from "yjs";
 import { ratioFigure } from "../lib/stats.mjs";
 import { editorHeaders, join, sleep, until } from "./room-clients.mjs";
 
@@ -12,15 +13,22 @@ const CHARS = Number(process.env.ROOM_BURST_CHARS ?? 1200);
 const FRAME_MS = 16;
 const RATE_LIMITED = 4429;
 
-async function burst(baseUrl, headers, room, { coalesce }) {
-  const writer = await join(baseUrl, "page-room", room, headers);
-  const checker = await join(baseUrl, "page-room", room, headers);
+async function burst(baseUrl, writerHeaders, checkerHeaders, room, { coalesce }) {
+  const writer = await join(baseUrl, "page-room", room, writerHeaders);
+  const checker = await join(baseUrl, "page-room", room, checkerHeaders);
   let closes = 0;
   writer.provider.on("connection-close", (event) => {
     if (event?.code === RATE_LIMITED) closes++;
   });
-  const root = `burst-${Date.now().toString(36)}`;
-  const text = writer.doc.getText(root);
+  // A fresh paragraph of the rich body (a room accepts only the collection's fields).
+  const paragraph = new Y.XmlElement("paragraph");
+  const text = new Y.XmlText();
+  paragraph.insert(0, [text]);
+  const body = writer.doc.getXmlFragment("body");
+  body.insert(body.length, [paragraph]);
+  const index = body.length - 1;
+  await until(() => checker.doc.getXmlFragment("body").length > index, 10_000, "the burst's paragraph did not arrive");
+  const seenText = () => checker.doc.getXmlFragment("body").get(index)?.get(0)?.toString() ?? "";
   const t0 = performance.now();
   let pending = "";
   let frameStart = performance.now();
@@ -38,20 +46,20 @@ async function burst(baseUrl, headers, room, { coalesce }) {
   }
   if (pending) text.insert(text.length, pending);
   const typed = text.toString();
-  await until(() => checker.doc.getText(root).toString() === typed, 60_000, `burst (${coalesce ? "coalesced" : "scripted"}) did not converge`);
+  await until(() => seenText() === typed, 60_000, `burst (${coalesce ? "coalesced" : "scripted"}) did not converge`);
   const convergeMs = performance.now() - t0;
   await sleep(100);
-  const seen = checker.doc.getText(root).toString();
+  const seen = seenText();
   writer.provider.destroy();
   checker.provider.destroy();
   return { closes, lost: Math.max(0, typed.length - seen.length), convergeMs };
 }
 
-export async function run({ baseUrl, cookie, firstPageId }) {
-  const headers = editorHeaders(baseUrl, cookie);
+export async function run({ baseUrl, cookies, firstPageId }) {
   const room = `pages:${firstPageId + 5}`;
-  const scripted = await burst(baseUrl, headers, room, { coalesce: false });
-  const coalesced = await burst(baseUrl, headers, room, { coalesce: true });
+  const [a, b, c, d] = cookies.slice(1, 5).map((cookie) => editorHeaders(baseUrl, cookie));
+  const scripted = await burst(baseUrl, a, b, room, { coalesce: false });
+  const coalesced = await burst(baseUrl, c, d, room, { coalesce: true });
   return {
     rows: [
       { scenario: `${CHARS} keystrokes in ~1.2 s, one update each (req/s column: 4429 closes)`, rps: scripted.closes, p50: scripted.convergeMs, p99: NaN },

@@ -12,8 +12,8 @@ const RECEIVERS = 49;
 const EDITS = Number(process.env.ROOM_CROWD_EDITS ?? 150);
 const ROUNDS = Number(process.env.ROOM_CROWD_ROUNDS ?? 3);
 
-export async function run({ baseUrl, cookie, firstPageId, workerdPid }) {
-  const headers = editorHeaders(baseUrl, cookie);
+export async function run({ baseUrl, cookies, firstPageId, workerdPid }) {
+  const headers = cookies.map((cookie) => editorHeaders(baseUrl, cookie));
   const stamp = Date.now().toString(36);
   const common = { baseUrl, headers, receivers: RECEIVERS, edits: EDITS, cursor: true, pid: workerdPid };
   const { page, bare } = await alternate(ROUNDS, {
@@ -32,6 +32,7 @@ export async function run({ baseUrl, cookie, firstPageId, workerdPid }) {
       "bare update bytes per keystroke": med(bare, "syncBytesPerEdit"),
       "PageRoom CPU µs per keystroke": med(page, "cpuUsPerEdit"),
       "bare CPU µs per keystroke": med(bare, "cpuUsPerEdit"),
+      "PageRoom 4429 closes (all rounds)": page.reduce((n, r) => n + r.rateLimited, 0),
     },
     ratios: {
       p50: ratioFigure(roundRatios(page, bare, "p50"), null, "50 editors p50, PageRoom ÷ bare"),

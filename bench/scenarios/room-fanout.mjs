@@ -12,8 +12,8 @@ const RECEIVERS = 20;
 const EDITS = Number(process.env.ROOM_FANOUT_EDITS ?? 200);
 const ROUNDS = Number(process.env.ROOM_FANOUT_ROUNDS ?? 5);
 
-export async function run({ baseUrl, cookie, firstPageId, workerdPid }) {
-  const headers = editorHeaders(baseUrl, cookie);
+export async function run({ baseUrl, cookies, firstPageId, workerdPid }) {
+  const headers = cookies.map((cookie) => editorHeaders(baseUrl, cookie));
   const stamp = Date.now().toString(36);
   const common = { baseUrl, headers, receivers: RECEIVERS, edits: EDITS, pid: workerdPid };
   const { page, bare } = await alternate(ROUNDS, {
@@ -26,7 +26,7 @@ export async function run({ baseUrl, cookie, firstPageId, workerdPid }) {
       { scenario: `fan-out 1→${RECEIVERS} via PageRoom (req/s column: server CPU µs per edit)`, rps: med(page, "cpuUsPerEdit"), p50: med(page, "p50"), p99: med(page, "p99") },
       { scenario: `fan-out 1→${RECEIVERS} via bare YServer (baseline)`, rps: med(bare, "cpuUsPerEdit"), p50: med(bare, "p50"), p99: med(bare, "p99") },
     ],
-    figures: { samples: page.reduce((s, r) => s + r.samples, 0) },
+    figures: { samples: page.reduce((s, r) => s + r.samples, 0), "PageRoom 4429 closes (all rounds)": page.reduce((n, r) => n + r.rateLimited, 0) },
     ratios: {
       p50: ratioFigure(roundRatios(page, bare, "p50"), { op: "<=", value: 1.1 }, `fan-out 1→${RECEIVERS} p50, PageRoom ÷ bare`),
       p99: ratioFigure(roundRatios(page, bare, "p99"), { op: "<=", value: 1.1 }, `fan-out 1→${RECEIVERS} p99, PageRoom ÷ bare`),

@@ -18,11 +18,11 @@ async function versions(baseUrl, cookie, id) {
   return (await res.json()).items;
 }
 
-export async function run({ baseUrl, cookie, firstPageId }) {
+export async function run({ baseUrl, cookie, cookies, firstPageId }) {
   const id = firstPageId + 2;
-  const headers = editorHeaders(baseUrl, cookie);
+
   const before = new Set((await versions(baseUrl, cookie, id)).map((v) => v.id));
-  const editors = await Promise.all(Array.from({ length: EDITORS }, () => join(baseUrl, "page-room", `pages:${id}`, headers)));
+  const editors = await Promise.all(Array.from({ length: EDITORS }, (_, i) => join(baseUrl, "page-room", `pages:${id}`, editorHeaders(baseUrl, cookies[1 + i]))));
   // Each editor appends its own paragraph, then types into it.
   const texts = editors.map(({ doc }) => {
     const paragraph = new Y.XmlElement("paragraph");
