@@ -8,9 +8,9 @@ import { decodeEditorHeader, editorColor, isEditorSession, ROOM_EDITOR_HEADER, t
 import { roomResult, type RoomResult } from "../shared/room-result";
 import type { EditorSession } from "../shared/session";
 import { DEFAULT_ROOM_LIMITS, type PageRoomOptions, type RoomEnv, type RoomLimits } from "./room-config";
-import { asLoadError, RoomLoadError, stateOf } from "./room-connection";
+import { asLoadError, closeReason, outsideEdit, RestEdit, RoomLoadError, sessionCheckDue, stateOf } from "./room-connection";
 import { mergeFields, readFields, type RoomField } from "./room-document";
-import { RoomDrafts, type OutsideEdit } from "./room-drafts";
+import { RoomDrafts } from "./room-drafts";
 import { closeSilentConnections, scheduleIdleCheck } from "./room-idle";
 import { loadRoom } from "./room-load";
 import { admitPresence } from "./room-presence";
@@ -25,23 +25,6 @@ import { encodeAwarenessMessage, parseRoomMessage } from "./room-wire";
 const LOAD = Symbol("page-room:load");
 /** Transaction origin of changes that come from D1 (a restore): stored, but not a draft edit. */
 const FROM_D1 = Symbol("page-room:d1");
-/** Transaction origin of a REST, inline or service-binding edit merged into the live document. */
-class RestEdit {
-  constructor(readonly editor: EditorSession) {}
-}
-
-/** A WebSocket close reason may be at most 123 bytes of UTF-8. */
-function closeReason(reason: string): string {
-  const bytes = new TextEncoder().encode(reason);
-  return bytes.byteLength <= 123 ? reason : new TextDecoder().decode(bytes.slice(0, 120)).replace(/\uFFFD$/, "") + "…";
-}
-
-function outsideEdit(session: EditorSession, options: { baseVersionId?: number }): OutsideEdit {
-  const base = options.baseVersionId;
-  if (base !== undefined && (!Number.isSafeInteger(base) || base < 1)) throw new HttpError(400, "baseVersionId must be a positive integer", { code: "invalid_base_version" });
-  return { session, origin: new RestEdit(session), ...(base === undefined ? {} : { baseVersionId: base }) };
-}
-
 /**
  * One room per page, at `/parties/page-room/<collection>:<id>`, speaking the standard Yjs sync and
  * awareness protocol (any y-partyserver or y-websocket client joins). Document schema: see
@@ -132,7 +115,13 @@ export class PageRoom extends YServer {
     this.#buckets.set(state.editor.id, bucket);
     if (!bucket.take(size, Date.now())) return this.#evict(connection, ROOM_CLOSE.RATE_LIMITED, "too many messages");
     if (!state.spoke) connection.setState((prev: RoomConnectionState) => ({ ...prev, spoke: true }));
-    this.#recheckSession(connection, state);
+    const isSessionLive = PageRoom.#config?.isSessionLive;
+    if (isSessionLive && sessionCheckDue(connection, state, this.#limits.sessionRecheckMs, Date.now())) {
+      isSessionLive(this.env as RoomEnv, state.editor).then(
+        (live) => live || this.#evict(connection, ROOM_CLOSE.NO_EDITOR, "the editor's session has ended: sign in again"),
+        (error: unknown) => console.error("page room: session check failed", error),
+      );
+    }
     if (typeof message === "string") return super.handleMessage(connection, message);
     const bytes = message instanceof ArrayBuffer ? new Uint8Array(message) : new Uint8Array(message.buffer, message.byteOffset, message.byteLength);
     const parsed = parseRoomMessage(bytes);
@@ -333,20 +322,6 @@ export class PageRoom extends YServer {
 
   #idleCheckAt(at: number): void {
     if (scheduleIdleCheck(this.#store as RoomStore, at)) this.#arm();
-  }
-
-  /** Closes a connection whose editor signed out or was removed (checked at most every `sessionRecheckMs`). */
-  #recheckSession(connection: Connection, state: RoomConnectionState): void {
-    const isSessionLive = PageRoom.#config?.isSessionLive;
-    const now = Date.now();
-    if (!isSessionLive || typeof state.editor.sessionId !== "string" || now - (state.checkedAt ?? state.connectedAt) < this.#limits.sessionRecheckMs) return;
-    connection.setState((prev: RoomConnectionState) => ({ ...prev, checkedAt: now }));
-    isSessionLive(this.env as RoomEnv, state.editor).then(
-      (live) => {
-        if (!live) this.#evict(connection, ROOM_CLOSE.NO_EDITOR, "the editor's session has ended: sign in again");
-      },
-      (error: unknown) => console.error("page room: session check failed", error),
-    );
   }
 
   #ownedElsewhere(self: Connection, clientID: number): boolean {

@@ -1,5 +1,9 @@
+import type { Connection } from "partyserver";
+import { HttpError } from "../shared/errors";
 import { isEditorSession, type RoomConnectionState } from "../shared/room-identity";
 import { ROOM_CLOSE } from "../shared/room-protocol";
+import type { EditorSession } from "../shared/session";
+import type { OutsideEdit } from "./room-drafts";
 
 /**
  * Why a room could not load its document: the close code its connections get and the HTTP status
@@ -43,4 +47,47 @@ export function stateOf(value: unknown): RoomConnectionState | null {
   if (value === null || typeof value !== "object" || !("state" in value)) return null;
   const state = (value as { state: unknown }).state as Partial<RoomConnectionState> | null;
   return state && isEditorSession(state.editor) ? (state as RoomConnectionState) : null;
+}
+
+/** Transaction origin of a REST, inline or service-binding edit merged into the live document. */
+export class RestEdit {
+  constructor(readonly editor: EditorSession) {}
+}
+
+/**
+ * An edit from outside the room as the draft writer takes it: its editor, its transaction origin
+ * and the version the writer read (a 400 when that is not a positive integer).
+ *
+ * @example
+ * drafts.saveEdit(edit, outsideEdit(session, { baseVersionId: 40 }));
+ */
+export function outsideEdit(session: EditorSession, options: { baseVersionId?: number }): OutsideEdit {
+  const base = options.baseVersionId;
+  if (base !== undefined && (!Number.isSafeInteger(base) || base < 1)) throw new HttpError(400, "baseVersionId must be a positive integer", { code: "invalid_base_version" });
+  return { session, origin: new RestEdit(session), ...(base === undefined ? {} : { baseVersionId: base }) };
+}
+
+/**
+ * A close reason cut to the 123 bytes of UTF-8 a WebSocket close frame allows (a longer one makes
+ * `close()` throw).
+ *
+ * @example
+ * connection.close(4422, closeReason(refusal));
+ */
+export function closeReason(reason: string): string {
+  const bytes = new TextEncoder().encode(reason);
+  return bytes.byteLength <= 123 ? reason : new TextDecoder().decode(bytes.slice(0, 120)).replace(/\uFFFD$/, "") + "…";
+}
+
+/**
+ * Whether a connection's sign-in session is due to be confirmed again (editors with a
+ * `sessionId` only, at most every `recheckMs`); marks it checked when it is.
+ *
+ * @example
+ * if (sessionCheckDue(connection, state, 5_000, Date.now())) void confirm(state.editor);
+ */
+export function sessionCheckDue(connection: Connection, state: RoomConnectionState, recheckMs: number, now: number): boolean {
+  if (typeof state.editor.sessionId !== "string" || now - (state.checkedAt ?? state.connectedAt) < recheckMs) return false;
+  connection.setState((prev: RoomConnectionState) => ({ ...prev, checkedAt: now }));
+  return true;
 }
