@@ -9,8 +9,11 @@ export interface Hunk {
   bEnd: number;
 }
 
-/** Past this many steps of edit distance the diff stops looking and reports one changed region. */
-const MAX_EDIT_DISTANCE = 2_000;
+/**
+ * Past this many steps of edit distance the diff stops looking and reports one changed region: the
+ * search keeps one state vector per step, so this also bounds its memory (about 8 MB at worst).
+ */
+const MAX_EDIT_DISTANCE = 1_000;
 
 /**
  * The changed regions from `a` to `b` (a shortest edit script, Myers' O(ND) algorithm, over

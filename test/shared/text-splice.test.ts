@@ -68,6 +68,12 @@ describe("diffSequences", () => {
     }
   });
 
+  it("reports one changed region past 1,000 edits instead of searching further", () => {
+    const a = Array.from({ length: 20_000 }, (_, i) => (i % 2 === 0 ? "x" : String(i)));
+    const b = a.map((item, i) => (i % 2 === 0 ? item : `${item}!`));
+    expect(diffSequences(["same", ...a, "end"], ["same", ...b, "end"])).toEqual([{ aStart: 2, aEnd: 20_001, bStart: 2, bEnd: 20_001 }]);
+  });
+
   it("places an ambiguous insertion at its rightmost place", () => {
     expect(diffSequences(["one", " ", "three"], ["one", " ", "2", " ", "three"])).toEqual([{ aStart: 2, aEnd: 2, bStart: 2, bEnd: 4 }]);
   });
