@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { composeRoutes } from "../../src/routes/compose-routes";
 import { parseId, runEditorRoute, withErrorEdge } from "../../src/routes/run-editor-route";
 import { HttpError, LouiseValidationError } from "../../src/shared/errors";
@@ -46,13 +46,16 @@ describe("withErrorEdge", () => {
     expect(await res.json()).toMatchObject({ violations: [{ path: "title", message: "title is required", code: "required" }] });
   });
 
-  it("hides the internals of an unexpected error behind a 500", async () => {
+  it("hides the internals of an unexpected error behind a 500, and logs it for the operator", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const route = withErrorEdge(() => {
       throw new Error("D1_ERROR: secret table layout");
     });
     const res = await runEditorRoute(route, new Request("https://site.test/"), {});
     expect(res.status).toBe(500);
     expect(await res.text()).not.toContain("secret");
+    expect(logged).toHaveBeenCalledWith("editor route failed", "GET", "/", expect.any(Error));
+    logged.mockRestore();
   });
 });
 
