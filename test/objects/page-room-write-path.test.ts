@@ -83,6 +83,22 @@ describe("PageRoom write path: every entry merges, nothing acknowledged is lost"
     a.close();
   });
 
+  it.each([
+    ["a version of another page", async (other: number) => other, 404],
+    ["not an integer", async () => "12" as unknown as number, 400],
+    ["zero", async () => 0, 400],
+  ])("refuses a baseVersionId that is %s, and changes nothing", async (_label, pick, status) => {
+    const id = await newPage({ title: "mine" });
+    const elsewhere = await writer.applySaveDraft(env, deps, pat, await newPage({ title: "theirs" }), { title: "theirs 2" });
+    const a = await connect(id, editor("ann"));
+    const res = await runEditorRoute(versions, request("POST", `/api/cms/pages/${id}/versions`, { body: { title: "changed", baseVersionId: await pick(elsewhere.versionId) }, headers: asEditor() }), env);
+    expect(res.status).toBe(status);
+    expect(await res.json()).toMatchObject({ error: expect.stringContaining("ersion") });
+    expect(a.text("title")).toBe("mine");
+    expect(await newestDraft(id)).toBeNull();
+    a.close();
+  });
+
   it("a conflicting REST change loses to live typing in that region and is reported", async () => {
     const id = await newPage({ title: "hello world" });
     const a = await connect(id, editor("ann"));
