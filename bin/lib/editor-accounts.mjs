@@ -22,7 +22,8 @@ export function sqlString(value) {
 }
 
 /**
- * The insert-or-update statement for one editor, keyed by email (case-insensitive column).
+ * The insert-or-update statement for one editor, keyed by email (case-insensitive column), and the
+ * delete of their sign-in sessions (a reset password or role takes effect at once).
  *
  * @example
  * upsertEditorSql({ email: "a@b.c", name: "A B", role: "editor", passwordHash })
@@ -31,7 +32,9 @@ export function upsertEditorSql({ email, name, role, passwordHash }) {
   return (
     "INSERT INTO editors (email, name, role, password_hash) VALUES " +
     `(${sqlString(email)}, ${sqlString(name)}, ${sqlString(role)}, ${sqlString(passwordHash)}) ` +
-    "ON CONFLICT(email) DO UPDATE SET name = excluded.name, role = excluded.role, password_hash = excluded.password_hash;"
+    "ON CONFLICT(email) DO UPDATE SET name = excluded.name, role = excluded.role, password_hash = excluded.password_hash; " +
+    // A new password or role ends the editor's open sessions, as signing out does.
+    `DELETE FROM editor_sessions WHERE editor_id = (SELECT id FROM editors WHERE email = ${sqlString(email)});`
   );
 }
 

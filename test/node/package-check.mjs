@@ -141,7 +141,7 @@ check("npx cms-toolkit client: the built client lands in the site's assets", () 
   if (!existsSync(join(site, "public/cms-client/louise.js"))) throw new Error("public/cms-client/louise.js missing");
 });
 
-check("npx cms-toolkit add-editor: writes to the site's own local D1, with a hash cms-toolkit/auth verifies", () => {
+check("npx cms-toolkit add-editor: writes to the site's own local D1, with a hash cms-toolkit/auth verifies, and a reset ends old sessions", () => {
   const wrangler = (args) => execFileSync(process.execPath, [wranglerBin, ...args], { cwd: site, env: quietEnv, encoding: "utf8", stdio: "pipe" });
   wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", "state"]);
   cli(["add-editor", "--email", "ann@example.test", "--name", "Ann O'Neil 🌷", "--role", "publisher", "--password", "correct horse 🐎", "--local", "--persist-to", "state"]);
@@ -150,6 +150,11 @@ check("npx cms-toolkit add-editor: writes to the site's own local D1, with a has
   const probe = `import("cms-toolkit/auth").then(async (a) => console.log(await a.verifyPassword(${JSON.stringify("correct horse 🐎")}, ${JSON.stringify(rows[0].hash)})))`;
   const verified = execFileSync(process.execPath, ["--input-type=module", "-e", probe], { cwd: consumer, encoding: "utf8" }).trim();
   if (verified !== "true") throw new Error(`verifyPassword said ${verified}`);
+  // Adding the editor again (a new password) ends the sessions they had.
+  wrangler(["d1", "execute", "DB", "--local", "--persist-to", "state", "--command", "INSERT INTO editor_sessions (id, editor_id, expires_at) SELECT 'old-session', id, 4102444800 FROM editors WHERE email = 'ann@example.test'"]);
+  cli(["add-editor", "--email", "ann@example.test", "--name", "Ann", "--role", "editor", "--password", "a new long password", "--local", "--persist-to", "state"]);
+  const sessions = JSON.parse(wrangler(["d1", "execute", "DB", "--local", "--persist-to", "state", "--json", "--command", "SELECT COUNT(*) AS n FROM editor_sessions"]))[0].results[0].n;
+  if (sessions !== 0) throw new Error(`${sessions} session(s) survived a password reset`);
 });
 
 const failed = results.filter((result) => !result.ok).length;
