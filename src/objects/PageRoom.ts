@@ -16,7 +16,7 @@ import { loadRoom } from "./room-load";
 import { admitPresence } from "./room-presence";
 import { cancelPublish, fireScheduledPublish, publishNow, readSchedule, schedulePublish, unpublishNow, type RoomPublishContext, type ScheduledPublish } from "./room-publish";
 import { createRateBucket, type RateBucket } from "./room-rate";
-import { changedRoots, refusedUpdate } from "./room-guard";
+import { changedRoots, pendingRefused, refusedUpdate } from "./room-guard";
 import { RoomStore } from "./room-store";
 import { MAX_MESSAGE_BYTES, ROOM_CLOSE, type RoomEvent } from "../shared/room-protocol";
 import { encodeAwarenessMessage, parseRoomMessage } from "./room-wire";
@@ -133,6 +133,8 @@ export class PageRoom extends YServer {
         }
         const refusal = refusedUpdate(this.document, this.#fields, parsed.structs);
         if (refusal) return this.#evict(connection, ROOM_CLOSE.REFUSED, refusal);
+        // Held-back items that this update would let in are checked now; refused ones never land.
+        if (pendingRefused(this.document, this.#fields, parsed.update)) this.document.store.pendingStructs = null;
       }
       return super.handleMessage(connection, bytes);
     }

@@ -98,6 +98,23 @@ export function refusedUpdate(doc: Y.Doc, fields: readonly RoomField[], structs:
   return null;
 }
 
+/**
+ * Whether the items Yjs holds back (waiting for a neighbour the room has not seen) would be
+ * refused once `incoming` supplies what they wait for. Items whose place is unknown when they
+ * arrive cannot be checked then, and Yjs integrates them later without another look; this is that
+ * later look. The caller drops the held items when it says yes.
+ *
+ * @example
+ * if (pendingRefused(doc, fields, update)) doc.store.pendingStructs = null;
+ */
+export function pendingRefused(doc: Y.Doc, fields: readonly RoomField[], incoming: Uint8Array): boolean {
+  const pending = doc.store.pendingStructs;
+  if (pending === null) return false;
+  // Yjs keeps held-back items in its v2 encoding.
+  const held = Y.convertUpdateFormatV2ToV1(pending.update);
+  return refusedUpdate(doc, fields, Y.decodeUpdate(Y.mergeUpdates([held, incoming])).structs) !== null;
+}
+
 function refusedContent(item: Y.Item, sub: string | null, place: NonNullable<Place>): string | null {
   if (place.depth > MAX_ROOM_NESTING) return `${place.root} nests deeper than ${MAX_ROOM_NESTING} levels`;
   const content = item.content;

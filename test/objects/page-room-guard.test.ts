@@ -1,5 +1,7 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import * as encoding from "lib0/encoding";
+import * as syncProtocol from "y-protocols/sync";
 import * as Y from "yjs";
 import { writeHtmlToFragment } from "../../src/cores/rich-text";
 import type { PageRoom } from "../../src/objects/PageRoom";
@@ -68,6 +70,33 @@ describe("PageRoom refuses what the schema would not produce", () => {
     expect(await roomRoots(id)).not.toContain("junk");
     check.close();
     bystander.close();
+  });
+
+  it("drops unsafe content Yjs held back for a missing neighbour once that neighbour arrives", async () => {
+    const id = await newPage({ title: "", body: "<p>safe</p>" });
+    const bad = await connect(id, editor("bad"));
+    // A private copy: a harmless character is kept back while a javascript: link typed right after
+    // it is sent first, so the room cannot place the link yet and Yjs holds it pending.
+    const copy = new Y.Doc();
+    Y.applyUpdate(copy, Y.encodeStateAsUpdate(bad.doc));
+    const text = (copy.getXmlFragment("body").get(0) as Y.XmlElement).get(0) as Y.XmlText;
+    const updates: Uint8Array[] = [];
+    copy.on("update", (update: Uint8Array) => updates.push(update));
+    text.insert(4, "x");
+    text.insert(5, "click", { link: { href: "javascript:alert(1)" } });
+    const send = (update: Uint8Array) => {
+      const encoder = encoding.createEncoder();
+      encoding.writeVarUint(encoder, 0);
+      syncProtocol.writeUpdate(encoder, update);
+      bad.sendRaw(encoding.toUint8Array(encoder));
+    };
+    send(updates[1]!);
+    send(updates[0]!);
+    const check = await connect(id, editor("check"));
+    await until(() => check.doc.getXmlFragment("body").toString().includes("safex"));
+    expect(check.doc.getXmlFragment("body").toString()).not.toMatch(/click|javascript/);
+    check.close();
+    bad.close();
   });
 
   it("accepts everything the editor writes: headings, lists, marks, safe links and images, a changed attribute", async () => {
