@@ -4,7 +4,7 @@
 // receiver seeing it, the server's CPU per edit (the workerd runtime, from /proc), and the bytes
 // the receivers got per keystroke, awareness apart.
 import * as Y from "yjs";
-import { withCpu } from "../lib/cpu.mjs";
+import { cpuMicros, withCpu } from "../lib/cpu.mjs";
 import { percentile } from "../lib/stats.mjs";
 import { join, sleep, until } from "./room-clients.mjs";
 
@@ -84,4 +84,87 @@ export async function measureRound({ baseUrl, headers, party, room, receivers, e
     awarenessBytesPerEdit: bytes.tally.awareness / edits,
     rateLimited,
   };
+}
+
+/* Joins a writer and `receivers` watchers to one room and gives the writer a fresh paragraph to type into. */
+async function typingRoom({ baseUrl, headers, party, room, receivers }) {
+  const writer = await join(baseUrl, party, room, headers[0]);
+  const watchers = [];
+  for (let i = 0; i < receivers; i += 10) {
+    watchers.push(...(await Promise.all(Array.from({ length: Math.min(10, receivers - i) }, (_, j) => join(baseUrl, party, room, headers[1 + i + j])))));
+  }
+  const side = { writer, watchers, rateLimited: 0, latencies: [], cpuUs: 0, sentAt: 0, waiting: null };
+  for (const { provider } of [writer, ...watchers]) provider.on("connection-close", (event) => void (event?.code === 4429 && side.rateLimited++));
+  const paragraph = new Y.XmlElement("paragraph");
+  side.text = new Y.XmlText();
+  paragraph.insert(0, [side.text]);
+  const body = writer.doc.getXmlFragment("body");
+  body.insert(body.length, [paragraph]);
+  const index = body.length - 1;
+  await until(() => watchers.every((w) => w.doc.getXmlFragment("body").length > index), 10_000, `${party}: the round's paragraph did not arrive`);
+  // Each watcher reports the moment the edit under way reaches it; the last report ends the wait.
+  for (const { doc } of watchers) {
+    const received = doc.getXmlFragment("body").get(index).get(0);
+    received.observe(() => {
+      if (!side.waiting || received.length < side.waiting.length) return;
+      side.latencies.push(performance.now() - side.sentAt);
+      if (++side.waiting.arrived === watchers.length) side.waiting.done();
+    });
+  }
+  return side;
+}
+
+/* One keystroke in `side`'s room; resolves once every watcher has it, with the server CPU it cost. */
+function keystroke(side, pid) {
+  return new Promise((resolve, reject) => {
+    const length = side.text.length + 1;
+    const timer = setTimeout(() => reject(new Error(`edit ${length} did not fan out`)), 10_000);
+    const cpu0 = cpuMicros(pid);
+    side.waiting = {
+      length,
+      arrived: 0,
+      done: () => {
+        clearTimeout(timer);
+        side.cpuUs += cpuMicros(pid) - cpu0;
+        side.waiting = null;
+        resolve();
+      },
+    };
+    side.sentAt = performance.now();
+    side.writer.doc.transact(() => side.text.insert(side.text.length, "x"));
+  });
+}
+
+/**
+ * One paired round: a writer and `receivers` watchers in each of `rooms` (`{ name: { party, room } }`),
+ * keystrokes taken in turn (first one room then the other, the order swapped every keystroke), so
+ * each room meets the same machine at the same moment and drift on a shared machine cancels out.
+ * Per room: latency from the edit to each watcher having it, and the server CPU used between a
+ * keystroke and its last arrival.
+ */
+export async function measurePairedRound({ baseUrl, headers, rooms, receivers, edits, pid }) {
+  const names = Object.keys(rooms);
+  const sides = {};
+  for (const name of names) sides[name] = await typingRoom({ baseUrl, headers, receivers, ...rooms[name] });
+  await sleep(200); // let join-time awareness settle
+  for (let i = 0; i < edits; i++) {
+    for (const name of i % 2 ? [...names].reverse() : names) {
+      await keystroke(sides[name], pid);
+      await sleep(2);
+    }
+  }
+  const out = {};
+  for (const name of names) {
+    const side = sides[name];
+    for (const c of [side.writer, ...side.watchers]) c.provider.destroy();
+    side.latencies.sort((a, b) => a - b);
+    out[name] = {
+      p50: percentile(side.latencies, 50),
+      p99: percentile(side.latencies, 99),
+      samples: side.latencies.length,
+      cpuUsPerEdit: side.cpuUs / edits,
+      rateLimited: side.rateLimited,
+    };
+  }
+  return out;
 }

@@ -1,8 +1,9 @@
 // Fan-out: one writer, 20 connected editors, PageRoom against a bare y-partyserver room in the
-// same worker and run, five alternating rounds. Latency = from the writer's edit to each receiver
-// seeing it; CPU = the workerd runtime's CPU per edit. Goal: p50 and p99 ≤ 1.1× bare.
-import { alternate, median, ratioFigure, roundRatios } from "../lib/stats.mjs";
-import { measureRound } from "./fanout.mjs";
+// same worker and run. Each round types into both rooms in turn, keystroke by keystroke (see
+// measurePairedRound); five rounds. Latency = from the writer's edit to each receiver seeing it;
+// CPU = the workerd runtime's CPU per edit. Goal: p50 and p99 ≤ 1.1× bare.
+import { median, ratioFigure, roundRatios } from "../lib/stats.mjs";
+import { measurePairedRound } from "./fanout.mjs";
 import { editorHeaders } from "./room-clients.mjs";
 
 export const name = "room-fanout";
@@ -15,11 +16,14 @@ const ROUNDS = Number(process.env.ROOM_FANOUT_ROUNDS ?? 5);
 export async function run({ baseUrl, cookies, firstPageId, workerdPid }) {
   const headers = cookies.map((cookie) => editorHeaders(baseUrl, cookie));
   const stamp = Date.now().toString(36);
-  const common = { baseUrl, headers, receivers: RECEIVERS, edits: EDITS, pid: workerdPid };
-  const { page, bare } = await alternate(ROUNDS, {
-    page: () => measureRound({ ...common, party: "page-room", room: `pages:${firstPageId + 1}` }),
-    bare: (round) => measureRound({ ...common, party: "bare-room", room: `bench-${stamp}-${round}` }),
-  });
+  const page = [];
+  const bare = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const rooms = { page: { party: "page-room", room: `pages:${firstPageId + 1}` }, bare: { party: "bare-room", room: `bench-${stamp}-${round}` } };
+    const result = await measurePairedRound({ baseUrl, headers, rooms, receivers: RECEIVERS, edits: EDITS, pid: workerdPid });
+    page.push(result.page);
+    bare.push(result.bare);
+  }
   const med = (runs, key) => median(runs.map((r) => r[key]));
   return {
     rows: [
