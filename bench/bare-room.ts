@@ -12,3 +12,23 @@ import { YServer } from "y-partyserver";
 export class BareRoom extends YServer {
   static override options = { hibernate: true };
 }
+
+/**
+ * The durability floor: the bare room plus the one thing the write path requires, each update's
+ * append to the room's SQLite issued before its broadcast (so the output gate holds the broadcast
+ * until the append is durable). Nothing else: no checks, no identity, no drafts. PageRoom against
+ * this is the toolkit's own cost; this against {@link BareRoom} is what durability costs here.
+ * Routed at `/parties/durable-bare-room/<name>` (binding `DURABLE_BARE_ROOM`).
+ */
+export class DurableBareRoom extends YServer {
+  static override options = { hibernate: true };
+
+  override async onStart(): Promise<void> {
+    this.ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS updates (seq INTEGER PRIMARY KEY, data BLOB NOT NULL)");
+    // Registered before y-partyserver's own handler (added in super.onStart), as PageRoom does.
+    this.document.on("update", (update: Uint8Array) => {
+      this.ctx.storage.sql.exec("INSERT INTO updates (data) VALUES (?)", update.slice().buffer);
+    });
+    await super.onStart();
+  }
+}

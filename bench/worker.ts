@@ -15,10 +15,11 @@ import { benchSetup } from "./worker-setup";
 import { likeSearch, timedSearches } from "./worker-search";
 
 export { CmsService, PageRoom, RateLimitObject } from "../src/worker";
-export { BareRoom } from "./bare-room";
+export { BareRoom, DurableBareRoom } from "./bare-room";
 
 interface BenchEnv extends SiteEnv {
   BARE_ROOM: DurableObjectNamespace;
+  DURABLE_BARE_ROOM: DurableObjectNamespace;
 }
 
 const pagesMeta = tableMeta(pages);
@@ -26,9 +27,10 @@ const pagesMeta = tableMeta(pages);
 export default {
   async fetch(request: Request, env: BenchEnv, ctx: ExecutionContext): Promise<Response> {
     const url = new URL(request.url);
-    // Only BARE_ROOM is offered to partyserver here: page rooms must keep going through roomRoute's checks.
-    if (url.pathname.startsWith("/parties/bare-room/")) {
-      const bare = await routePartykitRequest(request, { BARE_ROOM: env.BARE_ROOM } as unknown as Cloudflare.Env);
+    // Only the baseline rooms are offered to partyserver here: page rooms must keep going through roomRoute's checks.
+    if (url.pathname.startsWith("/parties/bare-room/") || url.pathname.startsWith("/parties/durable-bare-room/")) {
+      const baselines = { BARE_ROOM: env.BARE_ROOM, DURABLE_BARE_ROOM: env.DURABLE_BARE_ROOM };
+      const bare = await routePartykitRequest(request, baselines as unknown as Cloudflare.Env);
       return bare ?? new Response("no room", { status: 404 });
     }
     if (url.pathname.startsWith("/__bench/")) {
