@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { runInDurableObject } from "cloudflare:test";
+import { abortAllDurableObjects, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { durableObjectRateLimiter, type PlatformRateLimitOverrides } from "../../../src/commerce/storefront-platform";
 import type { PlatformRateLimitObject } from "../../../src/workers";
@@ -147,9 +147,7 @@ describe("storefront platform: a rate-limit bucket shared across isolates (Durab
     const a = isolate(key, clock, THREE_PER_10S);
     for (let i = 0; i < 3; i++) await a.limiter.acquire("call");
     const before = await runInDurableObject(stubFor(key), (instance: PlatformRateLimitObject) => instance);
-    await runInDurableObject(stubFor(key), (_instance: PlatformRateLimitObject, state) => {
-      state.abort("test restart");
-    }).catch(() => undefined);
+    await abortAllDurableObjects();
     const after = await runInDurableObject(stubFor(key), (instance: PlatformRateLimitObject) => instance);
     expect(after).not.toBe(before); // a new instance over the same storage
     const b = isolate(key, clock, THREE_PER_10S);
