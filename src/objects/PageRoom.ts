@@ -60,6 +60,8 @@ export class PageRoom extends YServer {
   #drafts: RoomDrafts | null = null;
   #buckets = new Map<string, RateBucket>();
   #alarmAt: number | null = null;
+  /** When every connection's session was last looked at (see `#confirmListeners`). */
+  #sweptAt = 0;
   /** Root fields the transaction being emitted changed (set just before its `update` event). */
   #touched: string[] | null = null;
 
@@ -115,13 +117,7 @@ export class PageRoom extends YServer {
     this.#buckets.set(state.editor.id, bucket);
     if (!bucket.take(size, Date.now())) return this.#evict(connection, ROOM_CLOSE.RATE_LIMITED, "too many messages");
     if (!state.spoke) connection.setState((prev: RoomConnectionState) => ({ ...prev, spoke: true }));
-    const isSessionLive = PageRoom.#config?.isSessionLive;
-    if (isSessionLive && sessionCheckDue(connection, state, this.#limits.sessionRecheckMs, Date.now())) {
-      isSessionLive(this.env as RoomEnv, state.editor).then(
-        (live) => live || this.#evict(connection, ROOM_CLOSE.NO_EDITOR, "the editor's session has ended: sign in again"),
-        (error: unknown) => console.error("page room: session check failed", error),
-      );
-    }
+    this.#confirmSession(connection, state, Date.now());
     if (typeof message === "string") return super.handleMessage(connection, message);
     const bytes = message instanceof ArrayBuffer ? new Uint8Array(message) : new Uint8Array(message.buffer, message.byteOffset, message.byteLength);
     const parsed = parseRoomMessage(bytes);
@@ -290,8 +286,34 @@ export class PageRoom extends YServer {
     this.#store.append(update, this.document);
     if (origin === FROM_D1) return;
     const editor = origin instanceof RestEdit ? origin.editor : stateOf(origin)?.editor ?? null;
-    this.#drafts?.edited(editor, Date.now(), this.#touched);
+    const now = Date.now();
+    this.#drafts?.edited(editor, now, this.#touched);
     this.#touched = null;
+    this.#confirmListeners(now);
+  }
+
+  /**
+   * A signed-out editor who never speaks would otherwise go on receiving every edit: while the room
+   * sends edits, every connection's session is confirmed on the same schedule as a speaking one's.
+   * Swept at most once per recheck period, so a keystroke does not read every connection's state.
+   */
+  #confirmListeners(now: number): void {
+    if (now - this.#sweptAt < this.#limits.sessionRecheckMs) return;
+    this.#sweptAt = now;
+    for (const connection of this.getConnections()) {
+      const state = stateOf(connection);
+      if (state) this.#confirmSession(connection, state, now);
+    }
+  }
+
+  /** Confirms the connection's sign-in session when due; one that has ended is closed (4401). */
+  #confirmSession(connection: Connection, state: RoomConnectionState, now: number): void {
+    const isSessionLive = PageRoom.#config?.isSessionLive;
+    if (!isSessionLive || !sessionCheckDue(connection, state, this.#limits.sessionRecheckMs, now)) return;
+    isSessionLive(this.env as RoomEnv, state.editor).then(
+      (live) => live || this.#evict(connection, ROOM_CLOSE.NO_EDITOR, "the editor's session has ended: sign in again"),
+      (error: unknown) => console.error("page room: session check failed", error),
+    );
   }
 
   #publishContext(): RoomPublishContext {

@@ -51,5 +51,21 @@ describe("signing out and removing an editor end access at once", () => {
     ws.send(syncStep1);
     expect(await closed).toBe(4401);
   }, 15_000);
+
+  it("a signed-out editor's silent room connection is closed (4401) once the room sends it an edit", async () => {
+    const listener = await signIn("ed@demo.test");
+    const writer = await signIn("ed@demo.test");
+    const response = await upgrade(listener);
+    expect(response.status).toBe(101);
+    const ws = response.webSocket!;
+    ws.accept();
+    const closed = new Promise<number>((resolve) => ws.addEventListener("close", (event) => resolve(event.code)));
+    expect((await exports.default.fetch(`${SITE}/api/cms/session`, { method: "DELETE", headers: json(listener) })).status).toBe(204);
+    await new Promise((resolve) => setTimeout(resolve, 5_200));
+    // The listener never speaks; another session's edit goes out to it, and its session is looked at.
+    const save = await exports.default.fetch(`${SITE}/api/cms/pages/2/versions`, { method: "POST", headers: json(writer), body: JSON.stringify({ title: "Heard by whom?" }) });
+    expect(save.status).toBe(201);
+    expect(await closed).toBe(4401);
+  }, 15_000);
 });
 
