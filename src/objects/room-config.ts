@@ -16,7 +16,7 @@ export interface RoomLimits {
   maxWaitMs: number;
   /** A connection that sends nothing this long after connecting is closed (`ROOM_CLOSE.IDLE`). */
   handshakeMs: number;
-  /** How often an open connection's sign-in session is confirmed (with `isSessionLive`), at its next message. */
+  /** How often an open connection's sign-in session is confirmed (with `isSessionLive`): at its next message, or at the next edit the room sends it. */
   sessionRecheckMs: number;
   /** Per-editor token bucket (shared by their connections, kept across reconnects): burst and refill per second, in messages… */
   messageBurst: number;
