@@ -8,17 +8,17 @@ import { decodeEditorHeader, editorColor, isEditorSession, ROOM_EDITOR_HEADER, t
 import { roomResult, type RoomResult } from "../shared/room-result";
 import type { EditorSession } from "../shared/session";
 import { DEFAULT_ROOM_LIMITS, type PageRoomOptions, type RoomEnv, type RoomLimits } from "./room-config";
-import { asLoadError, closeReason, outsideEdit, RestEdit, RoomLoadError, sessionCheckDue, stateOf } from "./room-connection";
+import { asLoadError, closeReason, outsideEdit, RestEdit, RoomLoadError, stateOf } from "./room-connection";
 import { mergeFields, readFields, type RoomField } from "./room-document";
 import { RoomDrafts } from "./room-drafts";
 import { closeSilentConnections, scheduleIdleCheck } from "./room-idle";
 import { loadRoom } from "./room-load";
 import { admitPresence } from "./room-presence";
 import { cancelPublish, fireScheduledPublish, publishNow, readSchedule, schedulePublish, unpublishNow, type RoomPublishContext, type ScheduledPublish } from "./room-publish";
-import { createRateBucket, type RateBucket } from "./room-rate";
+import { RoomAdmission } from "./room-admission";
 import { changedRoots, pendingRefused, refusedUpdate } from "./room-guard";
 import { RoomStore } from "./room-store";
-import { MAX_MESSAGE_BYTES, ROOM_CLOSE, type RoomEvent } from "../shared/room-protocol";
+import { ROOM_CLOSE, type RoomEvent } from "../shared/room-protocol";
 import { encodeAwarenessMessage, parseRoomMessage } from "./room-wire";
 
 /** Transaction origin of state read back from the room's storage: not an edit, not stored again. */
@@ -58,10 +58,8 @@ export class PageRoom extends YServer {
   #fields: RoomField[] = [];
   #limits: RoomLimits = DEFAULT_ROOM_LIMITS;
   #drafts: RoomDrafts | null = null;
-  #buckets = new Map<string, RateBucket>();
+  #admission: RoomAdmission | null = null;
   #alarmAt: number | null = null;
-  /** When every connection's session was last looked at (see `#confirmListeners`). */
-  #sweptAt = 0;
   /** Root fields the transaction being emitted changed (set just before its `update` event). */
   #touched: string[] | null = null;
 
@@ -111,13 +109,9 @@ export class PageRoom extends YServer {
     if (!state) return this.#evict(connection, ROOM_CLOSE.NO_EDITOR, "no editor");
     if (this.#loadError) return this.#evict(connection, this.#loadError.closeCode, this.#loadError.message);
     const size = typeof message === "string" ? message.length * 3 : message.byteLength;
-    if (size > MAX_MESSAGE_BYTES) return this.#evict(connection, ROOM_CLOSE.TOO_BIG, "message over 1 MB");
-    // One budget per editor, whatever connection they use: reconnecting does not refill it.
-    const bucket = this.#buckets.get(state.editor.id) ?? createRateBucket(this.#limits, Date.now());
-    this.#buckets.set(state.editor.id, bucket);
-    if (!bucket.take(size, Date.now())) return this.#evict(connection, ROOM_CLOSE.RATE_LIMITED, "too many messages");
+    const refusal = (this.#admission as RoomAdmission).admit(connection, state, size, Date.now());
+    if (refusal) return this.#evict(connection, refusal.code, refusal.reason);
     if (!state.spoke) connection.setState((prev: RoomConnectionState) => ({ ...prev, spoke: true }));
-    this.#confirmSession(connection, state, Date.now());
     if (typeof message === "string") return super.handleMessage(connection, message);
     const bytes = message instanceof ArrayBuffer ? new Uint8Array(message) : new Uint8Array(message.buffer, message.byteOffset, message.byteLength);
     const parsed = parseRoomMessage(bytes);
@@ -246,6 +240,12 @@ export class PageRoom extends YServer {
     this.#deps = room.deps;
     this.#fields = room.fields;
     this.#limits = { ...DEFAULT_ROOM_LIMITS, ...PageRoom.#config?.limits };
+    this.#admission = new RoomAdmission({
+      env: this.env as RoomEnv,
+      limits: this.#limits,
+      isSessionLive: PageRoom.#config?.isSessionLive,
+      evict: (connection, code, reason) => this.#evict(connection, code, reason),
+    });
     this.#drafts = new RoomDrafts({
       env: this.env as RoomEnv,
       deps: room.deps,
@@ -289,31 +289,7 @@ export class PageRoom extends YServer {
     const now = Date.now();
     this.#drafts?.edited(editor, now, this.#touched);
     this.#touched = null;
-    this.#confirmListeners(now);
-  }
-
-  /**
-   * A signed-out editor who never speaks would otherwise go on receiving every edit: while the room
-   * sends edits, every connection's session is confirmed on the same schedule as a speaking one's.
-   * Swept at most once per recheck period, so a keystroke does not read every connection's state.
-   */
-  #confirmListeners(now: number): void {
-    if (now - this.#sweptAt < this.#limits.sessionRecheckMs) return;
-    this.#sweptAt = now;
-    for (const connection of this.getConnections()) {
-      const state = stateOf(connection);
-      if (state) this.#confirmSession(connection, state, now);
-    }
-  }
-
-  /** Confirms the connection's sign-in session when due; one that has ended is closed (4401). */
-  #confirmSession(connection: Connection, state: RoomConnectionState, now: number): void {
-    const isSessionLive = PageRoom.#config?.isSessionLive;
-    if (!isSessionLive || !sessionCheckDue(connection, state, this.#limits.sessionRecheckMs, now)) return;
-    isSessionLive(this.env as RoomEnv, state.editor).then(
-      (live) => live || this.#evict(connection, ROOM_CLOSE.NO_EDITOR, "the editor's session has ended: sign in again"),
-      (error: unknown) => console.error("page room: session check failed", error),
-    );
+    this.#admission?.sweep(this.getConnections(), now);
   }
 
   #publishContext(): RoomPublishContext {

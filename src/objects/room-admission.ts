@@ -1,0 +1,77 @@
+import type { Connection } from "partyserver";
+import type { RoomConnectionState } from "../shared/room-identity";
+import { MAX_MESSAGE_BYTES, ROOM_CLOSE } from "../shared/room-protocol";
+import type { EditorSession } from "../shared/session";
+import type { RoomEnv, RoomLimits } from "./room-config";
+import { sessionCheckDue, stateOf } from "./room-connection";
+import { createRateBucket, type RateBucket } from "./room-rate";
+
+/** Why a connection is closed: the close code and its reason. */
+export interface Refusal {
+  code: number;
+  reason: string;
+}
+
+/** What admission needs from its room. */
+export interface RoomAdmissionOptions {
+  env: RoomEnv;
+  limits: RoomLimits;
+  /** Confirms an editor's sign-in session; without it sessions are never rechecked. */
+  isSessionLive?: ((env: RoomEnv, session: EditorSession) => Promise<boolean>) | undefined;
+  /** Closes a connection whose session has ended. */
+  evict(connection: Connection, code: number, reason: string): void;
+}
+
+/**
+ * Who may go on speaking and listening in one room: the message size cap, one rate budget per
+ * editor (whatever connection they use, so reconnecting does not refill it), and the periodic
+ * confirmation of each connection's sign-in session, for speakers at their messages and for
+ * listeners as edits go out to them.
+ *
+ * @example
+ * const refusal = admission.admit(connection, state, message.byteLength, Date.now());
+ * if (refusal) return connection.close(refusal.code, refusal.reason);
+ */
+export class RoomAdmission {
+  readonly #o: RoomAdmissionOptions;
+  readonly #buckets = new Map<string, RateBucket>();
+  #sweptAt = 0;
+
+  constructor(options: RoomAdmissionOptions) {
+    this.#o = options;
+  }
+
+  /** The refusal of one incoming message of `size` bytes, or `null` when the room may handle it. */
+  admit(connection: Connection, state: RoomConnectionState, size: number, now: number): Refusal | null {
+    if (size > MAX_MESSAGE_BYTES) return { code: ROOM_CLOSE.TOO_BIG, reason: "message over 1 MB" };
+    const bucket = this.#buckets.get(state.editor.id) ?? createRateBucket(this.#o.limits, now);
+    this.#buckets.set(state.editor.id, bucket);
+    if (!bucket.take(size, now)) return { code: ROOM_CLOSE.RATE_LIMITED, reason: "too many messages" };
+    this.#confirm(connection, state, now);
+    return null;
+  }
+
+  /**
+   * Called as the room sends out an edit. A signed-out editor who never speaks would otherwise go
+   * on receiving every edit, so listeners are confirmed on a speaker's schedule; swept at most once
+   * per recheck period, so a keystroke does not read every connection's state.
+   */
+  sweep(connections: Iterable<Connection>, now: number): void {
+    if (now - this.#sweptAt < this.#o.limits.sessionRecheckMs) return;
+    this.#sweptAt = now;
+    for (const connection of connections) {
+      const state = stateOf(connection);
+      if (state) this.#confirm(connection, state, now);
+    }
+  }
+
+  /* Confirms the connection's session when due; one that has ended is closed (4401). */
+  #confirm(connection: Connection, state: RoomConnectionState, now: number): void {
+    const { isSessionLive, env, limits } = this.#o;
+    if (!isSessionLive || !sessionCheckDue(connection, state, limits.sessionRecheckMs, now)) return;
+    isSessionLive(env, state.editor).then(
+      (live) => live || this.#o.evict(connection, ROOM_CLOSE.NO_EDITOR, "the editor's session has ended: sign in again"),
+      (error: unknown) => console.error("page room: session check failed", error),
+    );
+  }
+}
