@@ -2,6 +2,7 @@ import { defineCollection, type CollectionConfig } from "../cores/collection";
 import type { DraftDeps } from "../cores/drafts";
 import type { MediaReferenceTarget } from "../cores/media";
 import type { SaveCollectionConfig } from "../cores/save";
+import { createSearchCache, type SearchCache } from "../cores/search";
 import type { EditorRouteEnv } from "../shared/route-types";
 import type { CmsCollection, CmsValidateContext } from "./cms-collection";
 
@@ -15,6 +16,12 @@ export interface RegisteredCollection {
   config: CollectionConfig;
   /** The collection's `validate`, in the form every write path calls it. */
   validate: (data: Record<string, unknown>, ctx: CmsValidateContext) => Promise<void>;
+  /**
+   * The collection's published-generation cache of search answers, `null` without `search`. The
+   * search route and `CmsService.search` both read through it: they search with the same options,
+   * so an answer either computed is one the other may serve, under the same staleness rule.
+   */
+  searchCache: SearchCache | null;
 }
 
 /**
@@ -99,7 +106,13 @@ export function registerCollection(slug: string, declared: CmsCollection): Regis
     ...(declared.search ? { search: { fields: [...declared.search] } } : {}),
   });
   const hook = declared.validate;
-  return { slug, declared, config, validate: async (data, ctx) => void (await hook?.(data, ctx)) };
+  return {
+    slug,
+    declared,
+    config,
+    validate: async (data, ctx) => void (await hook?.(data, ctx)),
+    searchCache: declared.search ? createSearchCache() : null,
+  };
 }
 
 /** The site's `MEDIA_URL`, when the env has one: the base of the strict media rule. */

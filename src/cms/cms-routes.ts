@@ -136,7 +136,7 @@ function collectionRoutes<Env extends CmsEnv>(
       ...(authorNames ? { authorNames } : {}),
     }));
   }
-  if (config.search) routes.push(searchRoute<Env>({ table: declared.table, config, resolveEditor, basePath }));
+  if (entry.searchCache) routes.push(searchRoute<Env>({ table: declared.table, config, resolveEditor, basePath, cache: entry.searchCache }));
   routes.push(pagesRoute<Env>({
     table: declared.table,
     collection: config,

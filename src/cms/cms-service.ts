@@ -45,6 +45,7 @@ export interface CmsServiceApi<C extends CmsCollections> {
   publish(session: EditorSession, collection: DraftSlug<C>, id: number, options?: { versionId?: number | null; at?: string | null }): Promise<ServiceResult<PublishResult | { scheduled: ScheduledPublish }>>;
   cancelScheduledPublish(session: EditorSession, collection: DraftSlug<C>, id: number): Promise<ServiceResult<{ cancelled: boolean }>>;
   unpublish(session: EditorSession, collection: DraftSlug<C>, id: number): Promise<ServiceResult<{ page: Record<string, unknown> }>>;
+  /** Published rows, best first, through the same published-generation cache as the collection's search route. */
   search(session: EditorSession, collection: DraftSlug<C>, q: string, limit?: number): Promise<ServiceResult<SearchHit[]>>;
   readSettings(session: EditorSession): Promise<ServiceResult<Record<string, unknown>>>;
   patchSettings(session: EditorSession, patch: Record<string, unknown>): Promise<ServiceResult<SettingsPatchResult>>;
@@ -134,10 +135,12 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
     search(session: EditorSession, collection: DraftSlug<C>, q: string, limit = SEARCH_DEFAULT) {
       return this.#run(session, async () => {
         const deps = this.#deps(collection);
-        if (!deps.config.search) throw new HttpError(404, `collection ${collection} has no search`, { code: "not_found" });
+        const cache = registry.get(collection)?.searchCache;
+        if (!cache) throw new HttpError(404, `collection ${collection} has no search`, { code: "not_found" });
         if (typeof q !== "string" || q.trim() === "") throw new HttpError(400, "q must not be blank", { code: "invalid_query" });
         const capped = Math.min(Math.max(1, Math.trunc(Number(limit) || SEARCH_DEFAULT)), SEARCH_MAX);
-        return searchPublished(this.env.DB, deps, q, capped);
+        // The route's options and cache: one answer and one staleness rule, whichever way a search comes in.
+        return searchPublished(this.env.DB, { table: deps.table, config: deps.config, cache }, q, capped);
       });
     }
 

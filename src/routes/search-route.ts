@@ -1,6 +1,6 @@
 import type { Table } from "drizzle-orm";
 import type { CollectionConfig } from "../cores/collection";
-import { createSearchCache, rebuildSearchIndex, searchIndexOf, searchPublished, type SearchCacheOptions } from "../cores/search";
+import { createSearchCache, rebuildSearchIndex, searchIndexOf, searchPublished, type SearchCache, type SearchCacheOptions } from "../cores/search";
 import { HttpError } from "../shared/errors";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import type { ResolveEditor } from "../shared/session";
@@ -24,9 +24,11 @@ export interface SearchRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv> 
   /**
    * The published-generation cache of answers (default on, `SEARCH_CACHE_DEFAULTS`): a repeated
    * search is answered from this isolate's memory until something is published or `maxAgeMs`
-   * passes. `false` sends every search to the database.
+   * passes. A `SearchCache` is used as it is, so readers that search with the same options share
+   * one (`createCms` gives a collection's route and `CmsService.search` the same). `false` sends
+   * every search to the database.
    */
-  cache?: SearchCacheOptions | false;
+  cache?: SearchCacheOptions | SearchCache | false;
 }
 
 /** Search `limit`: default and cap (DESIGN.md §2). */
@@ -53,7 +55,7 @@ export function searchRoute<Env extends EditorRouteEnv>(config: SearchRouteConfi
     config: config.config,
     ...(config.weights ? { weights: config.weights } : {}),
     ...(config.resultFields ? { resultFields: config.resultFields } : {}),
-    ...(config.cache === false ? {} : { cache: createSearchCache(config.cache) }),
+    ...(config.cache === false ? {} : { cache: isSearchCache(config.cache) ? config.cache : createSearchCache(config.cache) }),
   };
 
   return withErrorEdge<Env>(async (request, env) => {
@@ -71,6 +73,10 @@ export function searchRoute<Env extends EditorRouteEnv>(config: SearchRouteConfi
     }
     return undefined;
   });
+}
+
+function isSearchCache(cache: SearchCacheOptions | SearchCache | undefined): cache is SearchCache {
+  return typeof (cache as Partial<SearchCache> | undefined)?.read === "function";
 }
 
 function readQuery(url: URL): string {
