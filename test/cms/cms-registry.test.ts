@@ -16,6 +16,17 @@ describe("the collection registry", () => {
     expect(() => buildRegistry({ "bad slug": cmsCollection(pages, { fields: { title: { type: "text" } } }) })).toThrow(/plain identifier/);
   });
 
+  it("holds one search cache per searchable collection, and none for the others", () => {
+    const registry = buildRegistry({
+      pages: cmsCollection(pages, { fields: { title: { type: "text" }, body: { type: "richtext" } }, search: ["title", "body"] }),
+      notes: cmsCollection(pages, { fields: { title: { type: "text" } } }),
+    });
+    const cache = registry.get("pages")!.searchCache;
+    expect(typeof cache?.read).toBe("function");
+    expect(registry.get("pages")!.searchCache).toBe(cache);
+    expect(registry.get("notes")!.searchCache).toBeNull();
+  });
+
   it("gives every write path the same deps and the same validate hook, with the media base", async () => {
     const seen: unknown[] = [];
     const registry = buildRegistry({
