@@ -16,10 +16,11 @@ import * as roomCrowd from "./scenarios/room-crowd.mjs";
 import * as roomFanout from "./scenarios/room-fanout.mjs";
 import * as roomStorage from "./scenarios/room-storage.mjs";
 import * as roomTyping from "./scenarios/room-typing.mjs";
+import * as roomWake from "./scenarios/room-wake.mjs";
 import * as sanitize from "./scenarios/sanitize.mjs";
 import * as search from "./scenarios/search.mjs";
 
-const SCENARIOS = [pageRead, sanitize, search, roomFanout, roomCrowd, roomBurst, roomTyping, roomStorage, clientSize];
+const SCENARIOS = [pageRead, sanitize, search, roomFanout, roomCrowd, roomBurst, roomTyping, roomStorage, roomWake, clientSize];
 const EMAIL = "bench@example.test";
 const PASSWORD = "bench-password-not-secret";
 /* Accounts for the room scenarios besides the main one: the room budgets messages per editor. */

@@ -7,17 +7,18 @@ import { getRow } from "../src/cores/pages/page-store";
 import type { PageRoom } from "../src/objects/PageRoom";
 import { tableMeta } from "../src/cores/table-meta";
 import site from "../src/worker";
-import type { SiteEnv } from "../src/site/env";
 import { pages } from "../src/site/schema";
 import { benchCpu } from "./worker-cpu";
 import { fillCorpus } from "./worker-corpus";
 import { benchSetup } from "./worker-setup";
 import { likeSearch, timedSearches } from "./worker-search";
+import { wakeRoutes, type WakeEnv } from "./worker-wake";
 
 export { CmsService, PageRoom, RateLimitObject } from "../src/worker";
 export { BareRoom, DurableBareRoom } from "./bare-room";
+export { WakeBareRoom, WakePageRoom } from "./wake-rooms";
 
-interface BenchEnv extends SiteEnv {
+interface BenchEnv extends WakeEnv {
   BARE_ROOM: DurableObjectNamespace;
   DURABLE_BARE_ROOM: DurableObjectNamespace;
 }
@@ -33,6 +34,8 @@ export default {
       const bare = await routePartykitRequest(request, baselines as unknown as Cloudflare.Env);
       return bare ?? new Response("no room", { status: 404 });
     }
+    const wake = await wakeRoutes(request, env, ctx);
+    if (wake) return wake;
     if (url.pathname.startsWith("/__bench/")) {
       if (url.pathname === "/__bench/ping") return new Response("ok");
       if (url.pathname === "/__bench/setup") return benchSetup(request, env);

@@ -1,0 +1,103 @@
+import { YServer } from "y-partyserver";
+import * as Y from "yjs";
+import { RoomStore } from "../src/objects/room-store";
+import { PageRoom } from "../src/worker";
+
+/** What a seeded room stored, so the bench can check both rooms hold the same bytes and a log. */
+export interface SeedResult {
+  storedBytes: number;
+  compactedBytes: number;
+  /** True when rows beyond the snapshot were kept (the 2× rule did not compact them away). */
+  logged: boolean;
+}
+
+/* Both rooms start their seed from nothing: no rows, no alarm left over from an earlier run. */
+async function wipe(storage: DurableObjectStorage): Promise<void> {
+  await storage.deleteAlarm();
+  await storage.deleteAll();
+}
+
+/**
+ * The page room of the wake and memory scenarios: PageRoom unchanged (bound as `WAKE_PAGE_ROOM`,
+ * gated by the same `roomRoute`), plus three bench-only RPCs. Seeding goes through the room's own
+ * `RoomStore` (snapshot by `compact`, then each update by `append`), so the rows are exactly those
+ * an editor's typing would have left; a separate class keeps the other scenarios on the stock
+ * `PAGE_ROOM`.
+ *
+ * @example
+ * await env.WAKE_PAGE_ROOM.get(env.WAKE_PAGE_ROOM.idFromName("pages:9")).seedState(snapshot, updates);
+ */
+export class WakePageRoom extends PageRoom {
+  /** Wall time this instance was built: a "cold" wake served by an older instance is no wake. */
+  readonly #bornAt = Date.now();
+
+  /** Replaces the stored state with `snapshot` and then `updates` as logged rows. Evict afterwards. */
+  async seedState(snapshot: Uint8Array, updates: Uint8Array[]): Promise<SeedResult> {
+    await wipe(this.ctx.storage);
+    const store = new RoomStore(this.ctx.storage);
+    const doc = new Y.Doc();
+    Y.applyUpdate(doc, snapshot);
+    store.compact(doc);
+    for (const update of updates) {
+      Y.applyUpdate(doc, update);
+      store.append(update, doc);
+    }
+    return { storedBytes: store.storedBytes(), compactedBytes: Y.encodeStateAsUpdate(doc).byteLength, logged: store.hasLog() };
+  }
+
+  /** Drops the object from memory (documented `ctx.abort()`); the next request builds it anew from storage. */
+  evict(): void {
+    this.ctx.abort("bench: evicted");
+  }
+
+  bornAt(): number {
+    return this.#bornAt;
+  }
+}
+
+/**
+ * The wake baseline: a bare y-partyserver room that loads its document from its own SQLite the
+ * simplest way (the snapshot as one blob, then each logged update, applied in one transaction) and
+ * does nothing else: no identity, no checks, no draft writer. Nothing is persisted after load, as
+ * the scenarios that use it only read.
+ *
+ * @example
+ * await env.WAKE_BARE_ROOM.get(env.WAKE_BARE_ROOM.idFromName("wake")).seedState(snapshot, updates);
+ */
+export class WakeBareRoom extends YServer {
+  static override options = { hibernate: true };
+  readonly #bornAt = Date.now();
+
+  override async onLoad(): Promise<void> {
+    const rows = this.#table().exec<{ data: ArrayBuffer }>("SELECT data FROM bare_state ORDER BY seq").toArray();
+    Y.transact(this.document, () => {
+      for (const row of rows) Y.applyUpdate(this.document, new Uint8Array(row.data));
+    });
+  }
+
+  async seedState(snapshot: Uint8Array, updates: Uint8Array[]): Promise<SeedResult> {
+    await wipe(this.ctx.storage);
+    const sql = this.#table();
+    let storedBytes = 0;
+    for (const bytes of [snapshot, ...updates]) {
+      sql.exec("INSERT INTO bare_state (data) VALUES (?)", bytes.slice().buffer);
+      storedBytes += bytes.byteLength;
+    }
+    const doc = new Y.Doc();
+    Y.transact(doc, () => [snapshot, ...updates].forEach((bytes) => Y.applyUpdate(doc, bytes)));
+    return { storedBytes, compactedBytes: Y.encodeStateAsUpdate(doc).byteLength, logged: updates.length > 0 };
+  }
+
+  evict(): void {
+    this.ctx.abort("bench: evicted");
+  }
+
+  bornAt(): number {
+    return this.#bornAt;
+  }
+
+  #table(): SqlStorage {
+    this.ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS bare_state (seq INTEGER PRIMARY KEY AUTOINCREMENT, data BLOB NOT NULL)");
+    return this.ctx.storage.sql;
+  }
+}
