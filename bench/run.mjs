@@ -14,13 +14,14 @@ import * as pageRead from "./scenarios/page-read.mjs";
 import * as roomBurst from "./scenarios/room-burst.mjs";
 import * as roomCrowd from "./scenarios/room-crowd.mjs";
 import * as roomFanout from "./scenarios/room-fanout.mjs";
+import * as roomHour from "./scenarios/room-hour.mjs";
 import * as roomStorage from "./scenarios/room-storage.mjs";
 import * as roomTyping from "./scenarios/room-typing.mjs";
 import * as roomWake from "./scenarios/room-wake.mjs";
 import * as sanitize from "./scenarios/sanitize.mjs";
 import * as search from "./scenarios/search.mjs";
 
-const SCENARIOS = [pageRead, sanitize, search, roomFanout, roomCrowd, roomBurst, roomTyping, roomStorage, roomWake, clientSize];
+const SCENARIOS = [pageRead, sanitize, search, roomFanout, roomCrowd, roomBurst, roomTyping, roomStorage, roomWake, roomHour, clientSize];
 const EMAIL = "bench@example.test";
 const PASSWORD = "bench-password-not-secret";
 /* Accounts for the room scenarios besides the main one: the room budgets messages per editor. */
@@ -53,7 +54,7 @@ function parseArgs(argv) {
 const { port, only } = parseArgs(process.argv.slice(2));
 // wrangler serves the client from dist/client, which a fresh clone does not have yet.
 await buildClient();
-const server = await startBenchServer({ port });
+let server = await startBenchServer({ port });
 const results = {};
 try {
   const setup = await fetch(`${server.baseUrl}/__bench/setup`, {
@@ -65,13 +66,20 @@ try {
   const cookies = [];
   for (const email of emails) cookies.push(await signIn(server.baseUrl, email));
   const ctx = { baseUrl: server.baseUrl, cookie: cookies[0], cookies, firstPageId: firstId, searchTerms: terms, coldTerms, workerdPid: server.workerdPid };
+  // A fresh runtime on the same state and port, for figures that need one (memory); sign-ins stay valid.
+  ctx.restartServer = async () => {
+    await server.stop();
+    server = await startBenchServer({ port, secret: server.secret, migrate: false });
+    ctx.workerdPid = server.workerdPid;
+    return server.workerdPid;
+  };
   for (const scenario of SCENARIOS) {
     if (only.length && !only.includes(scenario.name)) continue;
     process.stdout.write(`running ${scenario.name}…\n`);
     results[scenario.name] = await scenario.run(ctx);
   }
 } finally {
-  server.stop();
+  await server.stop();
 }
 
 const report = {

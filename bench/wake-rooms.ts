@@ -50,6 +50,14 @@ export class WakePageRoom extends PageRoom {
     this.ctx.abort("bench: evicted");
   }
 
+  /**
+   * Cancels the pending alarm (the idle check a connect sets, 15 s on): left alone, it would wake
+   * this room, document and all, in whatever runtime a later round measures.
+   */
+  async silence(): Promise<void> {
+    await this.ctx.storage.deleteAlarm();
+  }
+
   bornAt(): number {
     return this.#bornAt;
   }

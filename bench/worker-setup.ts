@@ -75,3 +75,15 @@ export async function benchSetup(request: Request, env: SiteEnv): Promise<Respon
   const first = await env.DB.prepare("SELECT id FROM pages WHERE slug LIKE 'bench-%' ORDER BY id LIMIT 1").first<{ id: number }>();
   return Response.json({ emails, pages: want, firstId: first?.id ?? null, terms: BENCH_TERMS, coldTerms: BENCH_COLD_TERMS });
 }
+
+/**
+ * A new unpublished page, so a scenario that types into a page's room starts from the same small
+ * document every run instead of the growth the last run left (rooms keep their state).
+ */
+export async function benchFreshPage(env: SiteEnv): Promise<Response> {
+  const slug = `fresh-${Date.now().toString(36)}-${crypto.randomUUID().slice(0, 8)}`;
+  const row = await env.DB.prepare("INSERT INTO pages (slug, title, body, sections) VALUES (?1, ?2, '', '[]') RETURNING id")
+    .bind(slug, "A page typed into for an hour")
+    .first<{ id: number }>();
+  return Response.json({ id: row?.id ?? null });
+}

@@ -44,7 +44,8 @@ function unframe(body: ArrayBuffer): Uint8Array[] {
 /**
  * The wake rooms' WebSockets and their bench-only controls, or `undefined` for other paths:
  * `POST /__bench/seed-room?party=&room=` (framed body: snapshot, then logged updates),
- * `POST /__bench/evict-room?party=&room=`, `GET /__bench/room-born?party=&room=`.
+ * `POST /__bench/evict-room?party=&room=`, `POST /__bench/silence-room?party=&room=` (cancel its
+ * alarm), `GET /__bench/room-born?party=&room=`.
  */
 export async function wakeRoutes(request: Request, env: WakeEnv, ctx: ExecutionContext): Promise<Response | undefined> {
   const url = new URL(request.url);
@@ -53,11 +54,17 @@ export async function wakeRoutes(request: Request, env: WakeEnv, ctx: ExecutionC
     const bare = await routePartykitRequest(request, { WAKE_BARE_ROOM: env.WAKE_BARE_ROOM } as unknown as Cloudflare.Env);
     return bare ?? new Response("no room", { status: 404 });
   }
-  const control = ["/__bench/seed-room", "/__bench/evict-room", "/__bench/room-born"].includes(url.pathname);
+  const control = ["/__bench/seed-room", "/__bench/evict-room", "/__bench/room-born", "/__bench/silence-room"].includes(url.pathname);
   if (!control) return undefined;
   const stub = stubOf(env, url);
   if (!stub) return new Response("party must be wake-page-room or wake-bare-room, and room given", { status: 400 });
   if (url.pathname === "/__bench/room-born") return Response.json({ bornAt: await stub.bornAt() });
+  if (url.pathname === "/__bench/silence-room") {
+    // Only page rooms set alarms; a bare room has none to cancel.
+    const room = url.searchParams.get("room") as string;
+    if (url.searchParams.get("party") === "wake-page-room") await env.WAKE_PAGE_ROOM.get(env.WAKE_PAGE_ROOM.idFromName(room)).silence();
+    return Response.json({ silenced: true });
+  }
   if (url.pathname === "/__bench/evict-room") {
     // An abort always fails the call that made it; the scenario checks the next wake's birth time instead.
     await stub.evict().catch(() => undefined);

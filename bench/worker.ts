@@ -10,7 +10,7 @@ import site from "../src/worker";
 import { pages } from "../src/site/schema";
 import { benchCpu } from "./worker-cpu";
 import { fillCorpus } from "./worker-corpus";
-import { benchSetup } from "./worker-setup";
+import { benchFreshPage, benchSetup } from "./worker-setup";
 import { likeSearch, timedSearches } from "./worker-search";
 import { wakeRoutes, type WakeEnv } from "./worker-wake";
 
@@ -39,6 +39,7 @@ export default {
     if (url.pathname.startsWith("/__bench/")) {
       if (url.pathname === "/__bench/ping") return new Response("ok");
       if (url.pathname === "/__bench/setup") return benchSetup(request, env);
+      if (url.pathname === "/__bench/fresh-page" && request.method === "POST") return benchFreshPage(env);
       if (url.pathname === "/__bench/cpu") return benchCpu(url);
       if (url.pathname === "/__bench/corpus") return fillCorpus(request, env);
       if (url.pathname === "/__bench/like-search") return likeSearch(url, env);

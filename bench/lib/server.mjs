@@ -14,15 +14,18 @@ const STATE = ".wrangler/bench";
 /** The bench's default port; `--port N` or `BENCH_PORT` choose another. */
 export const DEFAULT_BENCH_PORT = 8788;
 
-/** Applies migrations, starts `wrangler dev`, and resolves once it answers. */
-export async function startBenchServer({ port = DEFAULT_BENCH_PORT } = {}) {
-  await wrangler(["d1", "migrations", "apply", "DB", "--local", "--config", CONFIG, "--persist-to", STATE]);
-  const secret = randomBytes(32).toString("base64url");
+/**
+ * Applies migrations, starts `wrangler dev`, and resolves once it answers. A restart on the same
+ * state passes the first start's `secret` (so sign-in cookies stay valid) and `migrate: false`.
+ */
+export async function startBenchServer({ port = DEFAULT_BENCH_PORT, secret = randomBytes(32).toString("base64url"), migrate = true } = {}) {
+  if (migrate) await wrangler(["d1", "migrations", "apply", "DB", "--local", "--config", CONFIG, "--persist-to", STATE]);
   const child = spawn(
     process.execPath,
     [WRANGLER_BIN, "dev", "--config", CONFIG, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", STATE, "--var", `CMS_SESSION_SECRET:${secret}`, "--var", `MEDIA_URL:http://127.0.0.1:${port}/media`, "--log-level", "warn"],
     { stdio: ["ignore", "pipe", "pipe"], env: { ...WRANGLER_ENV, CI: "true" }, detached: true },
   );
+  const exited = new Promise((resolve) => child.once("exit", resolve));
   let log = "";
   child.stdout.on("data", (d) => (log += d));
   child.stderr.on("data", (d) => (log += d));
@@ -39,22 +42,49 @@ export async function startBenchServer({ port = DEFAULT_BENCH_PORT } = {}) {
       await new Promise((r) => setTimeout(r, 250));
     }
   }
+  const runtimes = findDescendants(child.pid, "workerd");
   return {
     baseUrl,
+    secret,
     /**
      * Pid of the `workerd` process that runs the bench worker, its Durable Objects and the local
      * D1 (a descendant of wrangler), or null. wrangler dev starts two: a proxy listening on the
      * bench port, which forwards every request, and this runtime behind it on a port of its own.
      */
     workerdPid: findRuntime(child.pid, port),
-    stop() {
-      try {
-        process.kill(-child.pid, "SIGTERM");
-      } catch {
-        // already gone
+    /**
+     * Ends wrangler and its workerd processes; resolves once all have exited (SIGKILL after 10 s),
+     * so a restart on the same port cannot meet the old server.
+     */
+    async stop() {
+      const signal = (name) => {
+        try {
+          process.kill(-child.pid, name);
+        } catch {
+          // already gone
+        }
+      };
+      signal("SIGTERM");
+      const timer = setTimeout(() => signal("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+      const deadline = Date.now() + 10_000;
+      while (runtimes.some(isRunning)) {
+        if (Date.now() > deadline) throw new Error(`workerd ${runtimes.filter(isRunning).join(", ")} still running 10 s after wrangler exited`);
+        await new Promise((r) => setTimeout(r, 50));
       }
     },
   };
+}
+
+/* A process that has exited but not been reaped yet (state Z) counts as gone. */
+function isRunning(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return false;
+  }
 }
 
 /* Of wrangler's `workerd` descendants, the one not listening on the bench's own port. */

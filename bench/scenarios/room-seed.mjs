@@ -36,6 +36,14 @@ export function evictRoom(baseUrl, party, room) {
   return control(baseUrl, "evict-room", party, room, { method: "POST" });
 }
 
+/**
+ * Cancels a page room's pending alarm (the idle check set at connect), so it cannot wake the room
+ * in a later round's runtime and count there.
+ */
+export function silenceRoom(baseUrl, party, room) {
+  return control(baseUrl, "silence-room", party, room, { method: "POST" });
+}
+
 /** Wall-clock time (ms) at which the room's current object was built. */
 export async function roomBornAt(baseUrl, party, room) {
   return (await control(baseUrl, "room-born", party, room)).bornAt;
