@@ -20,9 +20,7 @@ const wakePageRooms = roomRoute<WakeEnv>({
   collections: ["pages"],
 });
 
-function stubOf(env: WakeEnv, url: URL): DurableObjectStub<WakePageRoom> | DurableObjectStub<WakeBareRoom> | null {
-  const room = url.searchParams.get("room");
-  const party = url.searchParams.get("party");
+function stubOf(env: WakeEnv, party: string | null, room: string | null): DurableObjectStub<WakePageRoom> | DurableObjectStub<WakeBareRoom> | null {
   if (!room) return null;
   if (party === "wake-page-room") return env.WAKE_PAGE_ROOM.get(env.WAKE_PAGE_ROOM.idFromName(room));
   if (party === "wake-bare-room") return env.WAKE_BARE_ROOM.get(env.WAKE_BARE_ROOM.idFromName(room));
@@ -56,13 +54,14 @@ export async function wakeRoutes(request: Request, env: WakeEnv, ctx: ExecutionC
   }
   const control = ["/__bench/seed-room", "/__bench/evict-room", "/__bench/room-born", "/__bench/silence-room"].includes(url.pathname);
   if (!control) return undefined;
-  const stub = stubOf(env, url);
+  const party = url.searchParams.get("party");
+  const room = url.searchParams.get("room");
+  const stub = stubOf(env, party, room);
   if (!stub) return new Response("party must be wake-page-room or wake-bare-room, and room given", { status: 400 });
   if (url.pathname === "/__bench/room-born") return Response.json({ bornAt: await stub.bornAt() });
   if (url.pathname === "/__bench/silence-room") {
     // Only page rooms set alarms; a bare room has none to cancel.
-    const room = url.searchParams.get("room") as string;
-    if (url.searchParams.get("party") === "wake-page-room") await env.WAKE_PAGE_ROOM.get(env.WAKE_PAGE_ROOM.idFromName(room)).silence();
+    if (party === "wake-page-room") await env.WAKE_PAGE_ROOM.get(env.WAKE_PAGE_ROOM.idFromName(room as string)).silence();
     return Response.json({ silenced: true });
   }
   if (url.pathname === "/__bench/evict-room") {

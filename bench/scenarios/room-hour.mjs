@@ -2,24 +2,26 @@
 //
 // The hour: EDITORS editors (own accounts, so own message budgets) each type KEYSTROKES keystrokes
 // (default 7,200: two a second for an hour) into their own paragraphs of a new page's rich `body`
-// (created for the run, so every run starts from the same small document), through the stock PageRoom: one update per keystroke, a backspace every tenth, Enter (a new
-// paragraph) every 400. Time is compressed: each editor sends at RATE (default 90) messages a
-// second, inside the room's 100/s sustained (400 burst) and 256 KB/s, and holds back when more
-// than WINDOW of its keystrokes are not yet through the room (see typeHour). Then every editor's
-// copy must match a watcher's and a fresh client's, and the room reports its stored bytes against the compacted state
-// (`/__bench/room-stats`, goal ≤ 2, the store's compaction rule).
+// (a page created for the run, so every run starts from the same small document), through the
+// stock PageRoom: one update per keystroke, a backspace every tenth, Enter (a new paragraph) every
+// 400. Time is compressed: each editor sends at RATE (default 90) messages a second, inside the
+// room's 100/s sustained (400 burst) and 256 KB/s, and holds back while more than WINDOW of its
+// keystrokes are not yet through the room (see typeHour). Then every editor's copy must match a
+// watcher's and a fresh client's, and the room reports its stored bytes against the compacted
+// state (`/__bench/room-stats`; goal ≤ 2, the store's compaction rule).
 //
 // Memory: the hour's document (the converged state) is seeded into ROOMS + 1 page rooms and as
 // many bare YServer rooms that load the same bytes from their own storage (`bench/wake-rooms.ts`).
 // Each side is measured in a fresh runtime (the bench server is restarted on the same state, so
 // neither side inherits the other's heap): one room is joined to warm the code paths, the
-// runtime's VmRSS is read, then ROOMS rooms are joined sixteen at a time by clients that stay, VmRSS
-// read after each group; the slope of VmRSS over rooms open is that side's memory per open room
-// (document, the room's own state, its SQLite connection and one connection). Sides alternate
-// over ROUNDS rounds.
-// Limits: RSS counts whatever garbage the loads left that V8 has not collected yet, and the
-// allocator's granularity, so it is an upper bound that moves by a few hundred KB per room from
-// round to round; the ratio is informational (the issue sets no goal for memory).
+// runtime's VmRSS is read, then ROOMS rooms are joined sixteen at a time by clients that stay,
+// VmRSS read after each group; the slope of VmRSS over rooms open is that side's memory per open
+// room (document, the room's own state, its SQLite connection and one connection). Sides alternate
+// over ROUNDS rounds. Page rooms' alarms are cancelled after their round: the idle check a connect
+// sets would otherwise wake all of them inside the next round's runtime.
+// Limits: RSS also counts garbage of the loads that V8 has not collected yet, and moves in the
+// allocator's steps, so the figure is an upper bound that moves by up to ~0.1 MB per room from
+// round to round here; the ratio is informational (the issue sets no goal for memory).
 import * as Y from "yjs";
 import { rssBytes } from "../lib/memory.mjs";
 import { alternate, median, ratioFigure, roundRatios } from "../lib/stats.mjs";
