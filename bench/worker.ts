@@ -3,6 +3,7 @@
  * without the toolkit, so every figure is a ratio measured in one run on one machine.
  */
 import { getServerByName, routePartykitRequest } from "partyserver";
+import { resolveSiteEditor } from "../src/auth";
 import { getRow } from "../src/cores/pages/page-store";
 import type { PageRoom } from "../src/objects/PageRoom";
 import { tableMeta } from "../src/cores/table-meta";
@@ -44,10 +45,14 @@ export default {
       if (url.pathname === "/__bench/corpus") return fillCorpus(request, env);
       if (url.pathname === "/__bench/like-search") return likeSearch(url, env);
       if (url.pathname === "/__bench/timed-search") return timedSearches(url, env);
-      const bare = /^\/__bench\/bare-page\/(\d+)$/.exec(url.pathname);
+      const bare = /^\/__bench\/(bare|authed)-page\/(\d+)$/.exec(url.pathname);
       if (bare) {
-        // The baseline: the same D1 select pagesRoute runs, answered as JSON, with no routing or auth.
-        const row = await getRow(env.DB, pagesMeta, Number(bare[1]));
+        // The baseline: the same D1 select pagesRoute runs, answered as JSON, with no routing or
+        // auth; `authed` first resolves the editor as every editor route must (cookie HMAC and the
+        // session row that makes sign-out take effect at once), so the two read apart what the
+        // session check costs and what the toolkit's routing adds.
+        if (bare[1] === "authed" && !(await resolveSiteEditor(request, env))) return Response.json({ error: "sign in" }, { status: 401 });
+        const row = await getRow(env.DB, pagesMeta, Number(bare[2]));
         return Response.json(row, { status: row ? 200 : 404 });
       }
       const stats = /^\/__bench\/room-stats\/([^/]+)$/.exec(url.pathname);

@@ -1,7 +1,9 @@
 // GET /api/cms/pages/:id through the site (room gate, composed routes, signed-cookie session,
-// JSON) against a bare route in the same worker that runs the same D1 select. Goal: throughput
-// ratio ≥ 0.95, the median of seven paired rounds (both routes loaded at once, 4 loops each, so
-// both meet the same machine load). Server CPU per request comes from alternating rounds.
+// JSON) against a bare route in the same worker that runs the same D1 select, and against that
+// bare route plus the session check every editor request makes (cookie HMAC and one D1 read of the
+// session row). Goal: throughput ratio ≥ 0.95 to the bare select, the median of seven paired rounds
+// (all routes loaded at once, 4 loops each, so all meet the same machine load). Server CPU per
+// request comes from alternating rounds.
 import { compare, paired } from "../lib/load.mjs";
 import { median, ratioFigure, roundRatios } from "../lib/stats.mjs";
 
@@ -16,17 +18,23 @@ export async function run({ baseUrl, cookie, firstPageId, workerdPid }) {
     await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`${path}${id} answered ${res.status}`);
   };
-  const { page, bare } = await paired({ page: get("/api/cms/pages/"), bare: get("/__bench/bare-page/") }, { concurrency: 4, durationMs: 2000, rounds: 7 });
+  const { page, bare, authed } = await paired(
+    { page: get("/api/cms/pages/"), bare: get("/__bench/bare-page/"), authed: get("/__bench/authed-page/") },
+    { concurrency: 4, durationMs: 2000, rounds: 7 },
+  );
   const result = await compare(get("/api/cms/pages/"), get("/__bench/bare-page/"), { concurrency: 8, durationMs: 1500, rounds: 3, pid: workerdPid });
   const med = (runs, key) => median(runs.map((r) => r[key]));
   return {
     rows: [
       { scenario: "GET /api/cms/pages/:id (pagesRoute), paired", rps: med(page, "rps"), p50: med(page, "p50"), p99: med(page, "p99") },
       { scenario: "same D1 select, bare route (baseline), paired", rps: med(bare, "rps"), p50: med(bare, "p50"), p99: med(bare, "p99") },
+      { scenario: "same D1 select after the session check, bare route, paired", rps: med(authed, "rps"), p50: med(authed, "p50"), p99: med(authed, "p99") },
     ],
     figures: { "server CPU µs per request": result.candidate.cpuUs, "baseline CPU µs per request": result.baseline.cpuUs },
     ratios: {
       throughput: ratioFigure(roundRatios(page, bare, "rps"), { op: ">=", value: 0.95 }, "page read req/s ÷ bare select req/s"),
+      authed: ratioFigure(roundRatios(page, authed, "rps"), null, "page read req/s ÷ session check + bare select req/s (the routing's own cost)"),
+      session: ratioFigure(roundRatios(authed, bare, "rps"), null, "session check + bare select req/s ÷ bare select req/s (what the per-request session read costs)"),
       cpu: ratioFigure(result.cpuRatio.values, null, "server CPU per request, page read ÷ bare select"),
     },
   };
