@@ -11,7 +11,7 @@ import { DEFAULT_ROOM_LIMITS, type PageRoomOptions, type RoomEnv, type RoomLimit
 import { asLoadError, closeReason, outsideEdit, RestEdit, RoomLoadError, stateOf } from "./room-connection";
 import { mergeFields, readFields, type RoomField } from "./room-document";
 import { RoomDrafts } from "./room-drafts";
-import { closeSilentConnections, scheduleIdleCheck } from "./room-idle";
+import { cancelIdleCheck, closeSilentConnections, scheduleIdleCheck } from "./room-idle";
 import { loadRoom } from "./room-load";
 import { admitPresence } from "./room-presence";
 import { cancelPublish, fireScheduledPublish, publishNow, readSchedule, schedulePublish, unpublishNow, type RoomPublishContext, type ScheduledPublish } from "./room-publish";
@@ -139,7 +139,9 @@ export class PageRoom extends YServer {
   override async onClose(connection: Connection, code: number, reason: string, wasClean: boolean): Promise<void> {
     super.onClose(connection, code, reason, wasClean);
     const others = [...this.getConnections()].some((c) => c.id !== connection.id && c.readyState === WebSocket.OPEN);
-    if (others || !this.#drafts?.isDirty()) return;
+    if (others) return;
+    if (this.#store && cancelIdleCheck(this.#store)) this.#arm();
+    if (!this.#drafts?.isDirty()) return;
     // The last editor left: write the draft now rather than waiting for the settle timer. A refused
     // draft was told to the editors and stays pending; anything else is logged and retried.
     await this.#drafts.flush().catch((error: unknown) => {

@@ -19,6 +19,19 @@ export function scheduleIdleCheck(store: RoomStore, at: number): boolean {
 }
 
 /**
+ * Drops the idle check once nobody is connected: left set, its alarm would wake the emptied room
+ * (loading its whole document) only to find no connection to look at. Returns whether one was set.
+ *
+ * @example
+ * if (cancelIdleCheck(store)) arm();
+ */
+export function cancelIdleCheck(store: RoomStore): boolean {
+  if (!store.getTimer(IDLE)) return false;
+  store.clearTimer(IDLE);
+  return true;
+}
+
+/**
  * Closes connections that never spoke within `handshakeMs` of connecting (a client that connects and
  * never speaks holds a slot for nothing) and sets the next check for those still inside the window.
  * Kept in storage, so the check survives hibernation.

@@ -76,4 +76,28 @@ describe("PageRoom: bad input", () => {
     await stillServes(id, bystander, "ok");
     bystander.close();
   });
+
+  it("drops its idle check when the last editor leaves, so the emptied room is not woken for it", async () => {
+    const id = await newPage({ title: "" });
+    const ann = await connect(id, editor("ann"));
+    const timers = () =>
+      runInDurableObject(stub(id), async (_instance: PageRoom, state) => ({
+        idle: state.storage.sql.exec("SELECT COUNT(*) AS n FROM room_timers WHERE kind = 'idle'").one().n,
+        alarm: await state.storage.getAlarm(),
+      }));
+    // A handshake window still open a minute from now: only the leave can clear it in time.
+    await runInDurableObject(stub(id), async (_instance: PageRoom, state) => {
+      const at = Date.now() + 60_000;
+      state.storage.sql.exec("INSERT INTO room_timers (kind, at, data) VALUES ('idle', ?, 'null') ON CONFLICT(kind) DO UPDATE SET at = excluded.at", at);
+      await state.storage.setAlarm(at);
+    });
+    expect((await timers()).idle).toBe(1);
+    ann.close();
+    let left = await timers();
+    for (let i = 0; i < 100 && (left.idle !== 0 || left.alarm !== null); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      left = await timers();
+    }
+    expect(left).toEqual({ idle: 0, alarm: null });
+  });
 });
