@@ -3,10 +3,9 @@
 // a bare y-partyserver room in the same worker. Per round: latency from the writer's edit to each
 // receiver seeing it, the server's CPU per edit (the workerd runtime, from /proc), and the bytes
 // the receivers got per keystroke, awareness apart.
-import * as Y from "yjs";
 import { cpuMicros, withCpu } from "../lib/cpu.mjs";
 import { percentile } from "../lib/stats.mjs";
-import { join, sleep, until } from "./room-clients.mjs";
+import { freshParagraph, joinRoom, sleep, until } from "./room-clients.mjs";
 
 /* y-protocols message types: the first varint of every frame. */
 const AWARENESS = 1;
@@ -31,28 +30,15 @@ function countBytes(clients) {
  * keystroke, as an editor's client does.
  */
 export async function measureRound({ baseUrl, headers, party, room, receivers, edits, cursor = false, pid }) {
-  // `headers[i]` signs in client i (the writer is 0): every client is its own editor, as in life.
-  const writer = await join(baseUrl, party, room, headers[0]);
-  const watchers = [];
-  // Joined in small groups: fifty upgrades at once would measure the connect storm, not fan-out.
-  for (let i = 0; i < receivers; i += 10) {
-    watchers.push(...(await Promise.all(Array.from({ length: Math.min(10, receivers - i) }, (_, j) => join(baseUrl, party, room, headers[1 + i + j])))));
-  }
+  const { writer, watchers } = await joinRoom(baseUrl, party, room, headers, receivers);
   // Closes by the room's message limit (4429) during the round: a round with any is not clean fan-out.
   let rateLimited = 0;
   for (const { provider } of [writer, ...watchers]) provider.on("connection-close", (event) => void (event?.code === 4429 && rateLimited++));
   if (cursor) writer.provider.awareness.setLocalStateField("user", { name: "Bench writer" });
   await sleep(200); // let join-time awareness settle before counting
-  // A page room accepts only the collection's fields, so each round types into a fresh paragraph
-  // of the rich `body` (as an editor does; the room's draft writes are part of what is measured).
-  // Sequence numbers are that paragraph's text length.
-  const paragraph = new Y.XmlElement("paragraph");
-  const text = new Y.XmlText();
-  paragraph.insert(0, [text]);
-  const body = writer.doc.getXmlFragment("body");
-  body.insert(body.length, [paragraph]);
-  const index = body.length - 1;
-  await until(() => watchers.every((w) => w.doc.getXmlFragment("body").length > index), 10_000, "the round's paragraph did not arrive");
+  // Each round types into a fresh paragraph (the room's draft writes are part of what is
+  // measured); sequence numbers are that paragraph's text length.
+  const { text, index } = await freshParagraph(writer, watchers, "the round's paragraph");
   const sent = new Map();
   const latencies = [];
   const watched = watchers.map(({ doc }) => doc.getXmlFragment("body").get(index).get(0));
@@ -88,20 +74,11 @@ export async function measureRound({ baseUrl, headers, party, room, receivers, e
 
 /* Joins a writer and `receivers` watchers to one room and gives the writer a fresh paragraph to type into. */
 async function typingRoom({ baseUrl, headers, party, room, receivers }) {
-  const writer = await join(baseUrl, party, room, headers[0]);
-  const watchers = [];
-  for (let i = 0; i < receivers; i += 10) {
-    watchers.push(...(await Promise.all(Array.from({ length: Math.min(10, receivers - i) }, (_, j) => join(baseUrl, party, room, headers[1 + i + j])))));
-  }
+  const { writer, watchers } = await joinRoom(baseUrl, party, room, headers, receivers);
   const side = { writer, watchers, rateLimited: 0, latencies: [], cpuUs: 0, sentAt: 0, waiting: null };
   for (const { provider } of [writer, ...watchers]) provider.on("connection-close", (event) => void (event?.code === 4429 && side.rateLimited++));
-  const paragraph = new Y.XmlElement("paragraph");
-  side.text = new Y.XmlText();
-  paragraph.insert(0, [side.text]);
-  const body = writer.doc.getXmlFragment("body");
-  body.insert(body.length, [paragraph]);
-  const index = body.length - 1;
-  await until(() => watchers.every((w) => w.doc.getXmlFragment("body").length > index), 10_000, `${party}: the round's paragraph did not arrive`);
+  const { text, index } = await freshParagraph(writer, watchers, `${party}: the round's paragraph`);
+  side.text = text;
   // Each watcher reports the moment the edit under way reaches it; the last report ends the wait.
   for (const { doc } of watchers) {
     const received = doc.getXmlFragment("body").get(index).get(0);

@@ -3,9 +3,8 @@
 // 1,200-character burst as its own update (about 1,000 messages/s, closed with 4429, then the
 // stock provider reconnects and resyncs), and a client that coalesces keystrokes into one update
 // per 16 ms frame. Goal for both: no lost character; the coalescing client is never closed.
-import * as Y from "yjs";
 import { ratioFigure } from "../lib/stats.mjs";
-import { editorHeaders, join, sleep, until } from "./room-clients.mjs";
+import { editorHeaders, freshParagraph, join, sleep, until } from "./room-clients.mjs";
 
 export const name = "room-burst";
 
@@ -20,14 +19,7 @@ async function burst(baseUrl, writerHeaders, checkerHeaders, room, { coalesce })
   writer.provider.on("connection-close", (event) => {
     if (event?.code === RATE_LIMITED) closes++;
   });
-  // A fresh paragraph of the rich body (a room accepts only the collection's fields).
-  const paragraph = new Y.XmlElement("paragraph");
-  const text = new Y.XmlText();
-  paragraph.insert(0, [text]);
-  const body = writer.doc.getXmlFragment("body");
-  body.insert(body.length, [paragraph]);
-  const index = body.length - 1;
-  await until(() => checker.doc.getXmlFragment("body").length > index, 10_000, "the burst's paragraph did not arrive");
+  const { text, index } = await freshParagraph(writer, [checker], "the burst's paragraph");
   const seenText = () => checker.doc.getXmlFragment("body").get(index)?.get(0)?.toString() ?? "";
   const t0 = performance.now();
   let pending = "";

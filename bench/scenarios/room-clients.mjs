@@ -25,6 +25,35 @@ export async function join(baseUrl, party, room, headers) {
   return { doc, provider };
 }
 
+/**
+ * Joins a writer (`headers[0]`) and `receivers` watchers (`headers[1…]`): every client is its own
+ * editor, as in life. Watchers join in groups of ten: fifty upgrades at once would measure the
+ * connect storm, not what comes after.
+ */
+export async function joinRoom(baseUrl, party, room, headers, receivers) {
+  const writer = await join(baseUrl, party, room, headers[0]);
+  const watchers = [];
+  for (let i = 0; i < receivers; i += 10) {
+    watchers.push(...(await Promise.all(Array.from({ length: Math.min(10, receivers - i) }, (_, j) => join(baseUrl, party, room, headers[1 + i + j])))));
+  }
+  return { writer, watchers };
+}
+
+/**
+ * Appends an empty paragraph to the writer's rich `body` (a page room accepts only the collection's
+ * fields, so typing goes where an editor's would) and waits until every watcher has it.
+ */
+export async function freshParagraph(writer, watchers, what = "the paragraph") {
+  const paragraph = new Y.XmlElement("paragraph");
+  const text = new Y.XmlText();
+  paragraph.insert(0, [text]);
+  const body = writer.doc.getXmlFragment("body");
+  body.insert(body.length, [paragraph]);
+  const index = body.length - 1;
+  await until(() => watchers.every((w) => w.doc.getXmlFragment("body").length > index), 10_000, `${what} did not arrive`);
+  return { text, index };
+}
+
 /** Polls `check` until it holds. */
 export function until(check, ms = 15_000, message = "timed out") {
   return new Promise((resolve, reject) => {
