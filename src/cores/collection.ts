@@ -1,3 +1,6 @@
+import { listShape } from "./list-shape";
+import type { SectionCatalog } from "./sections";
+
 /** Field types a collection can declare. `richtext` is HTML text that passes through `sanitizeRichHtml`. */
 export type CollectionFieldType = "text" | "richtext" | "json";
 
@@ -6,6 +9,12 @@ export interface CollectionField {
   required?: boolean;
   /** Upper bound on a text value's length, in characters. */
   maxLength?: number;
+  /**
+   * For a `json` field that holds a list of sections: the kinds of section it admits. The live room
+   * then holds the list as a structure (entries with stable ids, text merged by character) and
+   * refuses entries and values the catalog does not declare; see `docs/room-protocol.md`.
+   */
+  catalog?: SectionCatalog;
 }
 
 export interface CollectionConfig {
@@ -42,6 +51,10 @@ export function defineCollection<const C extends CollectionConfig>(config: C): R
     if (!NAME.test(name)) throw new TypeError(`collection ${config.slug}: field name ${JSON.stringify(name)} must be a plain identifier`);
     if (!FIELD_TYPES.has(field.type)) {
       throw new TypeError(`collection ${config.slug}: field ${name} has unknown type ${JSON.stringify(field.type)}`);
+    }
+    if (field.catalog !== undefined) {
+      if (field.type !== "json") throw new TypeError(`collection ${config.slug}: field ${name} has a catalog but is not a json field`);
+      listShape(field.catalog);
     }
   }
   for (const name of config.search?.fields ?? []) {

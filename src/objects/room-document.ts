@@ -1,36 +1,63 @@
 import * as Y from "yjs";
 import type { CollectionConfig, CollectionFieldType } from "../cores/collection";
+import { listShape, type ListShape } from "../cores/list-shape";
 import { applyTextDiff, mergeRichInto, mergeTextInto } from "../cores/merge";
 import { fragmentToHtml, writeHtmlToFragment } from "../cores/rich-text";
 import { isHttpError, type Violation } from "../shared/errors";
 import { JSON_ROOT } from "../shared/room-protocol";
+import { mergeList, readList, toEntries } from "./room-lists";
 
 /*
- * The room's document schema, the contract any Yjs client joins with:
+ * The room's document schema, the contract any Yjs client joins with (docs/room-protocol.md):
  *
- *   text field      doc.getText(field)              plain string
- *   richtext field  doc.getXmlFragment(field)       ProseMirror nodes of `richSchema` (y-prosemirror)
- *   json field      doc.getMap("json").get(field)   a JSON value, replaced whole
+ *   text field               doc.getText(field)              plain string
+ *   richtext field           doc.getXmlFragment(field)       ProseMirror nodes of `richSchema` (y-prosemirror)
+ *   json field with catalog  doc.getArray(field)             entries: Y.Map with `id`, text as Y.Text (room-lists.ts)
+ *   other json field         doc.getMap("json").get(field)   a JSON value, replaced whole
  *
- * One root type per editable field of the collection, named after the field. D1 stores rich text as
- * sanitized HTML; the room converts with the rich-text core (no DOM), and a json value is written
- * as one plain value so two editors' structured edits never interleave into an invalid shape.
+ * One root type per editable field of the collection, named after the field (a root cannot be
+ * replaced by a peer). D1 stores rich text as sanitized HTML; the room converts with the rich-text
+ * core (no DOM).
  */
 
-/** One editable field of the room document. */
+/** One editable field of the room document; `list` is set for a json field held as a list of entries. */
 export interface RoomField {
   name: string;
   type: CollectionFieldType;
+  list?: ListShape;
 }
 
 /**
  * The editable fields of a collection, in declaration order.
  *
  * @example
- * roomFields(pagesCollection) // [{ name: "slug", type: "text" }, …, { name: "sections", type: "json" }]
+ * roomFields(pagesCollection) // [{ name: "slug", type: "text" }, …, { name: "sections", type: "json", list: {…} }]
  */
 export function roomFields(config: CollectionConfig): RoomField[] {
-  return Object.entries(config.fields).map(([name, field]) => ({ name, type: field.type }));
+  return Object.entries(config.fields).map(([name, field]) => ({ name, type: field.type, ...(field.catalog ? { list: listShape(field.catalog) } : {}) }));
+}
+
+/**
+ * Brings a document stored before lists were structures up to date: a list field still held as
+ * one plain value in the `json` map moves into its root array (entries get ids). Returns whether
+ * anything changed, so the caller can store the result.
+ *
+ * @example
+ * if (upgradeDocument(doc, fields, LOAD)) store.compact(doc);
+ */
+export function upgradeDocument(doc: Y.Doc, fields: readonly RoomField[], origin: unknown): boolean {
+  const json = doc.getMap<unknown>(JSON_ROOT);
+  const stale = fields.filter((field) => field.list && json.has(field.name));
+  if (stale.length === 0) return false;
+  doc.transact(() => {
+    for (const { name, list } of stale) {
+      const value = toJson(json.get(name));
+      json.delete(name);
+      const array = doc.getArray<unknown>(name);
+      if (array.length === 0 && Array.isArray(value)) array.insert(0, toEntries(value, list as ListShape));
+    }
+  }, origin);
+  return true;
 }
 
 /**
@@ -54,10 +81,11 @@ export function readFields(doc: Y.Doc, fields: RoomField[], mediaBase?: string):
 export function readFieldsChecked(doc: Y.Doc, fields: RoomField[], mediaBase?: string): { values: Record<string, unknown>; failed: Violation[] } {
   const values: Record<string, unknown> = {};
   const failed: Violation[] = [];
-  for (const { name, type } of fields) {
+  for (const { name, type, list } of fields) {
     try {
       if (type === "text") values[name] = doc.getText(name).toString();
       else if (type === "richtext") values[name] = fragmentToHtml(doc.getXmlFragment(name), mediaBase ? { mediaBase } : {});
+      else if (list) values[name] = readList(doc.getArray(name), list);
       else values[name] = toJson(doc.getMap(JSON_ROOT).get(name));
     } catch (error) {
       const reason = isHttpError(error) ? error.message : "its content cannot be converted";
@@ -80,10 +108,11 @@ export interface FieldMerge {
  * Merges field values into the document as one transaction with `origin`. With `bases` (the
  * values the writer started from) each field is a three-way merge, so live typing the writer never
  * saw survives: text by grapheme-level diffs ({@link mergeTextInto}), rich text block by block
- * ({@link mergeRichInto}), a json value whole (taken when the live side left it as the base was,
- * a conflict otherwise). Without a base a field is made equal to the value (text by one splice,
- * rich text by y-prosemirror's diffing writer, json replaced). Fields equal to what the document
- * holds are not touched.
+ * ({@link mergeRichInto}), a list of entries entry by entry ({@link mergeList}: matched by id, text
+ * by words, additions, removals and moves applied), any other json value whole (taken when the
+ * live side left it as the base was, a conflict otherwise). Without a base a field is made equal
+ * to the value (text by one splice, rich text by y-prosemirror's diffing writer, a list entry by
+ * entry, json replaced). Fields equal to what the document holds are not touched.
  *
  * @example
  * mergeFields(doc, fields, { title: "New title" }, REST_ORIGIN, { title: "Old title" }) // { changed: ["title"], conflicts: [] }
@@ -97,11 +126,15 @@ export function mergeFields(
 ): FieldMerge {
   const merge: FieldMerge = { changed: [], conflicts: [] };
   doc.transact(() => {
-    for (const { name, type } of fields) {
+    for (const { name, type, list } of fields) {
       if (!Object.hasOwn(values, name) || values[name] === undefined) continue;
       const value = values[name];
       const base = bases && Object.hasOwn(bases, name) ? bases[name] : undefined;
-      const result = type === "json" ? mergeJson(doc, name, value, base) : mergeString(doc, name, type, value === null ? "" : String(value), base);
+      const result = list
+        ? mergeListField(doc.getArray(name), list, value, base)
+        : type === "json"
+          ? mergeJson(doc, name, value, base)
+          : mergeString(doc, name, type, value === null ? "" : String(value), base);
       if (result.changed) merge.changed.push(name);
       if (result.conflict) merge.conflicts.push(name);
     }
@@ -130,6 +163,14 @@ function mergeString(doc: Y.Doc, name: string, type: CollectionFieldType, next: 
   }
   const conflicts = mergeRichInto(fragment, base, next);
   return { changed: fragmentToHtml(fragment) !== before, conflict: conflicts > 0 };
+}
+
+function mergeListField(array: Y.Array<unknown>, list: ListShape, value: unknown, base: unknown): MergeResult {
+  // Not a list (the draft check refuses it before any merge): the live list stays.
+  if (!Array.isArray(value)) return { changed: false, conflict: true };
+  const before = JSON.stringify(readList(array, list));
+  const conflicts = mergeList(array, list, Array.isArray(base) ? base : null, value);
+  return { changed: JSON.stringify(readList(array, list)) !== before, conflict: conflicts > 0 };
 }
 
 function mergeJson(doc: Y.Doc, name: string, value: unknown, base: unknown): MergeResult {

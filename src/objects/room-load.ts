@@ -3,7 +3,7 @@ import { loadEditableDocument, type DraftDeps } from "../cores/drafts";
 import { parseRoomName } from "../shared/room-protocol";
 import type { PageRoomOptions, RoomEnv } from "./room-config";
 import { RoomLoadError } from "./room-connection";
-import { mergeFields, roomFields, type RoomField } from "./room-document";
+import { mergeFields, roomFields, upgradeDocument, type RoomField } from "./room-document";
 import { RoomStore } from "./room-store";
 import { ROOM_CLOSE } from "../shared/room-protocol";
 
@@ -18,8 +18,8 @@ export interface LoadedRoom {
 }
 
 /**
- * Loads a room's document: from its own storage when it has state, else seeded from D1 (the newest
- * pending draft, else the live row) and compacted at once. Throws `RoomLoadError` (404 for an unknown
+ * Loads a room's document: from its own storage when it has state (upgraded to the current document
+ * shape), else seeded from D1 (the newest pending draft, else the live row) and compacted at once. Throws `RoomLoadError` (404 for an unknown
  * room or page, 503 when unconfigured, 1011 when stored state does not decode) and never leaves a
  * half-loaded document behind: storage rows are decoded before anything is applied.
  *
@@ -43,6 +43,8 @@ export async function loadRoom(input: {
   const fields = roomFields(deps.config);
   if (store.hasState()) {
     store.loadInto(doc, origin);
+    // A document stored before lists were structures is converted once, and stored converted.
+    if (upgradeDocument(doc, fields, origin)) store.compact(doc);
     return { store, id: address.id, deps, fields, seeded: false };
   }
   const editable = await loadEditableDocument(env.DB, deps, address.id);

@@ -37,7 +37,7 @@ export const pagesDeclaration = cmsCollection(pages, {
     slug: { type: "text", required: true, maxLength: 120 },
     title: { type: "text", required: true, maxLength: 200 },
     body: { type: "richtext" },
-    sections: { type: "json" },
+    sections: { type: "json", catalog: sectionCatalog },
   },
   drafts: { maxPerDoc: 100 },
   search: ["title", "body", "sections"],

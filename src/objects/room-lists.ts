@@ -1,0 +1,303 @@
+import * as Y from "yjs";
+import { ENTRY_KEYS, type EntryFieldShape, type ListShape } from "../cores/list-shape";
+import { applyTextDiff, mergeTextInto } from "../cores/merge";
+import { isEntryId, newEntryId } from "../shared/entry-id";
+import { diffSequences, type Hunk } from "../shared/sequence-diff";
+
+/*
+ * A list of entries in the room document: a `Y.Array` of `Y.Map`s, each with a stable string `id`.
+ * Text fields are `Y.Text` (merged by character), nested lists nested arrays of maps, everything
+ * else one atomic value. A move is a delete and an insert of a copy with the same id.
+ */
+
+type Entry = Record<string, unknown>;
+
+/**
+ * The list as plain JSON, keys in a fixed order (`type`, `id`, then as declared, then the rest by
+ * name), so equal content always reads as equal JSON.
+ *
+ * @example
+ * readList(doc.getArray("sections"), shape) // [{ type: "hero", id: "k3v9…", heading: "Hi" }]
+ */
+export function readList(array: Y.Array<unknown>, shape: ListShape): unknown[] {
+  return array.toArray().map((item) => (item instanceof Y.Map ? readEntry(item, shape) : plain(item)));
+}
+
+function readEntry(map: Y.Map<unknown>, shape: ListShape): Entry {
+  const entry: Entry = {};
+  for (const key of orderedKeys(map.keys(), shape)) {
+    const value = map.get(key);
+    const field = shape.fields.get(key);
+    entry[key] = value instanceof Y.Array && field?.kind === "list" ? readList(value, field.list) : plain(value);
+  }
+  return entry;
+}
+
+function orderedKeys(keys: Iterable<string>, shape: ListShape): string[] {
+  const present = new Set(keys);
+  const declared = [...ENTRY_KEYS, ...shape.fields.keys()].filter((key) => present.has(key));
+  const rest = [...present].filter((key) => !declared.includes(key)).sort();
+  return [...declared, ...rest];
+}
+
+function plain(value: unknown): unknown {
+  if (value instanceof Y.AbstractType) return value.toJSON();
+  return value === undefined ? null : value;
+}
+
+/**
+ * Entries as the room holds them: each a `Y.Map` with an `id` (a fresh one when it has none, or
+ * a duplicate), text fields as `Y.Text`, nested lists as nested arrays. A value that is not an
+ * entry (invalid content read from D1) is kept as one atomic item, so nothing is lost.
+ *
+ * @example
+ * doc.getArray("sections").insert(0, toEntries([{ type: "hero", heading: "Hi" }], shape));
+ */
+export function toEntries(values: readonly unknown[], shape: ListShape): unknown[] {
+  const seen = new Set<string>();
+  return values.map((value) => {
+    if (!isEntry(value)) return value;
+    const id = isEntryId(value.id) && !seen.has(value.id) ? value.id : newEntryId();
+    seen.add(id);
+    return toMap(value, shape, id);
+  });
+}
+
+function toMap(entry: Entry, shape: ListShape, id: string): Y.Map<unknown> {
+  const map = new Y.Map<unknown>();
+  for (const key of orderedKeys(Object.keys(entry), shape)) {
+    if (key === "id" || entry[key] === undefined) continue;
+    map.set(key, toValue(entry[key], shape.fields.get(key)));
+  }
+  map.set("id", id);
+  return map;
+}
+
+function toValue(value: unknown, field: EntryFieldShape | undefined): unknown {
+  if (field?.kind === "text" && typeof value === "string") return new Y.Text(value);
+  if (field?.kind === "list" && Array.isArray(value)) {
+    const array = new Y.Array<unknown>();
+    array.insert(0, toEntries(value, field.list));
+    return array;
+  }
+  return structuredClone(value);
+}
+
+function isEntry(value: unknown): value is Entry {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/**
+ * Three-way merge of a writer's list into the live one. The writer read `base` and sent `next`;
+ * live editors changed the array meanwhile. Entries are matched by `id` (entries without one, from
+ * content older than ids, by position among entries of the same kind). What the writer added,
+ * removed, moved or changed is applied; live edits it never saw stay: text is merged word by word
+ * (`mergeTextInto`), and where both sides changed the same value, moved the same entry, or one
+ * removed an entry the other changed, the live side wins (a conflict). With `base` null the list
+ * is made equal to `next` (seeding, a restore). Returns the number of conflicts.
+ *
+ * @example
+ * mergeList(doc.getArray("sections"), shape, baseSections, nextSections) // 0
+ */
+export function mergeList(array: Y.Array<unknown>, shape: ListShape, base: readonly unknown[] | null, next: readonly unknown[]): number {
+  const live = array.toArray();
+  const current = live.map((item) => (item instanceof Y.Map ? readEntry(item, shape) : plain(item)));
+  const ids = identify(base ?? current, current, next);
+  const baseById = byId(base ?? current, ids.base);
+  const nextById = byId(next, ids.next);
+  const currentIndex = new Map(ids.current.map((id, i) => [id, i]));
+  let conflicts = 0;
+
+  const removed = new Set<string>();
+  ids.current.forEach((id, i) => {
+    // Without a base the writer's list is the whole truth: items that are no entries go too.
+    if (base === null && !isEntry(current[i])) removed.add(id);
+    if (!baseById.has(id) || nextById.has(id)) return;
+    if (sameContent(current[i], baseById.get(id))) removed.add(id);
+    else conflicts += 1;
+  });
+  for (const id of ids.next) if (baseById.has(id) && !currentIndex.has(id) && !sameContent(baseById.get(id), nextById.get(id))) conflicts += 1;
+
+  const moves = writerMoves(ids, currentIndex, baseById);
+  conflicts += moves.conflicts;
+  const stable = ids.current.filter((id) => !removed.has(id) && !moves.moved.has(id));
+  const order = placeWriterEntries(stable, ids, baseById, currentIndex, moves.moved);
+
+  for (let i = live.length - 1; i >= 0; i--) if (!stable.includes(ids.current[i] as string)) array.delete(i, 1);
+  // What is left is `stable`, in order; everything else in `order` goes in where it stands.
+  let kept = 0;
+  order.forEach((id, i) => {
+    if (stable[kept] === id) {
+      kept += 1;
+      return;
+    }
+    const value = moves.moved.has(id) ? current[currentIndex.get(id) as number] : nextById.get(id);
+    array.insert(i, isEntry(value) ? toEntries([{ ...value, id }], shape) : [value]);
+  });
+  array.forEach((item) => {
+    if (!(item instanceof Y.Map)) return;
+    const id = item.get("id") as string;
+    const after = nextById.get(id);
+    if (after === undefined || !isEntry(after)) return;
+    const before = baseById.get(id);
+    const from = isEntry(before) ? before : readEntry(item, shape);
+    conflicts += mergeEntry(item, shape, from, after);
+  });
+  return conflicts;
+}
+
+/** The three lists' entries as keys: ids, or for entries without one, the key of the entry they align with. */
+interface Identified {
+  base: string[];
+  current: string[];
+  next: string[];
+}
+
+function identify(base: readonly unknown[], current: readonly unknown[], next: readonly unknown[]): Identified {
+  // Items that are not entries never match anything: they are replaced whole.
+  const currentIds = current.map((item, i) => (isEntry(item) && isEntryId(item.id) ? item.id : `\u0000c${i}`));
+  const baseIds = align(base, current, currentIds, "b", false);
+  // A writer whose list carries ids is taken at its word: an entry without one is new, unless it
+  // stands for a base entry that had none either.
+  const nextIds = align(next, base, baseIds, "n", next.some((item) => isEntry(item) && isEntryId(item.id)));
+  return { base: baseIds, current: currentIds, next: nextIds.map((id) => (id.startsWith("\u0000n") ? newEntryId() : id)) };
+}
+
+/**
+ * Keys for `items`: their own id when it is one (and not repeated), else the key of the entry of
+ * `other` they align with, by kind and order, among those no id claimed (with `onlyLoose`, among
+ * those that have no id of their own either); else a placeholder.
+ */
+function align(items: readonly unknown[], other: readonly unknown[], otherIds: readonly string[], tag: string, onlyLoose: boolean): string[] {
+  const seen = new Set<string>();
+  const keys = items.map((item) => {
+    if (isEntry(item) && isEntryId(item.id) && !seen.has(item.id)) {
+      seen.add(item.id);
+      return item.id;
+    }
+    return null;
+  });
+  const loose = keys.flatMap((key, i) => (key === null ? [i] : []));
+  const free = otherIds.flatMap((id, i) => {
+    const entry = other[i];
+    return seen.has(id) || !isEntry(entry) || (onlyLoose && isEntryId(entry.id)) ? [] : [i];
+  });
+  const kind = (item: unknown) => (isEntry(item) ? String(item.type ?? "") : "\u0000");
+  for (const [a, b] of matchedPairs(diffSequences(loose.map((i) => kind(items[i])), free.map((i) => kind(other[i]))), loose.length)) {
+    keys[loose[a] as number] = otherIds[free[b] as number] as string;
+  }
+  return keys.map((key, i) => key ?? `\u0000${tag}${i}`);
+}
+
+/** Index pairs of the items a diff left unchanged (the runs between its hunks). */
+function matchedPairs(hunks: readonly Hunk[], aLength: number): [number, number][] {
+  const pairs: [number, number][] = [];
+  let a = 0;
+  let b = 0;
+  for (const hunk of hunks) {
+    while (a < hunk.aStart) pairs.push([a++, b++]);
+    a = hunk.aEnd;
+    b = hunk.bEnd;
+  }
+  while (a < aLength) pairs.push([a++, b++]);
+  return pairs;
+}
+
+function byId(items: readonly unknown[], ids: readonly string[]): Map<string, unknown> {
+  return new Map(items.map((item, i) => [ids[i] as string, item]));
+}
+
+/**
+ * Entries the writer moved (not in the longest run it kept in base order), minus those live
+ * editors moved too (the live order wins: a conflict).
+ */
+function writerMoves(ids: Identified, currentIndex: ReadonlyMap<string, number>, baseById: ReadonlyMap<string, unknown>): { moved: Set<string>; conflicts: number } {
+  const common = (list: readonly string[]) => list.filter((id) => baseById.has(id) && currentIndex.has(id) && ids.next.includes(id));
+  const inBase = common(ids.base);
+  const outOfOrder = (other: readonly string[]) => {
+    const set = new Set<string>();
+    for (const hunk of diffSequences(inBase, other)) for (let i = hunk.aStart; i < hunk.aEnd; i++) set.add(inBase[i] as string);
+    return set;
+  };
+  const byWriter = outOfOrder(common(ids.next));
+  const byLive = outOfOrder(common(ids.current));
+  const moved = new Set([...byWriter].filter((id) => !byLive.has(id)));
+  return { moved, conflicts: byWriter.size - moved.size };
+}
+
+/**
+ * The final order: the live entries that stay, with each entry the writer added or moved put
+ * right after its nearest predecessor in the writer's list (after any entries live editors added
+ * there, so theirs come first).
+ */
+function placeWriterEntries(
+  stable: readonly string[],
+  ids: Identified,
+  baseById: ReadonlyMap<string, unknown>,
+  currentIndex: ReadonlyMap<string, number>,
+  moved: ReadonlySet<string>,
+): string[] {
+  const order = [...stable];
+  const liveOnly = (id: string) => !baseById.has(id) && !ids.next.includes(id);
+  ids.next.forEach((id, j) => {
+    const added = !baseById.has(id) && !currentIndex.has(id);
+    if (!added && !moved.has(id)) return;
+    let at = 0;
+    for (let k = j - 1; k >= 0; k--) {
+      const index = order.indexOf(ids.next[k] as string);
+      if (index >= 0) {
+        at = index + 1;
+        break;
+      }
+    }
+    while (at < order.length && liveOnly(order[at] as string)) at++;
+    order.splice(at, 0, id);
+  });
+  return order;
+}
+
+/** Merges one entry's values into its live map; returns the conflicts. */
+function mergeEntry(map: Y.Map<unknown>, shape: ListShape, base: Entry, next: Entry): number {
+  let conflicts = 0;
+  for (const key of new Set([...Object.keys(base), ...Object.keys(next)])) {
+    if (key === "id") continue;
+    const before = base[key];
+    const after = next[key];
+    if (sameJson(before, after)) continue;
+    const live = map.get(key);
+    const field = shape.fields.get(key);
+    const now = live instanceof Y.Array && field?.kind === "list" ? readList(live, field.list) : live === undefined ? undefined : plain(live);
+    if (sameJson(now, after)) continue;
+    if (live instanceof Y.Text && typeof after === "string") {
+      if (typeof before === "string") conflicts += mergeTextInto(live, before, after);
+      else if (live.length === 0) applyTextDiff(live, after);
+      else conflicts += 1;
+    } else if (live instanceof Y.Array && field?.kind === "list" && Array.isArray(after)) {
+      conflicts += mergeList(live, field.list, Array.isArray(before) ? before : null, after);
+    } else if (!sameJson(now, before)) {
+      conflicts += 1;
+    } else if (after === undefined) {
+      map.delete(key);
+    } else {
+      map.set(key, toValue(after, field));
+    }
+  }
+  return conflicts;
+}
+
+/** Equal as content: the same JSON whatever the key order, ids aside (content older than ids has none). */
+function sameContent(a: unknown, b: unknown): boolean {
+  return canonical(a, true) === canonical(b, true);
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return canonical(a, false) === canonical(b, false);
+}
+
+function canonical(value: unknown, withoutIds: boolean): string {
+  return JSON.stringify(value, (key, inner: unknown) => {
+    if (withoutIds && key === "id") return undefined;
+    if (!isEntry(inner)) return inner;
+    return Object.fromEntries(Object.keys(inner).sort().map((k) => [k, inner[k]]));
+  }) ?? "undefined";
+}
