@@ -1,4 +1,5 @@
 import { LouiseValidationError, type Violation } from "../shared/errors";
+import { isEntryId } from "../shared/entry-id";
 import { isMediaUrl, isSafeUrl } from "./sanitize";
 import type { WriteOperation } from "./validate-fields";
 
@@ -80,6 +81,9 @@ function checkFields(
       violations.push({ path: `${path}.${key}`, message: `unknown field ${key}`, code: "unknown_field" });
     }
   }
+  if (record.id !== undefined && !isEntryId(record.id)) {
+    violations.push({ path: `${path}.id`, message: "an id is 1 to 64 letters, digits, _ or -", code: "invalid_id" });
+  }
   for (const [name, def] of Object.entries(fields)) {
     const value = record[name];
     const at = `${path}.${name}`;
@@ -99,27 +103,21 @@ function checkValue(
   options: SectionCheckOptions,
   violations: Violation[],
 ): Omit<Violation, "path"> | null {
+  if (def.type !== "list") {
+    const problem = sectionValueProblem(def.type, value, options.mediaBase);
+    if (problem) return problem;
+  }
   switch (def.type) {
     case "text":
-    case "richtext":
-      if (typeof value !== "string") return { message: "must be a string", code: "type" };
-      if (def.type === "text" && def.maxLength !== undefined && value.length > def.maxLength) {
+      if (def.maxLength !== undefined && (value as string).length > def.maxLength) {
         return { message: `longer than ${def.maxLength} characters`, code: "too_long" };
       }
       return null;
-    case "url":
-      if (typeof value !== "string" || !isSafeUrl(value, "href")) return { message: "must be an http(s), mailto or relative URL", code: "unsafe_url" };
-      return null;
-    case "image":
-      return checkImage(value, options.mediaBase);
     case "number":
-      if (typeof value !== "number" || !Number.isFinite(value)) return { message: "must be a number", code: "type" };
-      if ((def.min !== undefined && value < def.min) || (def.max !== undefined && value > def.max)) {
+      if ((def.min !== undefined && (value as number) < def.min) || (def.max !== undefined && (value as number) > def.max)) {
         return { message: `must be between ${def.min ?? "-∞"} and ${def.max ?? "∞"}`, code: "out_of_range" };
       }
       return null;
-    case "boolean":
-      return typeof value === "boolean" ? null : { message: "must be true or false", code: "type" };
     case "list":
       if (!Array.isArray(value)) return { message: "must be a list", code: "type" };
       if (def.max !== undefined && value.length > def.max) return { message: `has more than ${def.max} items`, code: "too_many" };
@@ -131,6 +129,37 @@ function checkValue(
         }
       });
       return null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * What is wrong with one value of a section field of type `type`, or `null`: its JavaScript type,
+ * and for URLs and images the sanitizer's URL rule (with `mediaBase`, the strict media rule).
+ * Lengths and ranges are the draft check's business; the live room refuses by this rule alone.
+ *
+ * @example
+ * sectionValueProblem("image", { src: "https://evil.test/x.png" }, "https://media.example.com")
+ * // { message: "image must be a media asset under https://media.example.com", code: "not_media" }
+ */
+export function sectionValueProblem(
+  type: Exclude<SectionFieldDef["type"], "list">,
+  value: unknown,
+  mediaBase: string | undefined,
+): Omit<Violation, "path"> | null {
+  switch (type) {
+    case "text":
+    case "richtext":
+      return typeof value === "string" ? null : { message: "must be a string", code: "type" };
+    case "url":
+      return typeof value === "string" && isSafeUrl(value, "href") ? null : { message: "must be an http(s), mailto or relative URL", code: "unsafe_url" };
+    case "image":
+      return checkImage(value, mediaBase);
+    case "number":
+      return typeof value === "number" && Number.isFinite(value) ? null : { message: "must be a number", code: "type" };
+    case "boolean":
+      return typeof value === "boolean" ? null : { message: "must be true or false", code: "type" };
   }
 }
 

@@ -121,10 +121,10 @@ export class PageRoom extends YServer {
         if ((this.#store as RoomStore).storedBytes() + parsed.update.byteLength > this.#limits.maxDocumentBytes) {
           return this.#evict(connection, ROOM_CLOSE.DOCUMENT_FULL, "the page's document is at its size limit");
         }
-        const refusal = refusedUpdate(this.document, this.#fields, parsed.structs);
+        const refusal = refusedUpdate(this.document, this.#fields, parsed.structs, this.#deps?.mediaBase);
         if (refusal) return this.#evict(connection, ROOM_CLOSE.REFUSED, refusal);
         // Held-back items that this update would let in are checked now; refused ones never land.
-        if (pendingRefused(this.document, this.#fields, parsed.update)) this.document.store.pendingStructs = null;
+        if (pendingRefused(this.document, this.#fields, parsed.update, this.#deps?.mediaBase)) this.document.store.pendingStructs = null;
       }
       return super.handleMessage(connection, bytes);
     }

@@ -1,70 +1,79 @@
 import * as Y from "yjs";
-import { richSchema } from "../shared/rich-schema";
 import { JSON_ROOT } from "../shared/room-protocol";
-import { isSafeUrl } from "../shared/safe-url";
 import type { RoomField } from "./room-document";
+import { refusedContent, type GuardContext, type Place } from "./room-guard-rules";
 
 /**
- * Deepest element nesting a rich-text field may reach through the room. Deeper than any real page
- * (the sanitizer itself keeps 512 levels of HTML); it keeps every tree walk of the room shallow.
+ * Deepest element nesting a rich-text field (or a list of lists) may reach through the room.
+ * Deeper than any real page (the sanitizer itself keeps 512 levels of HTML); it keeps every tree
+ * walk of the room shallow.
  */
 export const MAX_ROOM_NESTING = 64;
 
-/** Attributes each rich-text node may carry (what y-prosemirror writes for `richSchema`). */
-const NODE_ATTRIBUTES: ReadonlyMap<string, ReadonlySet<string>> = new Map(
-  Object.entries(richSchema.nodes).map(([name, type]) => [name, new Set(Object.keys(type.spec.attrs ?? {}))]),
-);
-const MARKS: ReadonlySet<string> = new Set(Object.keys(richSchema.marks));
-
-/** Where an item of an update sits: a root of the document, or inside a nested type. */
-type Place = { root: string; kind: RootKind; element: string | null; depth: number } | null;
-type RootKind = "text" | "richtext" | "json";
-
 /**
  * Checks an update against the room's document schema before the document sees it, the way the
- * schema would have produced it: items only under the collection's field roots (and `json`);
+ * editor would have produced it: items only under the collection's field roots (and `json`);
  * plain-text roots hold only text; rich-text roots hold only `richSchema` nodes with their own
- * attributes, known marks, `href`/`src` values the sanitizer allows, and nesting up to
- * {@link MAX_ROOM_NESTING}. Returns why an update is refused, or `null`. Each item's place is
- * found through its parent, or its neighbours, in the update itself or in the document.
+ * attributes and values the schema allows, known marks with their own attributes, links and
+ * image sources the sanitizer keeps (with `mediaBase`, images only from the media store), and
+ * nesting up to {@link MAX_ROOM_NESTING}; a list field's root holds entries (`Y.Map`) whose keys
+ * the catalog declares, text fields as `Y.Text`, nested lists as arrays of entries, and values
+ * of the declared types; the `json` map holds only json fields that are not lists, as plain
+ * values. Returns why an update is refused, or `null`. Each item's place is found through its
+ * parent, or its neighbours, in the update itself or in the document.
  *
  * @example
- * const refusal = refusedUpdate(doc, fields, Y.decodeUpdate(update).structs);
+ * const refusal = refusedUpdate(doc, fields, Y.decodeUpdate(update).structs, env.MEDIA_URL);
  * if (refusal) connection.close(ROOM_CLOSE.REFUSED, refusal);
  */
-export function refusedUpdate(doc: Y.Doc, fields: readonly RoomField[], structs: readonly (Y.Item | Y.GC | Y.Skip)[]): string | null {
-  const roots = new Map<string, RootKind>(fields.map((f) => [f.name, f.type === "json" ? "json" : f.type]));
-  roots.set(JSON_ROOT, "json");
+export function refusedUpdate(doc: Y.Doc, fields: readonly RoomField[], structs: readonly (Y.Item | Y.GC | Y.Skip)[], mediaBase?: string): string | null {
+  const roots = new Map<string, Place>();
+  for (const field of fields) {
+    const kind = field.list ? "list" : field.type === "json" ? null : field.type;
+    if (kind) roots.set(field.name, { root: field.name, kind, element: null, depth: 0, list: field.list ?? null });
+  }
+  roots.set(JSON_ROOT, { root: JSON_ROOT, kind: "json", element: null, depth: 0, list: null });
+  const context: GuardContext = {
+    plainJson: new Set(fields.filter((f) => f.type === "json" && !f.list).map((f) => f.name)),
+    lists: new Set(fields.filter((f) => f.list).map((f) => f.name)),
+    mediaBase,
+  };
   const local = new Map<string, Y.Item>();
   for (const struct of structs) if (struct instanceof Y.Item) local.set(key(struct.id), struct);
-  const places = new Map<string, Place>();
+  const places = new Map<string, Place | null>();
+  const rootPlace = (name: string): Place | null => roots.get(name) ?? null;
 
-  const placeOfType = (type: Y.AbstractType<unknown>): Place => {
+  const placeOfType = (type: Y.AbstractType<unknown>): Place | null => {
     const item = type._item;
     if (item === null) {
-      for (const [name, shared] of doc.share) if (shared === type) return rootPlace(roots, name);
+      for (const [name, shared] of doc.share) if (shared === type) return rootPlace(name);
       return null;
     }
     return placeOfContent(item, placeOfItem(item));
   };
   // The place of an item's *children*: a nested type one level down from where the item sits.
-  const placeOfContent = (item: Y.Item, at: Place): Place => {
+  const placeOfContent = (item: Y.Item, at: Place | null): Place | null => {
     if (at === null || !(item.content instanceof Y.ContentType)) return null;
     const type = item.content.type;
-    return { ...at, element: type instanceof Y.XmlElement ? type.nodeName : null, depth: at.depth + 1 };
+    const down = { ...at, element: type instanceof Y.XmlElement ? type.nodeName : null, depth: at.depth + 1 };
+    if (at.kind === "list") return { ...down, kind: "entry" };
+    if (at.kind !== "entry") return down;
+    const field = at.list?.fields.get(subOf(item) ?? "");
+    if (field?.kind === "text") return { ...down, kind: "text", list: null };
+    return field?.kind === "list" ? { ...down, kind: "list", list: field.list } : null;
   };
-  const placeOfId = (id: Y.ID): Place | undefined => {
+  const placeOfId = (id: Y.ID): Place | null | undefined => {
     const inUpdate = local.get(key(id));
     if (inUpdate) return placeOfItem(inUpdate);
     const known = knownItem(doc, id);
     return known ? placeOfItem(known) : undefined;
   };
-  const placeOfItem = (item: Y.Item): Place => {
+  const placeOfItem = (item: Y.Item): Place | null => {
     const cached = places.get(key(item.id));
     if (cached !== undefined) return cached;
-    let place: Place | undefined;
+    let place: Place | null | undefined;
     const parent: unknown = item.parent;
-    if (typeof parent === "string") place = rootPlace(roots, parent);
+    if (typeof parent === "string") place = rootPlace(parent);
     else if (parent instanceof Y.AbstractType) place = placeOfType(parent);
     else if (parent instanceof Y.ID) {
       const holder = local.get(key(parent)) ?? knownItem(doc, parent);
@@ -92,7 +101,8 @@ export function refusedUpdate(doc: Y.Doc, fields: readonly RoomField[], structs:
     if (typeof parent === "string" && !roots.has(parent)) return `no field named ${JSON.stringify(parent)} in this collection`;
     const place = placeOfItem(struct);
     if (place === null) continue;
-    const refusal = refusedContent(struct, subOf(struct), place);
+    if (place.depth > MAX_ROOM_NESTING) return `${place.root} nests deeper than ${MAX_ROOM_NESTING} levels`;
+    const refusal = refusedContent(struct, subOf(struct), place, context);
     if (refusal) return refusal;
   }
   return null;
@@ -105,57 +115,14 @@ export function refusedUpdate(doc: Y.Doc, fields: readonly RoomField[], structs:
  * later look. The caller drops the held items when it says yes.
  *
  * @example
- * if (pendingRefused(doc, fields, update)) doc.store.pendingStructs = null;
+ * if (pendingRefused(doc, fields, update, env.MEDIA_URL)) doc.store.pendingStructs = null;
  */
-export function pendingRefused(doc: Y.Doc, fields: readonly RoomField[], incoming: Uint8Array): boolean {
+export function pendingRefused(doc: Y.Doc, fields: readonly RoomField[], incoming: Uint8Array, mediaBase?: string): boolean {
   const pending = doc.store.pendingStructs;
   if (pending === null) return false;
   // Yjs keeps held-back items in its v2 encoding.
   const held = Y.convertUpdateFormatV2ToV1(pending.update);
-  return refusedUpdate(doc, fields, Y.decodeUpdate(Y.mergeUpdates([held, incoming])).structs) !== null;
-}
-
-function refusedContent(item: Y.Item, sub: string | null, place: NonNullable<Place>): string | null {
-  if (place.depth > MAX_ROOM_NESTING) return `${place.root} nests deeper than ${MAX_ROOM_NESTING} levels`;
-  const content = item.content;
-  if (place.kind === "json") return null;
-  if (place.kind === "text") {
-    return content instanceof Y.ContentString || content instanceof Y.ContentDeleted ? null : `${place.root} holds plain text only`;
-  }
-  if (sub !== null) return refusedAttribute(place, sub, content);
-  if (content instanceof Y.ContentFormat) return refusedMark(place, content.key, content.value);
-  if (content instanceof Y.ContentType) {
-    const type = content.type;
-    if (type instanceof Y.XmlElement) return isNodeName(type.nodeName) ? null : `${place.root}: no node type ${JSON.stringify(type.nodeName)}`;
-    return type instanceof Y.XmlText ? null : `${place.root} holds rich-text nodes only`;
-  }
-  return content instanceof Y.ContentString || content instanceof Y.ContentDeleted ? null : `${place.root}: content the rich-text schema does not have`;
-}
-
-function refusedAttribute(place: NonNullable<Place>, name: string, content: Y.Item["content"]): string | null {
-  const allowed = place.element === null ? undefined : NODE_ATTRIBUTES.get(place.element);
-  if (!allowed?.has(name)) return `${place.root}: ${place.element ?? "text"} has no attribute ${JSON.stringify(name)}`;
-  if (name === "src") {
-    const value = content.getContent()[0];
-    if (typeof value !== "string" || !isSafeUrl(value, "src")) return `${place.root}: an image source must be a safe URL`;
-  }
-  return null;
-}
-
-function refusedMark(place: NonNullable<Place>, name: string, value: unknown): string | null {
-  if (!MARKS.has(name)) return `${place.root}: no mark ${JSON.stringify(name)}`;
-  if (name !== "link" || value === null) return null;
-  const href = typeof value === "object" ? (value as { href?: unknown }).href : undefined;
-  return typeof href === "string" && isSafeUrl(href, "href") ? null : `${place.root}: a link must point to a safe URL`;
-}
-
-function isNodeName(name: string): boolean {
-  return NODE_ATTRIBUTES.has(name) && name !== "doc" && name !== "text";
-}
-
-function rootPlace(roots: ReadonlyMap<string, RootKind>, name: string): Place {
-  const kind = roots.get(name);
-  return kind ? { root: name, kind, element: null, depth: 0 } : null;
+  return refusedUpdate(doc, fields, Y.decodeUpdate(Y.mergeUpdates([held, incoming])).structs, mediaBase) !== null;
 }
 
 function knownItem(doc: Y.Doc, id: Y.ID): Y.Item | null {

@@ -1,5 +1,5 @@
 import { Schema, type Attrs, type DOMOutputSpec } from "prosemirror-model";
-import { isSafeUrl } from "./safe-url";
+import { isSafeLinkUrl, isSafeUrl } from "./safe-url";
 
 /**
  * The one ProseMirror schema of rich text, shared by the browser editor and the server's
@@ -214,7 +214,7 @@ function readImageAttrs(dom: AttributeSource): Attrs | false {
 
 function readLinkAttrs(dom: AttributeSource): Attrs | false {
   const href = dom.getAttribute("href");
-  if (href === null || !isSafeUrl(href, "href")) return false;
+  if (href === null || !isSafeLinkUrl(href)) return false;
   const target = dom.getAttribute("target")?.trim().toLowerCase() === "_blank" ? "_blank" : null;
   return { href, title: dom.getAttribute("title"), target };
 }
@@ -233,7 +233,7 @@ function linkDomAttrs(attrs: Attrs): Record<string, string | null> {
   const blank = attrs.target === "_blank";
   const href = String(attrs.href);
   return {
-    href: isSafeUrl(href, "href") ? href : null,
+    href: isSafeLinkUrl(href) ? href : null,
     title: typeof attrs.title === "string" ? attrs.title : null,
     target: blank ? "_blank" : null,
     // The sanitizer adds this to every `target="_blank"` link; the editor shows it the same way.

@@ -67,3 +67,31 @@ function schemeEnd(value: string): number {
 function isInvisible(c: number): boolean {
   return c <= 0x20 || (c >= 0x7f && c <= 0xa0) || (c >= 0x2000 && c <= 0x200f) || c === 0x2028 || c === 0x2029 || c === 0xfeff;
 }
+
+/**
+ * Whether a link's `href` may be stored: {@link isSafeUrl} for `href`, and not protocol-relative
+ * (`//host/path`, `\\host`, also behind invisible characters or character references), which
+ * names another host while looking like a path on this site. The one link rule of the sanitizer,
+ * the rich-text schema and the live room's guard, so the editor never writes a link any of them
+ * refuses.
+ *
+ * @example
+ * isSafeLinkUrl("/about"); // true
+ * isSafeLinkUrl("//evil.test/x"); // false
+ */
+export function isSafeLinkUrl(value: string): boolean {
+  return isSafeUrl(value, "href") && !isProtocolRelative(value);
+}
+
+function isProtocolRelative(value: string): boolean {
+  const start = value.slice(0, 64);
+  const prefix = start.includes("&") ? decodeCharacterReferences(start) : start;
+  let slashes = 0;
+  for (let i = 0; i < prefix.length; i++) {
+    const c = prefix.charCodeAt(i);
+    if (isInvisible(c)) continue;
+    if (c !== SLASH && c !== BACKSLASH) return false;
+    if (++slashes === 2) return true;
+  }
+  return false;
+}

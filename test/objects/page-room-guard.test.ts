@@ -32,6 +32,16 @@ function nested(depth: number): Y.XmlElement {
   return node;
 }
 
+/** A section entry as a peer would build it: `text` values become `Y.Text`, the rest stay as given. */
+function entry(values: Record<string, unknown>, text: readonly string[] = ["heading"]): Y.Map<unknown> {
+  const map = new Y.Map<unknown>();
+  for (const [key, value] of Object.entries(values)) map.set(key, text.includes(key) && typeof value === "string" ? new Y.Text(value) : value);
+  return map;
+}
+
+const MEDIA = "http://localhost:8787/media";
+const sections = (doc: Y.Doc) => doc.getArray<Y.Map<unknown>>("sections");
+
 /** What a stock Yjs client can send that our editor never would, each refused with 4422. */
 const HOSTILE: [string, (doc: Y.Doc) => void][] = [
   ["an unknown root type (the 153 MB junk-root attack)", (doc) => doc.getText("junk").insert(0, "x".repeat(1000))],
@@ -52,13 +62,43 @@ const HOSTILE: [string, (doc: Y.Doc) => void][] = [
   }],
   ["formatting in a plain-text field", (doc) => doc.getText("title").insert(0, "bold", { strong: {} })],
   [`rich text nested past ${MAX_ROOM_NESTING} levels`, (doc) => doc.getXmlFragment("body").insert(0, [nested(MAX_ROOM_NESTING + 5)])],
+  ["a remote image in rich text under the strict media rule", (doc) => {
+    const image = new Y.XmlElement("image");
+    image.setAttribute("src", "https://evil.test/pixel.png");
+    doc.getXmlFragment("body").insert(0, [image]);
+  }],
+  ["a protocol-relative link", (doc) => doc.getXmlFragment("body").insert(0, [paragraphWith("x", { link: { href: "//evil.test/x" } })])],
+  ["a link mark with an extra attribute", (doc) => doc.getXmlFragment("body").insert(0, [paragraphWith("x", { link: { href: "/ok", onclick: "alert(1)" } })])],
+  ["a bold mark with an attribute", (doc) => doc.getXmlFragment("body").insert(0, [paragraphWith("x", { strong: { style: "x" } })])],
+  ["a heading level off the schema", (doc) => {
+    const heading = new Y.XmlElement("heading");
+    heading.setAttribute("level", "1 onmouseover=alert(1)");
+    doc.getXmlFragment("body").insert(0, [heading]);
+  }],
+  ["an image width off the schema", (doc) => {
+    const image = new Y.XmlElement("image");
+    image.setAttribute("src", `${MEDIA}/a.png`);
+    image.setAttribute("width", "100%" as unknown as string);
+    doc.getXmlFragment("body").insert(0, [image]);
+  }],
+  ["a list field replaced by a plain value in the json map", (doc) => doc.getMap("json").set("sections", "not-an-array")],
+  ["a json key that is no field", (doc) => doc.getMap("json").set("junk", "x".repeat(1000))],
+  ["an item in a list that is not an entry", (doc) => sections(doc).insert(0, ["not-an-entry" as unknown as Y.Map<unknown>])],
+  ["an entry of a kind the catalog lacks", (doc) => sections(doc).insert(0, [entry({ type: "script", id: "s1" })])],
+  ["an entry with a key the catalog lacks", (doc) => sections(doc).insert(0, [entry({ type: "hero", id: "s1", onclick: "alert(1)" })])],
+  ["a text leaf as a plain string", (doc) => sections(doc).insert(0, [entry({ type: "hero", id: "s1", heading: "plain" }, [])])],
+  ["a nested list replaced by a string", (doc) => sections(doc).insert(0, [entry({ type: "features", id: "s1", items: "not-a-list" })])],
+  ["an entry id that is not an id", (doc) => sections(doc).insert(0, [entry({ type: "hero", id: "<script>" })])],
+  ["a section image from outside the media store", (doc) => sections(doc).insert(0, [entry({ type: "hero", id: "s1", image: { src: "https://evil.test/x.png" } })])],
+  ["a javascript: section image", (doc) => sections(doc).insert(0, [entry({ type: "hero", id: "s1", image: "javascript:alert(1)" })])],
 ];
 
 describe("PageRoom refuses what the schema would not produce", () => {
   it.each(HOSTILE)("closes the sender of %s with 4422 and keeps serving the others", async (_label, write) => {
-    const id = await newPage({ title: "", body: "<p>safe</p>" });
+    const id = await newPage({ title: "", body: "<p>safe</p>", sections: [{ type: "hero", id: "first", heading: "Kept" }] });
     const bystander = await connect(id, editor("by"));
     const bad = await connect(id, editor("bad"));
+    const before = { body: bad.doc.getXmlFragment("body").toString(), sections: sections(bad.doc).toJSON() };
     write(bad.doc);
     await until(() => bad.closed !== null);
     expect(bad.closed?.code).toBe(ROOM_CLOSE.REFUSED);
@@ -66,7 +106,8 @@ describe("PageRoom refuses what the schema would not produce", () => {
     bystander.doc.getText("title").insert(0, "ok");
     const check = await connect(id, editor("check"));
     await until(() => check.text("title") === "ok");
-    expect(check.doc.getXmlFragment("body").toString()).not.toMatch(/javascript|script|onclick|data:/);
+    expect({ body: check.doc.getXmlFragment("body").toString(), sections: sections(check.doc).toJSON() }).toEqual(before);
+    expect(check.doc.getMap("json").toJSON()).toEqual({});
     expect(await roomRoots(id)).not.toContain("junk");
     check.close();
     bystander.close();
@@ -99,16 +140,24 @@ describe("PageRoom refuses what the schema would not produce", () => {
     bad.close();
   });
 
-  it("accepts everything the editor writes: headings, lists, marks, safe links and images, a changed attribute", async () => {
+  it("accepts everything the editor writes: headings, lists, marks, safe links and media images, a changed attribute, sections with text, items and images", async () => {
     const id = await newPage({ title: "", body: "" });
     const a = await connect(id, editor("ann"));
     const body = a.doc.getXmlFragment("body");
-    writeHtmlToFragment('<h2>Head</h2><ul><li><p><strong>b</strong> <a href="https://example.com">l</a></p></li></ul><blockquote><p>q</p></blockquote><p><img src="/media/a.png" alt="A"></p>', body);
+    writeHtmlToFragment(`<h2>Head</h2><ul><li><p><strong>b</strong> <a href="https://example.com" title="t" target="_blank">l</a></p></li></ul><blockquote><p>q</p></blockquote><p><img src="${MEDIA}/a.png" alt="A" width="40"></p>`, body);
     (body.get(0) as Y.XmlElement).setAttribute("level", 3 as unknown as string);
-    a.doc.getMap("json").set("sections", [{ type: "hero", heading: "deep", items: [[["nested json is a json field's business"]]] }]);
+    const items = new Y.Array<Y.Map<unknown>>();
+    items.insert(0, [entry({ id: "i1", title: "One", text: "1" }, ["title", "text"])]);
+    sections(a.doc).insert(0, [
+      entry({ type: "hero", id: "h1", heading: "deep", text: "t", image: { src: `${MEDIA}/b.png`, alt: "B" } }, ["heading", "text"]),
+      entry({ type: "features", id: "f1", heading: "list", items }),
+    ]);
+    (sections(a.doc).get(0).get("heading") as Y.Text).insert(0, "typed ");
+    sections(a.doc).get(0).set("image", `${MEDIA}/c.png`);
     a.doc.getText("title").insert(0, "😀 plain");
     const b = await connect(id, editor("bob"));
-    await until(() => b.text("title") === "😀 plain" && b.doc.getXmlFragment("body").length === 4);
+    await until(() => b.text("title") === "😀 plain" && b.doc.getXmlFragment("body").length === 4 && sections(b.doc).length === 2);
+    expect((sections(b.doc).get(0).get("heading") as Y.Text).toString()).toBe("typed deep");
     expect(a.closed).toBeNull();
     a.close();
     b.close();

@@ -169,3 +169,13 @@ export async function draftCount(id: number): Promise<number> {
   const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM pages_versions WHERE parent_id = ?1").bind(id).first<{ n: number }>();
   return row?.n ?? 0;
 }
+
+/** A list field as a client's document holds it (`doc.getArray(field)`), as plain JSON. */
+export function listOf(doc: Y.Doc, field = "sections"): Record<string, unknown>[] {
+  return doc.getArray(field).toJSON() as Record<string, unknown>[];
+}
+
+/** A value with every entry's `id` left out, to compare content seeded without ids. */
+export function withoutIds<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value, (key, inner: unknown) => (key === "id" ? undefined : inner))) as T;
+}

@@ -107,7 +107,7 @@ describe("a list field in the room document", () => {
     (items.get(0).get("title") as Y.Text).insert(0, "Fast ");
     const next = structuredClone(base);
     next[1]!.items![0]!.title = "Inline editing";
-    next[1]!.items!.push({ title: "Third" } as Section);
+    next[1]!.items!.push({ title: "Third" } as unknown as Section);
     mergeFields(doc, FIELDS, { sections: next }, null, { sections: base });
     expect(read()[1]!.items!.map((item) => item.title)).toEqual(["Fast Inline editing", "Drafts", "Third"]);
   });

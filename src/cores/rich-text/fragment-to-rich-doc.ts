@@ -1,7 +1,7 @@
 import type { Mark, Node, NodeType } from "prosemirror-model";
 import * as Y from "yjs";
 import { clampLevel, readDimension, richSchema } from "../../shared/rich-schema";
-import { isSafeUrl } from "../../shared/safe-url";
+import { isSafeLinkUrl, isSafeUrl } from "../../shared/safe-url";
 import { MAX_RICH_HTML_DEPTH } from "../sanitize";
 
 const { nodes, marks } = richSchema;
@@ -86,7 +86,7 @@ function readMarks(attributes: Record<string, unknown>): Mark[] {
 function readMark(name: string, value: unknown): Mark | null {
   if (name === "link") {
     const attrs = typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
-    if (typeof attrs.href !== "string" || !isSafeUrl(attrs.href, "href")) return null;
+    if (typeof attrs.href !== "string" || !isSafeLinkUrl(attrs.href)) return null;
     return marks.link.create({
       href: attrs.href,
       title: typeof attrs.title === "string" ? attrs.title : null,

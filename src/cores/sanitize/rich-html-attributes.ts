@@ -1,11 +1,12 @@
 import { escapeAttribute } from "./escape";
+import { isSafeLinkUrl } from "../../shared/safe-url";
 import { isMediaUrl, isSafeUrl } from "./url-safety";
 
 const MAX_DIMENSION = 10_000;
 
 /**
  * The attribute string of a kept `<a>` (`' href="…" title="…"'`), or null when the link has no
- * safe `href` and so must be unwrapped. Attributes come out in a fixed order, escaped, and
+ * safe `href` (`isSafeLinkUrl`: no protocol-relative `//host`) and so must be unwrapped. Attributes come out in a fixed order, escaped, and
  * double-quoted; `target` survives only as `_blank`, with `rel="noopener noreferrer"` so the
  * opened page cannot reach back through `window.opener`.
  *
@@ -15,7 +16,7 @@ const MAX_DIMENSION = 10_000;
  */
 export function linkAttributes(attributes: Record<string, string>): string | null {
   const href = own(attributes, "href")?.trim();
-  if (href === undefined || !isSafeUrl(href, "href")) return null;
+  if (href === undefined || !isSafeLinkUrl(href)) return null;
   let out = ` href="${escapeAttribute(href)}"`;
   const title = own(attributes, "title");
   if (title !== undefined) out += ` title="${escapeAttribute(title)}"`;
