@@ -17,10 +17,10 @@ type Session = NonNullable<Awaited<ReturnType<Collab["connectLive"]>>>;
  * @example
  * if (isUnseeded(session, items, collab)) fallBackToRest();
  */
-export function isUnseeded(session: Session, items: readonly MarkedElement[], collab: Pick<Collab, "JSON_ROOT">): boolean {
+export function isUnseeded(session: Session, items: readonly MarkedElement[], collab: Pick<Collab, "JSON_ROOT" | "findListLeaf">): boolean {
   const json = session.doc.getMap(collab.JSON_ROOT);
   const empty = items.every(({ marker }) => {
-    if (marker.below.length > 0) return !json.has(marker.root);
+    if (marker.below.length > 0) return !json.has(marker.root) && collab.findListLeaf(session.doc, marker.root, marker.below) === null;
     if (marker.kind === "text") return session.doc.getText(marker.root).length === 0;
     if (marker.kind === "richtext") return session.doc.getXmlFragment(marker.root).length === 0;
     return true;
@@ -30,10 +30,11 @@ export function isUnseeded(session: Session, items: readonly MarkedElement[], co
 
 /**
  * Binds fields to the page's room: top-level text to `Y.Text`, rich text to the field's
- * `Y.XmlFragment` (with remote cursors), leaves of structured fields to the `json` map. A
- * top-level image field has no room type, so it keeps saving over HTTP. Each field's undo takes
- * back only this editor's edits, and every editor sees where the others are (field, caret,
- * selection).
+ * `Y.XmlFragment` (with remote cursors), leaves of list fields to their entry (text to its
+ * `Y.Text`, an image to its value), leaves of plain json fields to the `json` map. A top-level
+ * image field, or a leaf the room has no entry for, keeps saving over HTTP. Each field's undo
+ * takes back only this editor's edits, and every editor sees where the others are (field,
+ * caret, selection).
  *
  * @example
  * const mounted = await mountLiveFields(found, session, collab, restContext);
@@ -48,10 +49,13 @@ export async function mountLiveFields(items: readonly MarkedElement[], session: 
   for (const item of items) {
     const { element, marker } = item;
     let binding: FieldBinding | null = null;
-    if (marker.kind === "text") {
+    const nested = marker.below.length > 0 && !json.has(marker.root);
+    const leaf = nested ? collab.findListLeaf(doc, marker.root, marker.below) : null;
+    if (nested && !leaf) overRest.push(item);
+    else if (marker.kind === "text") {
       const field = attachPlainField(element, marker, { onInput: (value) => binding?.local(value) });
-      const text = marker.below.length === 0 ? doc.getText(marker.root) : undefined;
-      binding = text ? collab.bindText(field, text) : collab.bindJsonLeaf(field, json, marker.root, marker.below);
+      const text = marker.below.length === 0 ? doc.getText(marker.root) : (leaf?.text ?? undefined);
+      binding = leaf ? collab.bindListText(field, leaf) : text ? collab.bindText(field, text) : collab.bindJsonLeaf(field, json, marker.root, marker.below);
       mounted.push(field, binding);
       track(element, binding);
       presence.set(marker.address, { element, ...(text ? { text } : {}) });
@@ -63,7 +67,7 @@ export async function mountLiveFields(items: readonly MarkedElement[], session: 
           if (binding) context.history.touched(binding.undo);
         },
       });
-      binding = collab.bindJsonLeaf(field, json, marker.root, marker.below);
+      binding = leaf ? collab.bindListValue(field, leaf) : collab.bindJsonLeaf(field, json, marker.root, marker.below);
       mounted.push(field, binding);
       track(field.control, binding);
       presence.set(marker.address, { element: field.control, outlineOnly: true });

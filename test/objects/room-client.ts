@@ -17,6 +17,8 @@ import { pages } from "../../src/site/schema";
 import type { EditorSession } from "../../src/shared/session";
 import { SITE } from "../helpers/http";
 
+export { withoutIds } from "../helpers/entry-ids";
+
 /** Room timings for tests: short enough to watch a settle window pass. */
 export const TEST_LIMITS: Partial<RoomLimits> = { settleMs: 150, maxWaitMs: 600, handshakeMs: 300, retryMs: 200 };
 
@@ -173,9 +175,4 @@ export async function draftCount(id: number): Promise<number> {
 /** A list field as a client's document holds it (`doc.getArray(field)`), as plain JSON. */
 export function listOf(doc: Y.Doc, field = "sections"): Record<string, unknown>[] {
   return doc.getArray(field).toJSON() as Record<string, unknown>[];
-}
-
-/** A value with every entry's `id` left out, to compare content seeded without ids. */
-export function withoutIds<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value, (key, inner: unknown) => (key === "id" ? undefined : inner))) as T;
 }

@@ -3,6 +3,7 @@ import * as Y from "yjs";
 import { mergeFields, readFields, roomFields, upgradeDocument } from "../../src/objects/room-document";
 import { JSON_ROOT } from "../../src/shared/room-protocol";
 import { pagesCollection } from "../../src/site/collections";
+import { withoutIds } from "../helpers/entry-ids";
 
 const FIELDS = roomFields(pagesCollection);
 const SECTIONS = [
@@ -19,7 +20,6 @@ function seeded(sections: unknown[] = SECTIONS): { doc: Y.Doc; read: () => Secti
 }
 
 const heading = (doc: Y.Doc, index: number) => (doc.getArray("sections").get(index) as Y.Map<unknown>).get("heading") as Y.Text;
-const withoutIds = (value: unknown) => JSON.parse(JSON.stringify(value, (key, v: unknown) => (key === "id" ? undefined : v)));
 
 describe("a list field in the room document", () => {
   it("is a root array of entries with ids and text as Y.Text, read back as the same JSON plus ids", () => {

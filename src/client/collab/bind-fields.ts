@@ -75,39 +75,74 @@ export interface BindableValue {
   setValue(value: never): void;
 }
 
+/** Where a bound value lives: how to read it, write it, and hear that someone else changed it. */
+export interface ValueSource {
+  read(): unknown;
+  write(value: unknown): void;
+  /** Calls `changed` after a change this tab did not make; returns the unsubscribe. */
+  observe(changed: () => void): () => void;
+}
+
 /**
- * Binds a leaf inside a structured field (`sections.2.heading`) to the room's `json` map, where
- * the field's whole value lives: a local edit writes a copy of that value with the leaf changed,
- * and a remote change updates the leaf on the page. Undo steps back through this editor's values
- * of the leaf; a remote change to the same leaf drops them (an undo must not overwrite it).
+ * Binds a field to one atomic value of the room document (an image in a section's entry, a
+ * leaf of a plain json field): a local edit writes the whole value, a remote change shows it.
+ * Undo steps back through this editor's values; a remote change to the same value drops them
+ * (an undo must not overwrite it).
  *
  * @example
- * bindJsonLeaf(field, session.doc.getMap("json"), "sections", [2, "heading"]);
+ * bindValue(field, { read: () => map.get("image"), write: (v) => map.set("image", v), observe });
  */
-export function bindJsonLeaf(field: BindableValue, map: Y.Map<unknown>, root: string, path: readonly (string | number)[]): FieldBinding {
+export function bindValue(field: BindableValue, source: ValueSource): FieldBinding {
   const setField = field.setValue as (value: unknown) => void;
   const show = () => {
-    const leaf = readPath(map.get(root), path);
+    const leaf = source.read();
     if (leaf === undefined || JSON.stringify(leaf) === JSON.stringify(field.value())) return false;
     setField(leaf);
     return true;
   };
-  const write = (value: unknown) => {
-    const next = writePath(map.get(root), path, value);
-    if (next !== null) map.doc?.transact(() => map.set(root, next), LOCAL_ORIGIN);
-  };
   show();
-  const history = createValueHistory<unknown>(field.value(), (value) => (setField(value), write(value)), { captureMs: CAPTURE_MS });
-  const observer = (event: Y.YMapEvent<unknown>, transaction: Y.Transaction) => {
-    if (transaction.origin !== LOCAL_ORIGIN && event.keysChanged.has(root) && show()) history.replaced(field.value());
-  };
-  map.observe(observer);
+  const history = createValueHistory<unknown>(field.value(), (value) => (setField(value), source.write(value)), { captureMs: CAPTURE_MS });
+  const stop = source.observe(() => {
+    if (show()) history.replaced(field.value());
+  });
   return {
     undo: history.target,
     local(value) {
       history.edited(value);
-      write(value);
+      source.write(value);
     },
-    destroy: () => map.unobserve(observer),
+    destroy: stop,
   };
+}
+
+/**
+ * Binds a leaf inside a plain json field (`settings.logo`) to the room's `json` map, where the
+ * field's whole value lives: a local edit writes a copy of that value with the leaf changed.
+ *
+ * @example
+ * bindJsonLeaf(field, session.doc.getMap("json"), "meta", ["logo"]);
+ */
+export function bindJsonLeaf(field: BindableValue, map: Y.Map<unknown>, root: string, path: readonly (string | number)[]): FieldBinding {
+  return bindValue(field, {
+    read: () => readPath(map.get(root), path),
+    write: (value) => {
+      const next = writePath(map.get(root), path, value);
+      if (next !== null) map.doc?.transact(() => map.set(root, next), LOCAL_ORIGIN);
+    },
+    observe: (changed) => observeKey(map, root, changed),
+  });
+}
+
+/**
+ * Calls `changed` when `key` of `map` changes by someone else's hand; returns the unsubscribe.
+ *
+ * @example
+ * const stop = observeKey(entry, "image", () => show());
+ */
+export function observeKey(map: Y.Map<unknown>, key: string, changed: () => void): () => void {
+  const observer = (event: Y.YMapEvent<unknown>, transaction: Y.Transaction) => {
+    if (transaction.origin !== LOCAL_ORIGIN && event.keysChanged.has(key)) changed();
+  };
+  map.observe(observer);
+  return () => map.unobserve(observer);
 }

@@ -12,6 +12,7 @@ export { connectLive } from "./live-session";
 export { JSON_ROOT, parseRoomEvent } from "../../shared/room-protocol";
 export type { LiveSession, LiveSessionOptions } from "./live-session";
 export { bindText, bindJsonLeaf, LOCAL_ORIGIN } from "./bind-fields";
+export { bindListText, bindListValue, findListLeaf } from "./bind-list";
 export type { FieldBinding } from "./bind-fields";
 export { shareFieldPresence, FIELD_STATE } from "./field-presence";
 export type { PresenceField } from "./field-presence";
