@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { listShape } from "../../src/cores/list-shape";
 import { assertValidSections, sectionViolations, type SectionCatalog } from "../../src/cores/sections";
 import { LouiseValidationError } from "../../src/shared/errors";
 
@@ -21,6 +22,9 @@ describe("sectionViolations", () => {
     ["a missing required field", [{ type: "hero" }], ["sections.0.heading:required"]],
     ["an unknown field", [{ type: "hero", heading: "Hi", colour: "red" }], ["sections.0.colour:unknown_field"]],
     ["an id is allowed", [{ type: "hero", id: "a1", heading: "Hi" }], []],
+    ["an id that is not an id", [{ type: "hero", id: "<b>", heading: "Hi" }], ["sections.0.id:invalid_id"]],
+    ["a number as an id", [{ type: "hero", id: 7, heading: "Hi" }], ["sections.0.id:invalid_id"]],
+    ["a list item with an id", [{ type: "list", items: [{ id: "i1", title: "a" }] }], []],
     ["text too long", [{ type: "hero", heading: "x".repeat(11) }], ["sections.0.heading:too_long"]],
     ["a javascript: link", [{ type: "hero", heading: "Hi", link: "javascript:alert(1)" }], ["sections.0.link:unsafe_url"]],
     ["a relative link", [{ type: "hero", heading: "Hi", link: "/about" }], []],
@@ -61,5 +65,21 @@ describe("assertValidSections", () => {
 
   it("returns quietly for valid sections", () => {
     expect(() => assertValidSections(catalog, [{ type: "hero", heading: "Hi" }], { operation: "create" })).not.toThrow();
+  });
+});
+
+describe("listShape: a catalog as the live room holds it", () => {
+  it("gives each key one shape across the catalog's kinds, nested lists included", () => {
+    const shape = listShape(catalog);
+    expect([...(shape.types ?? [])]).toEqual(["hero", "stats", "list"]);
+    expect(shape.fields.get("heading")).toEqual({ kind: "text" });
+    expect(shape.fields.get("image")).toEqual({ kind: "image" });
+    const items = shape.fields.get("items");
+    expect(items?.kind === "list" && items.list.fields.get("title")).toEqual({ kind: "text" });
+  });
+
+  it("refuses at start-up a key declared with two types, or a field named type or id", () => {
+    expect(() => listShape({ a: { fields: { x: { type: "text" } } }, b: { fields: { x: { type: "number" } } } })).toThrow(TypeError);
+    expect(() => listShape({ a: { fields: { id: { type: "text" } } } })).toThrow(TypeError);
   });
 });

@@ -95,6 +95,9 @@ describe("sanitizeRichHtml links", () => {
     ["obfuscated href", '<a href="jav&#x09;ascript:alert(1)">text</a>'],
     ["missing href", '<a name="x">text</a>'],
     ["empty href", '<a href="">text</a>'],
+    ["protocol-relative href", '<a href="//evil.test/x">text</a>'],
+    ["protocol-relative href with backslashes", '<a href="\\\\evil.test/x">text</a>'],
+    ["protocol-relative href behind an entity", '<a href="&#47;/evil.test/x">text</a>'],
   ])("keeps only the text of a link with an unsafe or missing href (%s)", (_name, input) => {
     expect(sanitizeRichHtml(input)).toBe("text");
   });
