@@ -131,7 +131,7 @@ async function interleave(field: "title" | "section", count: number, steps: Step
     const t = typists[s.typist] as Typist;
     if (s.action === "send") send(t);
     else if (s.action === "receive") receive(t);
-    else {
+    else if (s.action === "type") {
       const text = textOf(t.local);
       const char = t.alphabet[t.typed.length % t.alphabet.length] as string;
       text.insert(Math.floor(s.at * (text.length + 1)) % (text.length + 1), char);
