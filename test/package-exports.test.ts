@@ -18,6 +18,7 @@ const SPEC_NAMES: Record<string, string[]> = {
   "./workers": ["createCms", "createCmsService", "PageRoom", "RateLimitObject", "PlatformRateLimitObject"],
   "./auth": ["sessionRoute", "resolveSiteEditor", "createSiteEditorResolver", "hashPassword", "verifyPassword", "findEditorByEmail"],
   "./schema": ["pages", "pagesVersions", "editors", "media", "siteSettings", "siteSettingsBlob", "submissions", "inquiries"],
+  "./room-protocol": ["ROOM_CLOSE", "ROOM_PATH_PREFIX", "parseRoomEvent", "parseRoomName", "roomName", "countsAsUpdate", "UpdateAcks"],
   "./client": ["mountLouise", "RichText", "mountRichText", "Icon", "parseFieldAddress"],
   "./commerce": ["centsToMajor", "hmacSha256Hex", "hmacSha256Base64", "safeEqual"],
   "./commerce/payments": [
@@ -56,6 +57,7 @@ const sources: Record<string, () => Promise<unknown>> = {
   "./workers": () => import("../src/workers"),
   "./auth": () => import("../src/auth/index"),
   "./schema": () => import("../src/schema"),
+  "./room-protocol": () => import("../src/room-protocol"),
   // The browser entry is type-checked by tsconfig.client.json (DOM); here it only has to load.
   "./client": () => import(/* @vite-ignore */ CLIENT_ENTRY),
   "./commerce": () => import("../src/commerce/index"),

@@ -47,8 +47,10 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
   const manual = config.debounceMs === false;
   let mode: "connecting" | "live" | "rest" = "connecting";
   let live: LiveState = "none";
+  /* This editor's live edits: some not acknowledged by the room yet, all acknowledged, or overdue. */
   let liveSaving = false;
   let liveSaved = false;
+  let liveOverdue = false;
   let keptOnDevice: boolean | undefined;
   let rejected: string | null = null;
   /* A notice (a publishing outcome, a change made from outside), shown until the next edit. */
@@ -61,7 +63,8 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
       if (liveSaving) state = "saving";
       else if (liveSaved && state !== "dirty") state = "saved";
     }
-    bar.setStatus(rejected ?? notice ?? statusText(state, { versioned, live, manual, keptOnDevice }));
+    const connection: LiveState = liveOverdue && live === "live" ? "stalled" : live;
+    bar.setStatus(rejected ?? notice ?? statusText(state, { versioned, live: connection, manual, keptOnDevice }));
   };
   const transport = createSaveTransport({ url: config.saveUrl, fetch: doFetch });
   const queue = createSaveQueue({
@@ -111,13 +114,13 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
       if (!manual) void queue.flush();
     },
     // Only what would really be lost: a keepalive save lands after the page is gone, and a live
-    // edit is in the room's storage once sent, or on this device while offline.
+    // edit is safe once the room acknowledged it, or once it is on this device.
     shouldWarn: () =>
       unsavedOnLeave({
         snapshot: queue.snapshot(),
         manual,
         unkeptInFlight: transport.unkeptInFlight(),
-        offlineUnkept: live === "offline" && liveSaving && keptOnDevice !== true,
+        liveUnkept: liveSaving && keptOnDevice !== true,
       }),
   });
   const mounted: Mounted[] = [];
@@ -143,8 +146,19 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
         localCopyName: `cms-page:${path}`,
         onState: (state) => ((live = state), render()),
         onPeople: (people) => bar.setPeople(people),
-        onSaved: () => ((liveSaving = false), (liveSaved = true), (rejected = null), render()),
-        onRejected: (message) => ((liveSaving = false), (rejected = `Draft not saved: ${message}`), render()),
+        onSaved: () => ((rejected = null), render()),
+        onDurability: (state) => {
+          liveSaving = state !== "saved";
+          liveOverdue = state === "overdue";
+          if (state === "saved") liveSaved = true;
+          render();
+        },
+        onRefused: (reason, stopped) => {
+          if (stopped) rejected = `Not saved: the page refused a change (${reason}). Reload to go on editing.`;
+          else notice = `A change was not accepted and was removed: ${reason}`;
+          render();
+        },
+        onRejected: (message) => ((rejected = `Draft not saved: ${message}`), render()),
         onPublished: () => ((notice = "Published"), render()),
         onScheduled: (at) => ((notice = at ? `Scheduled to go live ${formatTime(doc, at)}` : "Schedule cancelled"), render()),
         onUnpublished: () => ((notice = "Unpublished"), render()),
@@ -159,7 +173,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
         mounted.push(session, ...(await mountLiveFields(found, session, collab, context)));
         session.doc.on("update", (_update: Uint8Array, origin: unknown) => {
           // A notice (published, edited elsewhere) stands until this editor's next edit.
-          if (session.isOwnUpdate(origin)) ((liveSaving = true), (notice = null), render());
+          if (session.isOwnUpdate(origin) && notice !== null) ((notice = null), render());
         });
         render();
         return;

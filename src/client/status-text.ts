@@ -1,7 +1,10 @@
 import type { SaveState } from "./save-queue";
 
-/** What the live connection to the page room is doing, when there is one. */
-export type LiveState = "none" | "connecting" | "live" | "offline";
+/**
+ * What the live connection to the page room is doing, when there is one. `stalled`: the socket
+ * looks open but the room has not acknowledged this editor's edits in time; it is being replaced.
+ */
+export type LiveState = "none" | "connecting" | "live" | "offline" | "stalled";
 
 /**
  * The status line's text for a queue state. `Saved` becomes `Draft saved` on a versioned page
@@ -12,9 +15,11 @@ export type LiveState = "none" | "connecting" | "live" | "offline";
  * statusText("saving", { versioned: true }) // "Saving…"
  * statusText("saved", { versioned: true }) // "Draft saved"
  * statusText("saved", { versioned: true, live: "offline" }) // "Offline: changes kept on this device"
+ * statusText("saving", { versioned: true, live: "stalled" }) // "Not saved yet: reconnecting…"
  */
 export function statusText(state: SaveState, context: { versioned: boolean; live?: LiveState; manual?: boolean; keptOnDevice?: boolean }): string {
   if (context.live === "offline") return context.keptOnDevice === false ? "Offline: changes kept in this tab until you reconnect" : "Offline: changes kept on this device";
+  if (context.live === "stalled") return "Not saved yet: reconnecting…";
   switch (state) {
     case "saving":
       return "Saving…";

@@ -11,15 +11,17 @@ import { DEFAULT_ROOM_LIMITS, type PageRoomOptions, type RoomEnv, type RoomLimit
 import { asLoadError, closeReason, outsideEdit, RestEdit, RoomLoadError, stateOf } from "./room-connection";
 import { mergeFields, readFields, type RoomField } from "./room-document";
 import { RoomDrafts } from "./room-drafts";
+import { cancelHeartbeatCheck, closeStoppedHeartbeats, scheduleHeartbeatCheck } from "./room-heartbeat";
 import { cancelIdleCheck, closeSilentConnections, scheduleIdleCheck } from "./room-idle";
 import { loadRoom } from "./room-load";
 import { admitPresence } from "./room-presence";
 import { cancelPublish, fireScheduledPublish, publishNow, readSchedule, schedulePublish, unpublishNow, type RoomPublishContext, type ScheduledPublish } from "./room-publish";
 import { RoomAdmission } from "./room-admission";
+import { RoomCommits } from "./room-commits";
 import { changedRoots, pendingRefused, refusedUpdate } from "./room-guard";
 import { RoomStore } from "./room-store";
-import { ROOM_CLOSE, type RoomEvent } from "../shared/room-protocol";
-import { encodeAwarenessMessage, parseRoomMessage } from "./room-wire";
+import { HEARTBEAT_PING, HEARTBEAT_PONG, ROOM_CLOSE, type RoomEvent } from "../shared/room-protocol";
+import { encodeAwarenessMessage, parseRoomMessage, structRanges } from "./room-wire";
 
 /** Transaction origin of state read back from the room's storage: not an edit, not stored again. */
 const LOAD = Symbol("page-room:load");
@@ -28,9 +30,10 @@ const FROM_D1 = Symbol("page-room:d1");
 /**
  * One room per page, at `/parties/page-room/<collection>:<id>`, speaking the standard Yjs sync and
  * awareness protocol (any y-partyserver or y-websocket client joins). Document schema: see
- * `room-document.ts`. Every accepted update is written to the room's SQLite before anything is
- * sent back; drafts reach D1 only through `applySaveDraft` (settle, last leave, before publish, REST
- * saves). WebSocket hibernation is on: everything that must survive lives in storage or in the
+ * `room-document.ts`. An accepted update goes to the other editors at once and to the room's
+ * SQLite in a later turn; its author is acknowledged once that commit is durable (`RoomCommits`).
+ * Drafts reach D1 only through `applySaveDraft` (settle, last leave, before publish, REST saves),
+ * and only after the updates they hold are stored. WebSocket hibernation is on: everything that must survive lives in storage or in the
  * connection's attachment. Configure once at start-up with {@link PageRoom.configure}.
  *
  * @example
@@ -59,6 +62,7 @@ export class PageRoom extends YServer {
   #limits: RoomLimits = DEFAULT_ROOM_LIMITS;
   #drafts: RoomDrafts | null = null;
   #admission: RoomAdmission | null = null;
+  #commits: RoomCommits | null = null;
   #alarmAt: number | null = null;
   /** Root fields the transaction being emitted changed (set just before its `update` event). */
   #touched: string[] | null = null;
@@ -72,13 +76,13 @@ export class PageRoom extends YServer {
   }
 
   override async onStart(): Promise<void> {
-    // Registered before y-partyserver's own update handler (added in super.onStart), so an
-    // update's durable append is issued before its broadcast: the output gate then holds the
-    // broadcast, the echo and any sync reply until the append is on disk.
+    // y-partyserver's own update handler (added in super.onStart) broadcasts each update; this one
+    // only queues it, so no storage write is pending in the turn that broadcast leaves in.
     this.document.on("afterTransaction", (transaction: Transaction) => {
       this.#touched = changedRoots(this.document, transaction);
     });
     this.document.on("update", (update: Uint8Array, origin: unknown) => this.#accepted(update, origin));
+    this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(HEARTBEAT_PING, HEARTBEAT_PONG));
     await super.onStart();
     // Timers that were due while the room was not running (a kill mid-flush) fire again.
     this.#arm();
@@ -101,6 +105,7 @@ export class PageRoom extends YServer {
     const now = Date.now();
     connection.setState((prev: RoomConnectionState | null) => ({ ...prev, editor, color: editorColor(editor.id), connectedAt: now, spoke: false, clients: [] }));
     this.#idleCheckAt(now + this.#limits.handshakeMs);
+    if (scheduleHeartbeatCheck(this.#store as RoomStore, now + this.#limits.heartbeatTimeoutMs)) this.#arm();
     super.onConnect(connection, ctx);
   }
 
@@ -122,9 +127,11 @@ export class PageRoom extends YServer {
           return this.#evict(connection, ROOM_CLOSE.DOCUMENT_FULL, "the page's document is at its size limit");
         }
         const refusal = refusedUpdate(this.document, this.#fields, parsed.structs, this.#deps?.mediaBase);
-        if (refusal) return this.#evict(connection, ROOM_CLOSE.REFUSED, refusal);
+        if (refusal) return this.#refuse(connection, refusal, parsed.structs);
         // Held-back items that this update would let in are checked now; refused ones never land.
         if (pendingRefused(this.document, this.#fields, parsed.update, this.#deps?.mediaBase)) this.document.store.pendingStructs = null;
+        super.handleMessage(connection, bytes);
+        return (this.#commits as RoomCommits).received(connection);
       }
       return super.handleMessage(connection, bytes);
     }
@@ -138,9 +145,10 @@ export class PageRoom extends YServer {
 
   override async onClose(connection: Connection, code: number, reason: string, wasClean: boolean): Promise<void> {
     super.onClose(connection, code, reason, wasClean);
+    this.#commits?.closed(connection);
     const others = [...this.getConnections()].some((c) => c.id !== connection.id && c.readyState === WebSocket.OPEN);
     if (others) return;
-    if (this.#store && cancelIdleCheck(this.#store)) this.#arm();
+    if (this.#store && [cancelIdleCheck(this.#store), cancelHeartbeatCheck(this.#store)].some(Boolean)) this.#arm();
     if (!this.#drafts?.isDirty()) return;
     // The last editor left: write the draft now rather than waiting for the settle timer. A refused
     // draft was told to the editors and stays pending; anything else is logged and retried.
@@ -157,11 +165,16 @@ export class PageRoom extends YServer {
     if (failure) throw failure;
     const now = Date.now();
     const store = this.#store as RoomStore;
+    this.#commits?.flush();
     const settle = store.getTimer("settle");
     if (settle && settle.at <= now) await this.#drafts?.settle(now);
     await fireScheduledPublish(this.#publishContext(), this.ctx.storage, now);
     closeSilentConnections(store, this.getConnections(), this.#limits.handshakeMs, now, (connection) =>
       this.#evict(connection, ROOM_CLOSE.IDLE, "idle: no message after connecting"),
+    );
+    const lastBeat = (connection: Connection) => this.ctx.getWebSocketAutoResponseTimestamp(connection)?.getTime() ?? null;
+    closeStoppedHeartbeats(store, this.getConnections(), lastBeat, now, this.#limits.heartbeatTimeoutMs, (connection) =>
+      this.#evict(connection, ROOM_CLOSE.IDLE, "idle: heartbeat stopped"),
     );
     this.#arm();
   }
@@ -211,6 +224,7 @@ export class PageRoom extends YServer {
   storageStats(): Promise<RoomResult<{ storedBytes: number; compactedBytes: number; contentBytes: number }>> {
     return roomResult(async () => {
       await this.#readyOrThrow();
+      this.#commits?.flush();
       const content = JSON.stringify(readFields(this.document, this.#fields, this.#deps?.mediaBase));
       return {
         storedBytes: (this.#store as RoomStore).storedBytes(),
@@ -248,7 +262,15 @@ export class PageRoom extends YServer {
       isSessionLive: PageRoom.#config?.isSessionLive,
       evict: (connection, code, reason) => this.#evict(connection, code, reason),
     });
+    const store = room.store;
+    this.#commits = new RoomCommits({
+      append: (update) => store.append(update, this.document),
+      edited: (editor, at, fields) => this.#drafts?.edited(editor, at, fields),
+      connections: () => this.getConnections(),
+      delayMs: this.#limits.commitDelayMs,
+    });
     this.#drafts = new RoomDrafts({
+      beforeRead: () => this.#commits?.flush(),
       env: this.env as RoomEnv,
       deps: room.deps,
       id: room.id,
@@ -282,16 +304,26 @@ export class PageRoom extends YServer {
     if (failure) throw new HttpError(failure.status, failure.message, { code: failure.status === 404 ? "not_found" : "room_unavailable" });
   }
 
-  /** Every accepted update: stored first (output gate), then counted as an edit for the settle timer. */
+  /** Every accepted update: queued for its commit, with the edit it counts as for the settle timer. */
   #accepted(update: Uint8Array, origin: unknown): void {
-    if (origin === LOAD || !this.#store) return;
-    this.#store.append(update, this.document);
-    if (origin === FROM_D1) return;
+    if (origin === LOAD || !this.#commits) return;
+    const touched = this.#touched;
+    this.#touched = null;
+    if (origin === FROM_D1) return this.#commits.accepted(update, null);
     const editor = origin instanceof RestEdit ? origin.editor : stateOf(origin)?.editor ?? null;
     const now = Date.now();
-    this.#drafts?.edited(editor, now, this.#touched);
-    this.#touched = null;
+    this.#commits.accepted(update, { editor, at: now, fields: touched });
     this.#admission?.sweep(this.getConnections(), now);
+  }
+
+  /**
+   * Refuses an update: its author is told which structs were not applied (so it can drop them and
+   * keep the rest), then the connection is closed. Nothing of the update reaches the document.
+   */
+  #refuse(connection: Connection, reason: string, structs: Parameters<typeof structRanges>[0]): void {
+    const event: RoomEvent = { type: "refused", reason, items: structRanges(structs) };
+    this.sendCustomMessage(connection, JSON.stringify(event));
+    this.#evict(connection, ROOM_CLOSE.REFUSED, reason);
   }
 
   #publishContext(): RoomPublishContext {

@@ -30,6 +30,13 @@ export interface RoomLimits {
   maxDocumentBytes: number;
   /** Retry delay of a draft D1 refused as invalid, until the next edit (which retries after `settleMs`). */
   invalidRetryMs: number;
+  /**
+   * Wait between an update's broadcast and its commit (0: the next turn). Only tests raise it, to
+   * widen the window in which a kill finds an update the peers have and the storage lacks.
+   */
+  commitDelayMs: number;
+  /** A connection that heartbeats (`HEARTBEAT_PING`) and then stops for this long is closed and its presence dropped. */
+  heartbeatTimeoutMs: number;
 }
 
 /**
@@ -48,6 +55,8 @@ export const DEFAULT_ROOM_LIMITS: RoomLimits = {
   retryMs: 5_000,
   invalidRetryMs: 60_000,
   maxDocumentBytes: 16 * 1024 * 1024,
+  commitDelayMs: 0,
+  heartbeatTimeoutMs: 6_000,
 };
 
 /** How a site configures `PageRoom`: which collections rooms serve, and optional limits. */

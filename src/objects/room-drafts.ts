@@ -21,6 +21,8 @@ export interface RoomDraftsContext {
   broadcast: (event: RoomEvent) => void;
   /** Re-arms the DO alarm after a timer changed. */
   arm: () => void;
+  /** Commits accepted updates still waiting, so D1 never holds content the room's storage lacks. */
+  beforeRead: () => void;
 }
 
 /** Options of one flush. */
@@ -190,6 +192,7 @@ export class RoomDrafts {
 
   async #write(options: FlushOptions): Promise<WrittenDraft | null> {
     const { store, doc, fields, deps } = this.#c;
+    this.#c.beforeRead();
     const editsAtStart = this.#edits;
     const touched = this.#touched;
     this.#touched = new Set();

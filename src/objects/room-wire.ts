@@ -86,3 +86,22 @@ function decodeAwareness(payload: Uint8Array): AwarenessEntry[] {
   if (decoding.hasContent(decoder)) throw new TypeError("trailing bytes in awareness update");
   return entries;
 }
+
+/**
+ * The `[client, clock, length]` ranges of an update's items, adjacent ones of a client merged: what
+ * a `refused` event names so the author can find and drop exactly those items.
+ *
+ * @example
+ * structRanges(Y.decodeUpdate(update).structs) // [[1234, 10, 3]]
+ */
+export function structRanges(structs: DecodedStructs): [number, number, number][] {
+  const ranges: [number, number, number][] = [];
+  for (const struct of structs) {
+    if (!(struct instanceof Y.Item)) continue;
+    const last = ranges[ranges.length - 1];
+    const { client, clock } = struct.id;
+    if (last && last[0] === client && last[1] + last[2] === clock) last[2] += struct.length;
+    else ranges.push([client, clock, struct.length]);
+  }
+  return ranges;
+}

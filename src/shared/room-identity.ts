@@ -20,6 +20,8 @@ export interface RoomConnectionState {
   checkedAt?: number;
   /** The last awareness entry this connection sent, restored after hibernation (small ones only). */
   presence?: { clientID: number; clock: number; state: Record<string, unknown> | null } | undefined;
+  /** Update frames of this connection acknowledged so far (the count an `ack` event carries). */
+  acked?: number;
 }
 
 const PALETTE = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#0f8b8d", "#c2185b", "#6d4c41"];

@@ -24,6 +24,15 @@ export const ROOM_PATH_PREFIX = `/parties/${ROOM_PARTY}/`;
 /** Prefix y-partyserver puts before a custom (JSON) message in a text frame. */
 export const CUSTOM_MESSAGE_PREFIX = "__YPS:";
 
+/**
+ * Heartbeat a client may send as a text frame every couple of seconds; the runtime answers
+ * `HEARTBEAT_PONG` without waking the room. A client that pings and then falls silent is taken
+ * for gone (its network dropped) and closed with `ROOM_CLOSE.IDLE`, so its presence leaves the
+ * other editors' screens within seconds. Clients that never ping are never timed out this way.
+ */
+export const HEARTBEAT_PING = "ping";
+export const HEARTBEAT_PONG = "pong";
+
 /** Root map of the document holding the collection's json fields, keyed by field name. */
 export const JSON_ROOT = "json";
 
@@ -70,6 +79,10 @@ export const ROOM_CLOSE = {
  * - `edited`: a write from outside the room (REST, inline save, service binding) was merged into
  *   the live document; `fields` names what it changed, `by` who made it, `conflicts` the fields
  *   where live typing won over part of it.
+ * - `ack` (to one connection): the first `updates` update-bearing sync frames (step 2 and update)
+ *   this connection sent are stored durably ({@link countsAsUpdate} tells which frames count).
+ * - `refused` (to one connection, just before it is closed with 4422): the update was not applied;
+ *   `items` are the `[client, clock, length]` ranges of the structs it carried, `reason` says why.
  *
  * @example
  * provider.on("custom-message", (raw) => { const event = parseRoomEvent(raw); });
@@ -80,9 +93,11 @@ export type RoomEvent =
   | { type: "unpublished" }
   | { type: "violations"; violations: Violation[] }
   | { type: "scheduled"; at: string | null; versionId?: number | null }
-  | { type: "edited"; fields: string[]; by: string; conflicts: string[] };
+  | { type: "edited"; fields: string[]; by: string; conflicts: string[] }
+  | { type: "ack"; updates: number }
+  | { type: "refused"; reason: string; items: [client: number, clock: number, length: number][] };
 
-const EVENT_TYPES = new Set<string>(["saved", "published", "unpublished", "violations", "scheduled", "edited"]);
+const EVENT_TYPES = new Set<string>(["saved", "published", "unpublished", "violations", "scheduled", "edited", "ack", "refused"]);
 
 /**
  * Reads a custom message as a room event; `null` for malformed JSON or an unknown type, so a

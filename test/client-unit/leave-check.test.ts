@@ -5,7 +5,7 @@ const state = (over: Partial<LeaveState> & { dirty?: string[]; failed?: string[]
   snapshot: { state: "idle", dirty: over.dirty ?? [], failed: over.failed ?? [], inFlight: over.inFlight ?? false },
   manual: over.manual ?? false,
   unkeptInFlight: over.unkeptInFlight ?? 0,
-  offlineUnkept: over.offlineUnkept ?? false,
+  liveUnkept: over.liveUnkept ?? false,
 });
 
 describe("unsavedOnLeave", () => {
@@ -16,7 +16,7 @@ describe("unsavedOnLeave", () => {
     ["a save in flight without keepalive", state({ dirty: ["f"], inFlight: true, unkeptInFlight: 1 }), true],
     ["unsaved fields with auto-save off", state({ dirty: ["f"], manual: true }), true],
     ["a field whose last save failed", state({ dirty: ["f"], failed: ["f"] }), true],
-    ["offline live edits kept only in this tab", state({ offlineUnkept: true }), true],
+    ["live edits the room has not acknowledged, kept only in this tab", state({ liveUnkept: true }), true],
   ] as const)("%s → %s", (_name, input, expected) => {
     expect(unsavedOnLeave(input)).toBe(expected);
   });

@@ -33,6 +33,8 @@ describe("PageRoom: durability", () => {
     a.doc.getText("title").insert(0, "kept");
     b.doc.getXmlFragment("body").insert(0, [new Y.XmlElement("paragraph")]);
     await until(() => b.text("title") === "kept" && a.doc.getXmlFragment("body").length === 2);
+    // Acknowledged means the author was told: a peer having it is not enough.
+    await until(() => a.acknowledged() && b.acknowledged());
     await restart();
     await until(() => a.closed !== null);
     const c = await connect(id, editor("cy"));

@@ -1,4 +1,7 @@
+import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import type { PageRoom } from "../../src/objects/PageRoom";
+import { HEARTBEAT_PING, ROOM_CLOSE } from "../../src/shared/room-protocol";
 import { editorColor } from "../../src/shared/room-identity";
 import { encodeAwarenessMessage } from "../../src/objects/room-wire";
 import { connect, editor, newPage, until, type YClient } from "./room-client";
@@ -43,5 +46,36 @@ describe("PageRoom: presence", () => {
     await until(() => users(probe).some((u) => u.name === "ann"));
     expect(users(probe).some((u) => u.name === "eve")).toBe(false);
     [a, watcher, attacker, probe].forEach((c) => c.close());
+  });
+
+  it("drops the presence of a connection whose heartbeat stopped, and leaves connections that never beat", async () => {
+    const id = await newPage();
+    const room = env.PAGE_ROOM.get(env.PAGE_ROOM.idFromName(`pages:${id}`)) as DurableObjectStub<PageRoom>;
+    const gone = await connect(id, editor("ann"), { awareness: true });
+    const stock = await connect(id, editor("sto"), { awareness: true });
+    const watcher = await connect(id, editor("wat"), { awareness: true });
+    gone.awareness?.setLocalState({ cursor: null });
+    stock.awareness?.setLocalState({ cursor: null });
+    await until(() => users(watcher).some((u) => u.name === "ann") && users(watcher).some((u) => u.name === "sto"));
+    const pong = new Promise<unknown>((resolve) => gone.ws.addEventListener("message", (event) => event.data === "pong" && resolve(event.data)));
+    gone.sendRaw(HEARTBEAT_PING);
+    expect(await pong).toBe("pong");
+    const beats = await runInDurableObject(room, (_room: PageRoom, state) => state.getWebSockets().filter((ws) => state.getWebSocketAutoResponseTimestamp(ws) !== null).length);
+    expect(beats).toBe(1);
+    // The watcher keeps beating; the first stops (its network is gone: it sends nothing more).
+    const keepBeating = setInterval(() => watcher.sendRaw(HEARTBEAT_PING), 50);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 450));
+      await runDurableObjectAlarm(room);
+      await until(() => gone.closed !== null);
+      expect(gone.closed?.code).toBe(ROOM_CLOSE.IDLE);
+      await until(() => !users(watcher).some((u) => u.name === "ann"));
+      expect(users(watcher).some((u) => u.name === "sto")).toBe(true);
+      expect(stock.closed).toBeNull();
+      expect(watcher.closed).toBeNull();
+    } finally {
+      clearInterval(keepBeating);
+      [stock, watcher].forEach((c) => c.close());
+    }
   });
 });

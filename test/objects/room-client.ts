@@ -10,6 +10,7 @@ import { isSessionLive } from "../../src/auth/resolve-editor";
 import { PageRoom } from "../../src/objects/PageRoom";
 import type { RoomLimits } from "../../src/objects/room-config";
 import type { RoomEvent } from "../../src/shared/room-protocol";
+import { UpdateAcks } from "../../src/shared/room-acks";
 import { roomRoute } from "../../src/routes/room-route";
 import type { SiteEnv } from "../../src/site/env";
 import { roomCollections } from "../../src/site/room-deps";
@@ -20,7 +21,7 @@ import { SITE } from "../helpers/http";
 export { withoutIds } from "../helpers/entry-ids";
 
 /** Room timings for tests: short enough to watch a settle window pass. */
-export const TEST_LIMITS: Partial<RoomLimits> = { settleMs: 150, maxWaitMs: 600, handshakeMs: 300, retryMs: 200 };
+export const TEST_LIMITS: Partial<RoomLimits> = { settleMs: 150, maxWaitMs: 600, handshakeMs: 300, retryMs: 200, heartbeatTimeoutMs: 300 };
 
 // The same session check the site configures (test sessions here carry no sessionId, so they are
 // never rechecked); files share one isolate, so whichever configure runs last must keep it.
@@ -80,6 +81,8 @@ export class YClient {
   readonly doc = new Y.Doc();
   readonly awareness: Awareness | null;
   readonly events: RoomEvent[] = [];
+  /** What this connection sent that counts, against the room's `ack` events. */
+  readonly acks = new UpdateAcks();
   synced = false;
   closed: { code: number; reason: string } | null = null;
 
@@ -119,6 +122,12 @@ export class YClient {
   sendRaw(data: Uint8Array | string): void {
     if (this.closed || this.ws.readyState !== WebSocket.OPEN) return;
     this.ws.send(data);
+    this.acks.sent(data);
+  }
+
+  /** True once the room acknowledged everything this connection sent (it is durable). */
+  acknowledged(): boolean {
+    return this.acks.waiting() === 0;
   }
 
   text(field: string): string {
@@ -132,7 +141,10 @@ export class YClient {
 
   #receive(data: unknown): void {
     if (typeof data === "string") {
-      if (data.startsWith("__YPS:")) this.events.push(JSON.parse(data.slice(6)) as RoomEvent);
+      if (!data.startsWith("__YPS:")) return;
+      const event = JSON.parse(data.slice(6)) as RoomEvent;
+      if (event.type === "ack") this.acks.acked(event.updates);
+      else this.events.push(event);
       return;
     }
     const decoder = decoding.createDecoder(new Uint8Array(data as ArrayBuffer));

@@ -1,9 +1,18 @@
 import YProvider from "y-partyserver/provider";
 import * as Y from "yjs";
-import { parseRoomEvent } from "../../shared/room-protocol";
+import { HEARTBEAT_PING, parseRoomEvent } from "../../shared/room-protocol";
 import type { Person } from "../edit-bar";
 import type { LiveState } from "../status-text";
+import { dropRefused } from "./drop-refused";
+import { DurabilityTracker, type Durability } from "./durability";
 import { openLocalCopy } from "./local-copy";
+
+/* An acknowledgement takes one commit; this long without one, on an open socket, the socket is stuck. */
+const ACK_OVERDUE_MS = 4000;
+/* How often a connection says it is alive; the room drops the presence of one that stops (room-heartbeat). */
+const HEARTBEAT_MS = 2000;
+/* Refusals in a row (no acknowledgement between) after which the session stops reconnecting. */
+const MAX_REFUSALS = 3;
 
 export interface LiveSessionOptions {
   /** Host of the room server, e.g. `location.host`. */
@@ -18,6 +27,10 @@ export interface LiveSessionOptions {
   onPeople: (people: Person[]) => void;
   /** The room wrote a draft (`{ type: "saved" }`). */
   onSaved: () => void;
+  /** Where this editor's own edits are: acknowledged by the room, waiting, or overdue. */
+  onDurability: (state: Durability) => void;
+  /** The room refused one of this editor's changes, which was taken back out (`reason` says why). */
+  onRefused: (reason: string, stopped: boolean) => void;
   /** The room refused a draft, with its reason. */
   onRejected: (message: string) => void;
   /** Someone published the page (`{ type: "published" }`). */
@@ -46,10 +59,14 @@ export interface LiveSession {
 /**
  * Joins a page's room through the y-partyserver provider and resolves once the document has
  * synced, or `null` when the room cannot be reached within `timeoutMs` (the caller then falls
- * back to REST saves). After the first sync a dropped connection reports `offline`; the provider
- * reconnects by itself and Yjs resyncs everything typed meanwhile, so nothing is lost. With
- * `localCopyName` the document is also kept on the device; when the room is out of reach but the
- * device holds a copy (edits made offline, then a reload), the session starts from that copy,
+ * back to REST saves). After the first sync a dropped connection, or the browser's `offline`
+ * event, reports `offline`; the provider reconnects by itself and Yjs resyncs everything typed
+ * meanwhile, so nothing is lost. Every frame sent is counted against the room's `ack` events
+ * (`onDurability`): edits are saved only once the room has stored them, and an acknowledgement
+ * that does not come on an open socket reconnects it. A change the room refuses is taken back out
+ * of the document (and the device copy) before the provider reconnects, so it is never resent.
+ * With `localCopyName` the document is also kept on the device; when the room is out of reach but
+ * the device holds a copy (edits made offline, then a reload), the session starts from that copy,
  * offline, instead of giving up.
  *
  * @example
@@ -58,13 +75,75 @@ export interface LiveSession {
 export async function connectLive(options: LiveSessionOptions): Promise<LiveSession | null> {
   const doc = new Y.Doc();
   const copy = options.localCopyName ? await openLocalCopy(doc, options.localCopyName) : null;
-  const provider = new YProvider(options.host, "", doc, {
+  let provider: YProvider | null = null;
+  let synced = false;
+  /* A reconnect this session forced (an overdue acknowledgement) is not the network going away. */
+  let reconnecting = false;
+  const durability = new DurabilityTracker({
+    overdueMs: ACK_OVERDUE_MS,
+    isOpen: () => provider?.wsconnected === true,
+    startDirty: copy?.hadContent === true,
+    onChange: (state) => {
+      options.onDurability(state);
+      // A socket that looks open but acknowledges nothing is dead: a fresh one resends what waits.
+      if (state === "overdue" && provider?.shouldConnect) {
+        reconnecting = true;
+        abandonSocket("no acknowledgement");
+      }
+    },
+  });
+  class CountingSocket extends WebSocket {
+    #abandoned = false;
+    readonly #closeListeners: ((event: CloseEvent) => void)[] = [];
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols);
+      durability.opened();
+      // The first heartbeat at once: the room times out only connections that have beaten.
+      super.addEventListener("open", () => super.send(HEARTBEAT_PING));
+    }
+    override send(data: Parameters<WebSocket["send"]>[0]): void {
+      super.send(data);
+      durability.sent(data);
+    }
+    override addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void {
+      if (!listener) return;
+      const call = (event: Event) => {
+        if (this.#abandoned) return;
+        if (typeof listener === "function") listener.call(this, event);
+        else listener.handleEvent(event);
+      };
+      if (type === "close") this.#closeListeners.push(call);
+      super.addEventListener(type, call, options);
+    }
+    /**
+     * Lets go of this socket at once: its listeners see it closed now, and nothing it does later
+     * reaches them. A dead network never completes a close handshake, so waiting for one would
+     * keep the provider on the dead socket.
+     */
+    abandon(reason: string): void {
+      const listeners = this.#closeListeners.splice(0);
+      for (const listener of listeners) listener(new CloseEvent("close", { code: 4000, reason }));
+      this.#abandoned = true;
+      try {
+        super.close(4000, reason);
+      } catch {
+        // Already closing.
+      }
+    }
+  }
+  const abandonSocket = (reason: string) => {
+    const socket = provider?.ws;
+    if (socket instanceof CountingSocket) socket.abandon(reason);
+  };
+  provider = new YProvider(options.host, "", doc, {
     prefix: options.path,
     protocol: options.protocol,
     disableBc: true,
     maxBackoffTime: 4000,
+    WebSocketPolyfill: CountingSocket,
   });
-  const awareness = provider.awareness;
+  const live = provider;
+  const awareness = live.awareness;
   // The room replaces `user` with the identity it holds for the connection; this only marks us present.
   awareness.setLocalStateField("user", { name: "", color: "" });
   const people = () => {
@@ -82,9 +161,20 @@ export async function connectLive(options: LiveSessionOptions): Promise<LiveSess
     return list;
   };
   awareness.on("change", () => options.onPeople(people()));
-  provider.on("custom-message", (raw: string) => {
+  let refusals = 0;
+  live.on("custom-message", (raw: string) => {
     const event = parseRoomEvent(raw);
-    if (event?.type === "saved") options.onSaved();
+    if (event?.type === "ack") {
+      refusals = 0;
+      durability.acked(event.updates);
+    } else if (event?.type === "refused") {
+      dropRefused(doc, Array.isArray(event.items) ? event.items : []);
+      refusals += 1;
+      // A client that keeps producing refused changes must not hammer the room: it stops and says so.
+      const stop = refusals >= MAX_REFUSALS;
+      if (stop) live.disconnect();
+      options.onRefused(typeof event.reason === "string" ? event.reason : "the change does not fit the page", stop);
+    } else if (event?.type === "saved") options.onSaved();
     else if (event?.type === "published") options.onPublished?.();
     else if (event?.type === "scheduled") options.onScheduled?.(typeof event.at === "string" ? event.at : null);
     else if (event?.type === "unpublished") options.onUnpublished?.();
@@ -92,16 +182,36 @@ export async function connectLive(options: LiveSessionOptions): Promise<LiveSess
     else if (event?.type === "violations") options.onRejected(event.violations[0]?.message ?? "the room refused the draft");
   });
 
+  const isOwnUpdate = (origin: unknown) => origin !== live && origin !== copy?.origin;
+  doc.on("update", (_update: Uint8Array, origin: unknown) => {
+    if (isOwnUpdate(origin)) durability.edited();
+  });
+  // The browser knows at once when the network is gone; the socket may take a minute to notice.
+  const wentOffline = () => {
+    if (synced) options.onState("offline");
+    live.disconnect();
+    abandonSocket("offline");
+  };
+  const cameOnline = () => live.connect();
+  addEventListener("offline", wentOffline);
+  addEventListener("online", cameOnline);
+  const heartbeat = setInterval(() => {
+    if (live.wsconnected && live.ws?.readyState === WebSocket.OPEN) live.ws.send(HEARTBEAT_PING);
+  }, HEARTBEAT_MS);
+
   return new Promise((resolve) => {
-    let synced = false;
     const session: LiveSession = {
       doc,
-      provider,
+      provider: live,
       keptOnDevice: copy !== null,
-      isOwnUpdate: (origin) => origin !== provider && origin !== copy?.origin,
+      isOwnUpdate,
       destroy: () => {
+        removeEventListener("offline", wentOffline);
+        removeEventListener("online", cameOnline);
+        clearInterval(heartbeat);
+        durability.destroy();
         copy?.destroy();
-        provider.destroy();
+        live.destroy();
         doc.destroy();
       },
     };
@@ -110,19 +220,20 @@ export async function connectLive(options: LiveSessionOptions): Promise<LiveSess
       session.destroy();
       resolve(null);
     }, options.timeoutMs);
-    provider.on("sync", (isSynced: boolean) => {
+    live.on("sync", (isSynced: boolean) => {
       if (!isSynced) return;
+      reconnecting = false;
       options.onState("live");
       if (synced) return;
       synced = true;
       clearTimeout(timer);
       resolve(session);
     });
-    provider.on("status", ({ status }: { status: string }) => {
-      if (synced && status === "disconnected") options.onState("offline");
+    live.on("status", ({ status }: { status: string }) => {
+      if (synced && status === "disconnected" && !reconnecting) options.onState("offline");
     });
     // A connection that never opened closes without a status change.
-    provider.on("connection-close", () => {
+    live.on("connection-close", () => {
       if (synced || !copy?.hadContent) return;
       // Out of reach, but this device has the page: edit from it; it merges when the room is back.
       synced = true;

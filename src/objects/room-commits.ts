@@ -1,0 +1,117 @@
+import type { Connection } from "partyserver";
+import { CUSTOM_MESSAGE_PREFIX, type RoomEvent } from "../shared/room-protocol";
+import type { RoomConnectionState } from "../shared/room-identity";
+import type { EditorSession } from "../shared/session";
+import { stateOf } from "./room-connection";
+
+/** What the commit queue does with what it holds. */
+export interface RoomCommitsContext {
+  /** Appends one accepted update to the room's storage (synchronous SQLite). */
+  append(update: Uint8Array): void;
+  /** Records one accepted edit for the draft writer (may write its own bookkeeping rows). */
+  edited(editor: EditorSession | null, at: number, fields: string[] | null): void;
+  /** The room's open connections, to send acknowledgements to. */
+  connections(): Iterable<Connection>;
+  /** Delay before a commit, for tests that widen the window between a broadcast and its commit. */
+  delayMs: number;
+}
+
+type PendingEdit = { editor: EditorSession | null; at: number; fields: string[] | null };
+
+/**
+ * Accepted updates between their broadcast and their commit. An update from an editor is
+ * broadcast to the other editors in the turn it arrives, with no storage write pending in that
+ * turn, so the output gate does not hold it; the append (and the draft writer's bookkeeping) is
+ * queued here and written in a later turn, all that arrived meanwhile in one commit. In that same
+ * turn each author whose updates the commit covers is sent `{ type: "ack", updates: n }`: the
+ * output gate holds that message until the commit is durable, so an acknowledgement can never
+ * arrive before what it acknowledges is stored.
+ *
+ * `n` counts the update-bearing sync frames (step 2 and update) the room accepted on that
+ * connection since it opened, so a client that counts what it sent knows what is durable.
+ *
+ * @example
+ * commits.accepted(update, { editor, at: Date.now(), fields: ["title"] }); // from the update handler
+ * commits.received(connection);                                            // after the frame applied
+ * commits.flush();                                                         // before a D1 draft read
+ */
+export class RoomCommits {
+  readonly #c: RoomCommitsContext;
+  #updates: Uint8Array[] = [];
+  #edits: PendingEdit[] = [];
+  /** Update frames accepted per connection id and not yet acknowledged (memory; see {@link received}). */
+  #received = new Map<string, number>();
+  #timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(context: RoomCommitsContext) {
+    this.#c = context;
+  }
+
+  /** Queues an accepted update (and the edit it records) for the next commit. */
+  accepted(update: Uint8Array, edit: PendingEdit | null): void {
+    this.#updates.push(update);
+    if (edit) this.#edits.push(edit);
+    this.#schedule();
+  }
+
+  /**
+   * Counts one update-bearing frame the room accepted from `connection`. After hibernation the
+   * count starts again from what the connection was last acknowledged (kept in its attachment):
+   * a room only hibernates when nothing is waiting, so nothing was received after that.
+   */
+  received(connection: Connection): void {
+    const count = this.#received.get(connection.id) ?? stateOf(connection)?.acked ?? 0;
+    this.#received.set(connection.id, count + 1);
+    this.#schedule();
+  }
+
+  /** Forgets a closed connection. */
+  closed(connection: Connection): void {
+    this.#received.delete(connection.id);
+  }
+
+  /** True when updates wait for their commit. */
+  pending(): boolean {
+    return this.#updates.length > 0 || this.#edits.length > 0;
+  }
+
+  /**
+   * Commits now: appends every queued update, records the queued edits, and acknowledges every
+   * author whose count moved. Called by the scheduled turn, and synchronously by anything that is
+   * about to read the document for D1 or store a change of its own, so storage never lags what
+   * leaves the room for D1.
+   */
+  flush(): void {
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = null;
+    const updates = this.#updates;
+    const edits = this.#edits;
+    this.#updates = [];
+    this.#edits = [];
+    for (const update of updates) this.#c.append(update);
+    for (const edit of edits) this.#c.edited(edit.editor, edit.at, edit.fields);
+    this.#acknowledge();
+  }
+
+  #acknowledge(): void {
+    if (this.#received.size === 0) return;
+    for (const connection of this.#c.connections()) {
+      const count = this.#received.get(connection.id);
+      if (count === undefined) continue;
+      const event: RoomEvent = { type: "ack", updates: count };
+      try {
+        connection.send(`${CUSTOM_MESSAGE_PREFIX}${JSON.stringify(event)}`);
+        connection.setState((prev: RoomConnectionState) => ({ ...prev, acked: count }));
+      } catch {
+        // A connection closing under us gets no acknowledgement; its client resends on reconnect.
+      }
+    }
+    this.#received.clear();
+  }
+
+  #schedule(): void {
+    if (this.#timer !== null) return;
+    // A later turn: the broadcast of what arrived in this one leaves before any write is issued.
+    this.#timer = setTimeout(() => this.flush(), this.#c.delayMs);
+  }
+}

@@ -1,0 +1,22 @@
+/*
+ * "cms-toolkit/room-protocol": what a client of a page room needs and nothing else (no Workers
+ * code), so a browser, a Node script or another Worker can join a room and read its events.
+ */
+export {
+  CUSTOM_MESSAGE_PREFIX,
+  JSON_ROOT,
+  MAX_MESSAGE_BYTES,
+  MESSAGE_AWARENESS,
+  MESSAGE_SYNC,
+  ROOM_CLOSE,
+  ROOM_PARTY,
+  ROOM_PATH_PREFIX,
+  SYNC_STEP1,
+  SYNC_STEP2,
+  SYNC_UPDATE,
+  parseRoomEvent,
+  parseRoomName,
+  roomName,
+} from "./shared/room-protocol";
+export type { RoomAddress, RoomEvent } from "./shared/room-protocol";
+export { countsAsUpdate, UpdateAcks } from "./shared/room-acks";

@@ -1,0 +1,131 @@
+// An honest status and refused changes that never wedge (issue 26, items 2 and 4): "Draft saved"
+// only once the room acknowledged every edit, "Offline" within a second of the browser going
+// offline, "Not saved yet: reconnecting…" when acknowledgements stop on a socket that looks open,
+// and a change the room refuses is taken out, said in words, and never resent.
+import assert from "node:assert/strict";
+import { openAs, resetStatuses, statusOf, twoEditors, waitForEditing, waitForStatus } from "./browser.mjs";
+
+const ABOUT = "/about";
+const title = (page) => page.locator('h1[data-cms-field="pages:2:title"]');
+const body = (page) => page.locator('[data-cms-field="pages:2:body"] .ProseMirror');
+
+/* Routes a page's room sockets through the test: while `hold` is set, the first socket's `ack` events are kept back. */
+async function holdableAcks(page) {
+  const acks = { hold: false, held: 0, sockets: 0 };
+  await page.routeWebSocket(/\/parties\//, (ws) => {
+    const first = ++acks.sockets === 1;
+    const server = ws.connectToServer();
+    server.onMessage((message) => {
+      if (first && acks.hold && typeof message === "string" && message.includes('"type":"ack"')) acks.held += 1;
+      else ws.send(message);
+    });
+  });
+  return acks;
+}
+
+async function typeAtEnd(page, locator, text) {
+  await locator.click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(text, { delay: 10 });
+}
+
+export const tests = [
+  {
+    name: "status: Draft saved only once the room acknowledged the edit; an overdue acknowledgement says so and reconnects",
+    async run({ browser, site, track }) {
+      const { context, page } = await openAs(browser, site, "editor@example.test");
+      track(context);
+      const acks = await holdableAcks(page);
+      await page.goto(ABOUT);
+      await waitForEditing(page);
+      assert.equal(await page.evaluate(() => window.louise.mode()), "live");
+      acks.hold = true;
+      await resetStatuses(page);
+      await typeAtEnd(page, title(page), ` held ${Date.now()}`);
+      await waitForStatus(page, "Saving…");
+      // The room stored the edit and sent its acknowledgement; the page has not seen it, so it may not say saved.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      assert.ok(acks.held > 0, "the room acknowledged");
+      assert.equal(await statusOf(page), "Saving…");
+      assert.ok(!(await page.evaluate(() => window.__statuses)).includes("Draft saved"));
+      // Four seconds without an acknowledgement on a socket that looks open: say so, reconnect.
+      await waitForStatus(page, "Not saved yet: reconnecting…", 8_000);
+      await waitForStatus(page, "Draft saved", 10_000).catch(async (e) => { console.log(JSON.stringify(await page.evaluate(() => window.__statuses)), acks); throw e; });
+      assert.ok(acks.sockets >= 2, "a fresh socket replaced the stuck one");
+      assert.ok(!(await page.evaluate(() => window.__statuses)).some((s) => s.startsWith("Offline")), "never called offline on a working network");
+    },
+  },
+  {
+    name: "status: offline within a second of the browser going offline, saved again after; the other editor sees the presence go",
+    async run(ctx) {
+      const { a, b } = await twoEditors(ctx, ABOUT);
+      await b.locator('.cms-people li[aria-label="Eddie Editor"]').waitFor({ timeout: 10_000 });
+      await resetStatuses(a);
+      const started = Date.now();
+      await a.context().setOffline(true);
+      await waitForStatus(a, "Offline: changes kept on this device", 1_000);
+      assert.ok(Date.now() - started < 1_500, `offline took ${Date.now() - started} ms`);
+      const marker = ` away ${Date.now()}`;
+      await typeAtEnd(a, title(a), marker);
+      assert.equal(await statusOf(a), "Offline: changes kept on this device");
+      await b.locator('.cms-people li[aria-label="Eddie Editor"]').waitFor({ state: "detached", timeout: 10_000 });
+      await resetStatuses(a);
+      await a.context().setOffline(false);
+      await b.waitForFunction((m) => document.querySelector('h1[data-cms-field="pages:2:title"]')?.textContent?.endsWith(m), marker, { timeout: 15_000 });
+      await waitForStatus(a, "Draft saved", 15_000);
+    },
+  },
+  {
+    name: "refused: a change the room refuses is removed and said in words, later edits reach the other editor, and a reload brings nothing back",
+    async run(ctx) {
+      const { browser, site, track } = ctx;
+      const { context, page: a } = await openAs(browser, site, "editor@example.test");
+      track(context);
+      // A stale client: while `stale` is set, A's next bold text is sent with a mark the room's schema lacks.
+      const link = { stale: false, rewritten: 0, sockets: 0 };
+      await a.routeWebSocket(/\/parties\//, (ws) => {
+        link.sockets += 1;
+        const server = ws.connectToServer();
+        ws.onMessage((message) => {
+          if (link.stale && typeof message !== "string" && message[0] === 0 && message[1] === 2) {
+            const at = message.indexOf(Buffer.from([6, ...Buffer.from("strong")]));
+            if (at >= 0) {
+              message = Buffer.from(message);
+              message.write("k", at + 6);
+              link.stale = false;
+              link.rewritten += 1;
+            }
+          }
+          server.send(message);
+        });
+      });
+      const b = (await openAs(browser, site, "publisher@example.test")).page;
+      track(b.context());
+      await Promise.all([a.goto(ABOUT), b.goto(ABOUT)]);
+      await Promise.all([waitForEditing(a), waitForEditing(b)]);
+      await body(a).locator("p").first().click();
+      await a.keyboard.press("End");
+      await a.keyboard.press("Control+b");
+      link.stale = true;
+      await a.keyboard.type("Q");
+      await a.waitForFunction(() => (document.querySelector(".cms-bar [role=status]")?.textContent ?? "").startsWith("A change was not accepted and was removed"), null, { timeout: 10_000 });
+      assert.equal(link.rewritten, 1);
+      await a.waitForFunction(() => !document.querySelector('[data-cms-field="pages:2:body"] .ProseMirror p')?.textContent?.endsWith("Q"), null, { timeout: 5_000 });
+      const marker = ` after ${Date.now()}`;
+      await typeAtEnd(a, title(a), marker);
+      await b.waitForFunction((m) => document.querySelector('h1[data-cms-field="pages:2:title"]')?.textContent?.endsWith(m), marker, { timeout: 15_000 });
+      await waitForStatus(a, "Draft saved", 15_000);
+      const settled = link.sockets;
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      assert.equal(link.sockets, settled, "no reconnect loop");
+      await resetStatuses(a);
+      await a.reload();
+      await waitForEditing(a);
+      assert.equal(await a.evaluate(() => window.louise.mode()), "live");
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      assert.ok(!(await a.evaluate(() => window.__statuses)).some((s) => s.startsWith("A change was not accepted")), "the device copy did not bring the refused change back");
+      assert.equal(link.sockets, settled + 1, "one socket after the reload, not a loop");
+      assert.ok((await title(a).textContent()).endsWith(marker));
+    },
+  },
+];
