@@ -1,13 +1,16 @@
 import { env } from "cloudflare:workers";
+import { abortAllDurableObjects, runInDurableObject } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
+import type { PageRoom } from "../../src/objects/PageRoom";
+import { RoomStore } from "../../src/objects/room-store";
 import { runEditorRoute } from "../../src/routes/run-editor-route";
 import { versionsRoute } from "../../src/routes/versions-route";
 import { pagesCollection } from "../../src/site/collections";
 import { pages, pagesVersions } from "../../src/site/schema";
 import { asEditor, headerResolver, request } from "../helpers/http";
-import { connect, editor, newestDraft, newPage, until, type YClient } from "./room-client";
+import { connect, editor, listOf, newestDraft, newPage, until, withoutIds, type YClient } from "./room-client";
 
 const versions = versionsRoute({ table: pages, versionsTable: pagesVersions, config: pagesCollection, resolveEditor: headerResolver });
 const HEADING = "one two three four five";
@@ -94,6 +97,33 @@ describe("a section heading typed by two editors at once (issue 26)", () => {
     expect(draft[0]?.heading).toBe(expected);
     expect(draft[0]?.id).toMatch(/^[a-z0-9]{12}$/);
     a.close();
+    b.close();
+  });
+});
+
+describe("a room stored before lists were structures", () => {
+  it("converts the plain json value on load, stores it converted, and its editors type in it by character", async () => {
+    const sections = [{ type: "hero", heading: "Old shape" }];
+    const id = await newPage({ sections });
+    const stub = env.PAGE_ROOM.get(env.PAGE_ROOM.idFromName(`pages:${id}`)) as DurableObjectStub<PageRoom>;
+    // What such a room stored: the list as one value in the `json` map.
+    await runInDurableObject(stub, (_room: PageRoom, state) => {
+      const old = new Y.Doc();
+      old.getText("title").insert(0, "Live title");
+      old.getMap("json").set("sections", sections);
+      new RoomStore(state.storage).compact(old);
+    });
+    await abortAllDurableObjects();
+    const a = await connect(id, editor("ann"));
+    expect(withoutIds(listOf(a.doc))).toEqual(sections);
+    expect(a.doc.getMap("json").has("sections")).toBe(false);
+    heading(a.doc).insert(0, "No ");
+    await until(async () => ((await newestDraft(id))?.sections as { heading: string }[] | undefined)?.[0]?.heading === "No Old shape");
+    a.close();
+    await abortAllDurableObjects();
+    const b = await connect(id, editor("bob"));
+    expect(headingOf(b)).toBe("No Old shape");
+    expect(b.doc.getMap("json").has("sections")).toBe(false);
     b.close();
   });
 });
