@@ -42,17 +42,24 @@ export function htmlToText(html: string): string {
 }
 
 /**
- * Every string leaf of a JSON value, depth first (keys are not leaves).
+ * Every string leaf of a JSON value, depth first (keys are not leaves), leaving out the values of
+ * the keys in `skip`.
  *
  * @example
  * flattenStringLeaves([{ type: "hero", heading: "Hi", n: 3 }]) // ["hero", "Hi"]
  */
-export function flattenStringLeaves(value: unknown, out: string[] = []): string[] {
+export function flattenStringLeaves(value: unknown, out: string[] = [], skip: ReadonlySet<string> = NOTHING): string[] {
   if (typeof value === "string") out.push(value);
-  else if (Array.isArray(value)) for (const item of value) flattenStringLeaves(item, out);
-  else if (value !== null && typeof value === "object") for (const item of Object.values(value)) flattenStringLeaves(item, out);
+  else if (Array.isArray(value)) for (const item of value) flattenStringLeaves(item, out, skip);
+  else if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) if (!skip.has(key)) flattenStringLeaves(item, out, skip);
+  }
   return out;
 }
+
+const NOTHING: ReadonlySet<string> = new Set();
+/* A list of sections carries a stable id per entry: an address, not words anyone searches for. */
+const ENTRY_ID: ReadonlySet<string> = new Set(["id"]);
 
 /**
  * The text one field contributes to the index: text as is, rich text reduced to its words, json
@@ -63,7 +70,7 @@ export function flattenStringLeaves(value: unknown, out: string[] = []): string[
  */
 export function fieldSearchText(field: CollectionField, value: unknown): string {
   if (value === null || value === undefined) return "";
-  if (field.type === "json") return flattenStringLeaves(value).map(collapse).filter(Boolean).join("\n");
+  if (field.type === "json") return flattenStringLeaves(value, [], field.catalog ? ENTRY_ID : NOTHING).map(collapse).filter(Boolean).join("\n");
   if (typeof value !== "string") return "";
   return field.type === "richtext" ? htmlToText(value) : collapse(value);
 }

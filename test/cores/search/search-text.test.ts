@@ -32,6 +32,8 @@ describe("fieldSearchText", () => {
     [{ type: "text" as const }, "  About  us ", "About us"],
     [{ type: "richtext" as const }, "<p>Hello <b>world</b></p>", "Hello world"],
     [{ type: "json" as const }, [{ heading: "Hi" }, { items: [{ title: "There" }] }], "Hi\nThere"],
+    [{ type: "json" as const, catalog: {} }, [{ id: "k3v9q0x2m7ab", heading: "Hi", items: [{ id: "i1", title: "There" }] }], "Hi\nThere"],
+    [{ type: "json" as const }, [{ id: "kept", heading: "Hi" }], "kept\nHi"],
     [{ type: "text" as const }, null, ""],
     [{ type: "text" as const }, 12, ""],
   ])("%j of %j → %j", (field, value, text) => {
