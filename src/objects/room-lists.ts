@@ -134,9 +134,10 @@ export function mergeList(array: Y.Array<unknown>, shape: ListShape, base: reado
     const value = moves.moved.has(id) ? current[currentIndex.get(id) as number] : nextById.get(id);
     array.insert(i, isEntry(value) ? toEntries([{ ...value, id }], shape) : [value]);
   });
-  array.forEach((item) => {
+  // The array now holds `order`, one item per key.
+  order.forEach((id, i) => {
+    const item = array.get(i);
     if (!(item instanceof Y.Map)) return;
-    const id = item.get("id") as string;
     const after = nextById.get(id);
     if (after === undefined || !isEntry(after)) return;
     const before = baseById.get(id);
@@ -155,7 +156,13 @@ interface Identified {
 
 function identify(base: readonly unknown[], current: readonly unknown[], next: readonly unknown[]): Identified {
   // Items that are not entries never match anything: they are replaced whole.
-  const currentIds = current.map((item, i) => (isEntry(item) && isEntryId(item.id) ? item.id : `\u0000c${i}`));
+  const seen = new Set<string>();
+  const currentIds = current.map((item, i) => {
+    // A repeated id (two peers' copies of one entry) keys only its first entry.
+    if (!isEntry(item) || !isEntryId(item.id) || seen.has(item.id)) return `\u0000c${i}`;
+    seen.add(item.id);
+    return item.id;
+  });
   const baseIds = align(base, current, currentIds, "b", false);
   // A writer whose list carries ids is taken at its word: an entry without one is new, unless it
   // stands for a base entry that had none either.

@@ -136,3 +136,25 @@ function liveEntry(text: string): Y.Map<unknown> {
   map.set("heading", new Y.Text(text));
   return map;
 }
+
+describe("a list with entries a peer left without an id, or with one id twice", () => {
+  it("still merges a writer's change into them by position", () => {
+    const doc = new Y.Doc();
+    const bare = new Y.Map<unknown>();
+    bare.set("type", "hero");
+    bare.set("heading", new Y.Text("no id"));
+    const twin = () => {
+      const map = new Y.Map<unknown>();
+      map.set("type", "hero");
+      map.set("id", "twin");
+      map.set("heading", new Y.Text("twin"));
+      return map;
+    };
+    doc.getArray("sections").insert(0, [bare, twin(), twin()]);
+    const base = readFields(doc, FIELDS).sections as Record<string, unknown>[];
+    const next = base.map((entry, i) => ({ ...entry, heading: `${String(entry.heading)} ${i}` }));
+    const merge = mergeFields(doc, FIELDS, { sections: next }, null, { sections: base });
+    expect(merge.conflicts).toEqual([]);
+    expect((readFields(doc, FIELDS).sections as Record<string, unknown>[]).map((s) => s.heading)).toEqual(["no id 0", "twin 1", "twin 2"]);
+  });
+});
