@@ -5,7 +5,8 @@ import { applyTextDiff, mergeRichInto, mergeTextInto } from "../cores/merge";
 import { fragmentToHtml, writeHtmlToFragment } from "../cores/rich-text";
 import { isHttpError, type Violation } from "../shared/errors";
 import { JSON_ROOT } from "../shared/room-protocol";
-import { mergeList, readList, toEntries } from "./room-lists";
+import { readList, toEntries } from "./room-entries";
+import { mergeList } from "./room-lists";
 
 /*
  * The room's document schema, the contract any Yjs client joins with (docs/room-protocol.md):
