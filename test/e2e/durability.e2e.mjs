@@ -115,6 +115,9 @@ export const tests = [
       await a.keyboard.press("Control+b");
       link.stale = true;
       await a.keyboard.type("Q");
+      for (const deadline = Date.now() + 10_000; link.rewritten === 0; await new Promise((resolve) => setTimeout(resolve, 50))) {
+        if (Date.now() > deadline) assert.fail("the bold keystroke never left the page");
+      }
       await a.waitForFunction(() => (document.querySelector(".cms-bar [role=status]")?.textContent ?? "").startsWith("A change was not accepted and was removed"), null, { timeout: 10_000 });
       assert.equal(link.rewritten, 1);
       await a.waitForFunction(() => !document.querySelector('[data-cms-field="pages:2:body"] .ProseMirror p')?.textContent?.endsWith("Q"), null, { timeout: 5_000 });
