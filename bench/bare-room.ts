@@ -14,10 +14,12 @@ export class BareRoom extends YServer {
 }
 
 /**
- * The durability floor: the bare room plus the one thing the write path requires, each update's
- * append to the room's SQLite issued before its broadcast (so the output gate holds the broadcast
- * until the append is durable). Nothing else: no checks, no identity, no drafts. PageRoom against
- * this is the toolkit's own cost; this against {@link BareRoom} is what durability costs here.
+ * The durability floor: the bare room plus each update's append to the room's SQLite, issued
+ * before its broadcast, so the output gate holds the broadcast until the append is durable and a
+ * peer's copy always means a stored one. Nothing else: no checks, no identity, no drafts. Against
+ * {@link BareRoom} it is what storing before broadcasting costs here; its fan-out is the latency of
+ * one commit, against which the bench reads PageRoom's author acknowledgement (PageRoom broadcasts
+ * first and acknowledges the author once its later commit is durable).
  * Routed at `/parties/durable-bare-room/<name>` (binding `DURABLE_BARE_ROOM`).
  */
 export class DurableBareRoom extends YServer {
@@ -25,7 +27,8 @@ export class DurableBareRoom extends YServer {
 
   override async onStart(): Promise<void> {
     this.ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS updates (seq INTEGER PRIMARY KEY, data BLOB NOT NULL)");
-    // Registered before y-partyserver's own handler (added in super.onStart), as PageRoom does.
+    // Registered before y-partyserver's own handler (added in super.onStart), so the append is
+    // issued before the broadcast.
     this.document.on("update", (update: Uint8Array) => {
       this.ctx.storage.sql.exec("INSERT INTO updates (data) VALUES (?)", update.slice().buffer);
     });

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:readme [-- file.json …]`: regenerates the README's benchmark section (between
+// `npm run bench:readme [-- file.json …]`: regenerates the benchmark section of bench/README.md (between
 // `<!-- bench:start -->` and `<!-- bench:end -->`) from bench results. Default input:
 // bench/results/latest.json; pass several runs (e.g. bench/results/runs/*.json) to show each run's
 // median and the spread over all of them. The section is never edited by hand.
@@ -29,9 +29,10 @@ const section = [
   END,
 ].join("\n");
 
-const readme = readFileSync("README.md", "utf8");
+const TARGET = "bench/README.md";
+const readme = readFileSync(TARGET, "utf8");
 const start = readme.indexOf(START);
 const end = readme.indexOf(END);
-if (start === -1 || end === -1 || end < start) throw new Error(`README.md needs ${START} … ${END} markers`);
-writeFileSync("README.md", readme.slice(0, start) + section + readme.slice(end + END.length));
-console.log(`README.md benchmark section regenerated from ${inputs.join(", ")}`);
+if (start === -1 || end === -1 || end < start) throw new Error(`${TARGET} needs ${START} … ${END} markers`);
+writeFileSync(TARGET, readme.slice(0, start) + section + readme.slice(end + END.length));
+console.log(`${TARGET} benchmark section regenerated from ${inputs.join(", ")}`);

@@ -16,12 +16,13 @@ import * as roomCrowd from "./scenarios/room-crowd.mjs";
 import * as roomFanout from "./scenarios/room-fanout.mjs";
 import * as roomHour from "./scenarios/room-hour.mjs";
 import * as roomStorage from "./scenarios/room-storage.mjs";
+import * as roomTypists from "./scenarios/room-typists.mjs";
 import * as roomTyping from "./scenarios/room-typing.mjs";
 import * as roomWake from "./scenarios/room-wake.mjs";
 import * as sanitize from "./scenarios/sanitize.mjs";
 import * as search from "./scenarios/search.mjs";
 
-const SCENARIOS = [pageRead, sanitize, search, roomFanout, roomCrowd, roomBurst, roomTyping, roomStorage, roomWake, roomHour, clientSize];
+const SCENARIOS = [pageRead, sanitize, search, roomFanout, roomCrowd, roomTypists, roomBurst, roomTyping, roomStorage, roomWake, roomHour, clientSize];
 const EMAIL = "bench@example.test";
 const PASSWORD = "bench-password-not-secret";
 /* Accounts for the room scenarios besides the main one: the room budgets messages per editor. */
@@ -76,7 +77,9 @@ try {
   for (const scenario of SCENARIOS) {
     if (only.length && !only.includes(scenario.name)) continue;
     process.stdout.write(`running ${scenario.name}…\n`);
+    const started = performance.now();
     results[scenario.name] = await scenario.run(ctx);
+    process.stdout.write(`${scenario.name} took ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
   }
 } finally {
   await server.stop();

@@ -8,6 +8,17 @@ export function percentile(sorted, p) {
   return sorted[rank];
 }
 
+/**
+ * `{ p50, p99, samples }` of latencies in ms (nearest rank).
+ *
+ * @example
+ * latencySummary([3, 1, 2]) // { p50: 2, p99: 3, samples: 3 }
+ */
+export function latencySummary(latencies) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), samples: sorted.length };
+}
+
 /** Median of numbers (the mean of the middle two for an even count). */
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);

@@ -1,10 +1,11 @@
 // Shared by the fan-out scenarios: one writer types into a room while `receivers` editors watch,
 // through PageRoom (identity, checks, rate limits, SQLite persistence of every update) and through
 // a bare y-partyserver room in the same worker. Per round: latency from the writer's edit to each
-// receiver seeing it, the server's CPU per edit (the workerd runtime, from /proc), and the bytes
-// the receivers got per keystroke, awareness apart.
+// receiver seeing it, the server's CPU per edit (the workerd runtime, from /proc), the bytes the
+// receivers got per keystroke, awareness apart, and in PageRoom the writer's acknowledgement latency.
 import { cpuMicros, withCpu } from "../lib/cpu.mjs";
-import { percentile } from "../lib/stats.mjs";
+import { latencySummary } from "../lib/stats.mjs";
+import { ackSummary, ackTimer } from "./author-acks.mjs";
 import { freshParagraph, joinRoom, sleep, until } from "./room-clients.mjs";
 
 /* y-protocols message types: the first varint of every frame. */
@@ -60,11 +61,8 @@ export async function measureRound({ baseUrl, headers, party, room, receivers, e
   });
   bytes.stop();
   for (const c of [writer, ...watchers]) c.provider.destroy();
-  latencies.sort((a, b) => a - b);
   return {
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    samples: latencies.length,
+    ...latencySummary(latencies),
     cpuUsPerEdit: cpuUs / edits,
     syncBytesPerEdit: bytes.tally.sync / edits,
     awarenessBytesPerEdit: bytes.tally.awareness / edits,
@@ -72,10 +70,13 @@ export async function measureRound({ baseUrl, headers, party, room, receivers, e
   };
 }
 
-/* Joins a writer and `receivers` watchers to one room and gives the writer a fresh paragraph to type into. */
-async function typingRoom({ baseUrl, headers, party, room, receivers }) {
+/*
+ * Joins a writer and `receivers` watchers to one room and gives the writer a fresh paragraph to
+ * type into. With `acks` (a page room), the writer's acknowledgements are timed too.
+ */
+async function typingRoom({ baseUrl, headers, party, room, receivers, acks = false }) {
   const { writer, watchers } = await joinRoom(baseUrl, party, room, headers, receivers);
-  const side = { writer, watchers, rateLimited: 0, latencies: [], cpuUs: 0, sentAt: 0, waiting: null };
+  const side = { writer, watchers, rateLimited: 0, latencies: [], cpuUs: 0, sentAt: 0, waiting: null, acks: acks ? ackTimer(writer.provider) : null };
   for (const { provider } of [writer, ...watchers]) provider.on("connection-close", (event) => void (event?.code === 4429 && side.rateLimited++));
   const { text, index } = await freshParagraph(writer, watchers, `${party}: the round's paragraph`);
   side.text = text;
@@ -91,33 +92,37 @@ async function typingRoom({ baseUrl, headers, party, room, receivers }) {
   return side;
 }
 
-/* One keystroke in `side`'s room; resolves once every watcher has it, with the server CPU it cost. */
-function keystroke(side, pid) {
-  return new Promise((resolve, reject) => {
-    const length = side.text.length + 1;
-    const timer = setTimeout(() => reject(new Error(`edit ${length} did not fan out`)), 10_000);
-    const cpu0 = cpuMicros(pid);
-    side.waiting = {
-      length,
-      arrived: 0,
-      done: () => {
-        clearTimeout(timer);
-        side.cpuUs += cpuMicros(pid) - cpu0;
-        side.waiting = null;
-        resolve();
-      },
-    };
-    side.sentAt = performance.now();
-    side.writer.doc.transact(() => side.text.insert(side.text.length, "x"));
-  });
+/* Rejects with `message` unless `promise` settles within `ms`. */
+function within(promise, ms, message) {
+  let timer;
+  const timeout = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/*
+ * One keystroke in `side`'s room; resolves once every watcher has it and, in a room that
+ * acknowledges, once its author has the acknowledgement (the commit comes after the broadcast, so
+ * the server CPU counted for the keystroke includes it), with the server CPU between.
+ */
+async function keystroke(side, pid) {
+  const length = side.text.length + 1;
+  const cpu0 = cpuMicros(pid);
+  const fannedOut = new Promise((done) => (side.waiting = { length, arrived: 0, done }));
+  side.sentAt = performance.now();
+  side.writer.doc.transact(() => side.text.insert(side.text.length, "x"));
+  const acked = side.acks?.edited(side.sentAt);
+  await within(Promise.all([fannedOut, acked]), 10_000, `edit ${length} did not fan out${side.acks ? " or was not acknowledged" : ""}`);
+  side.cpuUs += cpuMicros(pid) - cpu0;
+  side.waiting = null;
 }
 
 /**
- * One paired round: a writer and `receivers` watchers in each of `rooms` (`{ name: { party, room } }`),
- * keystrokes taken in turn (first one room then the other, the order swapped every keystroke), so
- * each room meets the same machine at the same moment and drift on a shared machine cancels out.
- * Per room: latency from the edit to each watcher having it, and the server CPU used between a
- * keystroke and its last arrival.
+ * One paired round: a writer and `receivers` watchers in each of `rooms`
+ * (`{ name: { party, room, acks? } }`), keystrokes taken in turn (first one room then the other,
+ * the order swapped every keystroke), so each room meets the same machine at the same moment and
+ * drift on a shared machine cancels out. Per room: latency from the edit to each watcher having
+ * it, the server CPU used between a keystroke and its last arrival (or acknowledgement), and in a
+ * room with `acks` the writer's acknowledgement latency (`ackP50`, `ackP99`).
  */
 export async function measurePairedRound({ baseUrl, headers, rooms, receivers, edits, pid }) {
   const names = Object.keys(rooms);
@@ -134,11 +139,9 @@ export async function measurePairedRound({ baseUrl, headers, rooms, receivers, e
   for (const name of names) {
     const side = sides[name];
     for (const c of [side.writer, ...side.watchers]) c.provider.destroy();
-    side.latencies.sort((a, b) => a - b);
     out[name] = {
-      p50: percentile(side.latencies, 50),
-      p99: percentile(side.latencies, 99),
-      samples: side.latencies.length,
+      ...latencySummary(side.latencies),
+      ...(side.acks ? ackSummary(side.acks.latencies) : {}),
       cpuUsPerEdit: side.cpuUs / edits,
       rateLimited: side.rateLimited,
     };

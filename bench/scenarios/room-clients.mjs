@@ -3,15 +3,27 @@
 import WebSocket from "ws";
 import YProvider from "y-partyserver/provider";
 import * as Y from "yjs";
+import { UpdateAcks } from "../lib/room-protocol.mjs";
 
 // Every provider registers a process "exit" handler; fifty editors in one scenario are expected.
 process.setMaxListeners(200);
 
-/** A `ws` WebSocket class that sends `headers` on the upgrade. */
+/**
+ * A `ws` WebSocket class that sends `headers` on the upgrade. Each socket counts the update frames
+ * it sends in its own `updates` (an `UpdateAcks`, one per connection as the room counts them), so
+ * an author can tell which acknowledgement covers an edit.
+ */
 export function socketWith(headers) {
   return class extends WebSocket {
+    updates = new UpdateAcks();
+
     constructor(url, protocols) {
       super(url, protocols, { headers });
+    }
+
+    send(data, ...rest) {
+      this.updates.sent(data);
+      super.send(data, ...rest);
     }
   };
 }
@@ -44,14 +56,25 @@ export async function joinRoom(baseUrl, party, room, headers, receivers) {
  * fields, so typing goes where an editor's would) and waits until every watcher has it.
  */
 export async function freshParagraph(writer, watchers, what = "the paragraph") {
-  const paragraph = new Y.XmlElement("paragraph");
-  const text = new Y.XmlText();
-  paragraph.insert(0, [text]);
+  const { paragraph, text } = emptyParagraph();
   const body = writer.doc.getXmlFragment("body");
   body.insert(body.length, [paragraph]);
   const index = body.length - 1;
   await until(() => watchers.every((w) => w.doc.getXmlFragment("body").length > index), 10_000, `${what} did not arrive`);
   return { text, index };
+}
+
+/**
+ * A rich-text paragraph holding one empty text, ready to be inserted into a `body` fragment.
+ *
+ * @example
+ * const { paragraph, text } = emptyParagraph(); body.insert(body.length, [paragraph]); text.insert(0, "x");
+ */
+export function emptyParagraph() {
+  const paragraph = new Y.XmlElement("paragraph");
+  const text = new Y.XmlText();
+  paragraph.insert(0, [text]);
+  return { paragraph, text };
 }
 
 /** Polls `check` until it holds. */

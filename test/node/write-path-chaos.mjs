@@ -4,14 +4,15 @@
 // as `baseVersionId`), inline saves and a publish storm arrive; workerd is killed (SIGKILL, the
 // whole process group) while flushes are in flight and restarted on the same state, twice. Then
 // every acknowledged edit must be in the room, in the D1 draft and on the published page:
-//   - a live paragraph is acknowledged once another client has it (the room broadcasts an update
-//     only after storing it);
+//   - a live paragraph is acknowledged once its author received the room's `ack` covering the
+//     frame that carried it (the room broadcasts to peers first and acknowledges after the commit);
 //   - a REST or inline save is acknowledged by its 201/204.
 import { randomBytes } from "node:crypto";
 import WebSocket from "ws";
 import YProvider from "y-partyserver/provider";
 import * as Y from "yjs";
 import { EDITORS, startSite } from "../e2e/server.mjs";
+import { UpdateAcks, parseRoomEvent } from "../../dist/lib/room-protocol.js";
 
 const PORT = Number(process.env.CHAOS_PORT ?? 8797);
 const KILLS = 2;
@@ -54,11 +55,56 @@ async function api(who, method, path, body) {
   }
 }
 
-function socketAs(cookie) {
+function socketAs(cookie, onSocket = () => undefined) {
   return class extends WebSocket {
     constructor(url, protocols) {
       super(url, protocols, { headers: { origin: origin(), cookie } });
+      onSocket(this);
     }
+  };
+}
+
+/**
+ * A typist's acknowledgement ledger: each paragraph is tied to the frame that carried it (the update
+ * sent as it was typed, or the step 2 of the next connection when it was typed with none open) and
+ * counts as acknowledged once that connection's `ack` covers the frame.
+ */
+function ackLedger() {
+  const waiting = []; // { marker, acks, frame }
+  const unsent = [];
+  let acks = null;
+  let typing = null;
+  return {
+    socket(ws) {
+      const mine = new UpdateAcks();
+      acks = mine;
+      const send = ws.send.bind(ws);
+      ws.send = (data, ...rest) => {
+        send(data, ...rest);
+        mine.sent(data);
+        const bytes = data instanceof Uint8Array ? data : null;
+        if (!bytes || bytes[0] !== 0) return;
+        if (bytes[1] === 1) for (const marker of unsent.splice(0)) waiting.push({ marker, acks: mine, frame: mine.sentCount() });
+        else if (bytes[1] === 2 && typing) {
+          waiting.push({ marker: typing, acks: mine, frame: mine.sentCount() });
+          typing = null;
+        }
+      };
+    },
+    typed(marker, type) {
+      typing = marker;
+      type();
+      if (typing) unsent.push(typing);
+      typing = null;
+    },
+    acked(raw) {
+      const event = parseRoomEvent(raw);
+      if (event?.type === "ack") acks?.acked(event.updates);
+    },
+    /** Markers whose carrying frame is acknowledged. */
+    durable() {
+      return waiting.filter(({ acks: a, frame }) => a.sentCount() - a.waiting() >= frame).map(({ marker }) => marker);
+    },
   };
 }
 
@@ -91,31 +137,31 @@ try {
 
   for (const name of ["a", "b", "c"]) {
     const doc = new Y.Doc();
+    const ledger = ackLedger();
     const provider = new YProvider(`127.0.0.1:${PORT}`, `pages:${id}`, doc, {
       party: "page-room",
       disableBc: true,
       maxBackoffTime: 500,
-      WebSocketPolyfill: socketAs(name === "c" ? cookies.publisher : cookies.editor),
+      WebSocketPolyfill: socketAs(name === "c" ? cookies.publisher : cookies.editor, (ws) => ledger.socket(ws)),
     });
-    providers.push({ name, doc, provider });
+    provider.on("custom-message", (raw) => ledger.acked(raw));
+    providers.push({ name, doc, provider, ledger });
   }
   await until(() => providers.every((p) => p.provider.synced), 30_000, "first sync");
 
   let typing = true;
-  const typists = providers.map(async ({ name, doc }) => {
+  const typists = providers.map(async ({ name, doc, ledger }) => {
     for (let n = 0; typing; n++) {
       const marker = `live-${name}-${n}`;
-      appendParagraph(doc, marker);
+      ledger.typed(marker, () => appendParagraph(doc, marker));
       stats.typed++;
       await sleep(40 + Math.random() * 40);
     }
   });
-  // A live paragraph is acknowledged when a client other than its author has it.
+  // A live paragraph is acknowledged when its author has the room's acknowledgement of it.
   const watcher = (async () => {
     while (typing) {
-      for (const { name, doc } of providers) {
-        for (const text of paragraphs(doc)) if (text.startsWith("live-") && !text.startsWith(`live-${name}-`)) liveAck.add(text);
-      }
+      for (const { ledger } of providers) for (const marker of ledger.durable()) liveAck.add(marker);
       await sleep(20);
     }
   })();
