@@ -1,4 +1,25 @@
-export { diffText, type TextSplice } from "../shared/text-splice";
+import { diffText, type TextSplice } from "../shared/text-splice";
+
+export { diffText, type TextSplice };
+
+/**
+ * The splice one keystroke made, placed where the caret says it was typed: typing a letter next
+ * to the same letter (`ho|w` + `w`) reads as the same string whichever of the two is new, and the
+ * plain diff picks the last; the caret (just after what was typed) picks the right one, so the new
+ * letter hangs on the editor's own text and a concurrent editor's word stays whole.
+ *
+ * @example
+ * typedSplice("how", "howw", 3) // { index: 2, remove: 0, insert: "w" }, not index 3
+ */
+export function typedSplice(before: string, after: string, caret: number | null): TextSplice {
+  const splice = diffText(before, after);
+  const length = splice.insert.length;
+  if (caret === null || splice.remove !== 0 || length === 0) return splice;
+  const index = caret - length;
+  if (index === splice.index || index < 0 || index > before.length) return splice;
+  const insert = after.slice(index, caret);
+  return before.slice(0, index) + insert + before.slice(index) === after ? { index, remove: 0, insert } : splice;
+}
 
 /** One op of a Yjs text delta. */
 export type TextDeltaOp = { retain: number } | { insert: string | object } | { delete: number };

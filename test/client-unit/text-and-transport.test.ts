@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readPath, writePath } from "../../src/client/json-path";
 import { createSaveTransport, fitsKeepalive, KEEPALIVE_BUDGET_BYTES } from "../../src/client/save-transport";
 import { statusText } from "../../src/client/status-text";
-import { diffText, mapOffset } from "../../src/client/text-diff";
+import { diffText, mapOffset, typedSplice } from "../../src/client/text-diff";
 
 describe("text splices for live plain fields", () => {
   it.each([
@@ -15,6 +15,17 @@ describe("text splices for live plain fields", () => {
   ])("%j → %j", (before, after, splice) => {
     expect(diffText(before, after)).toEqual(splice);
     expect(before.slice(0, splice.index) + splice.insert + before.slice(splice.index + splice.remove)).toBe(after);
+  });
+
+  it.each([
+    ["a letter typed before the same letter goes where the caret is", "how", "howw", 3, { index: 2, remove: 0, insert: "w" }],
+    ["in a run of one letter too", "aaa", "aaaa", 1, { index: 0, remove: 0, insert: "a" }],
+    ["a paste before the same text", "abab", "ababab", 2, { index: 0, remove: 0, insert: "ab" }],
+    ["no caret: the plain diff", "how", "howw", null, { index: 3, remove: 0, insert: "w" }],
+    ["a caret that does not fit: the plain diff", "how", "howw", 1, { index: 3, remove: 0, insert: "w" }],
+    ["a replacement: the plain diff", "cat", "cut", 2, { index: 1, remove: 1, insert: "u" }],
+  ] as const)("typedSplice: %s", (_name, before, after, caret, splice) => {
+    expect(typedSplice(before, after, caret)).toEqual(splice);
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import * as Y from "yjs";
 import { readPath, writePath } from "../json-path";
-import { diffText, mapOffset, type TextDeltaOp } from "../text-diff";
+import { mapOffset, typedSplice, type TextDeltaOp } from "../text-diff";
 import { createValueHistory, type UndoTarget } from "../undo/value-history";
 
 /** Transaction origin of this tab's own edits, so their echoes are not applied twice. */
@@ -55,7 +55,7 @@ export function bindText(field: BindableText, text: Y.Text): FieldBinding {
     },
     local(value) {
       if (typeof value !== "string") return;
-      const splice = diffText(text.toString(), value);
+      const splice = typedSplice(text.toString(), value, field.caret());
       if (splice.remove === 0 && splice.insert === "") return;
       text.doc?.transact(() => {
         if (splice.remove > 0) text.delete(splice.index, splice.remove);
