@@ -23,11 +23,11 @@ async function holdableAcks(page) {
 }
 
 /*
- * Types at the end of the body's first paragraph (the title has a maximum length, and the suites
- * after this one append to it).
+ * Types at the end of the body's last paragraph (the title has a maximum length, and the suites
+ * after this one append to the title and type at both ends of the first paragraph).
  */
 async function typeInBody(page, text) {
-  await body(page).locator("p").first().click();
+  await body(page).locator("p").last().click();
   await page.keyboard.press("End");
   await page.keyboard.type(text, { delay: 10 });
 }
@@ -110,7 +110,7 @@ export const tests = [
       track(b.context());
       await Promise.all([a.goto(ABOUT), b.goto(ABOUT)]);
       await Promise.all([waitForEditing(a), waitForEditing(b)]);
-      await body(a).locator("p").first().click();
+      await body(a).locator("p").last().click();
       await a.keyboard.press("End");
       await a.keyboard.press("Control+b");
       link.stale = true;
