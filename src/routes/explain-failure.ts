@@ -20,16 +20,17 @@ export function expectTables(names: Iterable<string>): void {
 }
 
 /**
- * What a failure really was: an `HttpError` stays itself; any other error, when the env has no
+ * What a failure really was: an `HttpError` stays itself; any other error (or a bare 500), when the env has no
  * `DB` or D1 lacks a table the site declared (asked of D1 after the failure, not read from the
  * error's text), becomes a {@link MisconfiguredError} naming the fix. Misconfigurations are logged
- * once per isolate here. Used by every route's error edge and by `cms.view`.
+ * once per isolate here. Used by every route's error edge, `cms.view` and the `CmsService`.
  *
  * @example
  * catch (caught) { throw await explainFailure(env, caught); }
  */
 export async function explainFailure(env: unknown, error: unknown): Promise<unknown> {
-  const explained = isHttpError(error) ? error : await diagnose(env, error);
+  // A bare 500 may be a room's or another isolate's failure come back as data: checked the same way.
+  const explained = isHttpError(error) && error.status !== 500 ? error : await diagnose(env, error);
   if (isMisconfigured(explained)) logMisconfiguredOnce(explained);
   return explained;
 }

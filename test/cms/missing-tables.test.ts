@@ -1,12 +1,14 @@
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { cmsCollection } from "../../src/cms/cms-collection";
 import { cmsRoutes } from "../../src/cms/cms-routes";
+import { createCmsService } from "../../src/cms/cms-service";
 import { versionsTable } from "../../src/cms/versions-table";
 import { isMisconfigured } from "../../src/shared/misconfigured";
 import type { SiteEnv } from "../../src/site/env";
-import { asEditor, headerResolver, request } from "../helpers/http";
+import { asEditor, EDITOR, headerResolver, request } from "../helpers/http";
 
 /*
  * A collection whose migration was never applied: its tables do not exist in the test D1, as on a
@@ -55,6 +57,13 @@ describe("tables whose migration is not applied", () => {
       expect(response.status).toBe(503);
       expect(await response.json()).toMatchObject({ code: "misconfigured", fix: expect.stringContaining(FIX) });
     }
+  });
+
+  it("reach a CmsService caller as the same 503", async () => {
+    const Service = createCmsService<SiteEnv, typeof collections>({ registry: cms.registry });
+    const service = new Service(createExecutionContext(), bindings);
+    const result = await service.readPage(EDITOR, "ghosts", 1);
+    expect(result).toMatchObject({ ok: false, status: 503, code: "misconfigured", details: { fix: expect.stringContaining(FIX) } });
   });
 
   it("name only what is missing once the tables are there", async () => {
