@@ -48,11 +48,12 @@ describe("missing bindings and secrets answer 503 with the fix", () => {
     expect((await env.DB.prepare("SELECT count(*) AS n FROM inquiries").first<{ n: number }>())!.n).toBe(before);
   });
 
-  it("an upload without the MEDIA bucket names the R2 binding to add", async () => {
+  it("an upload (and the public media path) without the MEDIA bucket names the R2 binding to add", async () => {
     const { route } = cmsRoutes<SiteEnv, { pages: typeof pagesDeclaration }>({ collections: { pages: pagesDeclaration }, auth: { resolveEditor: headerResolver }, media: {} });
     const upload = () => request("POST", "/api/cms/upload", { rawBody: png(2, 2), headers: asEditor({ "content-type": "image/png" }) });
     await expectMisconfigured(await call(route, upload(), without("MEDIA")), "MEDIA", '[[r2_buckets]] binding = "MEDIA"');
     await expectMisconfigured(await call(route, upload(), without("MEDIA_URL")), "MEDIA_URL", "[vars] MEDIA_URL");
+    await expectMisconfigured(await call(route, request("GET", "/media/any-key.png"), without("MEDIA")), "MEDIA", '[[r2_buckets]] binding = "MEDIA"');
   });
 
   it("sign-in without CMS_SESSION_SECRET names the secret and the command that sets it", async () => {
