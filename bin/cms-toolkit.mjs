@@ -5,6 +5,7 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { addEditorsArgs, EDITOR_ROLES } from "./lib/editor-accounts.mjs";
 import { copyClient, copyMigrations, SQL_PARTS } from "./lib/copy-parts.mjs";
+import { runEditorSql } from "./lib/editor-tables.mjs";
 import { promptHidden } from "./lib/prompt.mjs";
 import { runWrangler } from "./lib/wrangler.mjs";
 
@@ -41,7 +42,7 @@ async function addEditor(args) {
     ...(values.config ? { config: resolve(values.config) } : {}),
     ...(values["persist-to"] ? { persistTo: resolve(values["persist-to"]) } : {}),
   });
-  await runWrangler(wranglerArgs, { cwd: process.cwd() });
+  await runEditorSql((args) => runWrangler(args, { cwd: process.cwd() }), wranglerArgs);
   console.log(`editor ${values.email} (${values.role}) saved to the ${values.remote ? "remote" : "local"} database`);
 }
 

@@ -96,7 +96,7 @@ try {
   });
   await step("local D1: migrations applied, a publisher added with npx cms-toolkit add-editor", () => {
     node(wranglerBin, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], SITE);
-    node(join(SITE, "node_modules/cms-toolkit/bin/cms-toolkit.mjs"), ["add-editor", "--email", EMAIL, "--name", "Pat", "--role", "publisher", "--password", password, "--local", "--persist-to", state], SITE);
+    node(join(SITE, "node_modules/cms-toolkit/bin/cms-toolkit.mjs"), ["add-editor", "--email", EMAIL, "--name", "Pat", "--role", "publisher", `--password=${password}`, "--local", "--persist-to", state], SITE);
   });
   await step("both Workers start under wrangler dev", async () => {
     await startDev(SITE, SITE_PORT, ["--persist-to", state, "--var", `CMS_SESSION_SECRET:${randomBytes(32).toString("base64url")}`]);

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // `npm run dev`: prepares local D1/R2/KV state and serves the demo site on http://localhost:8787.
 // Steps: .dev.vars from the example (random session secret) → D1 migrations → demo pages → two
-// local accounts → wrangler dev. Every step is idempotent, so running it again is safe.
+// local accounts (rewritten only when CMS_DEV_PASSWORD changed, so editors stay signed in) →
+// wrangler dev. Every step is idempotent, so running it again is safe.
 // The port comes from `--port N` (or `--port=N`), else PORT, else 8787; MEDIA_URL follows it.
 // Every other argument goes to `wrangler dev` as given: `npm run dev -- --port 8822 --inspector-port 9230`.
 import { randomBytes } from "node:crypto";
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { splitPort } from "./lib/dev-args.mjs";
-import { addEditors } from "./lib/editors.mjs";
+import { ensureEditors } from "./lib/editors.mjs";
 import { readDevVars, spawnWrangler, waitForHttp, wrangler } from "./wrangler-run.mjs";
 
 const { port: PORT, rest: WRANGLER_ARGS } = splitPort(process.argv.slice(2), process.env.PORT ?? "8787");
@@ -24,13 +25,11 @@ if (!password) throw new Error("CMS_DEV_PASSWORD is missing from .dev.vars");
 
 await wrangler(["d1", "migrations", "apply", "DB", "--local"]);
 await wrangler(["d1", "execute", "DB", "--local", "--file", "scripts/seed-demo.sql"]);
-await addEditors(
-  [
-    { email: "editor@example.test", name: "Eddie Editor", role: "editor", password },
-    { email: "publisher@example.test", name: "Pat Publisher", role: "publisher", password },
-  ],
-  { quiet: true },
-);
+// Only an account whose password (or name or role) changed is rewritten: rewriting signs it out.
+await ensureEditors([
+  { email: "editor@example.test", name: "Eddie Editor", role: "editor", password },
+  { email: "publisher@example.test", name: "Pat Publisher", role: "publisher", password },
+]);
 
 // wrangler.toml's MEDIA_URL names port 8787; uploaded images must point at the port actually served.
 const server = spawnWrangler(["dev", "--port", PORT, "--ip", "127.0.0.1", "--var", `MEDIA_URL:http://localhost:${PORT}/media`, ...WRANGLER_ARGS]);

@@ -6,6 +6,7 @@
 // Errors and shared types
 export { HttpError, LouiseValidationError, isHttpError } from "./shared/errors";
 export type { Violation } from "./shared/errors";
+export { MisconfiguredError, isMisconfigured } from "./shared/misconfigured";
 export { assertPublisher } from "./shared/publish-privilege";
 export type { EditorSession, ResolveEditor } from "./shared/session";
 export type { EditorRoute, EditorRouteEnv } from "./shared/route-types";
@@ -28,7 +29,7 @@ export type { CmsCollection, CmsCollectionOptions, CmsValidateContext, ColumnNam
 export { cmsRoutes } from "./cms/cms-routes";
 export { versionsTable } from "./cms/versions-table";
 export type { CmsAuth, CmsConfig, CmsEnv, CmsRoutes } from "./cms/cms-routes";
-export type { CmsCollections, CmsRegistry } from "./cms/cms-registry";
+export type { CmsCollections, CmsFieldName, CmsRegistry } from "./cms/cms-registry";
 export { loadPageView, cmsMarker, editorScriptTag } from "./cms/cms-view";
 export type { CmsPageView, EditorScriptOptions } from "./cms/cms-view";
 

@@ -1,4 +1,4 @@
-import { HttpError } from "../shared/errors";
+import { MisconfiguredError } from "../shared/misconfigured";
 import { fromBase64Url, toBase64Url } from "./base64";
 
 /*
@@ -42,10 +42,9 @@ export interface SessionPayload {
  */
 export function assertSessionSecret(secret: string | undefined): asserts secret is string {
   if (!isUsableSecret(secret)) {
-    throw new HttpError(
-      503,
-      `sign-in is not configured: set CMS_SESSION_SECRET (at least ${MIN_SESSION_SECRET_LENGTH} random characters, not the example's placeholder) in .dev.vars or as a Worker secret`,
-      { code: "misconfigured" },
+    throw new MisconfiguredError(
+      `sign-in needs the secret CMS_SESSION_SECRET (at least ${MIN_SESSION_SECRET_LENGTH} random characters, not the example's placeholder)`,
+      "add CMS_SESSION_SECRET=<the output of: openssl rand -base64 32> to .dev.vars for local dev; npx wrangler secret put CMS_SESSION_SECRET for a deployment",
     );
   }
 }

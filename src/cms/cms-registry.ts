@@ -9,6 +9,9 @@ import type { CmsCollection, CmsValidateContext } from "./cms-collection";
 /** Collections by slug, as a site hands them to `createCms`. */
 export type CmsCollections = Readonly<Record<string, CmsCollection>>;
 
+/** The declared field names of collection `K` of a site's collections (`string` for an unknown set). */
+export type CmsFieldName<C extends CmsCollections, K extends keyof C> = C[K] extends CmsCollection<infer _T, infer F> ? F : never;
+
 /** One collection resolved once: its checked config and what every write path needs from it. */
 export interface RegisteredCollection {
   slug: string;

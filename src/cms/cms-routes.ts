@@ -21,9 +21,12 @@ import type { ResolveEditor } from "../shared/session";
 import type { SessionRouteOptions } from "../auth/session-route";
 import { media as mediaTable } from "../site/media-schema";
 import { editorNames } from "../auth/editor-store";
+import { explainFailure, expectTables } from "../routes/explain-failure";
+import type { InlinePath } from "./cms-collection";
 import { signInRoutes } from "./cms-sign-in";
-import { loadPageView, type CmsPageView } from "./cms-view";
-import { buildRegistry, mediaBaseOf, type CmsCollections, type CmsRegistry, type RegisteredCollection } from "./cms-registry";
+import { declaredTables } from "./cms-tables";
+import { cmsMarker, loadPageView, type CmsPageView } from "./cms-view";
+import { buildRegistry, mediaBaseOf, type CmsCollections, type CmsFieldName, type CmsRegistry, type RegisteredCollection } from "./cms-registry";
 
 /** Bindings the toolkit reads by name; a site's own `Env` extends this. */
 export interface CmsEnv extends EditorRouteEnv {
@@ -56,7 +59,7 @@ export interface CmsConfig<Env extends CmsEnv, C extends CmsCollections> {
 }
 
 /** What `cmsRoutes` builds: handlers in mount order, the resolver they share, and the registry. */
-export interface CmsRoutes<Env extends CmsEnv> {
+export interface CmsRoutes<Env extends CmsEnv, C extends CmsCollections = CmsCollections> {
   /** Rooms, `/api/cms/*` and public media in one handler; `undefined` for any other path. */
   route: EditorRoute<Env>;
   /** The editor resolver every route uses; the site's pages decide edit mode with it too. */
@@ -64,9 +67,19 @@ export interface CmsRoutes<Env extends CmsEnv> {
   registry: CmsRegistry;
   /**
    * One record as its page shows it: edit mode (the newest pending draft) for an editor, the
-   * published live row for a visitor; `null` for a 404. See `loadPageView`.
+   * published live row for a visitor; `null` for a 404. See `loadPageView`. The collection is one
+   * of the site's (a typo does not compile). A missing table or binding throws a 503
+   * `MisconfiguredError` naming the fix (answer it with `error.toResponse()`).
    */
-  view(request: Request, env: Env, collection: string, id: number): Promise<CmsPageView | null>;
+  view(request: Request, env: Env, collection: keyof C & string, id: number): Promise<CmsPageView | null>;
+  /**
+   * `cmsMarker` checked against the declaration: the collection is one of the site's and the field
+   * (or a dotted path into it) one of its declared fields, so a typo does not compile.
+   *
+   * @example
+   * `<h1${view.editor ? cms.marker("posts", id, "title") : ""}>`
+   */
+  marker<K extends keyof C & string>(collection: K, key: string | number, field: InlinePath<CmsFieldName<C, K>>, type?: "richtext" | "image"): string;
 }
 
 /**
@@ -78,7 +91,7 @@ export interface CmsRoutes<Env extends CmsEnv> {
  * @example
  * const { route, resolveEditor } = cmsRoutes({ collections: { pages: pagesCollection } });
  */
-export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: CmsConfig<Env, C>): CmsRoutes<Env> {
+export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: CmsConfig<Env, C>): CmsRoutes<Env, C> {
   const registry = buildRegistry(config.collections);
   const auth = config.auth ?? { signIn: {} };
   const signIn = "signIn" in auth ? signInRoutes<Env>(auth.signIn) : null;
@@ -108,11 +121,23 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
     ...api,
     ...(config.media ? [mediaServeRoute<Env>()] : []),
   );
-  const view = async (request: Request, env: Env, collection: string, id: number) => {
+  expectTables(declaredTables({
+    registry,
+    signIn: signIn !== null,
+    ...(config.media ? { media: config.media.registry ?? mediaTable } : {}),
+    settings: config.settings?.table,
+    forms: [config.forms?.genericTable, ...(config.forms?.forms.map((form) => form.table) ?? [])],
+    reviews: [config.reviews?.inquiries, config.reviews?.submissions],
+  }));
+  const view = async (request: Request, env: Env, collection: keyof C & string, id: number) => {
     const entry = registry.get(collection);
-    return entry ? loadPageView(request, env, { entry, resolveEditor }, id) : null;
+    try {
+      return entry ? await loadPageView(request, env, { entry, resolveEditor }, id) : null;
+    } catch (caught) {
+      throw await explainFailure(env, caught);
+    }
   };
-  return { route, resolveEditor, registry, view };
+  return { route, resolveEditor, registry, view, marker: cmsMarker };
 }
 
 function collectionRoutes<Env extends CmsEnv>(

@@ -6,6 +6,7 @@ import {
 } from "../cores/drafts";
 import { searchPublished, type SearchHit } from "../cores/search";
 import { applySettingsPatch, readSettings, type SettingsConfig, type SettingsPatchResult } from "../cores/settings";
+import { explainFailure } from "../routes/explain-failure";
 import { draftWriterFor } from "../routes/room-writer";
 import { readOptionalId } from "../routes/run-editor-route";
 import { HttpError } from "../shared/errors";
@@ -167,7 +168,12 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
     #run<T>(session: EditorSession, work: () => Promise<T>): Promise<ServiceResult<T>> {
       return roomResult(async () => {
         if (!isEditorSession(session)) throw new HttpError(401, "an editor session is required", { code: "unauthenticated" });
-        return work();
+        try {
+          return await work();
+        } catch (caught) {
+          // A missing table or binding reaches the caller as the same 503 the REST routes answer.
+          throw await explainFailure(this.env, caught);
+        }
       });
     }
   };

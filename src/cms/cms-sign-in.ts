@@ -1,6 +1,6 @@
 import { matchPath } from "../routes/match-path";
 import { withErrorEdge } from "../routes/run-editor-route";
-import { HttpError } from "../shared/errors";
+import { missingBinding } from "../shared/misconfigured";
 import type { EditorRoute } from "../shared/route-types";
 import type { ResolveEditor } from "../shared/session";
 import { createSiteEditorResolver } from "../auth/resolve-editor";
@@ -23,7 +23,8 @@ export function signInRoutes<Env extends CmsEnv>(options: SessionRouteOptions): 
   return {
     route: withErrorEdge<Env>((request, env, ctx) => {
       if (matchPath(path, new URL(request.url).pathname) === null) return undefined;
-      if (!env.RATE_LIMIT) throw new HttpError(503, "sign-in needs a RateLimitObject namespace bound as RATE_LIMIT (attempts are counted there)", { code: "sign_in_unconfigured" });
+      // Attempts are counted there; without it sign-in would be unlimited.
+      if (!env.RATE_LIMIT) throw missingBinding("RATE_LIMIT", "Durable Object namespace", "sign-in");
       return session(request, { DB: env.DB, RATE_LIMIT: env.RATE_LIMIT, CMS_SESSION_SECRET: env.CMS_SESSION_SECRET ?? "" }, ctx);
     }),
     resolveEditor: (request, env) => resolver(request, { DB: env.DB, CMS_SESSION_SECRET: env.CMS_SESSION_SECRET ?? "" }),

@@ -4,7 +4,8 @@ import { findRowBy } from "../cores/pages/page-store";
 import { tableMeta } from "../cores/table-meta";
 import type { EditorRouteEnv } from "../shared/route-types";
 import type { EditorSession, ResolveEditor } from "../shared/session";
-import type { RegisteredCollection } from "./cms-registry";
+import type { InlinePath } from "./cms-collection";
+import type { CmsCollections, CmsFieldName, RegisteredCollection } from "./cms-registry";
 
 /** A record as its page shows it: to an editor (edit mode) or to a visitor. */
 export interface CmsPageView {
@@ -54,12 +55,18 @@ const escapeAttribute = (value: string) => value.replace(/[&"<>']/g, (char) => A
 /**
  * The marker attributes that make an element editable in place (` data-cms-field="…"`, plus
  * `data-cms-type` for rich text and images), escaped for an HTML attribute. Render them for
- * editors only.
+ * editors only. Given the site's collections as its type argument (or called as `cms.marker`),
+ * the collection and field names are checked at compile time.
  *
  * @example
- * `<h1${cmsMarker("posts", 12, "title")}>` // <h1 data-cms-field="posts:12:title">
+ * `<h1${cmsMarker<typeof collections>("posts", 12, "title")}>` // <h1 data-cms-field="posts:12:title">
  */
-export function cmsMarker(collection: string, key: string | number, field: string, type?: "richtext" | "image"): string {
+export function cmsMarker<C extends CmsCollections = CmsCollections, K extends keyof C & string = keyof C & string>(
+  collection: K,
+  key: string | number,
+  field: InlinePath<CmsFieldName<C, K>>,
+  type?: "richtext" | "image",
+): string {
   const address = ` data-cms-field="${escapeAttribute(`${collection}:${key}:${field}`)}"`;
   return type ? `${address} data-cms-type="${type}"` : address;
 }

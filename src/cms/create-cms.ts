@@ -14,7 +14,7 @@ export interface CreateCmsConfig<Env extends CmsEnv, C extends CmsCollections> e
 }
 
 /** What a site gets from `createCms`. */
-export interface Cms<Env extends CmsEnv, C extends CmsCollections> extends CmsRoutes<Env> {
+export interface Cms<Env extends CmsEnv, C extends CmsCollections> extends CmsRoutes<Env, C> {
   /** The Durable Object class to export as `PageRoom` (bound as `PAGE_ROOM`), configured for these collections. */
   PageRoom: typeof PageRoom;
   /** The Durable Object class to export as `RateLimitObject` (bound as `RATE_LIMIT`): sign-in and form limits. */

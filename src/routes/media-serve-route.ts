@@ -1,5 +1,6 @@
 import { parseMediaKey } from "../cores/media";
 import { HttpError } from "../shared/errors";
+import { missingBinding } from "../shared/misconfigured";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import { evaluatePreconditions, hasPreconditions } from "./conditional-request";
 import { assertMethod, withErrorEdge } from "./run-editor-route";
@@ -27,7 +28,8 @@ export function mediaServeRoute<Env extends EditorRouteEnv>(config: MediaServeRo
     if (!pathname.startsWith(prefix)) return undefined;
     assertMethod(request, ["GET", "HEAD"]);
     const key = pathname.slice(prefix.length);
-    if (!parseMediaKey(key) || !env.MEDIA) throw notFound();
+    if (!env.MEDIA) throw missingBinding("MEDIA", "R2 bucket", "serving media");
+    if (!parseMediaKey(key)) throw notFound();
     // Preconditions are ours to evaluate (see conditional-request.ts): read the validators first.
     if (hasPreconditions(request)) {
       const head = await env.MEDIA.head(key);

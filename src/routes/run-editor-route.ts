@@ -1,5 +1,6 @@
 import { HttpError, isHttpError } from "../shared/errors";
 import type { EditorRoute } from "../shared/route-types";
+import { explainFailure } from "./explain-failure";
 
 const NOOP_CTX: ExecutionContext = {
   waitUntil() {},
@@ -20,8 +21,9 @@ export async function runEditorRoute<Env>(route: EditorRoute<Env>, request: Requ
 }
 
 /**
- * The single error edge of every route: an `HttpError` becomes its response; anything else is
- * logged and becomes a 500 that reveals nothing.
+ * The single error edge of every route: an `HttpError` becomes its response; a deployment mistake
+ * (a missing binding, secret or table) becomes a 503 naming its fix (`explainFailure`); anything
+ * else is logged and becomes a 500 that reveals nothing.
  *
  * @example
  * export const myRoute = withErrorEdge(async (request, env) => { ... });
@@ -30,7 +32,8 @@ export function withErrorEdge<Env>(route: EditorRoute<Env>): EditorRoute<Env> {
   return async (request, env, ctx) => {
     try {
       return await route(request, env, ctx);
-    } catch (error) {
+    } catch (caught) {
+      const error = await explainFailure(env, caught);
       if (isHttpError(error)) return error.toResponse();
       console.error("editor route failed", request.method, new URL(request.url).pathname, error);
       return new HttpError(500, "internal error").toResponse();

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { resolveSiteEditor, sessionRoute } from "../../src/auth";
 import type { SiteEnv } from "../../src/site/env";
 import { ORIGIN, PASSWORD, SESSION_URL, call, cookiePair, formSignInRequest, insertEditor, signInRequest, uniqueEmail, withCookie } from "./helpers";
@@ -104,6 +104,7 @@ describe("POST /api/cms/session (JSON)", () => {
 
   it("answers 503 misconfigured, not 500, when CMS_SESSION_SECRET is missing or short", async () => {
     const editor = await insertEditor();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     for (const secret of ["", "too-short"]) {
       const misconfigured = { ...env, CMS_SESSION_SECRET: secret } as SiteEnv;
       const res = await call(route, signInRequest({ email: editor.email, password: PASSWORD }), misconfigured);
@@ -112,6 +113,9 @@ describe("POST /api/cms/session (JSON)", () => {
       expect(res.headers.get("set-cookie")).toBeNull();
       expect((await call(route, new Request(SESSION_URL), misconfigured)).status).toBe(503);
     }
+    // Logged once for the isolate, however many requests meet the missing secret.
+    expect(logged.mock.calls.filter(([line]) => String(line).includes("CMS_SESSION_SECRET"))).toHaveLength(1);
+    logged.mockRestore();
   });
 });
 

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { cmsCollection } from "../../src/cms/cms-collection";
 import { buildRegistry } from "../../src/cms/cms-registry";
 import { signInRoutes } from "../../src/cms/cms-sign-in";
@@ -67,9 +67,12 @@ describe("the built-in sign-in of createCms", () => {
       headers: { origin: "https://site.example", "content-type": "application/json" },
       body: JSON.stringify({ email: "a@example.test", password: "x" }),
     });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const response = await route(post, { DB: env.DB }, ctx);
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining("Fix: add to wrangler.toml"));
+    logged.mockRestore();
     expect(response?.status).toBe(503);
-    expect(await response?.json()).toMatchObject({ code: "sign_in_unconfigured" });
+    expect(await response?.json()).toMatchObject({ code: "misconfigured", fix: expect.stringContaining("RATE_LIMIT") });
     expect(await route(new Request("https://site.example/api/cms/pages"), { DB: env.DB }, ctx)).toBeUndefined();
   });
 

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { composeRoutes } from "../../src/routes/compose-routes";
 import { parseId, runEditorRoute, withErrorEdge } from "../../src/routes/run-editor-route";
@@ -51,7 +52,8 @@ describe("withErrorEdge", () => {
     const route = withErrorEdge(() => {
       throw new Error("D1_ERROR: secret table layout");
     });
-    const res = await runEditorRoute(route, new Request("https://site.test/"), {});
+    // The real env: every declared table is there, so the failure is not a missing piece (503).
+    const res = await runEditorRoute(route, new Request("https://site.test/"), env);
     expect(res.status).toBe(500);
     expect(await res.text()).not.toContain("secret");
     expect(logged).toHaveBeenCalledWith("editor route failed", "GET", "/", expect.any(Error));

@@ -1,11 +1,12 @@
+import { missingBinding } from "../../shared/misconfigured";
 import type { RateLimitKv } from "../rate-limit";
 
 /** Bindings as the form pipeline sees them: looked up by the names a definition declares. */
 export type FormEnv = Readonly<Record<string, unknown>>;
 
 /*
- * A declared binding that is missing is a deployment mistake, not a visitor's: it throws a plain
- * Error, which the route edge logs and answers as a 500, so the mistake is loud and nothing is stored.
+ * A declared binding that is missing is a deployment mistake, not a visitor's: it throws a 503
+ * `misconfigured` naming the fix, logged once, before anything is stored.
  */
 
 /**
@@ -16,7 +17,7 @@ export type FormEnv = Readonly<Record<string, unknown>>;
  */
 export function envString(env: FormEnv, name: string, form: string): string {
   const value = env[name];
-  if (typeof value !== "string" || value === "") throw new Error(`form ${form}: env binding ${name} is not set`);
+  if (typeof value !== "string" || value === "") throw missingBinding(name, "secret", `form ${form}`);
   return value;
 }
 
@@ -29,7 +30,7 @@ export function envString(env: FormEnv, name: string, form: string): string {
 export function envDurableObjects(env: FormEnv, name: string, form: string): DurableObjectNamespace {
   const value = env[name] as Partial<DurableObjectNamespace> | undefined;
   if (!value || typeof value.idFromName !== "function" || typeof value.get !== "function") {
-    throw new Error(`form ${form}: env binding ${name} is not a Durable Object namespace`);
+    throw missingBinding(name, "Durable Object namespace", `form ${form}'s rate limit`);
   }
   return value as DurableObjectNamespace;
 }
@@ -43,7 +44,7 @@ export function envDurableObjects(env: FormEnv, name: string, form: string): Dur
 export function envKv(env: FormEnv, name: string, form: string): RateLimitKv {
   const value = env[name] as Partial<RateLimitKv> | undefined;
   if (!value || typeof value.get !== "function" || typeof value.put !== "function") {
-    throw new Error(`form ${form}: env binding ${name} is not a KV namespace`);
+    throw missingBinding(name, "KV namespace", `form ${form}'s rate limit`);
   }
   return value as RateLimitKv;
 }

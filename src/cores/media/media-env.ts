@@ -1,3 +1,5 @@
+import { missingBinding } from "../../shared/misconfigured";
+
 /** The bindings the media cores need: the bucket and its public base URL. */
 export interface MediaEnv {
   DB: D1Database;
@@ -6,13 +8,14 @@ export interface MediaEnv {
 }
 
 /**
- * The bucket and base URL, or a configuration error (a 500 at the route edge, never a client's fault).
+ * The bucket and base URL, or a 503 `misconfigured` naming the wrangler.toml lines that add them
+ * (a deployment mistake, never a client's fault).
  *
  * @example
  * const { bucket, base } = mediaBindings(env);
  */
 export function mediaBindings(env: MediaEnv): { bucket: R2Bucket; base: string } {
-  if (!env.MEDIA) throw new TypeError("the MEDIA bucket binding is missing");
-  if (!env.MEDIA_URL) throw new TypeError("the MEDIA_URL variable is missing");
+  if (!env.MEDIA) throw missingBinding("MEDIA", "R2 bucket", "media uploads");
+  if (!env.MEDIA_URL) throw missingBinding("MEDIA_URL", "variable", "media uploads (the public base of uploaded files, such as http://localhost:8787/media)");
   return { bucket: env.MEDIA, base: env.MEDIA_URL };
 }

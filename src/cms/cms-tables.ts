@@ -1,0 +1,37 @@
+import { getTableName, type Table } from "drizzle-orm";
+import { searchIndexOf } from "../cores/search";
+import type { CmsRegistry } from "./cms-registry";
+
+/** The parts of a site's declaration that own D1 tables. */
+export interface DeclaredTableSources {
+  registry: CmsRegistry;
+  /** The built-in sign-in's `editors` and `editor_sessions` (sql/core.sql). */
+  signIn: boolean;
+  media?: Table | undefined;
+  settings?: Table | undefined;
+  forms?: readonly (Table | undefined)[];
+  reviews?: readonly (Table | undefined)[];
+}
+
+/**
+ * Every D1 table a site's declaration reads or writes: each collection's table, its versions table
+ * and its `<slug>_search` index, the sign-in tables, media, settings, forms and review tables. A
+ * failure is checked against them, so a migration not yet applied is named as such.
+ *
+ * @example
+ * declaredTables({ registry, signIn: true }) // ["pages", "pages_versions", "pages_search", "editors", "editor_sessions"]
+ */
+export function declaredTables(sources: DeclaredTableSources): string[] {
+  const names = new Set<string>();
+  for (const entry of sources.registry.collections) {
+    names.add(getTableName(entry.declared.table));
+    if (entry.declared.versionsTable) names.add(getTableName(entry.declared.versionsTable));
+    const search = searchIndexOf(entry.config);
+    if (search) names.add(search.name);
+  }
+  if (sources.signIn) for (const name of ["editors", "editor_sessions"]) names.add(name);
+  for (const table of [sources.media, sources.settings, ...(sources.forms ?? []), ...(sources.reviews ?? [])]) {
+    if (table) names.add(getTableName(table));
+  }
+  return [...names];
+}
