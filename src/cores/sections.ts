@@ -108,7 +108,7 @@ function checkValue(
       }
       return null;
     case "url":
-      if (typeof value !== "string" || !isSafeUrl(value, "href")) return { message: "must be an http(s), mailto or relative URL", code: "unsafe_url" };
+      if (typeof value !== "string" || !isSafeUrl(value, "href")) return { message: "must be an http(s), mailto, tel or relative URL", code: "unsafe_url" };
       return null;
     case "image":
       return checkImage(value, options.mediaBase);
