@@ -1,0 +1,35 @@
+import { isSafeUrl } from "../../shared/safe-url";
+
+/** What the link dialog makes of what the editor typed: an `href` to write, or why not. */
+export type LinkAddress = { href: string } | { error: string };
+
+/** A scheme at the start (`https:`, `mailto:`, `javascript:`): the value is a full address already. */
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+/** A bare host and optional path, such as `example.com/contact` or `www.example.co.uk:8080/?q`. */
+const BARE_HOST = /^[a-z0-9-]+(\.[a-z0-9-]+)+(:\d{1,5})?([/?#]\S*)?$/i;
+const EMAIL = /^[^\s@/:]+@[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
+/** A path of this site (`/about`, `./a`, `../b`), a query or a fragment. */
+const RELATIVE = /^(\/(?!\/)|\.{1,2}\/|[?#])/;
+
+export const REFUSED_ADDRESS = "That address cannot be used: links may go to web pages (http, https), pages of this site, mailto: or tel:.";
+
+/**
+ * Turns what an editor typed in the link dialog into the `href` to store, or a message saying why
+ * it cannot be one. A bare host gains `https://` (`example.com/contact` would otherwise be a
+ * broken path of this site), an email address gains `mailto:`, a path of this site is kept. The
+ * last word is the room's and the sanitizer's own rule (`isSafeUrl`), on what was typed and on
+ * what would be stored, so the editor never writes a link the room refuses.
+ *
+ * @example
+ * normalizeLinkAddress("example.com/contact"); // { href: "https://example.com/contact" }
+ * normalizeLinkAddress("jav&#x09;ascript:alert(1)"); // { error: "That address cannot be used: …" }
+ */
+export function normalizeLinkAddress(typed: string): LinkAddress {
+  const value = typed.trim();
+  if (value === "") return { error: "Enter an address for the link." };
+  if (!isSafeUrl(value, "href")) return { error: REFUSED_ADDRESS };
+  const href = SCHEME.test(value) || RELATIVE.test(value) ? value : EMAIL.test(value) ? `mailto:${value}` : BARE_HOST.test(value) ? `https://${value}` : null;
+  if (href === null) return { error: "Enter a web address such as example.com, a page of this site such as /about, or an email address." };
+  if (/\s/.test(href)) return { error: "An address cannot contain spaces." };
+  return isSafeUrl(href, "href") ? { href } : { error: REFUSED_ADDRESS };
+}
