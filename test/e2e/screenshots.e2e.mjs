@@ -77,4 +77,26 @@ export const tests = [
       await shot(b.page, "schedule-dialog.png");
     },
   },
+  {
+    name: "screenshots: the link dialog editing a link, with the page picker",
+    async run(ctx) {
+      const { b, id, path } = await editorsOnDemoPage(ctx);
+      await api(b.context, ctx.site, "POST", `/api/cms/pages/${id}/versions`, {
+        body: '<p>From March we open <a href="https://example.com/hours">an hour earlier</a> on weekdays.</p><h2>Getting here</h2><ul><li><p>Tram 4 to the market</p></li><li><p>Parking behind the hall</p></li></ul>',
+      });
+      await b.page.goto(path);
+      await waitForEditing(b.page);
+      const field = b.page.locator(`[data-cms-field="pages:${id}:body"]`);
+      // Before the editor mounts, the link is a plain one and a click would follow it.
+      await field.getByRole("toolbar").waitFor();
+      await field.getByRole("link", { name: "an hour earlier" }).click();
+      await field.getByRole("button", { name: "Link", exact: true }).click();
+      const dialog = b.page.getByRole("dialog", { name: "Link" });
+      await dialog.getByLabel("Or link to a page of this site").locator("option", { hasText: "About us" }).waitFor({ state: "attached" });
+      await dialog.getByLabel("Address").fill("javascript:alert(1)");
+      await dialog.getByRole("button", { name: "Save link" }).click();
+      await dialog.getByText("That address cannot be used").waitFor();
+      await shot(b.page, "link-dialog.png");
+    },
+  },
 ];

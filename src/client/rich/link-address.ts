@@ -11,7 +11,7 @@ const EMAIL = /^[^\s@/:]+@[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
 /** A path of this site (`/about`, `./a`, `../b`), a query or a fragment. */
 const RELATIVE = /^(\/(?!\/)|\.{1,2}\/|[?#])/;
 
-export const REFUSED_ADDRESS = "That address cannot be used: links may go to web pages (http, https), pages of this site, mailto: or tel:.";
+export const REFUSED_ADDRESS = "That address cannot be used. Links may go to web pages (http or https), pages of this site, email (mailto:) and phone numbers (tel:).";
 
 /**
  * Turns what an editor typed in the link dialog into the `href` to store, or a message saying why
@@ -27,9 +27,17 @@ export const REFUSED_ADDRESS = "That address cannot be used: links may go to web
 export function normalizeLinkAddress(typed: string): LinkAddress {
   const value = typed.trim();
   if (value === "") return { error: "Enter an address for the link." };
-  if (!isSafeUrl(value, "href")) return { error: REFUSED_ADDRESS };
-  const href = SCHEME.test(value) || RELATIVE.test(value) ? value : EMAIL.test(value) ? `mailto:${value}` : BARE_HOST.test(value) ? `https://${value}` : null;
+  const href = withScheme(value);
   if (href === null) return { error: "Enter a web address such as example.com, a page of this site such as /about, or an email address." };
-  if (/\s/.test(href)) return { error: "An address cannot contain spaces." };
-  return isSafeUrl(href, "href") ? { href } : { error: REFUSED_ADDRESS };
+  if (!isSafeUrl(href, "href")) return { error: REFUSED_ADDRESS };
+  return /\s/.test(href) ? { error: "An address cannot contain spaces." } : { href };
+}
+
+/** What was typed as a full address, or null when it is none of the kinds a link takes. */
+function withScheme(value: string): string | null {
+  // Before the rule: a host with a port (`example.com:8080`) would read to it as a scheme.
+  if (BARE_HOST.test(value)) return `https://${value}`;
+  // A disguised scheme (`jav&#x09;ascript:`) matches none of the patterns below; the rule sees through it.
+  if (!isSafeUrl(value, "href") || SCHEME.test(value) || RELATIVE.test(value)) return value;
+  return EMAIL.test(value) ? `mailto:${value}` : null;
 }
