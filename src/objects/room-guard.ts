@@ -1,5 +1,5 @@
 import * as Y from "yjs";
-import { richSchema } from "../shared/rich-schema";
+import { MAX_RICH_NESTING, richSchema } from "../shared/rich-schema";
 import { JSON_ROOT } from "../shared/room-protocol";
 import { isSafeUrl } from "../shared/safe-url";
 import type { RoomField } from "./room-document";
@@ -7,8 +7,9 @@ import type { RoomField } from "./room-document";
 /**
  * Deepest element nesting a rich-text field may reach through the room. Deeper than any real page
  * (the sanitizer itself keeps 512 levels of HTML); it keeps every tree walk of the room shallow.
+ * The shared schema's limit, which the browser editor keeps too.
  */
-export const MAX_ROOM_NESTING = 64;
+export const MAX_ROOM_NESTING = MAX_RICH_NESTING;
 
 /** Attributes each rich-text node may carry (what y-prosemirror writes for `richSchema`). */
 const NODE_ATTRIBUTES: ReadonlyMap<string, ReadonlySet<string>> = new Map(

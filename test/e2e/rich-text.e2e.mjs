@@ -109,4 +109,35 @@ export const tests = [
       await field.getByRole("button", { name: "Bold", exact: true }).click({ trial: true });
     },
   },
+  {
+    name: "rich text: nesting past the room's limit (by Tab or by paste) is refused in the editor with a note; the session stays live and later edits are saved",
+    async run(ctx) {
+      const { context, page, id, field, editor } = await richPage(ctx, "<p></p><p>last</p>");
+      const sockets = [];
+      page.on("websocket", (socket) => sockets.push(socket.url()));
+      await editor.locator("p").first().click();
+      await page.keyboard.type("- 0");
+      // A top-level item's text is at level 4 and each Tab nests it two levels deeper: 30 fit under 64.
+      for (let level = 1; level <= 31; level++) {
+        await page.keyboard.press("Enter");
+        await page.keyboard.press("Tab");
+        await page.keyboard.type(String(level));
+      }
+      await field.getByRole("status").filter({ hasText: "Not changed: it would nest deeper than 64 levels." }).waitFor();
+      assert.equal(await editor.locator("ul").count(), 31, "the 31st Tab did not nest");
+      assert.equal(await editor.getByText("Not changed").count(), 0, "the note is outside the document");
+
+      await page.keyboard.type(" more");
+      await editor.getByText("last", { exact: true }).click();
+      await page.keyboard.press("End");
+      await page.keyboard.press("Enter");
+      await pasteHtml(page, `${"<blockquote>".repeat(70)}<p>too deep</p>${"</blockquote>".repeat(70)}`);
+      await field.getByRole("status").filter({ hasText: "Not changed: it would nest deeper than 64 levels." }).waitFor();
+      assert.equal(await editor.getByText("too deep").count(), 0);
+      await page.keyboard.type("end");
+      await draftBody(context, ctx.site, id, (body) => body.includes("<li><p>30</p></li><li><p>31 more</p></li></ul>") && body.endsWith("<p>last</p><p>end</p>"));
+      assert.equal(await page.evaluate(() => window.louise.mode()), "live");
+      assert.deepEqual(sockets, [], "the editor never reconnected");
+    },
+  },
 ];

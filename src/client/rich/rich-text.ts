@@ -13,6 +13,7 @@ import { createPasteNote } from "./paste-note";
 import { baseKeys, keyName, type KeyBindings } from "./rich-commands";
 import { editLink } from "./rich-link";
 import { injectRichStyles } from "./rich-styles";
+import { keepStorable } from "./storable";
 import { createRichToolbar } from "./rich-toolbar";
 
 export interface RichTextOptions {
@@ -76,8 +77,13 @@ export class RichText {
       "Mod-k": () => (link(), true),
       ...options.keys,
     };
-    const plugins = [...(options.plugins ?? []), markdownShortcuts(levels), ...(options.history ? [] : [history()])];
     const note = createPasteNote(doc);
+    const plugins = [
+      keepStorable((reason) => note.say(`Not changed: ${reason}.`)),
+      ...(options.plugins ?? []),
+      markdownShortcuts(levels),
+      ...(options.history ? [] : [history()]),
+    ];
     const keepImage = (src: string) => isSafeUrl(src, "src") && (options.images?.allowUrl === true || isSameOrigin(src, doc));
     const mac = /Mac|iP(hone|ad)/.test(doc.defaultView?.navigator.platform ?? "");
     const label = options.label ?? "Rich text";
