@@ -4,6 +4,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { api, newPage, openAs, waitForEditing } from "./browser.mjs";
+import { tinyPng } from "./png.mjs";
 
 const OUT = join(dirname(fileURLToPath(import.meta.url)), "../../docs/images");
 const VIEWPORT = { width: 1100, height: 720 };
@@ -97,6 +98,22 @@ export const tests = [
       await dialog.getByRole("button", { name: "Save link" }).click();
       await dialog.getByText("That address cannot be used").waitFor();
       await shot(b.page, "link-dialog.png");
+    },
+  },
+  {
+    name: "screenshots: the image description dialog at insert",
+    async run(ctx) {
+      const { b, id, path } = await editorsOnDemoPage(ctx);
+      await b.page.goto(path);
+      await waitForEditing(b.page);
+      const field = b.page.locator(`[data-cms-field="pages:${id}:body"]`);
+      await field.locator(".ProseMirror p").first().click();
+      await b.page.keyboard.press("End");
+      await field.getByRole("button", { name: "Insert image" }).click();
+      await b.page.getByRole("dialog", { name: "Insert image" }).locator("input[type=file]").setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: tinyPng() });
+      const dialog = b.page.getByRole("dialog", { name: "Image description" });
+      await dialog.getByLabel(/^Description/).fill("The café's front door on a spring morning");
+      await shot(b.page, "image-alt-dialog.png");
     },
   },
 ];

@@ -14,7 +14,7 @@ import { baseKeys, keyName, type KeyBindings } from "./rich-commands";
 import { editLink } from "./rich-link";
 import { injectRichStyles } from "./rich-styles";
 import { keepStorable } from "./storable";
-import { createRichToolbar } from "./rich-toolbar";
+import { createRichToolbar, selectedImage } from "./rich-toolbar";
 
 export interface RichTextOptions {
   /** Accessible name of the editing area. */
@@ -106,7 +106,13 @@ export class RichText {
         if (tr.docChanged) options.onChange?.(documentHtml(state.doc, doc));
       },
     });
-    toolbar = createRichToolbar(() => this.view, { label, levels, onLink: link, onImage: options.images ? () => void this.insertImage() : undefined });
+    toolbar = createRichToolbar(() => this.view, {
+      label,
+      levels,
+      onLink: link,
+      onImage: options.images ? () => void this.insertImage() : undefined,
+      onDescribeImage: () => void this.describeImage(),
+    });
     toolbar.update(this.view.state);
     this.#host.before(toolbar.element, note.element);
   }
@@ -132,14 +138,33 @@ export class RichText {
     };
   }
 
-  /** Opens the image dialog and inserts the chosen image at the selection. */
+  /**
+   * Opens the image dialog, then asks for the chosen image's description (the asset's alt text
+   * offered first), and inserts it at the selection. Cancelling either dialog inserts nothing.
+   */
   async insertImage(): Promise<void> {
     if (!this.#options.images) return;
-    const picked = await pickImage(this.#element.ownerDocument, this.#options.images);
+    const doc = this.#element.ownerDocument;
+    const picked = await pickImage(doc, this.#options.images);
     if (!picked || !isSafeUrl(picked.src, "src")) return;
-    const node = richSchema.nodes.image!.create({ src: picked.src, alt: picked.alt || null });
-    this.view.dispatch(this.view.state.tr.replaceSelectionWith(node));
+    const { askAltText } = await import("../images/alt-dialog");
+    const alt = await askAltText(doc, { src: picked.src, alt: picked.alt || null });
     this.view.focus();
+    if (alt === null) return;
+    this.view.dispatch(this.view.state.tr.replaceSelectionWith(richSchema.nodes.image!.create({ src: picked.src, alt })));
+  }
+
+  /** Edits the description of the selected image (an inline image or a figure's). */
+  async describeImage(): Promise<void> {
+    const selected = selectedImage(this.view.state);
+    if (!selected) return;
+    const { askAltText } = await import("../images/alt-dialog");
+    const alt = await askAltText(this.#element.ownerDocument, { src: String(selected.node.attrs.src), alt: selected.node.attrs.alt as string | null });
+    this.view.focus();
+    // Read again: other editors may have moved or removed the image meanwhile.
+    const now = selectedImage(this.view.state);
+    if (alt === null || !now || now.node.attrs.src !== selected.node.attrs.src) return;
+    this.view.dispatch(this.view.state.tr.setNodeMarkup(now.pos, undefined, { ...now.node.attrs, alt }));
   }
 
   /** Tears the editor down and leaves the element holding the current HTML. */

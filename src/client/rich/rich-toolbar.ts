@@ -1,5 +1,5 @@
-import type { MarkType } from "prosemirror-model";
-import type { Command, EditorState } from "prosemirror-state";
+import type { MarkType, Node as RichNode } from "prosemirror-model";
+import { NodeSelection, type Command, type EditorState } from "prosemirror-state";
 import type { EditorView } from "prosemirror-view";
 import { richSchema } from "../../shared/rich-schema";
 import { Icon } from "../icon";
@@ -21,13 +21,29 @@ export interface RichToolbarOptions {
   onLink: () => void;
   /** Omitted, there is no Image button. */
   onImage?: () => void;
+  /** Shown while an image is selected: edit its description. */
+  onDescribeImage: () => void;
+}
+
+/**
+ * The image the selection is on (clicking an image selects it), with its position, or null.
+ *
+ * @example
+ * selectedImage(view.state)?.node.attrs.alt;
+ */
+export function selectedImage(state: EditorState): { node: RichNode; pos: number } | null {
+  const { selection } = state;
+  if (!(selection instanceof NodeSelection)) return null;
+  const type = selection.node.type;
+  return type === nodes.image || type === nodes.figure_image ? { node: selection.node, pos: selection.from } : null;
 }
 
 const { marks, nodes } = richSchema;
 
 /**
  * The formatting toolbar above a rich-text field: Bold, Italic, Link; Heading, Bulleted list,
- * Numbered list, Quote; and Image when image controls are given. Toggles say whether they apply
+ * Numbered list, Quote; Image when image controls are given, and Image description while an image
+ * is selected. Toggles say whether they apply
  * at the selection (`aria-pressed`). Buttons keep the editor's focus (mousedown is not let through).
  *
  * @example
@@ -81,11 +97,15 @@ export function createRichToolbar(getView: () => EditorView, options: RichToolba
     separator();
     add(Icon("image"), "Insert image", options.onImage);
   }
+  const describe = add(Icon("image"), "Image description", options.onDescribeImage);
+  describe.append("Description");
+  describe.hidden = true;
 
   return {
     element,
     update(state) {
       for (const [button, active] of toggles) button.setAttribute("aria-pressed", String(active(state)));
+      describe.hidden = selectedImage(state) === null;
     },
   };
 }
