@@ -4,6 +4,15 @@
 import assert from "node:assert/strict";
 import { draftBody, fixture, pasteHtml, publishedBody, richPage } from "./rich-page.mjs";
 
+/** Pastes a saved clipboard into an empty field; resolves the draft once it holds `last` (the image note shown). */
+async function pastedDraft(ctx, name, last) {
+  const { context, page, id, editor, field } = await richPage(ctx, "<p></p>");
+  await editor.click();
+  await pasteHtml(page, fixture(name));
+  await field.getByRole("status").filter({ hasText: "1 pasted image was left out" }).waitFor();
+  return draftBody(context, ctx.site, id, (html) => html.includes(last));
+}
+
 const pressed = (field, name) => field.getByRole("button", { name, exact: true }).getAttribute("aria-pressed");
 
 export const tests = [
@@ -64,11 +73,7 @@ export const tests = [
   {
     name: "rich text: a Word clipboard pastes as demoted headings, real nested lists and table rows, without its local image",
     async run(ctx) {
-      const { context, page, id, editor, field } = await richPage(ctx, "<p></p>");
-      await editor.click();
-      await pasteHtml(page, fixture("word.html"));
-      await field.getByRole("status").filter({ hasText: "1 pasted image was left out" }).waitFor();
-      const body = await draftBody(context, ctx.site, id, (html) => html.includes("See you soon."));
+      const body = await pastedDraft(ctx, "word.html", "See you soon.");
       assert.equal(
         body,
         "<h2>Opening hours</h2><p>We open at <strong>ten</strong> on weekdays and at <em>noon</em> on Sundays.</p><h3>What to bring</h3>" +
@@ -80,11 +85,7 @@ export const tests = [
   {
     name: "rich text: a Google Docs clipboard pastes without its bold wrapper, with marks, nested lists, table rows and its link, without its remote image",
     async run(ctx) {
-      const { context, page, id, editor, field } = await richPage(ctx, "<p></p>");
-      await editor.click();
-      await pasteHtml(page, fixture("google-docs.html"));
-      await field.getByRole("status").filter({ hasText: "1 pasted image was left out" }).waitFor();
-      const body = await draftBody(context, ctx.site, id, (html) => html.includes("the full menu"));
+      const body = await pastedDraft(ctx, "google-docs.html", "the full menu");
       assert.doesNotMatch(body, /googleusercontent|<img|<u>|<h1>/);
       assert.equal(
         body,

@@ -1,5 +1,5 @@
 /* The image description dialog: a chunk of its own, loaded when an image is inserted or its description edited. */
-import { createDialog, textButton } from "../dialog";
+import { createDialog, settleOnce, textButton } from "../dialog";
 
 export interface AltDialogOptions {
   /** The image being described (shown as a preview). */
@@ -20,15 +20,7 @@ export interface AltDialogOptions {
 export function askAltText(doc: Document, options: AltDialogOptions): Promise<string | null> {
   return new Promise((resolve) => {
     const { dialog, heading, message } = createDialog(doc, "Image description", "Describe the image");
-    let settled = false;
-    const finish = (alt: string | null) => {
-      if (settled) return;
-      settled = true;
-      dialog.close();
-      dialog.remove();
-      resolve(alt);
-    };
-    dialog.addEventListener("close", () => finish(null));
+    const finish = settleOnce<string | null>(dialog, resolve, null);
 
     const preview = doc.createElement("img");
     preview.src = options.src;

@@ -1,5 +1,5 @@
 /* The link dialog: a chunk of its own, loaded the first time an editor presses Link. */
-import { createDialog, textButton } from "../dialog";
+import { createDialog, settleOnce, textButton } from "../dialog";
 import { normalizeLinkAddress } from "./link-address";
 import type { SitePage } from "./page-list";
 
@@ -32,15 +32,7 @@ export function openLinkDialog(doc: Document, options: LinkDialogOptions): Promi
     const { dialog, heading, message } = createDialog(doc, "Link", editing ? "Edit link" : "Add a link");
     const id = `cms-link-${++dialogCount}`;
     message.id = `${id}-message`;
-    let settled = false;
-    const finish = (choice: LinkChoice) => {
-      if (settled) return;
-      settled = true;
-      dialog.close();
-      dialog.remove();
-      resolve(choice);
-    };
-    dialog.addEventListener("close", () => finish(null));
+    const finish = settleOnce<LinkChoice>(dialog, resolve, null);
 
     const form = doc.createElement("form");
     const address = field(doc, "Address", `${id}-address`);
