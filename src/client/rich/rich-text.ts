@@ -114,7 +114,11 @@ export class RichText {
       onDescribeImage: () => void this.describeImage(),
     });
     toolbar.update(this.view.state);
-    this.#host.before(toolbar.element, note.element);
+    // Toolbar and note stick together; the note floats under the toolbar, so it never moves the text.
+    const top = doc.createElement("div");
+    top.className = "cms-rich-top";
+    top.append(toolbar.element, note.element);
+    this.#host.before(top);
   }
 
   /** The document as HTML, the value the save endpoint takes for a rich field. */

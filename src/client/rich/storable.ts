@@ -1,7 +1,7 @@
 import { Plugin, type Transaction } from "prosemirror-state";
 import { unstorableContent } from "../../shared/rich-schema";
 
-/** The meta key y-prosemirror's sync plugin marks the changes it brings from the shared document with. */
+/** The meta key y-prosemirror's sync plugin marks every change it renders from the shared document with. */
 const Y_SYNC_META = "y-sync$";
 
 /**
@@ -18,7 +18,7 @@ const Y_SYNC_META = "y-sync$";
 export function keepStorable(onRefused: (reason: string) => void): Plugin {
   return new Plugin({
     filterTransaction(tr, state) {
-      if (!tr.docChanged || (tr.getMeta(Y_SYNC_META) as { isChangeOrigin?: boolean } | undefined)?.isChangeOrigin) return true;
+      if (!tr.docChanged || tr.getMeta(Y_SYNC_META) !== undefined) return true;
       const reason = changedBlocks(tr).map(([from, to]) => unstorableContent(tr.doc, from, to)).find((found) => found !== null) ?? null;
       if (reason === null || unstorableContent(state.doc) !== null) return true;
       onRefused(reason);
