@@ -153,7 +153,7 @@ export function sectionValueProblem(
     case "richtext":
       return typeof value === "string" ? null : { message: "must be a string", code: "type" };
     case "url":
-      return typeof value === "string" && isSafeUrl(value, "href") ? null : { message: "must be an http(s), mailto or relative URL", code: "unsafe_url" };
+      return typeof value === "string" && isSafeUrl(value, "href") ? null : { message: "must be an http(s), mailto, tel or relative URL", code: "unsafe_url" };
     case "image":
       return checkImage(value, mediaBase);
     case "number":
