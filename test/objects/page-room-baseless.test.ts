@@ -3,13 +3,14 @@ import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import type { CmsServiceApi } from "../../src/cms/cms-service";
 import { fragmentToHtml } from "../../src/cores/rich-text";
+import { draftWriterFor } from "../../src/objects/room-client";
 import { pagesRoute } from "../../src/routes/pages-route";
 import { runEditorRoute } from "../../src/routes/run-editor-route";
 import { saveRoute } from "../../src/routes/save-route";
 import { versionsRoute } from "../../src/routes/versions-route";
 import { siteSaveConfig, type siteCollections } from "../../src/site/cms";
 import { pagesCollection } from "../../src/site/collections";
-import { pages, pagesVersions } from "../../src/site/schema";
+import { pages, pagesVersions } from "../../src/tables/pages";
 import { asEditor, headerResolver, request } from "../helpers/http";
 import { connect, editor, newestDraft, newPage, until, type YClient } from "./room-client";
 
@@ -19,9 +20,9 @@ import { connect, editor, newestDraft, newPage, until, type YClient } from "./ro
  * the base-less write keeps what it never saw. Each sequence runs through every entry point.
  */
 
-const versions = versionsRoute({ table: pages, versionsTable: pagesVersions, config: pagesCollection, resolveEditor: headerResolver });
-const crud = pagesRoute({ table: pages, versionsTable: pagesVersions, collection: pagesCollection, fields: ["slug", "title", "body", "sections"], resolveEditor: headerResolver });
-const inline = saveRoute({ ...siteSaveConfig, resolveEditor: headerResolver });
+const versions = versionsRoute({ table: pages, versionsTable: pagesVersions, config: pagesCollection, resolveEditor: headerResolver, writer: draftWriterFor });
+const crud = pagesRoute({ table: pages, versionsTable: pagesVersions, collection: pagesCollection, fields: ["slug", "title", "body", "sections"], resolveEditor: headerResolver, writer: draftWriterFor });
+const inline = saveRoute({ ...siteSaveConfig, resolveEditor: headerResolver, writer: draftWriterFor });
 const service = () => (exports as unknown as { CmsService: CmsServiceApi<typeof siteCollections> }).CmsService;
 
 type Entry = "versions" | "patch" | "inline" | "service";

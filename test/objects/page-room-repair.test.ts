@@ -2,13 +2,14 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { PageRoom } from "../../src/objects/PageRoom";
+import { draftWriterFor } from "../../src/objects/room-client";
 import { pagesRoute } from "../../src/routes/pages-route";
 import { runEditorRoute } from "../../src/routes/run-editor-route";
 import { saveRoute } from "../../src/routes/save-route";
 import { versionsRoute } from "../../src/routes/versions-route";
 import { siteSaveConfig } from "../../src/site/cms";
 import { pagesCollection } from "../../src/site/collections";
-import { pages, pagesVersions } from "../../src/site/schema";
+import { pages, pagesVersions } from "../../src/tables/pages";
 import { asEditor, headerResolver, request } from "../helpers/http";
 import { connect, editor, newestDraft, newPage, until } from "./room-client";
 
@@ -17,9 +18,9 @@ import { connect, editor, newestDraft, newPage, until } from "./room-client";
  * write replaces it. And an outside write answered with a 4xx leaves nothing of itself behind.
  */
 
-const versions = versionsRoute({ table: pages, versionsTable: pagesVersions, config: pagesCollection, resolveEditor: headerResolver });
-const crud = pagesRoute({ table: pages, versionsTable: pagesVersions, collection: pagesCollection, fields: ["slug", "title", "body", "sections"], resolveEditor: headerResolver });
-const inline = saveRoute({ ...siteSaveConfig, resolveEditor: headerResolver });
+const versions = versionsRoute({ table: pages, versionsTable: pagesVersions, config: pagesCollection, resolveEditor: headerResolver, writer: draftWriterFor });
+const crud = pagesRoute({ table: pages, versionsTable: pagesVersions, collection: pagesCollection, fields: ["slug", "title", "body", "sections"], resolveEditor: headerResolver, writer: draftWriterFor });
+const inline = saveRoute({ ...siteSaveConfig, resolveEditor: headerResolver, writer: draftWriterFor });
 const stub = (id: number) => env.PAGE_ROOM.get(env.PAGE_ROOM.idFromName(`pages:${id}`)) as DurableObjectStub<PageRoom>;
 const asPublisher = () => ({ "x-test-editor": "publisher" });
 
