@@ -1,6 +1,6 @@
 import { HttpError, isHttpError } from "../shared/errors";
 import type { EditorRoute } from "../shared/route-types";
-import { optionalId, positiveId } from "../shared/write-input";
+import { positiveId } from "../shared/write-input";
 
 const NOOP_CTX: ExecutionContext = {
   waitUntil() {},
@@ -62,15 +62,4 @@ export function assertMethod(request: Request, allowed: readonly string[]): void
  */
 export function parseId(raw: string | undefined, name = "id"): number {
   return positiveId(raw ?? "", name);
-}
-
-/**
- * An optional positive integer id in a JSON body (`versionId`, `baseVersionId`): `undefined` when
- * absent or null, else the id or a 400 naming the key.
- *
- * @example
- * readOptionalId({ baseVersionId: 40 }, "baseVersionId") // 40
- */
-export function readOptionalId(body: Record<string, unknown>, key: string): number | undefined {
-  return optionalId(body[key], key);
 }

@@ -14,6 +14,18 @@ export const SEARCH_BOUNDS = { defaultLimit: 10, maxLimit: 50 } as const;
 const ID_TEXT = /^[1-9]\d{0,15}$/;
 
 /**
+ * The positive-id rule: a positive safe integer, or its decimal text (no sign, no leading zero).
+ *
+ * @example
+ * isPositiveId("12") // true
+ * isPositiveId(0)    // false
+ */
+export function isPositiveId(value: unknown): boolean {
+  const id = typeof value === "string" && ID_TEXT.test(value) ? Number(value) : value;
+  return typeof id === "number" && Number.isSafeInteger(id) && id >= 1;
+}
+
+/**
  * A record or version id: a positive safe integer, given as a number or (in a path, a query, a
  * marker) as its decimal text. Anything else is a 400 naming `name`.
  *
@@ -22,11 +34,8 @@ const ID_TEXT = /^[1-9]\d{0,15}$/;
  * positiveId(0, "versionId") // throws 400 invalid_version_id
  */
 export function positiveId(value: unknown, name = "id"): number {
-  const id = typeof value === "string" && ID_TEXT.test(value) ? Number(value) : value;
-  if (typeof id !== "number" || !Number.isSafeInteger(id) || id < 1) {
-    throw new HttpError(400, `${name} must be a positive integer, got ${JSON.stringify(value ?? "")}`, { code: codeOf(name) });
-  }
-  return id;
+  if (!isPositiveId(value)) throw new HttpError(400, `${name} must be a positive integer, got ${JSON.stringify(value ?? "")}`, { code: codeOf(name) });
+  return Number(value);
 }
 
 /**
