@@ -69,8 +69,14 @@ export type { Mailer, MailMessage } from "./cores/notify";
 export {
   applySaveDraft, applyPublish, applyRestore, applyUnpublish, listVersions, loadEditableDocument, latestDraftSections,
   latestDraftBody, DRAFT_STATUS, PUBLISHED_STATUS, SUPERSEDED_STATUS, DEFAULT_MAX_PER_DOC, readVersionSnapshot,
+  applyCreate, readRecord, readPublished, listPublished, saveDraftRequest, publishRequest,
 } from "./cores/drafts";
-export type { DraftDeps, EditableDocument, VersionState, VersionPage, PublishOptions, PublishResult, SavedDraft, DraftWriteOptions, FieldEdit, ScheduledPublish, WrittenDraft } from "./cores/drafts";
+export type {
+  DraftDeps, EditableDocument, VersionState, VersionPage, PublishOptions, PublishResult, SavedDraft, DraftWriteOptions, FieldEdit, ScheduledPublish, WrittenDraft,
+  DraftSaveRequest, PublishRequest,
+} from "./cores/drafts";
+export { versionEtag, writeBase, positiveId, isPositiveId, LIST_BOUNDS, SEARCH_BOUNDS } from "./shared/write-input";
+export { unwrapRoomResult } from "./shared/room-result";
 export { versionsRoute } from "./routes/versions-route";
 export type { VersionsRouteConfig, VersionValidateContext } from "./routes/versions-route";
 export {
