@@ -80,7 +80,7 @@ export function writeBase(ifMatch: string | null | undefined, baseVersionId: unk
   }
   const fromHeader = Number(match[1]);
   if (fromBody !== undefined && fromBody !== fromHeader) {
-    throw new HttpError(400, `If-Match names version ${fromHeader} but baseVersionId names ${fromBody}`, { code: "invalid_base_version" });
+    throw new HttpError(400, `If-Match names version ${fromHeader} but baseVersionId names ${fromBody}`, { code: "conflicting_base" });
   }
   return fromHeader;
 }

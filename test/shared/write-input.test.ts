@@ -26,7 +26,7 @@ describe("write inputs", () => {
     ['W/"v12"', undefined, 12],
     [null, 7, 7],
     ['"v7"', 7, 7],
-    ['"v7"', 8, "400 invalid_base_version"],
+    ['"v7"', 8, "400 conflicting_base"],
     ["*", undefined, "400 invalid_if_match"],
     ['"v1", "v2"', undefined, "400 invalid_if_match"],
     ['"12"', undefined, "400 invalid_if_match"],
