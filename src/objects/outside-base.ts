@@ -45,25 +45,33 @@ export function mergeBases(names: readonly string[], live: Record<string, unknow
 }
 
 /**
- * The seen values after a merge: a field the writer overwrote (its base was the live value) is
- * now exactly what the writer sent; any other field keeps its seen value, so the live content the
- * merge kept stays unseen for the next base-less writer.
+ * The seen values after a merge: a field that now holds exactly what the writer sent (it
+ * overwrote the field, or everything live was already in its value) is seen as it is; any other
+ * field keeps its seen value, so the live content the merge kept stays unseen for the next
+ * base-less writer. `sent` is the writer's edit as the document reads it back (see {@link asRead}).
  *
  * @example
- * nextSeen({ title: "a" }, ["title"], { title: "a" }, { title: "a" }, { title: "b" }) // { title: "b" }
+ * nextSeen({ title: "a" }, { title: "b" }, { title: "b" }) // { title: "b" }
  */
-export function nextSeen(
-  seen: Record<string, unknown>,
-  names: readonly string[],
-  live: Record<string, unknown>,
-  bases: Record<string, unknown>,
-  after: Record<string, unknown>,
-): Record<string, unknown> {
+export function nextSeen(seen: Record<string, unknown>, sent: Record<string, unknown>, after: Record<string, unknown>): Record<string, unknown> {
   const next = { ...seen };
-  for (const name of names) {
-    if (Object.hasOwn(after, name) && JSON.stringify(bases[name]) === JSON.stringify(live[name])) next[name] = after[name];
+  for (const name of Object.keys(sent)) {
+    if (Object.hasOwn(after, name) && JSON.stringify(after[name]) === JSON.stringify(sent[name])) next[name] = after[name];
   }
   return next;
+}
+
+/**
+ * An edit's values as the room's document reads them back (rich text normalized and sanitized
+ * the way the room writes it), so they compare with what the document holds.
+ *
+ * @example
+ * asRead(fields, { body: "<p>Hi" }) // { body: "<p>Hi</p>" }
+ */
+export function asRead(fields: RoomField[], edit: Record<string, unknown>, mediaBase?: string): Record<string, unknown> {
+  const scratch = new Y.Doc();
+  mergeFields(scratch, fields, edit, null);
+  return readFieldsChecked(scratch, fields.filter((f) => Object.hasOwn(edit, f.name)), mediaBase).values;
 }
 
 /**

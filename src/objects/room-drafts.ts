@@ -6,7 +6,7 @@ import { setAtPath } from "../shared/json-path";
 import type { RoomEvent } from "../shared/room-protocol";
 import type { EditorSession } from "../shared/session";
 import type { RoomEnv, RoomLimits } from "./room-config";
-import { assertMergeValid, invalidFields, mergeBases, META_SEEN, nextSeen } from "./outside-base";
+import { asRead, assertMergeValid, invalidFields, mergeBases, META_SEEN, nextSeen } from "./outside-base";
 import { changedFields, mergeFields, readFieldsChecked, type RoomField } from "./room-document";
 import type { RoomStore } from "./room-store";
 
@@ -176,7 +176,7 @@ export class RoomDrafts {
     const live = readNamed();
     const bases = mergeBases(names, live, seen(), { version, repair });
     const merge = mergeFields(doc, fields, clean, outside.origin, bases);
-    store.setMeta(META_SEEN, nextSeen(seen(), names, live, bases, readNamed()));
+    store.setMeta(META_SEEN, nextSeen(seen(), asRead(fields, clean, deps.mediaBase), readNamed()));
     const saved = (await this.flush({ session: outside.session, include: names, force: true, own: names })) as WrittenDraft;
     this.#c.broadcast({ type: "edited", fields: merge.changed, by: outside.session.name, conflicts: merge.conflicts });
     return { ...saved, conflicts: merge.conflicts };

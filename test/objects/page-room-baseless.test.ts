@@ -119,6 +119,19 @@ describe("a base-less write never deletes what its writer could not have seen", 
     b.close();
   });
 
+  it("a writer that read what was typed live edits on it: no text twice, and it may take back its own words", async () => {
+    const id = await newPage({ title: "About us" });
+    const a = await connect(id, editor("ann"));
+    a.doc.getText("title").insert(8, ", published X");
+    await until(() => newestDraft(id).then((draft) => draft?.title === "About us, published X"), 3000);
+    for (const title of ["About us, published X AAA", "About us, published X AAA BBB", "About us, published X AAA"]) {
+      await write("inline", id, { title });
+      await until(() => a.text("title") === title);
+      expect((await newestDraft(id))?.title).toBe(title);
+    }
+    a.close();
+  });
+
   it("with nothing changed meanwhile, a base-less save is the plain save (it may delete and rewrite)", async () => {
     const id = await newPage({ title: "Old words here", body: "<p>One</p><p>Two</p>" });
     const a = await connect(id, editor("ann"));
