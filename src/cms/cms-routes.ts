@@ -19,9 +19,10 @@ import { versionsRoute } from "../routes/versions-route";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import type { ResolveEditor } from "../shared/session";
 import type { SessionRouteOptions } from "../auth/session-route";
-import { media as mediaTable } from "../site/media-schema";
+import { media as mediaTable } from "../tables/media";
+import { draftWriterFor } from "../objects/room-client";
 import { editorNames } from "../auth/editor-store";
-import { explainFailure, expectTables } from "../routes/explain-failure";
+import { explainFailure, expectTables } from "../cores/explain-failure";
 import type { InlinePath } from "./cms-collection";
 import { signInRoutes } from "./cms-sign-in";
 import { declaredTables } from "./cms-tables";
@@ -85,8 +86,9 @@ export interface CmsRoutes<Env extends CmsEnv, C extends CmsCollections = CmsCol
 /**
  * The runtime-neutral half of `createCms`: every route of the site's declaration, mounted in the
  * order the contract needs (a collection's versions and search before its `/:id` CRUD), each
- * collection at `/api/cms/<slug>`. Writes of a drafts collection go through the record's room when
- * the env has `PAGE_ROOM` (`draftWriterFor`), else straight to D1.
+ * collection at `/api/cms/<slug>`. This is where the writer is chosen: writes of a drafts
+ * collection go through the record's room when the env has `PAGE_ROOM` (`draftWriterFor` of
+ * `src/objects/room-client.ts`, handed to every route), else straight to D1.
  *
  * @example
  * const { route, resolveEditor } = cmsRoutes({ collections: { pages: pagesCollection } });
@@ -110,7 +112,7 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
   }
   if (config.settings) api.push(settingsRoute<Env>({ ...config.settings, resolveEditor }));
   const saveCollections = registry.saveCollections<Env>();
-  if (Object.keys(saveCollections).length > 0) api.push(saveRoute<Env>({ collections: saveCollections, mediaBase, resolveEditor }));
+  if (Object.keys(saveCollections).length > 0) api.push(saveRoute<Env>({ collections: saveCollections, mediaBase, resolveEditor, writer: draftWriterFor }));
   if (config.seed) api.push(seedRoute<Env>({ resolveEditor, steps: config.seed }));
   if (config.forms) api.push(formRoute<Env>(config.forms));
   if (config.reviews?.inquiries) api.push(inquiriesRoute<Env>({ table: config.reviews.inquiries, resolveEditor }));
@@ -157,6 +159,7 @@ function collectionRoutes<Env extends CmsEnv>(
       resolveEditor,
       mediaBase,
       basePath,
+      writer: draftWriterFor,
       validate: (snapshot, { operation, env }) => entry.validate(snapshot, { operation, mediaBase: mediaBase(env) }),
       ...(authorNames ? { authorNames } : {}),
     }));
@@ -169,6 +172,7 @@ function collectionRoutes<Env extends CmsEnv>(
     resolveEditor,
     mediaBase,
     basePath,
+    writer: draftWriterFor,
     // With drafts on, a PATCH saves a draft (through the record's room), like POST …/versions.
     ...(declared.versionsTable ? { children: [{ table: declared.versionsTable, column: "parentId" }], versionsTable: declared.versionsTable } : {}),
     validate: (data, { operation, env }) => entry.validate(data, { operation, mediaBase: mediaBase(env) }),

@@ -1,6 +1,7 @@
 import { HttpError, isHttpError } from "../shared/errors";
 import type { EditorRoute } from "../shared/route-types";
-import { explainFailure } from "./explain-failure";
+import { explainFailure } from "../cores/explain-failure";
+import { positiveId } from "../shared/write-input";
 
 const NOOP_CTX: ExecutionContext = {
   waitUntil() {},
@@ -57,30 +58,11 @@ export function assertMethod(request: Request, allowed: readonly string[]): void
 }
 
 /**
- * Parses a path id as a positive integer or throws 400.
+ * Parses a path id as a positive integer or throws 400 (the rule lives in `shared/write-input`).
  *
  * @example
  * const id = parseId(params.id); // "12" -> 12; "abc" -> 400
  */
 export function parseId(raw: string | undefined, name = "id"): number {
-  if (raw === undefined || !/^[1-9]\d{0,15}$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
-    throw new HttpError(400, `${name} must be a positive integer, got ${JSON.stringify(raw ?? "")}`, { code: "invalid_id" });
-  }
-  return Number(raw);
-}
-
-/**
- * An optional positive integer id in a JSON body (`versionId`, `baseVersionId`): `undefined` when
- * absent or null, else the id or a 400 naming the key.
- *
- * @example
- * readOptionalId({ baseVersionId: 40 }, "baseVersionId") // 40
- */
-export function readOptionalId(body: Record<string, unknown>, key: string): number | undefined {
-  const value = body[key];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1) {
-    throw new HttpError(400, `${key} must be a positive integer, got ${JSON.stringify(value)}`, { code: `invalid_${key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}` });
-  }
-  return value;
+  return positiveId(raw ?? "", name);
 }

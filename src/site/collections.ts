@@ -1,7 +1,7 @@
 import { cmsCollection } from "../cms/cms-collection";
 import { registerCollection } from "../cms/cms-registry";
 import { assertValidSections, type SectionCatalog } from "../cores/sections";
-import { pages, pagesVersions } from "./schema";
+import { pages, pagesVersions } from "../tables/pages";
 
 /** Section types the demo pages may hold. */
 export const sectionCatalog: SectionCatalog = {

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { cmsCollection } from "../../src/cms/cms-collection";
 import { cmsRoutes } from "../../src/cms/cms-routes";
 import { createCmsService } from "../../src/cms/cms-service";
-import { versionsTable } from "../../src/cms/versions-table";
+import { DIRECT_DRAFT_WRITER } from "../../src/cores/drafts";
+import { versionsTable } from "../../src/tables/versions-table";
 import { isMisconfigured } from "../../src/shared/misconfigured";
 import type { SiteEnv } from "../../src/site/env";
 import { asEditor, EDITOR, headerResolver, request } from "../helpers/http";
@@ -60,7 +61,7 @@ describe("tables whose migration is not applied", () => {
   });
 
   it("reach a CmsService caller as the same 503", async () => {
-    const Service = createCmsService<SiteEnv, typeof collections>({ registry: cms.registry });
+    const Service = createCmsService<SiteEnv, typeof collections>({ registry: cms.registry, writer: () => DIRECT_DRAFT_WRITER });
     const service = new Service(createExecutionContext(), bindings);
     const result = await service.readPage(EDITOR, "ghosts", 1);
     expect(result).toMatchObject({ ok: false, status: 503, code: "misconfigured", details: { fix: expect.stringContaining(FIX) } });

@@ -3,7 +3,7 @@ import { abortAllDurableObjects, runDurableObjectAlarm, runInDurableObject } fro
 import { describe, expect, it, vi } from "vitest";
 import * as Y from "yjs";
 import { PageRoom } from "../../src/objects/PageRoom";
-import { roomDraftWriter } from "../../src/routes/room-writer";
+import { roomDraftWriter } from "../../src/objects/room-client";
 import { roomCollections } from "../../src/site/room-deps";
 import { RoomStore } from "../../src/objects/room-store";
 import { connect, editor, newPage, until } from "./room-client";

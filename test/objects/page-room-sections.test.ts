@@ -8,7 +8,7 @@ import { RoomStore } from "../../src/objects/room-store";
 import { runEditorRoute } from "../../src/routes/run-editor-route";
 import { versionsRoute } from "../../src/routes/versions-route";
 import { pagesCollection } from "../../src/site/collections";
-import { pages, pagesVersions } from "../../src/site/schema";
+import { pages, pagesVersions } from "../../src/tables/pages";
 import { asEditor, headerResolver, request } from "../helpers/http";
 import { connect, editor, listOf, newestDraft, newPage, until, withoutIds, type YClient } from "./room-client";
 

@@ -7,14 +7,14 @@ import * as Y from "yjs";
 import { insertRow } from "../../src/cores/pages/page-store";
 import { tableMeta } from "../../src/cores/table-meta";
 import { isSessionLive } from "../../src/auth/resolve-editor";
-import { PageRoom } from "../../src/objects/PageRoom";
+import { siteCms } from "../../src/site/cms";
 import type { RoomLimits } from "../../src/objects/room-config";
 import type { RoomEvent } from "../../src/shared/room-protocol";
 import { UpdateAcks } from "../../src/shared/room-acks";
 import { roomRoute } from "../../src/routes/room-route";
 import type { SiteEnv } from "../../src/site/env";
 import { roomCollections } from "../../src/site/room-deps";
-import { pages } from "../../src/site/schema";
+import { pages } from "../../src/tables/pages";
 import type { EditorSession } from "../../src/shared/session";
 import { SITE } from "../helpers/http";
 
@@ -25,7 +25,8 @@ export const TEST_LIMITS: Partial<RoomLimits> = { settleMs: 150, maxWaitMs: 600,
 
 // The same session check the site configures (test sessions here carry no sessionId, so they are
 // never rechecked); files share one isolate, so whichever configure runs last must keep it.
-PageRoom.configure<SiteEnv>({ collections: roomCollections, limits: TEST_LIMITS, isSessionLive });
+// The worker's PageRoom is the site's configured subclass: it is the one bound to PAGE_ROOM.
+siteCms.PageRoom.configure<SiteEnv>({ collections: roomCollections, limits: TEST_LIMITS, isSessionLive });
 
 /** An editor for tests; `publisher` adds `access.publish`. */
 export function editor(name: string, publisher = false): EditorSession {

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { listMediaRoute } from "../../src/routes/list-media-route";
 import { runEditorRoute } from "../../src/routes/run-editor-route";
-import { pages } from "../../src/site/schema";
+import { pages } from "../../src/tables/pages";
 import { gif, png, SVG, webpVp8 } from "../fixtures/images";
 import { asEditor, headerResolver, request, type RequestOptions } from "../helpers/http";
 

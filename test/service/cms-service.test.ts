@@ -8,7 +8,7 @@ import { connect, editor, newPage, until } from "../objects/room-client";
  * Calls go through the entrypoint src/worker.ts exports (`export const { PageRoom,
  * CmsService } = siteCms`), over real Workers RPC, as another site's service binding would.
  */
-type Methods = "readPage" | "listVersions" | "saveDraft" | "publish" | "unpublish" | "cancelScheduledPublish" | "search" | "readSettings" | "patchSettings";
+type Methods = "readPage" | "readPublished" | "listPublished" | "searchPublished" | "listVersions" | "saveDraft" | "publish" | "unpublish" | "cancelScheduledPublish" | "search" | "readSettings" | "patchSettings";
 
 type SiteService = CmsServiceApi<typeof siteCollections>;
 
@@ -96,5 +96,37 @@ describe("CmsService over RPC", () => {
   it("reads settings", async () => {
     expect((await service().readSettings(ed)).ok).toBe(true);
     expect(await service().readSettings(null as never)).toMatchObject({ ok: false, status: 401 });
+  });
+
+  it("gives other sites published reads without a session: a pending draft never shows", async () => {
+    const id = await newPage({ title: `Reader live ${Date.now().toString(36)}` });
+    const hidden = await newPage({ title: "Never published" });
+    expect(await service().readPublished("pages", id)).toMatchObject({ ok: false, status: 404 });
+    expect((await service().saveDraft(ed, "pages", id, { body: "<p>Published body</p>" })).ok).toBe(true);
+    const published = await service().publish(pat, "pages", id, {});
+    expect(published.ok, JSON.stringify(published)).toBe(true);
+    const live = (await service().readPublished("pages", id)) as { ok: true; value: { title: string } };
+    const title = live.value.title;
+    expect((await service().saveDraft(ed, "pages", id, { title: "Pending draft title" })).ok).toBe(true);
+
+    expect(await service().readPublished("pages", id)).toMatchObject({ ok: true, value: { id, title } });
+    const edit = await service().readPage(ed, "pages", id);
+    expect(edit).toMatchObject({ ok: true, value: { document: { title: "Pending draft title" }, versionId: expect.any(Number) } });
+    expect(await service().readPage(null as never, "pages", id)).toMatchObject({ ok: false, status: 401 });
+
+    const listed: Record<string, unknown>[] = [];
+    for (let cursor: number | null = null, guard = 0; guard < 50; guard++) {
+      const page = await service().listPublished("pages", { limit: 100, cursor });
+      if (!page.ok) throw new Error(page.error);
+      listed.push(...page.value.items);
+      if (page.value.next === null) break;
+      cursor = Number(page.value.next);
+    }
+    expect(listed.find((row) => row.id === id)).toMatchObject({ title });
+    expect(listed.some((row) => row.id === hidden)).toBe(false);
+    const hits = await service().searchPublished("pages", "Pending");
+    expect(hits.ok && hits.value.some((hit) => (hit as { id?: unknown }).id === id)).toBe(false);
+    expect(await service().readPublished("pages", hidden)).toMatchObject({ ok: false, status: 404 });
+    expect(await service().listPublished("pages", { limit: "x" as never })).toMatchObject({ ok: false, status: 400 });
   });
 });

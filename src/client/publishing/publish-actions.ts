@@ -31,7 +31,7 @@ export function publishActions(doFetch: FetchLike, urls: PublishUrls, formatTime
         headers: { "content-type": "application/json", accept: "application/json" },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
-      return response.ok ? { ok: true, text: done } : { ok: false, text: `Not ${verb}: ${await failureText(response)}` };
+      return response.ok ? { ok: true, text: done } : { ok: false, text: `Not ${verb}: ${await failureText(response, { strict: true })}` };
     } catch {
       return { ok: false, text: `Not ${verb}: the server could not be reached` };
     }

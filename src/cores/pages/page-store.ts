@@ -61,13 +61,33 @@ export async function findRowBy(db: D1Client, meta: TableMeta, property: string,
  * await insertRow(env.DB, tableMeta(pages), { slug: "about", title: "About" })
  */
 export async function insertRow(db: D1Client, meta: TableMeta, data: Record<string, unknown>): Promise<Record<string, unknown>> {
+  return insertedRow(meta, await insertRowStatement(db, meta, data).first<Record<string, unknown>>());
+}
+
+/**
+ * The statement {@link insertRow} runs, for a batch that writes more with it (a record's first
+ * version); it returns the row, or nothing on a uniqueness conflict.
+ *
+ * @example
+ * const [inserted] = await db.batch([insertRowStatement(db, meta, data), …]);
+ */
+export function insertRowStatement(db: D1Client, meta: TableMeta, data: Record<string, unknown>): D1PreparedStatement {
   const entries = columnEntries(meta, data);
   const columns = entries.map(([name]) => ident(name)).join(", ");
   const marks = entries.map((_, i) => `?${i + 1}`).join(", ");
   const sql = entries.length
     ? `INSERT INTO ${ident(meta.name)} (${columns}) VALUES (${marks}) ON CONFLICT DO NOTHING RETURNING ${meta.selectList}`
     : `INSERT INTO ${ident(meta.name)} DEFAULT VALUES RETURNING ${meta.selectList}`;
-  const row = await db.prepare(sql).bind(...entries.map(([, value]) => value)).first<Record<string, unknown>>();
+  return db.prepare(sql).bind(...entries.map(([, value]) => value));
+}
+
+/**
+ * The row {@link insertRowStatement} returned, decoded, or the 409 of a taken unique value.
+ *
+ * @example
+ * insertedRow(meta, results[0]?.results[0] ?? null)
+ */
+export function insertedRow(meta: TableMeta, row: Record<string, unknown> | null | undefined): Record<string, unknown> {
   if (!row) throw new HttpError(409, `a ${meta.name} row with the same unique value already exists`, { code: "conflict" });
   return decodeRow(meta, row);
 }
