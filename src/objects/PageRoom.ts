@@ -159,7 +159,7 @@ export class PageRoom extends YServer {
     const store = this.#store as RoomStore;
     const settle = store.getTimer("settle");
     if (settle && settle.at <= now) await this.#drafts?.settle(now);
-    await fireScheduledPublish(this.#publishContext(), this.ctx.storage, now);
+    await fireScheduledPublish(this.#publishContext(), now);
     closeSilentConnections(store, this.getConnections(), this.#limits.handshakeMs, now, (connection) =>
       this.#evict(connection, ROOM_CLOSE.IDLE, "idle: no message after connecting"),
     );
@@ -184,7 +184,7 @@ export class PageRoom extends YServer {
   publish(session: EditorSession, options: { versionId?: number | null; at?: string | null } = {}): Promise<RoomResult<PublishResult | { scheduled: ScheduledPublish }>> {
     return this.#rpc(session, async () => {
       const versionId = options.versionId ?? null;
-      if (options.at) return { scheduled: schedulePublish(this.#publishContext(), session, options.at, versionId, Date.now()) };
+      if (options.at) return { scheduled: await schedulePublish(this.#publishContext(), session, options.at, versionId, Date.now()) };
       return publishNow(this.#publishContext(), session, versionId);
     });
   }
@@ -295,7 +295,9 @@ export class PageRoom extends YServer {
   }
 
   #publishContext(): RoomPublishContext {
+    const hasPublishRight = PageRoom.#config?.hasPublishRight;
     return {
+      hasPublishRight: hasPublishRight && ((session) => hasPublishRight(this.env as RoomEnv, session)),
       env: this.env as RoomEnv,
       deps: this.#deps as DraftDeps,
       id: this.#id,

@@ -82,8 +82,11 @@ describe("CmsService over RPC", () => {
   it("schedules a publish that the versions list shows, and cancels it", async () => {
     const id = await newPage();
     const at = new Date(Date.now() + 3_600_000).toISOString();
-    expect(await service().publish(pat, "pages", id, { at })).toMatchObject({ ok: true, value: { scheduled: { at } } });
-    expect(await service().listVersions(ed, "pages", id)).toMatchObject({ ok: true, value: { scheduled: { at, versionId: null } } });
+    expect(await service().publish(pat, "pages", id, { at })).toMatchObject({ ok: false, status: 409, code: "nothing_pending" });
+    const draft = await service().saveDraft(ed, "pages", id, { title: "Later" });
+    const versionId = draft.ok ? draft.value.versionId : null;
+    expect(await service().publish(pat, "pages", id, { at })).toMatchObject({ ok: true, value: { scheduled: { at, versionId } } });
+    expect(await service().listVersions(ed, "pages", id)).toMatchObject({ ok: true, value: { scheduled: { at, versionId } } });
     expect(await service().cancelScheduledPublish(pat, "pages", id)).toMatchObject({ ok: true, value: { cancelled: true } });
   });
 

@@ -13,3 +13,4 @@ export { applySaveDraft, type SavedDraft } from "./save-draft";
 export { applyUnpublish } from "./unpublish";
 export { DIRECT_DRAFT_WRITER, type DraftWriter, type DraftWriteOptions, type FieldEdit, type ScheduledPublish, type WrittenDraft } from "./draft-writer";
 export { readVersionSnapshot } from "./read-version";
+export { readPublishState, type PublishState } from "./publish-state";
