@@ -47,3 +47,7 @@ export function headerResolver(request: Request): EditorSession | null {
 export function asEditor(headers: Record<string, string> = {}): Record<string, string> {
   return { "x-test-editor": "editor", ...headers };
 }
+
+export function asPublisher(headers: Record<string, string> = {}): Record<string, string> {
+  return { "x-test-editor": "publisher", ...headers };
+}

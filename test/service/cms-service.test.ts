@@ -65,7 +65,13 @@ describe("CmsService over RPC", () => {
     let deep: unknown = "leaf";
     for (let i = 0; i < 1_000; i++) deep = { a: deep };
     expect(await service().saveDraft(ed, "pages", id, { sections: deep })).toMatchObject({ ok: false, status: 422, code: "too_deep" });
-    expect(await service().patchSettings(ed, { siteName: "x", custom: deep })).toMatchObject({ ok: false, status: 422, code: "too_deep" });
+    expect(await service().patchSettings(pat, { siteName: "x", custom: deep })).toMatchObject({ ok: false, status: 422, code: "too_deep" });
+  });
+
+  it("changes site settings only with the publish privilege", async () => {
+    expect(await service().patchSettings(ed, { siteName: "Defaced" })).toMatchObject({ ok: false, status: 403, code: "forbidden_publish" });
+    expect(await service().readSettings(ed)).toMatchObject({ ok: true, value: { siteName: expect.not.stringMatching("Defaced") } });
+    expect(await service().patchSettings(pat, { siteName: "Service site" })).toMatchObject({ ok: true, value: { changed: ["siteName"] } });
   });
 
   it("publishes and unpublishes only with the publish privilege", async () => {
