@@ -45,7 +45,7 @@ const BAD_CREDENTIALS = "wrong email or password";
  */
 const DUMMY_HASH = `pbkdf2-sha256$100000$${"A".repeat(22)}==$${"A".repeat(43)}=`;
 
-const NO_STORE = { "cache-control": "no-store" };
+const NO_STORE = { "cache-control": "private, no-store" };
 
 /**
  * Sign-in for the reference site at `/api/cms/session`:

@@ -20,22 +20,38 @@ export async function runEditorRoute<Env>(route: EditorRoute<Env>, request: Requ
 }
 
 /**
- * The single error edge of every route: an `HttpError` becomes its response; anything else is
- * logged and becomes a 500 that reveals nothing.
+ * The single edge of every route. Errors: an `HttpError` becomes its response; anything else is
+ * logged and becomes a 500 that reveals nothing. Caching: every answer that does not set its own
+ * `Cache-Control` (public media files do) gets `private, no-store`, since editor answers carry
+ * drafts, sessions and unpublished state that no shared cache or browser history may keep.
  *
  * @example
  * export const myRoute = withErrorEdge(async (request, env) => { ... });
  */
 export function withErrorEdge<Env>(route: EditorRoute<Env>): EditorRoute<Env> {
   return async (request, env, ctx) => {
+    let response: Response | undefined;
     try {
-      return await route(request, env, ctx);
+      response = await route(request, env, ctx);
     } catch (error) {
-      if (isHttpError(error)) return error.toResponse();
-      console.error("editor route failed", request.method, new URL(request.url).pathname, error);
-      return new HttpError(500, "internal error").toResponse();
+      if (isHttpError(error)) response = error.toResponse();
+      else {
+        console.error("editor route failed", request.method, new URL(request.url).pathname, error);
+        response = new HttpError(500, "internal error").toResponse();
+      }
     }
+    return response && uncachedByDefault(response);
   };
+}
+
+/** The cache policy of an editor answer that names none. */
+export const EDITOR_CACHE_CONTROL = "private, no-store";
+
+function uncachedByDefault(response: Response): Response {
+  if (response.status === 101 || response.webSocket || response.headers.has("cache-control")) return response;
+  const out = new Response(response.body, response);
+  out.headers.set("cache-control", EDITOR_CACHE_CONTROL);
+  return out;
 }
 
 /**
