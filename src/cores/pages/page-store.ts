@@ -41,6 +41,17 @@ export async function getRow(db: D1Client, meta: TableMeta, id: number): Promise
 }
 
 /**
+ * Whether row `id` exists: one primary-key lookup that reads no columns.
+ *
+ * @example
+ * await rowExists(env.DB, tableMeta(pages), 12) // true
+ */
+export async function rowExists(db: D1Client, meta: TableMeta, id: number): Promise<boolean> {
+  const pk = ident(meta.columns[meta.primaryKey]!.name);
+  return (await db.prepare(`SELECT 1 AS "found" FROM ${ident(meta.name)} WHERE ${pk} = ?1`).bind(id).first()) !== null;
+}
+
+/**
  * The first row whose `property` equals `value` (e.g. a page by slug), or `null`.
  *
  * @example
