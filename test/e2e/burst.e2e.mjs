@@ -1,6 +1,7 @@
 // Against wrangler dev, as the audit ran it (issue 25, item 8): a burst of parallel public form
-// posts answers only 200 or 429 (the budget), and a room for a page that does not exist is refused
-// at once. The audit's unexplained 503s are wrangler dev's own answer to a request in flight while
+// posts answers only 200 or 429 (the budget; off Cloudflare's edge the addresses the posts claim in
+// CF-Connecting-IP are not believed, so they share one), and a room for a page that does not exist
+// is refused at once. The audit's unexplained 503s are wrangler dev's own answer to a request in flight while
 // it reloads the worker (its assets directory changed, as a client build does): shown last.
 import assert from "node:assert/strict";
 import { createHmac, randomBytes } from "node:crypto";
@@ -33,11 +34,9 @@ const tally = (answers) => answers.reduce((counts, { status }) => ({ ...counts, 
 
 export const tests = [
   {
-    name: "burst: 30 parallel contact posts answer 200 within the budget and 429 past it, never 5xx",
+    name: "burst: 30 parallel contact posts claiming 30 addresses share one budget off the edge: 5 answer 200, 25 answer 429, none 5xx",
     async run({ site }) {
-      const run = Date.now() % 200;
-      assert.deepEqual(tally(await burst(site, Array.from({ length: 30 }, (_, i) => `198.18.${run}.${i + 1}`))), { 200: 30 });
-      assert.deepEqual(tally(await burst(site, Array.from({ length: 30 }, () => `198.19.${run}.1`))), { 200: 5, 429: 25 });
+      assert.deepEqual(tally(await burst(site, Array.from({ length: 30 }, (_, i) => `198.18.0.${i + 1}`))), { 200: 5, 429: 25 });
     },
   },
   {
@@ -80,12 +79,13 @@ export const tests = [
         }
       }
       assert.ok(restarted.length > 0, "no burst was caught by a reload");
-      // Removing the probe reloads once more: let that start, then wait until the route answers again.
+      // Removing the probe reloads once more: let that start, then wait until the route answers again
+      // (429: the budget the first burst used up).
       await new Promise((resolve) => setTimeout(resolve, 1500));
       const deadline = Date.now() + 15_000;
       for (;;) {
         const again = await burst(site, [`198.21.${run}.1`]);
-        if (again[0].status === 200) break;
+        if (again[0].status === 429) break;
         if (Date.now() > deadline) throw new Error(`no recovery: ${JSON.stringify(again)}`);
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
