@@ -19,7 +19,7 @@ const SPEC_NAMES: Record<string, string[]> = {
   "./auth": ["sessionRoute", "resolveSiteEditor", "createSiteEditorResolver", "hashPassword", "verifyPassword", "findEditorByEmail"],
   "./schema": ["pages", "pagesVersions", "editors", "media", "siteSettings", "siteSettingsBlob", "submissions", "inquiries"],
   "./client": ["mountLouise", "RichText", "mountRichText", "Icon", "parseFieldAddress"],
-  "./commerce": ["centsToMajor", "hmacSha256Hex", "hmacSha256Base64", "safeEqual"],
+  "./commerce": ["centsToMajor", "hmacSha256Hex", "hmacSha256Base64", "safeEqual", "createReplayGuard", "d1ReplayStore", "kvReplayStore", "storageReplayStore"],
   "./commerce/payments": [
     "createPaymentIntent", "retrievePaymentIntent", "verifyPaymentsSignature", "ensurePaymentsCustomer",
     "createAndSendInvoice", "createLineItemInvoice",
