@@ -17,6 +17,15 @@ const titleEnd = (page) =>
 const caretOf = (page) =>
   page.locator(".cms-presence-caret").evaluate((el) => ({ x: parseFloat(el.style.left), y: parseFloat(el.style.top), color: el.style.backgroundColor }));
 
+/* The publisher and the editor, each in a browser context, and a fresh page the publisher made. */
+async function publisherAndEditorOnNewPage({ browser, site, track }, fields) {
+  const publisher = await openAs(browser, site, "publisher@example.test");
+  const editor = await openAs(browser, site, "editor@example.test");
+  track(publisher.context);
+  track(editor.context);
+  return { publisher, editor, ...(await newPage(publisher.context, site, fields)) };
+}
+
 export const tests = [
   {
     name: "presence: the other editor's name and colour on their field, their caret and selection in a plain field, and where they are in the bar",
@@ -61,17 +70,13 @@ export const tests = [
   },
   {
     name: "presence: a write from outside the page (REST) to a field in view is noted on the status line",
-    async run({ browser, site, track }) {
-      const publisher = await openAs(browser, site, "publisher@example.test");
-      const editor = await openAs(browser, site, "editor@example.test");
-      track(publisher.context);
-      track(editor.context);
-      const { id, path } = await newPage(publisher.context, site, { title: "Before", body: "<p>Body</p>" });
+    async run(ctx) {
+      const { publisher, editor, id, path } = await publisherAndEditorOnNewPage(ctx, { title: "Before", body: "<p>Body</p>" });
       await editor.page.goto(path);
       await waitForEditing(editor.page);
       assert.equal(await editor.page.evaluate(() => window.louise.mode()), "live");
       await editor.page.locator("h1[data-cms-field]").click();
-      await api(publisher.context, site, "POST", `/api/cms/pages/${id}/versions`, { title: "After, from the API" });
+      await api(publisher.context, ctx.site, "POST", `/api/cms/pages/${id}/versions`, { title: "After, from the API" });
       await editor.page.waitForFunction(() => document.querySelector("h1[data-cms-field]").textContent === "After, from the API");
       await waitForStatus(editor.page, "Pat Publisher changed title from outside this page");
       // The note stands until the editor's own next edit.
@@ -81,12 +86,8 @@ export const tests = [
   },
   {
     name: "presence: a malformed awareness state (a cursor of junk) is dropped, and no co-editor's page throws",
-    async run({ browser, site, track }) {
-      const publisher = await openAs(browser, site, "publisher@example.test");
-      const editor = await openAs(browser, site, "editor@example.test");
-      track(publisher.context);
-      track(editor.context);
-      const { path, id } = await newPage(publisher.context, site, { title: "Cursor target", body: "<p>Rich body</p>" });
+    async run(ctx) {
+      const { publisher, editor, id, path } = await publisherAndEditorOnNewPage(ctx, { title: "Cursor target", body: "<p>Rich body</p>" });
       const errors = [];
       editor.page.on("pageerror", (error) => errors.push(String(error?.message ?? error)));
       await editor.page.goto(path);

@@ -44,6 +44,14 @@ async function scheduled(cookie: string, id: number): Promise<unknown> {
   return ((await res.json()) as { scheduled: unknown }).scheduled;
 }
 
+/** The page's live row is `expected`, the later draft is still pending, and nothing is scheduled any more. */
+async function expectPublishedOnly(cookie: string, id: number, expected: { title: string; pointer: number }, laterDraft: number): Promise<void> {
+  expect(await live(id)).toEqual(expected);
+  const later = await env.DB.prepare("SELECT status FROM pages_versions WHERE id = ?1").bind(laterDraft).first<{ status: string }>();
+  expect(later?.status).toBe("draft");
+  expect(await scheduled(cookie, id)).toBeNull();
+}
+
 beforeAll(async () => {
   await seedDemoEditors();
   await env.DB.prepare("INSERT OR IGNORE INTO editors (email, name, role, password_hash) SELECT 'demoted@demo.test', 'Dee', 'publisher', password_hash FROM editors WHERE email = 'pub@demo.test'").run();
@@ -59,11 +67,8 @@ describe("a scheduled publish", () => {
     expect(plan).toMatchObject({ versionId: chosen, by: "Pub" });
     const later = await saveDraft(ed, id, "EDITOR-DRAFT-AFTER-SCHEDULE");
     await fireNow(id);
-    expect(await live(id)).toEqual({ title: "SCHEDULED", pointer: chosen });
     // The editor's draft is still pending, resumed in edit mode, and not what visitors see.
-    const pending = await env.DB.prepare("SELECT status FROM pages_versions WHERE id = ?1").bind(later).first<{ status: string }>();
-    expect(pending?.status).toBe("draft");
-    expect(await scheduled(pub, id)).toBeNull();
+    await expectPublishedOnly(pub, id, { title: "SCHEDULED", pointer: chosen }, later);
   });
 
   it("is cancelled, and editors are told, when its publisher was demoted and signed out before it fired", async () => {
@@ -104,10 +109,7 @@ describe("a scheduled publish", () => {
     const later = await saveDraft(await signIn("ed@demo.test"), id, "LATER");
     await fireNow(id);
     await fireNow(id);
-    expect(await live(id)).toEqual({ title: "ONCE", pointer: chosen });
-    const later2 = await env.DB.prepare("SELECT status FROM pages_versions WHERE id = ?1").bind(later).first<{ status: string }>();
-    expect(later2?.status).toBe("draft");
-    expect(await scheduled(pub, id)).toBeNull();
+    await expectPublishedOnly(pub, id, { title: "ONCE", pointer: chosen }, later);
   });
 
   it("is cancelled when a newer version was published by hand meanwhile, and refuses when nothing is pending", async () => {
