@@ -161,7 +161,7 @@ describe("fuzzing a page's room with hostile frames: no server fault, no wedged 
           apply(client, next);
           frames += 1;
           if (next.kind === "refused") {
-            await until(() => client.closed !== null);
+            await until(() => client.closed !== null, 10_000);
             expect(client.closed?.code, `${next.what} → ${JSON.stringify(client.closed)}`).toBe(ROOM_CLOSE.REFUSED);
           }
           if (client.closed) {
