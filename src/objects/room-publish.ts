@@ -58,8 +58,8 @@ export async function publishNow(c: RoomPublishContext, session: EditorSession, 
  * Schedules a publish through the room's alarm; the schedule lives in the room's storage, so it
  * survives eviction and restarts. A second schedule replaces the first. It records exactly what it
  * will publish: the named `versionId` (a restore), or else the newest pending draft now (after a
- * flush, so it holds every acknowledged keystroke); a draft saved later is never what goes live.
- * Nothing pending is a 409, as for a publish now.
+ * flush, so it holds every acknowledged keystroke), or with nothing pending the live version; a
+ * draft saved later is never what goes live. A page with no version at all is a 409.
  *
  * @example
  * await schedulePublish(context, session, "2030-01-01T09:00:00Z", null, Date.now());
@@ -84,10 +84,12 @@ async function newestPendingNow(c: RoomPublishContext): Promise<number> {
   await c.drafts.flush();
   const state = await readPublishState(c.env.DB, c.deps, c.id);
   if (!state) throw new HttpError(404, `page ${c.id} not found`, { code: "not_found" });
-  if (state.newestPending === null) {
-    throw new HttpError(409, `page ${c.id} has no pending draft to schedule; save a draft first or name a versionId`, { code: "nothing_pending" });
+  // Nothing pending: what visitors see now is what is scheduled (firing then changes nothing).
+  const version = state.newestPending ?? state.pointer;
+  if (version === null) {
+    throw new HttpError(409, `page ${c.id} has no draft to schedule; save a draft first or name a versionId`, { code: "nothing_pending" });
   }
-  return state.newestPending;
+  return version;
 }
 
 /**

@@ -112,7 +112,18 @@ describe("a scheduled publish", () => {
     await expectPublishedOnly(pub, id, { title: "ONCE", pointer: chosen }, later);
   });
 
-  it("is cancelled when a newer version was published by hand meanwhile, and refuses when nothing is pending", async () => {
+  it("with nothing pending records the live version, so an editor's later draft does not go live", async () => {
+    const id = await newPage({ title: "Before" });
+    const pub = await signIn("pub@demo.test");
+    const live1 = await saveDraft(pub, id, "LIVE");
+    expect((await exports.default.fetch(`${SITE}/api/cms/pages/${id}/publish`, { method: "POST", headers: json(pub), body: "{}" })).status).toBe(200);
+    expect(await schedule(pub, id)).toMatchObject({ versionId: live1 });
+    const later = await saveDraft(await signIn("ed@demo.test"), id, "EDITOR-DRAFT-AFTER-SCHEDULE");
+    await fireNow(id);
+    await expectPublishedOnly(pub, id, { title: "LIVE", pointer: live1 }, later);
+  });
+
+  it("is cancelled when a newer version was published by hand meanwhile, and refuses a page with no version", async () => {
     const id = await newPage({ title: "Before" });
     const pub = await signIn("pub@demo.test");
     const none = await exports.default.fetch(`${SITE}/api/cms/pages/${id}/publish`, {
