@@ -2,6 +2,8 @@ import type { Table } from "drizzle-orm";
 import type { MediaReferenceTarget } from "../cores/media";
 import type { SeedStep } from "../cores/seed";
 import type { SettingsConfig } from "../cores/settings";
+import { rowExists } from "../cores/pages/page-store";
+import { tableMeta } from "../cores/table-meta";
 import { composeRoutes } from "../routes/compose-routes";
 import { formRoute, type FormRouteConfig } from "../routes/form-route";
 import { inquiriesRoute } from "../routes/inquiries-route";
@@ -119,7 +121,7 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
   if (config.reviews?.submissions) api.push(submissionsRoute<Env>({ table: config.reviews.submissions, resolveEditor }));
 
   const route = composeRoutes<Env>(
-    roomRoute<Env>({ resolveEditor, collections: registry.roomSlugs }),
+    roomRoute<Env>({ resolveEditor, collections: registry.roomSlugs, exists: (env, address) => recordExists(env, address) }),
     ...api,
     ...(config.media ? [mediaServeRoute<Env>()] : []),
   );
@@ -131,6 +133,10 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
     forms: [config.forms?.genericTable, ...(config.forms?.forms.map((form) => form.table) ?? [])],
     reviews: [config.reviews?.inquiries, config.reviews?.submissions],
   }));
+  const recordExists = async (env: Env, { collection, id }: { collection: string; id: number }) => {
+    const entry = registry.get(collection);
+    return entry !== undefined && rowExists(env.DB, tableMeta(entry.declared.table), id);
+  };
   const view = async (request: Request, env: Env, collection: keyof C & string, id: number) => {
     const entry = registry.get(collection);
     try {

@@ -1,4 +1,4 @@
-import { isSessionLive } from "../auth/resolve-editor";
+import { hasPublishRight, isSessionLive } from "../auth/resolve-editor";
 import type { EditorSession } from "../shared/session";
 import type { DraftDeps } from "../cores/drafts";
 import { PageRoom } from "../objects/PageRoom";
@@ -51,8 +51,11 @@ export function createCms<Env extends CmsEnv, const C extends CmsCollections>(co
       return deps;
     },
     ...(config.rooms?.limits ? { limits: config.rooms.limits } : {}),
-    // With the built-in sign-in, open room connections end when their session does (sign-out, removal).
-    ...(config.auth === undefined || "signIn" in config.auth ? { isSessionLive: (env: Env, session: EditorSession) => isSessionLive(env, session) } : {}),
+    // With the built-in sign-in, open room connections end when their session does (sign-out,
+    // removal), and a scheduled publish fires only while its scheduler is still a publisher.
+    ...(config.auth === undefined || "signIn" in config.auth
+      ? { isSessionLive: (env: Env, session: EditorSession) => isSessionLive(env, session), hasPublishRight: (env: Env, session: EditorSession) => hasPublishRight(env, session) }
+      : {}),
   });
   const CmsService = createCmsService<Env, C>({ registry, writer: draftWriterFor, ...(config.settings ? { settings: config.settings } : {}) });
   return { ...routes, PageRoom: Room, RateLimitObject, CmsService, draftDeps: (slug, env) => registry.draftDeps(slug, mediaBaseOf(env)) };

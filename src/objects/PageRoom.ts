@@ -186,7 +186,7 @@ export class PageRoom extends YServer {
     this.#commits?.flush();
     const settle = store.getTimer("settle");
     if (settle && settle.at <= now) await this.#drafts?.settle(now);
-    await fireScheduledPublish(this.#publishContext(), this.ctx.storage, now);
+    await fireScheduledPublish(this.#publishContext(), now);
     closeSilentConnections(store, this.getConnections(), this.#limits.handshakeMs, now, (connection) =>
       this.#evict(connection, ROOM_CLOSE.IDLE, "idle: no message after connecting"),
     );
@@ -215,7 +215,7 @@ export class PageRoom extends YServer {
   publish(session: EditorSession, options: { versionId?: number | null; at?: string | null } = {}): Promise<RoomResult<PublishResult | { scheduled: ScheduledPublish }>> {
     return this.#rpc(session, async () => {
       const versionId = options.versionId ?? null;
-      if (options.at) return { scheduled: schedulePublish(this.#publishContext(), session, options.at, versionId, Date.now()) };
+      if (options.at) return { scheduled: await schedulePublish(this.#publishContext(), session, options.at, versionId, Date.now()) };
       return publishNow(this.#publishContext(), session, versionId);
     });
   }
@@ -346,7 +346,9 @@ export class PageRoom extends YServer {
   }
 
   #publishContext(): RoomPublishContext {
+    const hasPublishRight = configOf(this.constructor)?.hasPublishRight;
     return {
+      hasPublishRight: hasPublishRight && ((session) => hasPublishRight(this.env as RoomEnv, session)),
       env: this.env as RoomEnv,
       deps: this.#deps as DraftDeps,
       id: this.#id,

@@ -22,24 +22,43 @@ export async function runEditorRoute<Env>(route: EditorRoute<Env>, request: Requ
 }
 
 /**
- * The single error edge of every route: an `HttpError` becomes its response; a deployment mistake
- * (a missing binding, secret or table) becomes a 503 naming its fix (`explainFailure`); anything
- * else is logged and becomes a 500 that reveals nothing.
+      response = await route(request, env, ctx);
+    } catch (caught) {
+      const error = await explainFailure(env, caught);
+      if (isHttpError(error)) response = error.toResponse();
+      else {
+        console.error("editor route failed", request.method, new URL(request.url).pathname, error);
+        response = new HttpError(500, "internal error").toResponse();
+      }
  *
  * @example
  * export const myRoute = withErrorEdge(async (request, env) => { ... });
  */
 export function withErrorEdge<Env>(route: EditorRoute<Env>): EditorRoute<Env> {
   return async (request, env, ctx) => {
+    let response: Response | undefined;
     try {
-      return await route(request, env, ctx);
+      response = await route(request, env, ctx);
     } catch (caught) {
       const error = await explainFailure(env, caught);
-      if (isHttpError(error)) return error.toResponse();
-      console.error("editor route failed", request.method, new URL(request.url).pathname, error);
-      return new HttpError(500, "internal error").toResponse();
+      if (isHttpError(error)) response = error.toResponse();
+      else {
+        console.error("editor route failed", request.method, new URL(request.url).pathname, error);
+        response = new HttpError(500, "internal error").toResponse();
+      }
     }
+    return response && uncachedByDefault(response);
   };
+}
+
+/** The cache policy of an editor answer that names none. */
+export const EDITOR_CACHE_CONTROL = "private, no-store";
+
+function uncachedByDefault(response: Response): Response {
+  if (response.status === 101 || response.webSocket || response.headers.has("cache-control")) return response;
+  const out = new Response(response.body, response);
+  out.headers.set("cache-control", EDITOR_CACHE_CONTROL);
+  return out;
 }
 
 /**

@@ -65,7 +65,13 @@ describe("CmsService over RPC", () => {
     let deep: unknown = "leaf";
     for (let i = 0; i < 1_000; i++) deep = { a: deep };
     expect(await service().saveDraft(ed, "pages", id, { sections: deep })).toMatchObject({ ok: false, status: 422, code: "too_deep" });
-    expect(await service().patchSettings(ed, { siteName: "x", custom: deep })).toMatchObject({ ok: false, status: 422, code: "too_deep" });
+    expect(await service().patchSettings(pat, { siteName: "x", custom: deep })).toMatchObject({ ok: false, status: 422, code: "too_deep" });
+  });
+
+  it("changes site settings only with the publish privilege", async () => {
+    expect(await service().patchSettings(ed, { siteName: "Defaced" })).toMatchObject({ ok: false, status: 403, code: "forbidden_publish" });
+    expect(await service().readSettings(ed)).toMatchObject({ ok: true, value: { siteName: expect.not.stringMatching("Defaced") } });
+    expect(await service().patchSettings(pat, { siteName: "Service site" })).toMatchObject({ ok: true, value: { changed: ["siteName"] } });
   });
 
   it("publishes and unpublishes only with the publish privilege", async () => {
@@ -82,8 +88,11 @@ describe("CmsService over RPC", () => {
   it("schedules a publish that the versions list shows, and cancels it", async () => {
     const id = await newPage();
     const at = new Date(Date.now() + 3_600_000).toISOString();
-    expect(await service().publish(pat, "pages", id, { at })).toMatchObject({ ok: true, value: { scheduled: { at } } });
-    expect(await service().listVersions(ed, "pages", id)).toMatchObject({ ok: true, value: { scheduled: { at, versionId: null } } });
+    expect(await service().publish(pat, "pages", id, { at })).toMatchObject({ ok: false, status: 409, code: "nothing_pending" });
+    const draft = await service().saveDraft(ed, "pages", id, { title: "Later" });
+    const versionId = draft.ok ? draft.value.versionId : null;
+    expect(await service().publish(pat, "pages", id, { at })).toMatchObject({ ok: true, value: { scheduled: { at, versionId } } });
+    expect(await service().listVersions(ed, "pages", id)).toMatchObject({ ok: true, value: { scheduled: { at, versionId } } });
     expect(await service().cancelScheduledPublish(pat, "pages", id)).toMatchObject({ ok: true, value: { cancelled: true } });
   });
 

@@ -196,13 +196,16 @@ describe("site settings on the demo pages", () => {
   it("shows the site name from the settings singleton in the header, with a default before any is set", async () => {
     await env.DB.prepare("DELETE FROM site_settings").run();
     expect(await (await exports.default.fetch(`${SITE}/about`)).text()).toContain('<p class="brand">cms-toolkit demo</p>');
-    const cookie = await signIn("ed@demo.test");
-    const patch = await exports.default.fetch(`${SITE}/api/cms/settings`, {
-      method: "PATCH",
-      headers: { cookie, origin: SITE, "content-type": "application/json" },
-      body: JSON.stringify({ siteName: "Harbour <Books>" }),
-    });
-    expect(patch.status).toBe(200);
+    const patchAs = async (email: string) =>
+      exports.default.fetch(`${SITE}/api/cms/settings`, {
+        method: "PATCH",
+        headers: { cookie: await signIn(email), origin: SITE, "content-type": "application/json" },
+        body: JSON.stringify({ siteName: "Harbour <Books>" }),
+      });
+    // Every visitor sees the site name at once: an editor without the publish privilege may not change it.
+    expect((await patchAs("ed@demo.test")).status).toBe(403);
+    expect(await (await exports.default.fetch(`${SITE}/about`)).text()).toContain('<p class="brand">cms-toolkit demo</p>');
+    expect((await patchAs("pub@demo.test")).status).toBe(200);
     expect(await (await exports.default.fetch(`${SITE}/about`)).text()).toContain('<p class="brand">Harbour &lt;Books&gt;</p>');
   });
 });

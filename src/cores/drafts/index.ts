@@ -16,3 +16,4 @@ export { readRecord, readVersionSnapshot } from "./read-version";
 export { publishRequest, saveDraftRequest, type DraftSaveRequest, type PublishRequest } from "./draft-request";
 export { applyCreate } from "./create";
 export { listPublished, readPublished } from "./published";
+export { readPublishState, type PublishState } from "./publish-state";
