@@ -66,6 +66,19 @@ export class PageRoom extends YServer {
     return Configured;
   }
 
+  /**
+   * This class with some limits changed and the rest of its configuration kept: a test server
+   * widens the window between a broadcast and its commit with it (`commitDelayMs`).
+   *
+   * @example
+   * export const PageRoom = cms.PageRoom.withLimits({ commitDelayMs: 25 });
+   */
+  static withLimits(limits: Partial<RoomLimits>): typeof PageRoom {
+    const base = configOf(this);
+    if (!base) throw new Error("PageRoom.withLimits: configure the class first (createCms does)");
+    return this.configured({ ...base, limits: { ...base.limits, ...limits } });
+  }
+
   /** Configures this class (and subclasses that have no configuration of their own). */
   static configure<Env extends RoomEnv>(options: PageRoomOptions<Env>): void {
     // The room's env is the Worker's env; the site names its own Env type here.

@@ -70,8 +70,8 @@ describe("tables whose migration is not applied", () => {
   it("name only what is missing once the tables are there", async () => {
     await env.DB.prepare("CREATE TABLE ghost_posts (id INTEGER PRIMARY KEY AUTOINCREMENT, title TEXT NOT NULL, published_version_id INTEGER)").run();
     const read = (path: string) => cms.route(request("GET", path, { headers: asEditor() }), bindings, ctx) as Promise<Response>;
-    // A read that only needs the table that now exists works as ever: nothing is checked on success.
-    expect((await read("/api/cms/ghosts/1")).status).toBe(404);
+    // A list read needs only the table that now exists and works as ever: nothing is checked on success.
+    expect((await read("/api/cms/ghosts")).status).toBe(200);
     const response = await read("/api/cms/ghosts/1/versions");
     expect(response.status).toBe(503);
     const body = await response.json<{ error: string }>();

@@ -102,6 +102,11 @@ function ackLedger() {
       const event = parseRoomEvent(raw);
       if (event?.type === "ack") acks?.acked(event.updates);
     },
+    /** Markers typed and not acknowledged yet (sent and waiting, or not sent at all). */
+    pending() {
+      const done = new Set(this.durable());
+      return [...waiting.map(({ marker }) => marker).filter((marker) => !done.has(marker)), ...unsent];
+    },
     /** Markers whose carrying frame is acknowledged. */
     durable() {
       return waiting.filter(({ acks: a, frame }) => a.sentCount() - a.waiting() >= frame).map(({ marker }) => marker);
@@ -198,7 +203,7 @@ const run = randomBytes(3).toString("hex");
 const liveAck = new Set();
 const restAck = new Set();
 let titleAck = null;
-const stats = { typed: 0, rest: 0, inline: 0, publishes: 0, refusedWhileDown: 0 };
+const stats = { typed: 0, rest: 0, inline: 0, publishes: 0, refusedWhileDown: 0, inWindow: 0 };
 let failed = false;
 const providers = [];
 
@@ -272,6 +277,12 @@ try {
 
   for (let kill = 0; kill < KILLS; kill++) {
     await sleep(3000 + Math.random() * 2000);
+    // Edits a peer already has but whose commit has not been acknowledged: the kill lands between
+    // their broadcast and their commit (the e2e room waits 25 ms before committing).
+    for (const { name, ledger } of providers) {
+      const others = new Set(providers.filter((p) => p.name !== name).flatMap((p) => paragraphs(p.doc)));
+      stats.inWindow += ledger.pending().filter((marker) => others.has(marker)).length;
+    }
     await site.kill();
     await sleep(300);
     site = await startSite({ port: PORT, state: site.state });
@@ -309,7 +320,7 @@ try {
   const lostTitle = titleAck !== null && fresh.getText("title").toString() !== titleAck && page.body.title !== titleAck;
   const lost = Object.values(missing).reduce((sum, list) => sum + list.length, 0) + (lostTitle ? 1 : 0);
   console.log(
-    `chaos: ${KILLS} kills; ${stats.typed} paragraphs typed (${liveAck.size} acknowledged), ${restAck.size} REST body saves and ${stats.inline} inline title saves acknowledged, ${stats.publishes} publishes; missing: room ${missing.room.length}, draft ${missing.draft.length}, published ${missing.published.length}, public page ${missing.publicPage.length}, title ${lostTitle ? 1 : 0}`,
+    `chaos: ${KILLS} kills (landing on ${stats.inWindow} edits broadcast to a peer and not yet committed); ${stats.typed} paragraphs typed (${liveAck.size} acknowledged), ${restAck.size} REST body saves and ${stats.inline} inline title saves acknowledged, ${stats.publishes} publishes; missing: room ${missing.room.length}, draft ${missing.draft.length}, published ${missing.published.length}, public page ${missing.publicPage.length}, title ${lostTitle ? 1 : 0}`,
   );
   if (lost > 0) {
     failed = true;

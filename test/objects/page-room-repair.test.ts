@@ -1,7 +1,6 @@
-import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { PageRoom } from "../../src/objects/PageRoom";
+import type * as Y from "yjs";
 import { draftWriterFor } from "../../src/objects/room-client";
 import { pagesRoute } from "../../src/routes/pages-route";
 import { runEditorRoute } from "../../src/routes/run-editor-route";
@@ -11,7 +10,8 @@ import { siteSaveConfig } from "../../src/site/cms";
 import { pagesCollection } from "../../src/site/collections";
 import { pages, pagesVersions } from "../../src/tables/pages";
 import { asEditor, headerResolver, request } from "../helpers/http";
-import { connect, editor, newestDraft, newPage, until } from "./room-client";
+import { ROOM_CLOSE } from "../../src/shared/room-protocol";
+import { connect, editor, newestDraft, newPage, until, withoutIds } from "./room-client";
 
 /*
  * A live value that breaks the collection's rules must not wedge a page: a publisher's outside
@@ -21,19 +21,14 @@ import { connect, editor, newestDraft, newPage, until } from "./room-client";
 const versions = versionsRoute({ table: pages, versionsTable: pagesVersions, config: pagesCollection, resolveEditor: headerResolver, writer: draftWriterFor });
 const crud = pagesRoute({ table: pages, versionsTable: pagesVersions, collection: pagesCollection, fields: ["slug", "title", "body", "sections"], resolveEditor: headerResolver, writer: draftWriterFor });
 const inline = saveRoute({ ...siteSaveConfig, resolveEditor: headerResolver, writer: draftWriterFor });
-const stub = (id: number) => env.PAGE_ROOM.get(env.PAGE_ROOM.idFromName(`pages:${id}`)) as DurableObjectStub<PageRoom>;
 const asPublisher = () => ({ "x-test-editor": "publisher" });
 
 const patch = (id: number, body: Record<string, unknown>, headers: Record<string, string>) =>
   runEditorRoute(crud, request("PATCH", `/api/cms/pages/${id}`, { body, headers }), env);
 const publish = (id: number) => runEditorRoute(versions, request("POST", `/api/cms/pages/${id}/publish`, { body: {}, headers: asPublisher() }), env);
 
-/** Puts a json value straight into the room's document, as a client the guard let through would. */
-async function setLiveJson(id: number, field: string, value: unknown): Promise<void> {
-  await runInDurableObject(stub(id), (room: PageRoom) => {
-    room.document.transact(() => room.document.getMap("json").set(field, value), "test-peer");
-  });
-}
+/** The first section's heading as the room's shared text (sections live in their own root). */
+const firstHeading = (doc: Y.Doc): Y.Text => doc.getArray<Y.Map<unknown>>("sections").get(0).get("heading") as Y.Text;
 
 describe("a publisher's outside write repairs an invalid live value", () => {
   it("a 200+ character title typed live is replaced by a publisher's PATCH, and the page publishes", async () => {
@@ -54,24 +49,31 @@ describe("a publisher's outside write repairs an invalid live value", () => {
     a.close();
   });
 
-  it("sections made not-an-array live are replaced by a publisher's PATCH, even with the same value as before", async () => {
-    const id = await newPage({ sections: [] });
+  it("a section heading typed past its limit live is replaced by a publisher's PATCH, even with the value it had before", async () => {
+    const section = { type: "hero", heading: "Fine" };
+    const id = await newPage({ sections: [section] });
     const a = await connect(id, editor("ann"));
-    await setLiveJson(id, "sections", "not-an-array");
-    await until(() => a.doc.getMap("json").get("sections") === "not-an-array");
+    firstHeading(a.doc).insert(4, "x".repeat(200));
+    await until(() => a.events.some((e) => e.type === "violations"), 3000);
 
-    const res = await patch(id, { sections: [] }, asPublisher());
+    const res = await patch(id, { sections: [section] }, asPublisher());
     expect(res.status, await res.clone().text()).toBe(201);
-    await until(() => JSON.stringify(a.doc.getMap("json").get("sections")) === "[]");
-    expect((await newestDraft(id))?.sections).toEqual([]);
-
-    await setLiveJson(id, "sections", "broken again");
-    const section = [{ type: "hero", heading: "Fixed" }];
-    const saved = await runEditorRoute(versions, request("POST", `/api/cms/pages/${id}/versions`, { body: { sections: section }, headers: asPublisher() }), env);
-    expect(saved.status).toBe(201);
-    expect((await newestDraft(id))?.sections).toEqual(section);
+    await until(() => firstHeading(a.doc).toString() === "Fine");
+    expect(withoutIds((await newestDraft(id))?.sections)).toEqual([section]);
     expect((await publish(id)).status).toBe(200);
     a.close();
+  });
+
+  it("a list replaced by a non-list over the socket is refused, so it never needs repairing", async () => {
+    const id = await newPage({ sections: [] });
+    const a = await connect(id, editor("ann"));
+    a.doc.getMap("json").set("sections", "not-an-array");
+    await until(() => a.closed !== null);
+    expect(a.closed?.code).toBe(ROOM_CLOSE.REFUSED);
+    const saved = await runEditorRoute(versions, request("POST", `/api/cms/pages/${id}/versions`, { body: { sections: [{ type: "hero", heading: "Fixed" }] }, headers: asPublisher() }), env);
+    expect(saved.status).toBe(201);
+    expect(withoutIds((await newestDraft(id))?.sections)).toEqual([{ type: "hero", heading: "Fixed" }]);
+    expect((await publish(id)).status).toBe(200);
   });
 });
 
@@ -93,13 +95,15 @@ describe("a 4xx outside write leaves nothing behind", () => {
   });
 
   it("an inline save of a valid title succeeds while another live field is invalid, and writes only valid fields", async () => {
-    const id = await newPage({ title: "Before", sections: [] });
+    const section = { type: "hero", heading: "Fine" };
+    const id = await newPage({ title: "Before", sections: [section] });
     const a = await connect(id, editor("ann"));
-    await setLiveJson(id, "sections", "not-an-array");
+    firstHeading(a.doc).insert(4, "x".repeat(200));
     const res = await runEditorRoute(inline, request("POST", "/api/cms/save", { body: { field: `pages:${id}:title`, value: "After" }, headers: asEditor() }), env);
     expect(res.status, await res.clone().text()).toBe(204);
     const draft = await newestDraft(id);
-    expect(draft).toMatchObject({ title: "After", sections: [] });
+    expect(draft?.title).toBe("After");
+    expect(withoutIds(draft?.sections)).toEqual([section]);
     await until(() => a.events.some((e) => e.type === "violations"));
     a.close();
   });
