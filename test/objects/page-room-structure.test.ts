@@ -35,11 +35,13 @@ interface Ledger {
 }
 
 type Pick = number; // a fraction in [0, 1) choosing an index among what the client sees
-type Step =
-  | { client: number; action: "send" | "receive" }
+type Exchange = { client: number; action: "send" | "receive" };
+type Edit =
   | { client: number; action: "type"; at: Pick; where: Pick; nested: boolean }
   | { client: number; action: "insert"; at: Pick; kind: "hero" | "features" | "item"; where: Pick }
   | { client: number; action: "move" | "duplicate" | "remove"; at: Pick; to: Pick; where: Pick; nested: boolean };
+type Step = Exchange | Edit;
+const isExchange = (s: Step): s is Exchange => s.action === "send" || s.action === "receive";
 
 const fraction = fc.double({ min: 0, max: 0.999, noNaN: true });
 const step = (clients: number): fc.Arbitrary<Step> => {
@@ -70,8 +72,7 @@ function owner(list: Y.Array<unknown>): string {
   return list.parent instanceof Y.Map ? `${idOf(list.parent)}/` : "";
 }
 
-function apply(c: Client, s: Step, ledger: Ledger): void {
-  if (s.action === "send" || s.action === "receive") return;
+function apply(c: Client, s: Edit, ledger: Ledger): void {
   if (s.action === "insert") {
     const list = listFor(c.local, s.kind === "item", s.where);
     if (list) insertEntry(list, pick(list.length + 1, s.at), newEntry(s.kind === "item" ? ITEM : (TEMPLATES[s.kind] as EntryTemplate)), ORIGIN);
@@ -147,8 +148,7 @@ async function run(count: number, steps: Step[]): Promise<void> {
   const receive = (c: Client) => Y.applyUpdate(c.local, Y.encodeStateAsUpdate(c.client.doc, Y.encodeStateVector(c.local)));
   for (const s of steps) {
     const c = clients[s.client] as Client;
-    if (s.action === "send") send(c);
-    else if (s.action === "receive") receive(c);
+    if (isExchange(s)) (s.action === "send" ? send : receive)(c);
     else apply(c, s, ledger);
   }
   clients.forEach(send);
