@@ -49,7 +49,15 @@ function renderSection(section: unknown, path: string, mark: Mark, entry: Entry,
     return `<section class="hero"${entry(path, "hero")}>
 <h2${mark(`${path}.heading`)}>${escapeHtml(s.heading)}</h2>
 ${s.text ? `<p${mark(`${path}.text`)}>${escapeHtml(s.text)}</p>` : ""}
-${image ? `<img src="${escapeHtml(image.src)}" alt="${escapeHtml(altFor(image))}"${mark(`${path}.image`, "image")}>` : ""}
+${image ? `<img src="${escapeHtml(image.src)}" alt="${escapeHtml(altFor(image))}"${mark(`${path}.image`, "image")}>` : imageSlot(mark(`${path}.image`, "image"))}
+</section>`;
+  }
+  if (s.type === "quote") {
+    // An empty author is left out for visitors and kept as an empty slot in edit mode.
+    const author = mark(`${path}.author`);
+    return `<section class="quote"${entry(path, "quote")}>
+<blockquote${mark(`${path}.text`)}>${escapeHtml(s.text)}</blockquote>
+${s.author || author ? `<p class="author"${author}>${escapeHtml(s.author)}</p>` : ""}
 </section>`;
   }
   if (s.type === "features") {
@@ -65,6 +73,11 @@ ${s.heading ? `<h2${mark(`${path}.heading`)}>${escapeHtml(s.heading)}</h2>` : ""
 </section>`;
   }
   return "";
+}
+
+/* A hero without a picture: in edit mode an empty slot the image controls fill in place; for visitors nothing. */
+function imageSlot(marker: string): string {
+  return marker ? `<figure class="image-slot"${marker}><img alt=""></figure>` : "";
 }
 
 /**
