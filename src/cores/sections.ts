@@ -14,7 +14,10 @@ export type SectionFieldDef =
   | { type: "list"; of: Record<string, SectionFieldDef>; required?: boolean; max?: number };
 
 export interface SectionDefinition {
+  /** The kind's name in the editor's chooser ("Hero"). */
   label?: string;
+  /** One line saying what the kind is for, shown in the chooser next to its label. */
+  description?: string;
   fields: Record<string, SectionFieldDef>;
 }
 

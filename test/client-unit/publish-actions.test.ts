@@ -39,6 +39,18 @@ describe("publishActions", () => {
   });
 });
 
+describe("publishNow refused by the catalog's check (issue 22)", () => {
+  it("lists each violation with its path, and says what was refused", async () => {
+    const body = { error: "invalid", code: "validation", violations: [{ path: "sections.0.heading", message: "heading is required", code: "required" }] };
+    const actions = publishActions(recorder(() => Response.json(body, { status: 422 })).fetch, urls, String);
+    expect(await actions.publishNow()).toEqual({
+      ok: false,
+      text: "Not published: sections.0.heading: heading is required",
+      violations: [{ path: "sections.0.heading", message: "heading is required" }],
+    });
+  });
+});
+
 describe("readLocalTime", () => {
   const now = new Date("2026-11-23T12:00:00").getTime();
   it.each([
