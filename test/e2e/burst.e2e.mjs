@@ -1,14 +1,13 @@
 // Against wrangler dev, as the audit ran it (issue 25, item 8): a burst of parallel public form
 // posts answers only 200 or 429 (the budget; off Cloudflare's edge the addresses the posts claim in
 // CF-Connecting-IP are not believed, so they share one), and a room for a page that does not exist
-// is refused at once. The audit's unexplained 503s are wrangler dev's own answer to a request in flight while
-// it reloads the worker (its assets directory changed, as a client build does): shown last.
+// is refused at once. The audit's unexplained 503s were wrangler dev's own answer ("Your worker
+// restarted mid-request") to requests in flight while it reloaded the worker after its assets
+// directory changed (a client build): a property of the dev server, not of the route, and not
+// tested here because catching a reload in flight is a race that would make the suite flaky.
 import assert from "node:assert/strict";
 import { createHmac, randomBytes } from "node:crypto";
-import { rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import WebSocket from "ws";
-import { PROJECT_ROOT } from "../../scripts/lib/editors.mjs";
 
 /* A render-time token as the contact page embeds it (see src/cores/forms/form-token.ts). */
 function formToken(secret, issued) {
@@ -58,37 +57,6 @@ export const tests = [
       socket.terminate();
       assert.deepEqual(outcome, { status: 404 });
       assert.ok(Date.now() - started < 2000, `refused after ${Date.now() - started} ms`);
-    },
-  },
-  {
-    name: "burst: a 503 in a burst is wrangler dev restarting the worker mid-request (an asset changed), not the route",
-    async run({ site }) {
-      const run = Date.now() % 200;
-      let restarted = [];
-      // A reload only fails the requests it catches in flight: try a few bursts until one is caught.
-      for (let attempt = 0; attempt < 3 && restarted.length === 0; attempt++) {
-        const probe = join(PROJECT_ROOT, "dist/client", `burst-probe-${Date.now()}.txt`);
-        const answers = burst(site, Array.from({ length: 30 }, (_, i) => `198.20.${run}.${attempt * 40 + i + 1}`));
-        writeFileSync(probe, "reload");
-        try {
-          const failed = (await answers).filter((a) => a.status >= 500);
-          for (const { status, text } of failed) assert.match(`${status} ${text}`, /^503 .*Your worker restarted mid-request/);
-          restarted = failed;
-        } finally {
-          rmSync(probe, { force: true });
-        }
-      }
-      assert.ok(restarted.length > 0, "no burst was caught by a reload");
-      // Removing the probe reloads once more: let that start, then wait until the route answers again
-      // (429: the budget the first burst used up).
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      const deadline = Date.now() + 15_000;
-      for (;;) {
-        const again = await burst(site, [`198.21.${run}.1`]);
-        if (again[0].status === 429) break;
-        if (Date.now() > deadline) throw new Error(`no recovery: ${JSON.stringify(again)}`);
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
     },
   },
 ];

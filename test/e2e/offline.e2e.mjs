@@ -78,11 +78,15 @@ export const tests = [
       await page.locator(TITLE).click();
       await page.keyboard.press("End");
       await page.keyboard.type("!");
-      void page.evaluate(() => window.louise.flush());
+      // The flush resolves only once the held save is answered; a failed test must not leave it unhandled.
+      const flushed = page.evaluate(() => window.louise.flush()).catch(() => undefined);
       await page.waitForFunction(() => document.querySelector(".cms-bar [role=status]")?.textContent === "Saving…");
+      // The page's request reaches the route handler a moment after the status changes.
+      for (const deadline = Date.now() + 5_000; held.length === 0 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20));
       assert.equal(held.length, 1);
       assert.equal(await wouldAskBeforeLeaving(page), false, "a keepalive save will land");
       for (const route of held.splice(0)) await route.continue();
+      await flushed;
       await waitForStatus(page, "Draft saved");
       await page.unroute("**/api/cms/save");
 
