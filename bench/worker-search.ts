@@ -3,7 +3,7 @@ import type { CollectionConfig } from "../src/cores/collection";
 import { searchPublished } from "../src/cores/search";
 import { pagesCollection } from "../src/site/collections";
 import type { SiteEnv } from "../src/site/env";
-import { pages } from "../src/site/schema";
+import { pages } from "../src/tables/pages";
 import { corpusCollection, corpusTable } from "./worker-corpus";
 
 /* The two corpora: the site's own `pages` (10,000 bench pages) and the bench-only large one. */

@@ -8,7 +8,7 @@ import { getRow } from "../src/cores/pages/page-store";
 import type { PageRoom } from "../src/objects/PageRoom";
 import { tableMeta } from "../src/cores/table-meta";
 import site from "../src/worker";
-import { pages } from "../src/site/schema";
+import { pages } from "../src/tables/pages";
 import { benchCpu } from "./worker-cpu";
 import { fillCorpus } from "./worker-corpus";
 import { benchFreshPage, benchSetup } from "./worker-setup";

@@ -7,7 +7,8 @@
  * reader on EXAMPLE_READER_PORT, default 8798; throw-away state), adds a publisher with
  * `npx cms-toolkit add-editor`, then in Chromium: a visitor gets 404 for the unpublished post, the
  * publisher signs in through the form, edits the title live in the post's room, publishes, the
- * visitor sees the new title, and the reader Worker reads it over the service binding.
+ * visitor sees the new title, and the reader Worker reads it over the service binding (published
+ * reads only: before the publish it gets 404).
  * Run after `npm run build`: node examples/run.mjs   (exit code 0 = pass)
  */
 import assert from "node:assert/strict";
@@ -105,8 +106,9 @@ try {
   browser = await launchBrowser();
   const visitor = await openAs(browser, { origin });
   const fresh = `Edited live ${Date.now().toString(36)} 🌷`;
-  await step("a visitor gets 404 for the unpublished post", async () => {
+  await step("a visitor and the reader Worker get 404 for the unpublished post", async () => {
     assert.equal((await visitor.page.goto("/posts/1")).status(), 404);
+    assert.equal((await fetch(`http://127.0.0.1:${READER_PORT}/?post=1`)).status, 404);
   });
   await step("the publisher signs in through the form, edits the title live in the room and publishes", async () => {
     const { page } = await openAs(browser, { origin });

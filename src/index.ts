@@ -27,7 +27,7 @@ export { readPaging } from "./routes/paging";
 export { cmsCollection } from "./cms/cms-collection";
 export type { CmsCollection, CmsCollectionOptions, CmsValidateContext, ColumnName, InlinePath } from "./cms/cms-collection";
 export { cmsRoutes } from "./cms/cms-routes";
-export { versionsTable } from "./cms/versions-table";
+export { versionsTable } from "./tables/versions-table";
 export type { CmsAuth, CmsConfig, CmsEnv, CmsRoutes } from "./cms/cms-routes";
 export type { CmsCollections, CmsFieldName, CmsRegistry } from "./cms/cms-registry";
 export { loadPageView, cmsMarker, editorScriptTag } from "./cms/cms-view";
@@ -70,8 +70,14 @@ export type { Mailer, MailMessage } from "./cores/notify";
 export {
   applySaveDraft, applyPublish, applyRestore, applyUnpublish, listVersions, loadEditableDocument, latestDraftSections,
   latestDraftBody, DRAFT_STATUS, PUBLISHED_STATUS, SUPERSEDED_STATUS, DEFAULT_MAX_PER_DOC, readVersionSnapshot,
+  applyCreate, readRecord, readPublished, listPublished, saveDraftRequest, publishRequest,
 } from "./cores/drafts";
-export type { DraftDeps, EditableDocument, VersionState, VersionPage, PublishOptions, PublishResult, SavedDraft, DraftWriteOptions, FieldEdit, ScheduledPublish, WrittenDraft } from "./cores/drafts";
+export type {
+  DraftDeps, EditableDocument, VersionState, VersionPage, PublishOptions, PublishResult, SavedDraft, DraftWriteOptions, FieldEdit, ScheduledPublish, WrittenDraft,
+  DraftSaveRequest, PublishRequest,
+} from "./cores/drafts";
+export { versionEtag, writeBase, positiveId, isPositiveId, LIST_BOUNDS, SEARCH_BOUNDS } from "./shared/write-input";
+export { unwrapRoomResult } from "./shared/room-result";
 export { versionsRoute } from "./routes/versions-route";
 export type { VersionsRouteConfig, VersionValidateContext } from "./routes/versions-route";
 export {
@@ -112,8 +118,8 @@ export { seedRoute } from "./routes/seed-route";
 // Realtime: the gate in front of the per-page rooms and their protocol (the room itself is in "cms-toolkit/workers")
 export { roomRoute } from "./routes/room-route";
 export type { RoomRouteOptions } from "./routes/room-route";
-export { draftWriter, draftWriterFor, roomDraftWriter, DIRECT_DRAFT_WRITER } from "./routes/room-writer";
-export type { DraftWriter } from "./routes/room-writer";
+export { draftWriter, draftWriterFor, roomDraftWriter, DIRECT_DRAFT_WRITER } from "./objects/room-client";
+export type { DraftWriter } from "./objects/room-client";
 export { parseRoomName, roomName, parseRoomEvent, ROOM_CLOSE, MAX_MESSAGE_BYTES, JSON_ROOT, ROOM_PARTY, ROOM_PATH_PREFIX } from "./shared/room-protocol";
 export type { RoomAddress, RoomEvent } from "./shared/room-protocol";
 export type { RoomResult } from "./shared/room-result";

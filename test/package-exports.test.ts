@@ -20,7 +20,7 @@ const SPEC_NAMES: Record<string, string[]> = {
   "./schema": ["pages", "pagesVersions", "editors", "media", "siteSettings", "siteSettingsBlob", "submissions", "inquiries"],
   "./room-protocol": ["ROOM_CLOSE", "ROOM_PATH_PREFIX", "parseRoomEvent", "parseRoomName", "roomName", "countsAsUpdate", "UpdateAcks"],
   "./client": ["mountLouise", "RichText", "mountRichText", "Icon", "parseFieldAddress"],
-  "./commerce": ["centsToMajor", "hmacSha256Hex", "hmacSha256Base64", "safeEqual"],
+  "./commerce": ["centsToMajor", "hmacSha256Hex", "hmacSha256Base64", "safeEqual", "createReplayGuard", "d1ReplayStore", "kvReplayStore", "storageReplayStore"],
   "./commerce/payments": [
     "createPaymentIntent", "retrievePaymentIntent", "verifyPaymentsSignature", "ensurePaymentsCustomer",
     "createAndSendInvoice", "createLineItemInvoice",

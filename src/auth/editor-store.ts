@@ -1,3 +1,4 @@
+import { isPositiveId } from "../shared/write-input";
 import type { EditorRole } from "./session-cookie";
 
 /** An editor row as sign-in needs it. */
@@ -33,7 +34,7 @@ export async function findEditorByEmail(db: D1Database, email: string): Promise<
  * const names = await editorNames(env.DB, ["1", "2"]); // Map { "1" => "Eddie Editor", ... }
  */
 export async function editorNames(db: D1Database, ids: readonly string[]): Promise<Map<string, string>> {
-  const numeric = ids.filter((id) => /^[1-9][0-9]{0,15}$/.test(id)).slice(0, 100);
+  const numeric = ids.filter((id) => isPositiveId(id)).slice(0, 100);
   if (numeric.length === 0) return new Map();
   const { results } = await db
     .prepare(`SELECT id, name FROM editors WHERE id IN (${numeric.map((_, i) => `?${i + 1}`).join(", ")})`)

@@ -20,7 +20,7 @@ export {
   clearSessionCookieHeader,
 } from "./session-cookie";
 export type { EditorRole, SessionPayload } from "./session-cookie";
-export { resolveSiteEditor, createSiteEditorResolver, sessionFromPayload, isSessionLive } from "./resolve-editor";
+export { resolveSiteEditor, createSiteEditorResolver, sessionFromPayload, isSessionLive, hasPublishRight } from "./resolve-editor";
 export type { SiteEditorResolverOptions } from "./resolve-editor";
 export { sessionRoute } from "./session-route";
 export type { SessionRouteOptions } from "./session-route";

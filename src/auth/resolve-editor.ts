@@ -79,3 +79,17 @@ export async function isSessionLive(env: Pick<AuthEnv, "DB">, session: EditorSes
   const editor = await findSessionEditor(env.DB, session.sessionId, Number(session.id), Math.floor(nowMs / 1000));
   return editor !== null && (editor.role === "publisher") === session.access.publish;
 }
+
+/**
+ * Whether an editor holds the publish right now, whatever their sessions: their editor row still
+ * exists with the publisher role. A scheduled publish asks this when it fires, so a publisher who
+ * was demoted or removed after scheduling does not publish (signing out alone does not cancel it).
+ *
+ * @example
+ * if (!(await hasPublishRight(env, schedule.session))) cancel();
+ */
+export async function hasPublishRight(env: Pick<AuthEnv, "DB">, session: Pick<EditorSession, "id">): Promise<boolean> {
+  if (!/^[1-9][0-9]{0,15}$/.test(session.id)) return false;
+  const row = await env.DB.prepare("SELECT role FROM editors WHERE id = ?1").bind(Number(session.id)).first<{ role: string }>();
+  return row?.role === "publisher";
+}

@@ -8,7 +8,7 @@ import type { AuthEnv } from "./auth-env";
 import { findEditorByEmail } from "./editor-store";
 import { verifyPassword } from "./password";
 import { createDurableObjectLimiter, type RateLimiterFactory } from "../cores/rate-limit";
-import { clientAddress } from "../routes/client-address";
+import { clientAddress, type ClientAddressTrust } from "../routes/client-address";
 import { DEFAULT_SIGN_IN_LIMITS, openSignInAttempt, type SignInLimits } from "./rate-limit";
 import { createSiteEditorResolver } from "./resolve-editor";
 import {
@@ -34,6 +34,8 @@ export interface SessionRouteOptions {
   limiters?: (env: AuthEnv, now: () => number) => RateLimiterFactory;
   /** Where a failed form sign-in is sent; default `/login`. */
   loginPath?: string;
+  /** When `CF-Connecting-IP` is believed for the per-address limits; default `"edge"`: only on Cloudflare's edge. */
+  trustClientAddress?: ClientAddressTrust;
 }
 
 /** Same message for an unknown email and a wrong password, so the answer does not reveal accounts. */
@@ -45,7 +47,7 @@ const BAD_CREDENTIALS = "wrong email or password";
  */
 const DUMMY_HASH = `pbkdf2-sha256$100000$${"A".repeat(22)}==$${"A".repeat(43)}=`;
 
-const NO_STORE = { "cache-control": "no-store" };
+const NO_STORE = { "cache-control": "private, no-store" };
 
 /**
  * Sign-in for the reference site at `/api/cms/session`:
@@ -91,7 +93,8 @@ export function sessionRoute(options: SessionRouteOptions = {}): EditorRoute<Aut
     assertSessionSecret(env.CMS_SESSION_SECRET);
     const form = isFormPost(request);
     try {
-      const { cookie, next } = await signIn(request, env, now, limits, limiters(env, now));
+      const ip = clientAddress(request, options.trustClientAddress);
+      const { cookie, next } = await signIn(request, env, now, limits, limiters(env, now), ip);
       if (form) return redirect(safeNextPath(next, request), { "set-cookie": cookie });
       return noContent({ "set-cookie": cookie, ...NO_STORE });
     } catch (error) {
@@ -115,9 +118,10 @@ async function signIn(
   now: () => number,
   limits: SignInLimits,
   limiters: RateLimiterFactory,
+  ip: string,
 ): Promise<{ cookie: string; next: string | null }> {
   const { input, next } = await readSignInInput(request);
-  const attempt = await openSignInAttempt(limiters, { email: input.email, ip: clientAddress(request) }, limits);
+  const attempt = await openSignInAttempt(limiters, { email: input.email, ip }, limits);
   if (attempt.retryAfterSeconds !== null) {
     // No password check while limited: the guesser learns nothing, not even from timing.
     const retryAfter = attempt.retryAfterSeconds;

@@ -31,3 +31,26 @@ export function textButton(doc: Document, text: string, onClick: () => void): HT
   button.addEventListener("click", onClick);
   return button;
 }
+
+/**
+ * Makes a dialog settle once: the returned `finish(value)` closes and removes it and hands `value`
+ * to `resolve`; closing it any other way (Escape) hands over `cancelled`.
+ *
+ * @example
+ * return new Promise((resolve) => {
+ *   const finish = settleOnce(dialog, resolve, null);
+ *   dialog.append(textButton(document, "Cancel", () => finish(null)));
+ * });
+ */
+export function settleOnce<T>(dialog: HTMLDialogElement, resolve: (value: T) => void, cancelled: T): (value: T) => void {
+  let settled = false;
+  const finish = (value: T) => {
+    if (settled) return;
+    settled = true;
+    dialog.close();
+    dialog.remove();
+    resolve(value);
+  };
+  dialog.addEventListener("close", () => finish(cancelled));
+  return finish;
+}

@@ -11,7 +11,7 @@ import { failureText } from "./failure-text";
 export async function publishPage(doFetch: (url: string, init?: RequestInit) => Promise<Response>, url: string): Promise<string> {
   try {
     const response = await doFetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-    return response.ok ? "Published" : `Not published: ${await failureText(response)}`;
+    return response.ok ? "Published" : `Not published: ${await failureText(response, { strict: true })}`;
   } catch {
     return "Not published: the server could not be reached";
   }

@@ -14,6 +14,12 @@ export interface SettingsPanelOptions {
   /** The settings endpoint (GET `{ settings }`, PATCH a partial patch); default `/api/cms/settings`. */
   settingsUrl?: string;
   fetch?: FetchLike;
+  /**
+   * Whether this editor may change the settings (the server needs the publish privilege, since
+   * every visitor sees them at once); default true. When false the values are shown read-only, with
+   * a note to ask a publisher, and there is no Save button.
+   */
+  canChange?: boolean;
   /** Called with the saved settings after a successful save. */
   onSaved?: (settings: Record<string, unknown>) => void;
 }
@@ -35,6 +41,7 @@ export async function openSettingsPanel(doc: Document, options: SettingsPanelOpt
   form.method = "dialog";
   form.append(heading);
 
+  const canChange = options.canChange ?? true;
   const loaded = await readJson(doFetch, url, { method: "GET" });
   const current = (loaded.ok && isRecord(loaded.body.settings) ? loaded.body.settings : {}) as Record<string, unknown>;
   if (!loaded.ok) message.textContent = `Could not load the settings: ${loaded.error}`;
@@ -45,6 +52,7 @@ export async function openSettingsPanel(doc: Document, options: SettingsPanelOpt
     const input = doc.createElement("input");
     input.name = field.key;
     input.value = typeof current[field.key] === "string" ? (current[field.key] as string) : "";
+    input.readOnly = !canChange;
     label.append(input);
     form.append(label);
     return { field, input, initial: input.value };
@@ -57,7 +65,12 @@ export async function openSettingsPanel(doc: Document, options: SettingsPanelOpt
   cancel.type = "button";
   cancel.textContent = "Cancel";
   cancel.addEventListener("click", () => dialog.close());
-  form.append(message, save, cancel);
+  if (canChange) form.append(message, save, cancel);
+  else {
+    if (loaded.ok) message.textContent = "Every visitor sees these at once, so only a publisher can change them. Ask a publisher.";
+    cancel.textContent = "Close";
+    form.append(message, cancel);
+  }
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const patch = Object.fromEntries(inputs.filter((i) => i.input.value !== i.initial).map((i) => [i.field.key, i.input.value]));

@@ -88,7 +88,7 @@ export function buildRegistry(collections: CmsCollections): CmsRegistry {
     },
     mediaReferences: list.flatMap((entry) => [
       { table: entry.declared.table, fields: Object.keys(entry.declared.fields) },
-      ...(entry.declared.versionsTable ? [{ table: entry.declared.versionsTable, fields: ["versionData"] }] : []),
+      ...(entry.declared.versionsTable ? [{ table: entry.declared.versionsTable, fields: ["versionData"], drafts: true }] : []),
     ]),
   };
 }

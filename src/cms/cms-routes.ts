@@ -2,6 +2,8 @@ import type { Table } from "drizzle-orm";
 import type { MediaReferenceTarget } from "../cores/media";
 import type { SeedStep } from "../cores/seed";
 import type { SettingsConfig } from "../cores/settings";
+import { rowExists } from "../cores/pages/page-store";
+import { tableMeta } from "../cores/table-meta";
 import { composeRoutes } from "../routes/compose-routes";
 import { formRoute, type FormRouteConfig } from "../routes/form-route";
 import { inquiriesRoute } from "../routes/inquiries-route";
@@ -19,9 +21,10 @@ import { versionsRoute } from "../routes/versions-route";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import type { ResolveEditor } from "../shared/session";
 import type { SessionRouteOptions } from "../auth/session-route";
-import { media as mediaTable } from "../site/media-schema";
+import { media as mediaTable } from "../tables/media";
+import { draftWriterFor } from "../objects/room-client";
 import { editorNames } from "../auth/editor-store";
-import { explainFailure, expectTables } from "../routes/explain-failure";
+import { explainFailure, expectTables } from "../cores/explain-failure";
 import type { InlinePath } from "./cms-collection";
 import { signInRoutes } from "./cms-sign-in";
 import { declaredTables } from "./cms-tables";
@@ -85,8 +88,9 @@ export interface CmsRoutes<Env extends CmsEnv, C extends CmsCollections = CmsCol
 /**
  * The runtime-neutral half of `createCms`: every route of the site's declaration, mounted in the
  * order the contract needs (a collection's versions and search before its `/:id` CRUD), each
- * collection at `/api/cms/<slug>`. Writes of a drafts collection go through the record's room when
- * the env has `PAGE_ROOM` (`draftWriterFor`), else straight to D1.
+ * collection at `/api/cms/<slug>`. This is where the writer is chosen: writes of a drafts
+ * collection go through the record's room when the env has `PAGE_ROOM` (`draftWriterFor` of
+ * `src/objects/room-client.ts`, handed to every route), else straight to D1.
  *
  * @example
  * const { route, resolveEditor } = cmsRoutes({ collections: { pages: pagesCollection } });
@@ -110,14 +114,14 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
   }
   if (config.settings) api.push(settingsRoute<Env>({ ...config.settings, resolveEditor }));
   const saveCollections = registry.saveCollections<Env>();
-  if (Object.keys(saveCollections).length > 0) api.push(saveRoute<Env>({ collections: saveCollections, mediaBase, resolveEditor }));
+  if (Object.keys(saveCollections).length > 0) api.push(saveRoute<Env>({ collections: saveCollections, mediaBase, resolveEditor, writer: draftWriterFor }));
   if (config.seed) api.push(seedRoute<Env>({ resolveEditor, steps: config.seed }));
   if (config.forms) api.push(formRoute<Env>(config.forms));
   if (config.reviews?.inquiries) api.push(inquiriesRoute<Env>({ table: config.reviews.inquiries, resolveEditor }));
   if (config.reviews?.submissions) api.push(submissionsRoute<Env>({ table: config.reviews.submissions, resolveEditor }));
 
   const route = composeRoutes<Env>(
-    roomRoute<Env>({ resolveEditor, collections: registry.roomSlugs }),
+    roomRoute<Env>({ resolveEditor, collections: registry.roomSlugs, exists: (env, address) => recordExists(env, address) }),
     ...api,
     ...(config.media ? [mediaServeRoute<Env>()] : []),
   );
@@ -129,6 +133,10 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
     forms: [config.forms?.genericTable, ...(config.forms?.forms.map((form) => form.table) ?? [])],
     reviews: [config.reviews?.inquiries, config.reviews?.submissions],
   }));
+  const recordExists = async (env: Env, { collection, id }: { collection: string; id: number }) => {
+    const entry = registry.get(collection);
+    return entry !== undefined && rowExists(env.DB, tableMeta(entry.declared.table), id);
+  };
   const view = async (request: Request, env: Env, collection: keyof C & string, id: number) => {
     const entry = registry.get(collection);
     try {
@@ -157,6 +165,7 @@ function collectionRoutes<Env extends CmsEnv>(
       resolveEditor,
       mediaBase,
       basePath,
+      writer: draftWriterFor,
       validate: (snapshot, { operation, env }) => entry.validate(snapshot, { operation, mediaBase: mediaBase(env) }),
       ...(authorNames ? { authorNames } : {}),
     }));
@@ -169,6 +178,7 @@ function collectionRoutes<Env extends CmsEnv>(
     resolveEditor,
     mediaBase,
     basePath,
+    writer: draftWriterFor,
     // With drafts on, a PATCH saves a draft (through the record's room), like POST …/versions.
     ...(declared.versionsTable ? { children: [{ table: declared.versionsTable, column: "parentId" }], versionsTable: declared.versionsTable } : {}),
     validate: (data, { operation, env }) => entry.validate(data, { operation, mediaBase: mediaBase(env) }),

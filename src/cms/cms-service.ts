@@ -1,20 +1,18 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
 import type { Table } from "drizzle-orm";
 import {
-  listVersions, loadEditableDocument, type DraftDeps, type DraftWriter, type EditableDocument, type PublishResult, type ScheduledPublish, type VersionPage,
-  type WrittenDraft,
+  listPublished, listVersions, loadEditableDocument, publishRequest, readPublished, saveDraftRequest, type DraftDeps, type DraftWriter, type EditableDocument,
+  type PublishResult, type ScheduledPublish, type VersionPage, type WrittenDraft,
 } from "../cores/drafts";
 import { searchPublished, type SearchHit } from "../cores/search";
 import { applySettingsPatch, readSettings, type SettingsConfig, type SettingsPatchResult } from "../cores/settings";
-import { explainFailure } from "../routes/explain-failure";
-import { draftWriterFor } from "../routes/room-writer";
-import { readOptionalId } from "../routes/run-editor-route";
+import { explainFailure } from "../cores/explain-failure";
 import { HttpError } from "../shared/errors";
-import { assertJsonDepth } from "../shared/json-depth";
 import { assertPublisher } from "../shared/publish-privilege";
 import { isEditorSession } from "../shared/room-identity";
 import { roomResult, type RoomResult } from "../shared/room-result";
 import type { EditorSession } from "../shared/session";
+import { LIST_BOUNDS, pageCursor, pageLimit, positiveId, SEARCH_BOUNDS } from "../shared/write-input";
 import type { CmsCollection } from "./cms-collection";
 import { mediaBaseOf, type CmsCollections, type CmsRegistry } from "./cms-registry";
 import type { CmsEnv } from "./cms-routes";
@@ -40,7 +38,14 @@ export type DraftEdit<C extends CmsCollections, S extends keyof C> =
  * workers-types refuses the `unknown` of JSON columns and would turn the results into `never`).
  */
 export interface CmsServiceApi<C extends CmsCollections> {
+  /** Edit mode's document (the newest pending draft over the row) and the version it is (`versionId`, the base of the next save). Needs an editor session. */
   readPage(session: EditorSession, collection: DraftSlug<C>, id: number): Promise<ServiceResult<EditableDocument>>;
+  /** What visitors see of one record (no session): its live row when published, else 404. Never a draft. */
+  readPublished(collection: DraftSlug<C>, id: number): Promise<ServiceResult<Record<string, unknown>>>;
+  /** Published records in id order (no session), paged like the list route: `{ items, next }`. */
+  listPublished(collection: DraftSlug<C>, page?: { limit?: number; cursor?: number | null }): Promise<ServiceResult<{ items: Record<string, unknown>[]; next: string | null }>>;
+  /** Published records, best first (no session); the same answers and cache as `search`. */
+  searchPublished(collection: DraftSlug<C>, q: string, limit?: number): Promise<ServiceResult<SearchHit[]>>;
   listVersions(session: EditorSession, collection: DraftSlug<C>, id: number, page?: { limit?: number; cursor?: number | null }): Promise<ServiceResult<VersionPage & { scheduled: ScheduledPublish | null }>>;
   saveDraft<S extends DraftSlug<C>>(session: EditorSession, collection: S, id: number, edit: DraftEdit<C, S>, options?: { baseVersionId?: number }): Promise<ServiceResult<WrittenDraft>>;
   publish(session: EditorSession, collection: DraftSlug<C>, id: number, options?: { versionId?: number | null; at?: string | null }): Promise<ServiceResult<PublishResult | { scheduled: ScheduledPublish }>>;
@@ -52,97 +57,92 @@ export interface CmsServiceApi<C extends CmsCollections> {
   patchSettings(session: EditorSession, patch: Record<string, unknown>): Promise<ServiceResult<SettingsPatchResult>>;
 }
 
-/** What `createCmsService` needs: the registry, the settings, and (tests) how drafts are written. */
+/** What `createCmsService` needs: the registry, the settings, and who writes drafts. */
 export interface CmsServiceOptions<Env extends CmsEnv> {
   registry: CmsRegistry;
   settings?: SettingsConfig<Env>;
-  /** Default `draftWriterFor(env)`: through the record's room when `PAGE_ROOM` is bound. */
-  writer?: (env: Env) => DraftWriter;
+  /** Who writes drafts: `createCms` hands in its rooms' writer (through the record's room when `PAGE_ROOM` is bound). */
+  writer: (env: Env) => DraftWriter;
 }
 
 /** The class `createCmsService` returns: a `WorkerEntrypoint` with the site's typed RPC methods. */
 export type CmsServiceClass<Env extends CmsEnv, C extends CmsCollections> = new (ctx: ExecutionContext, env: Env) => WorkerEntrypoint<Env> & CmsServiceApi<C>;
-
-const SEARCH_DEFAULT = 10;
-const SEARCH_MAX = 50;
 
 /**
  * Builds the service-binding entrypoint (Workers RPC) over a site's own collections. Every method
  * takes the caller's editor session, which the calling Worker vouches for (a service binding is
  * reachable only by Workers the account owner bound to it), and applies the same checks as the
  * REST routes: a well-formed session (401), the publish privilege for publish, unpublish and
- * scheduling (403), the same validation (422), an unknown collection or page (404).
+ * scheduling (403), the same validation (422), an unknown collection or page (404). The
+ * `…Published` reads need no session: they answer only what visitors see, never a draft.
  *
  * @example
  * export const CmsService = createCmsService<Env, typeof collections>({ registry });
  */
 export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(options: CmsServiceOptions<Env>): CmsServiceClass<Env, C> {
-  const { registry, settings } = options;
-  const writer = options.writer ?? ((env: Env) => draftWriterFor(env));
+  const { registry, settings, writer } = options;
 
   return class CmsService extends WorkerEntrypoint<Env> implements CmsServiceApi<C> {
     readPage(session: EditorSession, collection: DraftSlug<C>, id: number) {
-      return this.#run(session, async () => {
-        const deps = this.#deps(collection);
-        return (await loadEditableDocument(this.env.DB, deps, checkId(id))) ?? notFound(collection, id);
-      });
+      return this.#run(session, async () => (await loadEditableDocument(this.env.DB, this.#deps(collection), positiveId(id))) ?? notFound(collection, id));
+    }
+
+    readPublished(collection: DraftSlug<C>, id: number) {
+      return roomResult(async () => (await readPublished(this.env.DB, this.#deps(collection), positiveId(id))) ?? notFound(collection, id));
+    }
+
+    listPublished(collection: DraftSlug<C>, page: { limit?: number; cursor?: number | null } = {}) {
+      return roomResult(async () => listPublished(this.env.DB, this.#deps(collection), { limit: pageLimit(page?.limit, LIST_BOUNDS), cursor: pageCursor(page?.cursor) }));
+    }
+
+    searchPublished(collection: DraftSlug<C>, q: string, limit: number = SEARCH_BOUNDS.defaultLimit) {
+      return roomResult(() => this.#search(collection, q, limit));
     }
 
     listVersions(session: EditorSession, collection: DraftSlug<C>, id: number, page: { limit?: number; cursor?: number | null } = {}) {
       return this.#run(session, async () => {
         const deps = this.#deps(collection);
-        const limit = Math.min(Math.max(1, Math.trunc(page.limit ?? 20)), 100);
-        const list = (await listVersions(this.env.DB, deps, checkId(id), { limit, cursor: page.cursor ?? null })) ?? notFound(collection, id);
+        const list = (await listVersions(this.env.DB, deps, positiveId(id), { limit: pageLimit(page?.limit, LIST_BOUNDS), cursor: pageCursor(page?.cursor) })) ?? notFound(collection, id);
         return { ...list, scheduled: await writer(this.env).scheduledPublish(deps, id) };
       });
     }
 
-    /* Merged three ways into the live room against `baseVersionId` (the version the caller read; default the room's last write). */
+    /* Merged three ways into the live room against `baseVersionId` (the version the caller read); without it, live content it never saw stays. */
     saveDraft<S extends DraftSlug<C>>(session: EditorSession, collection: S, id: number, edit: DraftEdit<C, S>, options: { baseVersionId?: number } = {}) {
-      return this.#run(session, async () => {
-        if (edit === null || typeof edit !== "object" || Array.isArray(edit)) throw new HttpError(400, "edit must be an object", { code: "invalid_body" });
-        assertJsonDepth(edit, "the edit");
-        const base = readOptionalId({ baseVersionId: options?.baseVersionId }, "baseVersionId");
-        const deps = this.#deps(collection);
-        return writer(this.env).applySaveDraft(this.env, deps, session, checkId(id), edit as Record<string, unknown>, base === undefined ? {} : { baseVersionId: base });
-      });
+      return this.#run(session, () => saveDraftRequest(writer(this.env), this.env, this.#deps(collection), session, id, { edit, baseVersionId: options?.baseVersionId }));
     }
 
     publish(session: EditorSession, collection: DraftSlug<C>, id: number, publish: { versionId?: number | null; at?: string | null } = {}) {
-      return this.#run<PublishResult | { scheduled: ScheduledPublish }>(session, async () => {
-        assertPublisher(session);
-        const deps = this.#deps(collection);
-        const versionId = publish.versionId ?? null;
-        if (versionId !== null && (!Number.isSafeInteger(versionId) || versionId < 1)) throw new HttpError(400, "versionId must be a positive integer", { code: "invalid_version_id" });
-        if (publish.at) return { scheduled: await writer(this.env).schedulePublish(deps, session, checkId(id), { at: publish.at, versionId }) };
-        return writer(this.env).applyPublish(this.env, deps, session, checkId(id), versionId === null ? {} : { versionId });
-      });
+      return this.#run<PublishResult | { scheduled: ScheduledPublish }>(session, () =>
+        publishRequest(writer(this.env), this.env, this.#deps(collection), session, id, { versionId: publish?.versionId, at: publish?.at }),
+      );
     }
 
     cancelScheduledPublish(session: EditorSession, collection: DraftSlug<C>, id: number) {
       return this.#run(session, async () => {
         assertPublisher(session);
-        return writer(this.env).cancelScheduledPublish(this.#deps(collection), session, checkId(id));
+        return writer(this.env).cancelScheduledPublish(this.#deps(collection), session, positiveId(id));
       });
     }
 
     unpublish(session: EditorSession, collection: DraftSlug<C>, id: number) {
       return this.#run(session, async () => {
         assertPublisher(session);
-        return writer(this.env).applyUnpublish(this.env, this.#deps(collection), session, checkId(id));
+        return writer(this.env).applyUnpublish(this.env, this.#deps(collection), session, positiveId(id));
       });
     }
 
-    search(session: EditorSession, collection: DraftSlug<C>, q: string, limit = SEARCH_DEFAULT) {
-      return this.#run(session, async () => {
-        const deps = this.#deps(collection);
-        const cache = registry.get(collection)?.searchCache;
-        if (!cache) throw new HttpError(404, `collection ${collection} has no search`, { code: "not_found" });
-        if (typeof q !== "string" || q.trim() === "") throw new HttpError(400, "q must not be blank", { code: "invalid_query" });
-        const capped = Math.min(Math.max(1, Math.trunc(Number(limit) || SEARCH_DEFAULT)), SEARCH_MAX);
-        // The route's options and cache: one answer and one staleness rule, whichever way a search comes in.
-        return searchPublished(this.env.DB, { table: deps.table, config: deps.config, cache }, q, capped);
-      });
+    search(session: EditorSession, collection: DraftSlug<C>, q: string, limit: number = SEARCH_BOUNDS.defaultLimit) {
+      return this.#run(session, () => this.#search(collection, q, limit));
+    }
+
+    /* The route's options and cache: one answer and one staleness rule, whichever way a search comes in. */
+    async #search(collection: string, q: string, limit: unknown): Promise<SearchHit[]> {
+      const deps = this.#deps(collection);
+      const cache = registry.get(collection)?.searchCache;
+      if (!cache) throw new HttpError(404, `collection ${collection} has no search`, { code: "not_found" });
+      if (typeof q !== "string" || q.trim() === "") throw new HttpError(400, "q must not be blank", { code: "invalid_query" });
+      return searchPublished(this.env.DB, { table: deps.table, config: deps.config, cache }, q, pageLimit(limit, SEARCH_BOUNDS));
     }
 
     readSettings(session: EditorSession) {
@@ -177,11 +177,6 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
       });
     }
   };
-}
-
-function checkId(id: number): number {
-  if (!Number.isSafeInteger(id) || id < 1) throw new HttpError(400, "id must be a positive integer", { code: "invalid_id" });
-  return id;
 }
 
 function notFound(collection: string, id: number): never {

@@ -1,3 +1,4 @@
+import { isPositiveId } from "../shared/write-input";
 import { resumeReadSession } from "../cores/d1-session";
 import { loadEditableDocument } from "../cores/drafts";
 import { findRowBy } from "../cores/pages/page-store";
@@ -32,7 +33,7 @@ export async function loadPageView<Env extends EditorRouteEnv>(
   source: { entry: RegisteredCollection; resolveEditor: ResolveEditor<Env> },
   id: number,
 ): Promise<CmsPageView | null> {
-  if (!Number.isSafeInteger(id) || id < 1) return null;
+  if (!isPositiveId(id)) return null;
   const { entry, resolveEditor } = source;
   const editor = await resolveEditor(request, env);
   const drafts = Boolean(entry.declared.versionsTable && entry.config.versions?.drafts);

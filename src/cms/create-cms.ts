@@ -1,7 +1,8 @@
-import { isSessionLive } from "../auth/resolve-editor";
+import { hasPublishRight, isSessionLive } from "../auth/resolve-editor";
 import type { EditorSession } from "../shared/session";
 import type { DraftDeps } from "../cores/drafts";
 import { PageRoom } from "../objects/PageRoom";
+import { draftWriterFor } from "../objects/room-client";
 import { RateLimitObject } from "../objects/rate-limit-object";
 import type { RoomLimits } from "../objects/room-config";
 import { mediaBaseOf, type CmsCollections } from "./cms-registry";
@@ -15,7 +16,7 @@ export interface CreateCmsConfig<Env extends CmsEnv, C extends CmsCollections> e
 
 /** What a site gets from `createCms`. */
 export interface Cms<Env extends CmsEnv, C extends CmsCollections> extends CmsRoutes<Env, C> {
-  /** The Durable Object class to export as `PageRoom` (bound as `PAGE_ROOM`), configured for these collections. */
+  /** The Durable Object class to export as `PageRoom` (bound as `PAGE_ROOM`): a subclass configured for these collections only. */
   PageRoom: typeof PageRoom;
   /** The Durable Object class to export as `RateLimitObject` (bound as `RATE_LIMIT`): sign-in and form limits. */
   RateLimitObject: typeof RateLimitObject;
@@ -40,7 +41,7 @@ export interface Cms<Env extends CmsEnv, C extends CmsCollections> extends CmsRo
 export function createCms<Env extends CmsEnv, const C extends CmsCollections>(config: CreateCmsConfig<Env, C>): Cms<Env, C> {
   const routes = cmsRoutes<Env, C>(config);
   const { registry } = routes;
-  PageRoom.configure<Env>({
+  const Room = PageRoom.configured<Env>({
     collections: (env) => {
       const deps: Record<string, DraftDeps> = {};
       for (const slug of registry.roomSlugs) {
@@ -50,9 +51,12 @@ export function createCms<Env extends CmsEnv, const C extends CmsCollections>(co
       return deps;
     },
     ...(config.rooms?.limits ? { limits: config.rooms.limits } : {}),
-    // With the built-in sign-in, open room connections end when their session does (sign-out, removal).
-    ...(config.auth === undefined || "signIn" in config.auth ? { isSessionLive: (env: Env, session: EditorSession) => isSessionLive(env, session) } : {}),
+    // With the built-in sign-in, open room connections end when their session does (sign-out,
+    // removal), and a scheduled publish fires only while its scheduler is still a publisher.
+    ...(config.auth === undefined || "signIn" in config.auth
+      ? { isSessionLive: (env: Env, session: EditorSession) => isSessionLive(env, session), hasPublishRight: (env: Env, session: EditorSession) => hasPublishRight(env, session) }
+      : {}),
   });
-  const CmsService = createCmsService<Env, C>({ registry, ...(config.settings ? { settings: config.settings } : {}) });
-  return { ...routes, PageRoom, RateLimitObject, CmsService, draftDeps: (slug, env) => registry.draftDeps(slug, mediaBaseOf(env)) };
+  const CmsService = createCmsService<Env, C>({ registry, writer: draftWriterFor, ...(config.settings ? { settings: config.settings } : {}) });
+  return { ...routes, PageRoom: Room, RateLimitObject, CmsService, draftDeps: (slug, env) => registry.draftDeps(slug, mediaBaseOf(env)) };
 }

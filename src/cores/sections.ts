@@ -14,7 +14,10 @@ export type SectionFieldDef =
   | { type: "list"; of: Record<string, SectionFieldDef>; required?: boolean; max?: number };
 
 export interface SectionDefinition {
+  /** The kind's name in the editor's chooser ("Hero"). */
   label?: string;
+  /** One line saying what the kind is for, shown in the chooser next to its label. */
+  description?: string;
   fields: Record<string, SectionFieldDef>;
 }
 
@@ -153,7 +156,7 @@ export function sectionValueProblem(
     case "richtext":
       return typeof value === "string" ? null : { message: "must be a string", code: "type" };
     case "url":
-      return typeof value === "string" && isSafeUrl(value, "href") ? null : { message: "must be an http(s), mailto or relative URL", code: "unsafe_url" };
+      return typeof value === "string" && isSafeUrl(value, "href") ? null : { message: "must be an http(s), mailto, tel or relative URL", code: "unsafe_url" };
     case "image":
       return checkImage(value, mediaBase);
     case "number":

@@ -23,6 +23,17 @@ import { RoomStore } from "./room-store";
 import { HEARTBEAT_PING, HEARTBEAT_PONG, ROOM_CLOSE, type RoomEvent } from "../shared/room-protocol";
 import { encodeAwarenessMessage, parseRoomMessage, structRanges } from "./room-wire";
 
+/** Each configured room class's options, found along the class chain (`configure`, `configured`). */
+const ROOM_CONFIGS = new WeakMap<object, PageRoomOptions>();
+
+function configOf(room: object | null): PageRoomOptions | null {
+  for (let type = room; type; type = Object.getPrototypeOf(type) as object | null) {
+    const found = ROOM_CONFIGS.get(type);
+    if (found) return found;
+  }
+  return null;
+}
+
 /** Transaction origin of state read back from the room's storage: not an edit, not stored again. */
 const LOAD = Symbol("page-room:load");
 /** Transaction origin of changes that come from D1 (a restore): stored, but not a draft edit. */
@@ -33,25 +44,45 @@ const FROM_D1 = Symbol("page-room:d1");
  * `room-document.ts`. An accepted update goes to the other editors at once and to the room's
  * SQLite in a later turn; its author is acknowledged once that commit is durable (`RoomCommits`).
  * Drafts reach D1 only through `applySaveDraft` (settle, last leave, before publish, REST saves),
- * and only after the updates they hold are stored. WebSocket hibernation is on: everything that must survive lives in storage or in the
- * connection's attachment. Configure once at start-up with {@link PageRoom.configure}.
+ * and only after the updates they hold are stored. WebSocket hibernation is on: everything that
+ * must survive lives in storage or in the connection's attachment. `createCms` exports a subclass
+ * configured for its collections ({@link PageRoom.configured}); a Worker may also configure a
+ * class it exports itself.
  *
  * @example
  * // worker.ts
- * PageRoom.configure<SiteEnv>({ collections: roomCollections });
- * export { PageRoom };
+ * export const PageRoom = BasePageRoom.configured<SiteEnv>({ collections: roomCollections });
  */
 export class PageRoom extends YServer {
   static override options = { hibernate: true };
-  static #config: PageRoomOptions | null = null;
 
   /**
-   * Tells every room which collections it serves. A static hook keeps `objects/` free of site
-   * code: the site's registry is handed in by the Worker module that exports the class.
+   * A subclass serving `options`' collections: each `createCms` gets its own, so two in one
+   * isolate never overwrite each other's configuration.
    */
+  static configured<Env extends RoomEnv>(options: PageRoomOptions<Env>): typeof PageRoom {
+    const Configured = class extends this {};
+    Configured.configure(options);
+    return Configured;
+  }
+
+  /**
+   * This class with some limits changed and the rest of its configuration kept: a test server
+   * widens the window between a broadcast and its commit with it (`commitDelayMs`).
+   *
+   * @example
+   * export const PageRoom = cms.PageRoom.withLimits({ commitDelayMs: 25 });
+   */
+  static withLimits(limits: Partial<RoomLimits>): typeof PageRoom {
+    const base = configOf(this);
+    if (!base) throw new Error("PageRoom.withLimits: configure the class first (createCms does)");
+    return this.configured({ ...base, limits: { ...base.limits, ...limits } });
+  }
+
+  /** Configures this class (and subclasses that have no configuration of their own). */
   static configure<Env extends RoomEnv>(options: PageRoomOptions<Env>): void {
     // The room's env is the Worker's env; the site names its own Env type here.
-    PageRoom.#config = options as unknown as PageRoomOptions;
+    ROOM_CONFIGS.set(this, options as unknown as PageRoomOptions);
   }
 
   #store: RoomStore | null = null;
@@ -168,7 +199,7 @@ export class PageRoom extends YServer {
     this.#commits?.flush();
     const settle = store.getTimer("settle");
     if (settle && settle.at <= now) await this.#drafts?.settle(now);
-    await fireScheduledPublish(this.#publishContext(), this.ctx.storage, now);
+    await fireScheduledPublish(this.#publishContext(), now);
     closeSilentConnections(store, this.getConnections(), this.#limits.handshakeMs, now, (connection) =>
       this.#evict(connection, ROOM_CLOSE.IDLE, "idle: no message after connecting"),
     );
@@ -197,7 +228,7 @@ export class PageRoom extends YServer {
   publish(session: EditorSession, options: { versionId?: number | null; at?: string | null } = {}): Promise<RoomResult<PublishResult | { scheduled: ScheduledPublish }>> {
     return this.#rpc(session, async () => {
       const versionId = options.versionId ?? null;
-      if (options.at) return { scheduled: schedulePublish(this.#publishContext(), session, options.at, versionId, Date.now()) };
+      if (options.at) return { scheduled: await schedulePublish(this.#publishContext(), session, options.at, versionId, Date.now()) };
       return publishNow(this.#publishContext(), session, versionId);
     });
   }
@@ -243,23 +274,24 @@ export class PageRoom extends YServer {
   }
 
   async #load(): Promise<void> {
+    const config = configOf(this.constructor);
     const room = await loadRoom({
       name: this.name,
       env: this.env as RoomEnv,
       doc: this.document,
       storage: this.ctx.storage,
-      config: PageRoom.#config,
+      config,
       origin: LOAD,
     });
     this.#store = room.store;
     this.#id = room.id;
     this.#deps = room.deps;
     this.#fields = room.fields;
-    this.#limits = { ...DEFAULT_ROOM_LIMITS, ...PageRoom.#config?.limits };
+    this.#limits = { ...DEFAULT_ROOM_LIMITS, ...config?.limits };
     this.#admission = new RoomAdmission({
       env: this.env as RoomEnv,
       limits: this.#limits,
-      isSessionLive: PageRoom.#config?.isSessionLive,
+      isSessionLive: config?.isSessionLive,
       evict: (connection, code, reason) => this.#evict(connection, code, reason),
     });
     const store = room.store;
@@ -327,7 +359,9 @@ export class PageRoom extends YServer {
   }
 
   #publishContext(): RoomPublishContext {
+    const hasPublishRight = configOf(this.constructor)?.hasPublishRight;
     return {
+      hasPublishRight: hasPublishRight && ((session) => hasPublishRight(this.env as RoomEnv, session)),
       env: this.env as RoomEnv,
       deps: this.#deps as DraftDeps,
       id: this.#id,

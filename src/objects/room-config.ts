@@ -70,4 +70,9 @@ export interface PageRoomOptions<Env extends RoomEnv = RoomEnv> {
    * without a `sessionId` (a site's own auth) are not rechecked.
    */
   isSessionLive?: (env: Env, session: EditorSession) => Promise<boolean>;
+  /**
+   * Whether an editor still has the publish right, asked when their scheduled publish fires; false
+   * cancels it and tells the editors. Without it the session recorded at scheduling time decides.
+   */
+  hasPublishRight?: (env: Env, session: EditorSession) => Promise<boolean>;
 }

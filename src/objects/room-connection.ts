@@ -1,5 +1,5 @@
 import type { Connection } from "partyserver";
-import { HttpError } from "../shared/errors";
+import { optionalId } from "../shared/write-input";
 import { isEditorSession, type RoomConnectionState } from "../shared/room-identity";
 import { ROOM_CLOSE } from "../shared/room-protocol";
 import type { EditorSession } from "../shared/session";
@@ -62,8 +62,7 @@ export class RestEdit {
  * drafts.saveEdit(edit, outsideEdit(session, { baseVersionId: 40 }));
  */
 export function outsideEdit(session: EditorSession, options: { baseVersionId?: number }): OutsideEdit {
-  const base = options.baseVersionId;
-  if (base !== undefined && (!Number.isSafeInteger(base) || base < 1)) throw new HttpError(400, "baseVersionId must be a positive integer", { code: "invalid_base_version" });
+  const base = optionalId(options.baseVersionId, "baseVersionId");
   return { session, origin: new RestEdit(session), ...(base === undefined ? {} : { baseVersionId: base }) };
 }
 

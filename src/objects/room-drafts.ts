@@ -6,6 +6,7 @@ import { setAtPath } from "../shared/json-path";
 import type { RoomEvent } from "../shared/room-protocol";
 import type { EditorSession } from "../shared/session";
 import type { RoomEnv, RoomLimits } from "./room-config";
+import { asRead, assertMergeValid, invalidFields, mergeBases, META_SEEN, nextSeen } from "./outside-base";
 import { changedFields, mergeFields, readFieldsChecked, type RoomField } from "./room-document";
 import type { RoomStore } from "./room-store";
 
@@ -33,6 +34,11 @@ export interface FlushOptions {
   include?: string[];
   /** Write a version even when nothing changed (a REST save always answers with a version). */
   force?: boolean;
+  /**
+   * The fields an outside write sent: only their refusal fails the flush. Live fields D1 refuses
+   * stay pending in the room (the editors are told), but they are not the outside writer's error.
+   */
+  own?: string[];
 }
 
 /** A write from outside the room: REST, inline save or the service binding. */
@@ -40,7 +46,7 @@ export interface OutsideEdit {
   session: EditorSession;
   /** Transaction origin of the merge, so the room counts it as this editor's edit. */
   origin: unknown;
-  /** The version the writer read; default the room's last write to D1. */
+  /** The version the writer read; without it the base is each field's seen value (`outside-base.ts`). */
   baseVersionId?: number;
   /** Explicit base values (a leaf save sets its leaf on the live value, which is then its base). */
   base?: Record<string, unknown>;
@@ -90,10 +96,13 @@ export class RoomDrafts {
 
   /** Remembers the current fields as written (after seeding, or after D1 changed underneath). */
   resetBase(): void {
-    this.#c.store.setMeta(META_BASE, readFieldsChecked(this.#c.doc, this.#c.fields, this.#c.deps.mediaBase).values);
+    const values = readFieldsChecked(this.#c.doc, this.#c.fields, this.#c.deps.mediaBase).values;
+    this.#c.store.setMeta(META_BASE, values);
+    // What D1 gave the room is what any outside reader could have been served.
+    this.#c.store.setMeta(META_SEEN, values);
   }
 
-  /** The fields as last written to D1 (or seeded): the base an outside edit is merged against by default. */
+  /** The fields as last written to D1 (or seeded): what a flush compares against. */
   base(): Record<string, unknown> | null {
     return this.#c.store.getMeta<Record<string, unknown>>(META_BASE);
   }
@@ -142,12 +151,13 @@ export class RoomDrafts {
 
   /**
    * An outside edit: validated as a draft (violations are told to the room and nothing is merged),
-   * merged three ways into the live document against the base the writer read (text and rich
-   * text keep live typing outside the writer's changes), then written at once. Answers once D1 has
-   * the draft; `conflicts` names fields where live typing won over part of the edit.
+   * merged three ways into the live document (see `outside-base.ts` for the base a writer without
+   * one gets, so live typing it never saw stays), checked again as merged (a 422 changes nothing),
+   * then written at once. Answers once D1 has the draft; `conflicts` names fields where live typing
+   * won over part of the edit. A publisher's edit replaces a live value that breaks the rules.
    */
   async saveEdit(edit: Record<string, unknown>, outside: OutsideEdit): Promise<WrittenDraft> {
-    const { deps, fields } = this.#c;
+    const { deps, fields, doc, store } = this.#c;
     const clean = Object.fromEntries(Object.entries(edit).filter(([name]) => fields.some((f) => f.name === name)));
     try {
       const violations = validateFields(clean, deps.config.fields, "draft");
@@ -157,9 +167,19 @@ export class RoomDrafts {
       if (error instanceof LouiseValidationError) this.#c.broadcast({ type: "violations", violations: error.violations });
       throw error;
     }
-    const base = outside.base ?? (outside.baseVersionId === undefined ? this.base() : await readVersionSnapshot(this.#c.env.DB, deps, this.#c.id, outside.baseVersionId));
-    const merge = mergeFields(this.#c.doc, fields, clean, outside.origin, base);
-    const saved = (await this.flush({ session: outside.session, include: Object.keys(clean), force: true })) as WrittenDraft;
+    const names = Object.keys(clean);
+    const named = fields.filter((f) => Object.hasOwn(clean, f.name));
+    const readNamed = () => readFieldsChecked(doc, named, deps.mediaBase).values;
+    const version = outside.base ?? (outside.baseVersionId === undefined ? null : await readVersionSnapshot(this.#c.env.DB, deps, this.#c.id, outside.baseVersionId));
+    const repair = outside.session.access.publish ? await invalidFields(deps, readNamed()) : new Set<string>();
+    const seen = () => store.getMeta<Record<string, unknown>>(META_SEEN) ?? this.base() ?? {};
+    await assertMergeValid(doc, fields, deps, clean, mergeBases(names, readNamed(), seen(), { version, repair }));
+    // Planned again after the checks' awaits, so the merge is against the document as it is now.
+    const live = readNamed();
+    const bases = mergeBases(names, live, seen(), { version, repair });
+    const merge = mergeFields(doc, fields, clean, outside.origin, bases);
+    store.setMeta(META_SEEN, nextSeen(seen(), asRead(fields, clean, deps.mediaBase), readNamed()));
+    const saved = (await this.flush({ session: outside.session, include: names, force: true, own: names })) as WrittenDraft;
     this.#c.broadcast({ type: "edited", fields: merge.changed, by: outside.session.name, conflicts: merge.conflicts });
     return { ...saved, conflicts: merge.conflicts };
   }
@@ -224,7 +244,8 @@ export class RoomDrafts {
       this.#settled(editsAtStart, read.failed.length > 0 || refused.size > 0);
       if (store.hasLog()) store.compact(doc);
       this.#c.broadcast({ type: "saved", versionId: saved.versionId });
-      if (refused.size > 0) throw new LouiseValidationError([...refused.values()].flat());
+      const failed = [...refused.keys()].filter((name) => !options.own || options.own.includes(name));
+      if (failed.length > 0) throw new LouiseValidationError(failed.flatMap((name) => refused.get(name) ?? []));
       return saved;
     } catch (error) {
       if (!isHttpError(error)) this.#retryAt(Date.now() + this.#c.limits.retryMs);

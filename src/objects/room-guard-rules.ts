@@ -118,8 +118,8 @@ function refusedAttribute(place: Place, name: string, content: Content, mediaBas
   const bad = `${place.root}: ${place.element} ${name} ${JSON.stringify(value === NOT_ATOMIC ? "…" : value)} is not a value the schema allows`;
   switch (name) {
     case "src":
-      // A figure's empty picture (the schema's default) is never written out.
-      if (value === "") return null;
+      // A figure's empty picture (the schema's default) is never written out; an inline image needs a source.
+      if (value === "" && place.element === "figure_image") return null;
       if (typeof value !== "string" || !isSafeUrl(value, "src")) return `${place.root}: an image source must be a safe URL`;
       return mediaBase === undefined || isMediaUrl(value, mediaBase) ? null : `${place.root}: an image must be a media asset under ${mediaBase}`;
     case "alt":

@@ -1,4 +1,5 @@
 import * as Y from "yjs";
+import { MAX_RICH_NESTING } from "../shared/rich-schema";
 import { JSON_ROOT } from "../shared/room-protocol";
 import type { RoomField } from "./room-document";
 import { refusedContent, type GuardContext, type Place } from "./room-guard-rules";
@@ -6,9 +7,9 @@ import { refusedContent, type GuardContext, type Place } from "./room-guard-rule
 /**
  * Deepest element nesting a rich-text field (or a list of lists) may reach through the room.
  * Deeper than any real page (the sanitizer itself keeps 512 levels of HTML); it keeps every tree
- * walk of the room shallow.
+ * walk of the room shallow. The shared schema's limit, which the browser editor keeps too.
  */
-export const MAX_ROOM_NESTING = 64;
+export const MAX_ROOM_NESTING = MAX_RICH_NESTING;
 
 /**
  * Checks an update against the room's document schema before the document sees it, the way the

@@ -35,7 +35,7 @@ export async function loadRoom(input: {
   origin: unknown;
 }): Promise<LoadedRoom> {
   const { config, env, doc, origin } = input;
-  if (!config) throw new RoomLoadError(ROOM_CLOSE.LOAD_FAILED, 503, "PageRoom.configure() was not called");
+  if (!config) throw new RoomLoadError(ROOM_CLOSE.LOAD_FAILED, 503, "this PageRoom class is not configured: export the one createCms returns");
   const address = parseRoomName(input.name);
   const deps = address ? config.collections(env)[address.collection] : undefined;
   if (!address || !deps) throw new RoomLoadError(ROOM_CLOSE.NOT_FOUND, 404, `no room ${input.name}`);

@@ -1,3 +1,4 @@
+import { isPresenceState } from "../shared/presence-shape";
 import type { RoomConnectionState } from "../shared/room-identity";
 import type { AwarenessEntry } from "./room-wire";
 
@@ -18,7 +19,9 @@ export interface PresenceDecision {
 }
 
 /**
- * Applies the presence rules to an awareness message from one connection: an entry for a client id
+ * Applies the presence rules to an awareness message from one connection: a state of the wrong shape
+ * (`isPresenceState`: a cursor that is not two relative positions, say) is dropped, so it never
+ * reaches another editor's page; an entry for a client id
  * another connection controls is dropped (so nobody can change or clear someone else's presence);
  * a connection controls at most {@link MAX_CLIENTS_PER_CONNECTION} ids; and every non-null state's
  * `user` is replaced by the identity the Worker gave the connection (name, colour, editor id),
@@ -36,6 +39,7 @@ export function admitPresence(
   const entries: AwarenessEntry[] = [];
   let presence = state.presence;
   for (const entry of incoming) {
+    if (entry.state !== null && !isPresenceState(entry.state)) continue;
     if (!clients.has(entry.clientID)) {
       if (ownedElsewhere(entry.clientID) || clients.size >= MAX_CLIENTS_PER_CONNECTION) continue;
       clients.add(entry.clientID);

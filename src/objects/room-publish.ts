@@ -1,7 +1,7 @@
-import { applyPublish, applyUnpublish, type DraftDeps, type PublishResult, type ScheduledPublish } from "../cores/drafts";
+import { applyPublish, applyUnpublish, readPublishState, readVersionSnapshot, type DraftDeps, type PublishResult, type ScheduledPublish } from "../cores/drafts";
 
 export type { ScheduledPublish } from "../cores/drafts";
-import { HttpError } from "../shared/errors";
+import { HttpError, isHttpError } from "../shared/errors";
 import { assertPublisher } from "../shared/publish-privilege";
 import type { EditorSession } from "../shared/session";
 import type { RoomEnv } from "./room-config";
@@ -10,8 +10,12 @@ import type { RoomStore } from "./room-store";
 import type { RoomEvent } from "../shared/room-protocol";
 
 interface ScheduleData {
+  /** The version it publishes (`null` only in schedules stored before versions were recorded). */
   versionId: number | null;
+  /** Who scheduled it: their right is checked again when it fires. */
   session: EditorSession;
+  /** The version was named (a restore): once live, it is laid over the live document. */
+  restore?: boolean;
 }
 
 /** What the publish side of a room works with. */
@@ -23,6 +27,11 @@ export interface RoomPublishContext {
   drafts: RoomDrafts;
   broadcast: (event: RoomEvent) => void;
   arm: () => void;
+  /**
+   * Whether the scheduler still has the publish right when their schedule fires (with the built-in
+   * sign-in: their editor row still exists with the publisher role); absent, the recorded session decides.
+   */
+  hasPublishRight?: ((session: EditorSession) => Promise<boolean>) | undefined;
   /** Lays a published snapshot over the live document (a restore changes what editors see). */
   adopt: (snapshot: Record<string, unknown>) => void;
 }
@@ -47,23 +56,40 @@ export async function publishNow(c: RoomPublishContext, session: EditorSession, 
 
 /**
  * Schedules a publish through the room's alarm; the schedule lives in the room's storage, so it
- * survives eviction and restarts. A second schedule replaces the first.
+ * survives eviction and restarts. A second schedule replaces the first. It records exactly what it
+ * will publish: the named `versionId` (a restore), or else the newest pending draft now (after a
+ * flush, so it holds every acknowledged keystroke), or with nothing pending the live version; a
+ * draft saved later is never what goes live. A page with no version at all is a 409.
  *
  * @example
- * await schedulePublish(context, session, { at: "2030-01-01T09:00:00Z", versionId: null }, Date.now());
+ * await schedulePublish(context, session, "2030-01-01T09:00:00Z", null, Date.now());
  */
-export function schedulePublish(c: RoomPublishContext, session: EditorSession, at: string, versionId: number | null, now: number): ScheduledPublish {
+export async function schedulePublish(c: RoomPublishContext, session: EditorSession, at: string, versionId: number | null, now: number): Promise<ScheduledPublish> {
   assertPublisher(session);
   const time = Date.parse(at);
   if (!/^\d{4}-\d{2}-\d{2}T/.test(at) || Number.isNaN(time)) {
     throw new HttpError(400, `at must be an ISO date-time, got ${JSON.stringify(at)}`, { code: "invalid_at" });
   }
+  const target = versionId === null ? await newestPendingNow(c) : versionId;
+  if (versionId !== null) await readVersionSnapshot(c.env.DB, c.deps, c.id, versionId);
   const fireAt = Math.max(time, now);
-  c.store.setTimer(PUBLISH, fireAt, { versionId, session } satisfies ScheduleData);
+  c.store.setTimer(PUBLISH, fireAt, { versionId: target, session, restore: versionId !== null } satisfies ScheduleData);
   c.arm();
   const iso = new Date(fireAt).toISOString();
-  c.broadcast({ type: "scheduled", at: iso, versionId });
-  return { at: iso, versionId, by: session.name };
+  c.broadcast({ type: "scheduled", at: iso, versionId: target });
+  return { at: iso, versionId: target, by: session.name };
+}
+
+async function newestPendingNow(c: RoomPublishContext): Promise<number> {
+  await c.drafts.flush();
+  const state = await readPublishState(c.env.DB, c.deps, c.id);
+  if (!state) throw new HttpError(404, `page ${c.id} not found`, { code: "not_found" });
+  // Nothing pending: what visitors see now is what is scheduled (firing then changes nothing).
+  const version = state.newestPending ?? state.pointer;
+  if (version === null) {
+    throw new HttpError(409, `page ${c.id} has no draft to schedule; save a draft first or name a versionId`, { code: "nothing_pending" });
+  }
+  return version;
 }
 
 /**
@@ -85,7 +111,7 @@ export function cancelPublish(c: RoomPublishContext, session: EditorSession): bo
  * The scheduled publish, or `null`.
  *
  * @example
- * readSchedule(store) // { at: "2030-01-01T09:00:00.000Z", versionId: null, by: "Pat" }
+ * readSchedule(store) // { at: "2030-01-01T09:00:00.000Z", versionId: 43, by: "Pat" }
  */
 export function readSchedule(store: RoomStore): ScheduledPublish | null {
   const timer = store.getTimer<ScheduleData>(PUBLISH);
@@ -94,26 +120,56 @@ export function readSchedule(store: RoomStore): ScheduledPublish | null {
 }
 
 /**
- * Fires the scheduled publish if it is due. The timer is deleted and that deletion made durable
- * before D1 is touched, so a crash or an alarm retry can never publish it twice; a retry after a
- * crash mid-publish finds nothing scheduled (at most once), and the outcome is kept in `meta`.
+ * Fires the scheduled publish if it is due, exactly once across kills and alarm retries. First the
+ * scheduler's publish right is checked again (`c.hasPublishRight`: a demoted or removed publisher's
+ * schedule is cancelled and editors are told). Then the recorded version is published; the timer
+ * is cleared only after D1 committed, and a fire retried after a kill in that gap finds the live
+ * pointer already at the version and only clears it (publishing a recorded version is idempotent).
+ * A refusal (4xx: the version is gone or invalid, a newer version went live meanwhile) cancels
+ * the schedule and tells the editors; anything else (D1 unreachable) throws, the timer stays due
+ * and the runtime retries the alarm.
  *
  * @example
- * await fireScheduledPublish(context, ctx.storage, Date.now());
+ * await fireScheduledPublish(context, Date.now());
  */
-export async function fireScheduledPublish(c: RoomPublishContext, storage: DurableObjectStorage, now: number): Promise<void> {
+export async function fireScheduledPublish(c: RoomPublishContext, now: number): Promise<void> {
   const timer = c.store.getTimer<ScheduleData>(PUBLISH);
   if (!timer || timer.at > now) return;
-  c.store.clearTimer(PUBLISH);
-  await storage.sync();
-  try {
-    const result = await publishNow(c, timer.data.session, timer.data.versionId);
-    c.store.setMeta("lastScheduledPublish", { at: new Date(timer.at).toISOString(), ok: true, versionId: result.versionId });
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    c.store.setMeta("lastScheduledPublish", { at: new Date(timer.at).toISOString(), ok: false, error: message });
-    console.error("page room: scheduled publish failed", error);
+  const at = new Date(timer.at).toISOString();
+  const { session, versionId } = timer.data;
+  if (c.hasPublishRight && !(await c.hasPublishRight(session))) {
+    return cancelFired(c, at, versionId, `${session.name} no longer has the publish right`);
   }
+  try {
+    const published = await publishRecorded(c, timer.data);
+    c.store.clearTimer(PUBLISH);
+    c.store.setMeta("lastScheduledPublish", { at, ok: true, versionId: published });
+  } catch (error) {
+    if (!isHttpError(error)) throw error;
+    cancelFired(c, at, versionId, error.message);
+  }
+}
+
+/* The recorded version goes live (a schedule stored before versions were recorded publishes the newest pending draft). */
+async function publishRecorded(c: RoomPublishContext, data: ScheduleData): Promise<number> {
+  if (data.versionId === null) return (await publishNow(c, data.session, null)).versionId;
+  const state = await readPublishState(c.env.DB, c.deps, c.id);
+  if (state?.pointer !== data.versionId) {
+    if (!data.restore && state?.pointer != null && state.pointer > data.versionId) {
+      throw new HttpError(409, `a newer version (${state.pointer}) was published after version ${data.versionId} was scheduled`, { code: "superseded" });
+    }
+    const result = await applyPublish(c.env, c.deps, data.session, c.id, { versionId: data.versionId });
+    if (data.restore) c.adopt(result.page);
+  }
+  c.broadcast({ type: "published", versionId: data.versionId });
+  return data.versionId;
+}
+
+function cancelFired(c: RoomPublishContext, at: string, versionId: number | null, reason: string): void {
+  c.store.clearTimer(PUBLISH);
+  c.store.setMeta("lastScheduledPublish", { at, ok: false, versionId, error: reason });
+  c.broadcast({ type: "schedule-cancelled", at, versionId, reason });
+  c.broadcast({ type: "scheduled", at: null });
 }
 
 /**

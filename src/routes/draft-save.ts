@@ -2,11 +2,10 @@ import type { Table } from "drizzle-orm";
 import type { CollectionConfig } from "../cores/collection";
 import type { D1Client } from "../cores/d1-client";
 import { d1Bookmark, isD1Bookmark, openD1Session, serializeD1BookmarkCookie } from "../cores/d1-session";
-import type { DraftDeps } from "../cores/drafts";
+import { saveDraftRequest, type DraftDeps, type DraftWriter } from "../cores/drafts";
 import type { EditorSession } from "../shared/session";
 import { json } from "./json";
-import type { DraftWriter } from "./room-writer";
-import { readOptionalId } from "./run-editor-route";
+import { versionEtag } from "../shared/write-input";
 
 /** What a route needs to build the draft deps of one request. */
 export interface DraftRouteDeps<Env> {
@@ -39,12 +38,12 @@ export function draftDepsFor<Env>(config: DraftRouteDeps<Env>, env: Env, session
 
 /**
  * Saves a draft the way `POST …/:id/versions` answers it: through `writer` on a first-primary D1
- * session, 201 with `{ versionId, snapshot, conflicts? }` and the read-after-write bookmark
- * cookie. A `baseVersionId` in the body names the version the writer read (the base of the live
- * room's three-way merge); it is not a field.
+ * session, 201 with `{ versionId, snapshot, conflicts? }`, the new version's `ETag` and the
+ * read-after-write bookmark cookie. The base (`If-Match`, or `baseVersionId` in the body) is
+ * parsed by `saveDraftRequest`.
  *
  * @example
- * return saveDraftResponse(writer, env, deps, session, id, edit);
+ * return saveDraftResponse(writer, env, deps, session, id, { edit: await readJsonObject(request), ifMatch: request.headers.get("if-match") });
  */
 export async function saveDraftResponse(
   writer: DraftWriter,
@@ -52,13 +51,11 @@ export async function saveDraftResponse(
   deps: DraftDeps,
   session: EditorSession,
   id: number,
-  edit: Record<string, unknown>,
+  input: { edit: Record<string, unknown>; ifMatch: string | null },
 ): Promise<Response> {
-  const { baseVersionId, ...fields } = edit;
-  const base = readOptionalId({ baseVersionId }, "baseVersionId");
   const db = openD1Session(env.DB, "first-primary");
-  const saved = await writer.applySaveDraft(env, deps, session, id, fields, { db, ...(base === undefined ? {} : { baseVersionId: base }) });
-  return withBookmark(json(saved, { status: 201 }), await bookmarkCookie(db));
+  const saved = await saveDraftRequest(writer, env, deps, session, id, { ...input, db });
+  return withBookmark(json(saved, { status: 201, headers: { etag: versionEtag(saved.versionId) } }), await bookmarkCookie(db));
 }
 
 /**

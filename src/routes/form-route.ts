@@ -5,7 +5,7 @@ import { tableMeta, type TableMeta } from "../cores/table-meta";
 import { HttpError, isHttpError } from "../shared/errors";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import { parseJsonObject, readBodyBytes } from "./body";
-import { clientAddress } from "./client-address";
+import { clientAddress, connectingIp, type ClientAddressTrust } from "./client-address";
 import { assertSameOrigin } from "./guard";
 import { json } from "./json";
 import { matchPath } from "./match-path";
@@ -28,8 +28,10 @@ export interface FormRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv> {
   turnstileUrl?: string;
   /** The mailer for `notify.email`, built per request from the env (e.g. `createSendEmailMailer(env.SEND_EMAIL, …)`). */
   mailer?: (env: Env) => Mailer | undefined;
-  /** Who a submitter is for the rate limit; default `clientAddress` (`CF-Connecting-IP`, an IPv6 client by its /64). */
+  /** Who a submitter is for the rate limit; default `clientAddress` (`CF-Connecting-IP` when trusted, an IPv6 client by its /64). */
   clientKey?: (request: Request) => string;
+  /** When `CF-Connecting-IP` is believed (rate limit and bot check); default `"edge"`: only on Cloudflare's edge. */
+  trustClientAddress?: ClientAddressTrust;
 }
 
 /**
@@ -46,7 +48,8 @@ export function formRoute<Env extends EditorRouteEnv>(config: FormRouteConfig<En
   const basePath = config.basePath ?? "/api/cms/forms";
   const doFetch = config.fetch ?? ((input, init) => fetch(input, init));
   const now = config.now ?? Date.now;
-  const clientKey = config.clientKey ?? clientAddress;
+  const trust = config.trustClientAddress ?? "edge";
+  const clientKey = config.clientKey ?? ((request: Request) => clientAddress(request, trust));
   const genericTable = config.genericTable ? tableMeta(config.genericTable) : undefined;
   const forms = new Map(config.forms.map((form) => [form.name, { form, table: storageOf(form, genericTable) }]));
 
@@ -62,7 +65,7 @@ export function formRoute<Env extends EditorRouteEnv>(config: FormRouteConfig<En
     const formEnv = env as unknown as FormEnv;
     try {
       const values = await readFormValues(request, form);
-      const ip = request.headers.get("cf-connecting-ip");
+      const ip = connectingIp(request, trust);
       const outcome = await captureSubmission(
         {
           db: env.DB,

@@ -49,7 +49,9 @@ export function listMediaRoute<Env extends EditorRouteEnv>(config: ListMediaRout
     const url = new URL(request.url);
     if (!matchPath(basePath, url.pathname)) return undefined;
     assertMethod(request, ["GET", "POST", "DELETE"]);
-    const session = await guardEditor(request, env, config.resolveEditor);
+    // A forced delete can take an image off a published page: that is publishing.
+    const forced = request.method === "DELETE" && url.searchParams.get("force") === "1";
+    const session = await guardEditor(request, env, config.resolveEditor, { publish: forced });
     const { bucket, base } = mediaBindings(env);
     if (request.method === "GET") {
       const scope = pickScope(url.searchParams.get("scope"));
@@ -75,7 +77,7 @@ export function listMediaRoute<Env extends EditorRouteEnv>(config: ListMediaRout
     if (!parsed || parsed.scope === null || !config.scopes.includes(parsed.scope)) {
       throw new HttpError(400, "key is not a media key in one of this library's scopes", { code: "invalid_key" });
     }
-    await deleteMedia(env, key, { references: config.references ?? [], force: url.searchParams.get("force") === "1" });
+    await deleteMedia(env, key, { references: config.references ?? [], force: forced });
     return noContent();
   });
 }

@@ -1,5 +1,5 @@
 import type { Table } from "drizzle-orm";
-import { deleteMedia, mediaBindings, mediaUrl, storeImage, updateMediaText, type MediaReferenceTarget } from "../cores/media";
+import { assertMayChangeVisibleMedia, deleteMedia, mediaBindings, mediaUrl, storeImage, updateMediaText, type MediaReferenceTarget } from "../cores/media";
 import { listRows } from "../cores/pages/page-store";
 import { tableMeta } from "../cores/table-meta";
 import { HttpError } from "../shared/errors";
@@ -17,7 +17,7 @@ export interface MediaRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv> {
   /** The registry table (see `media` in the reference site). */
   table: Table;
   resolveEditor: ResolveEditor<Env>;
-  /** Content tables and columns scanned before a delete. */
+  /** Content tables and columns scanned before a delete, and before an alt or caption change (mark versions tables `drafts`). */
   references?: readonly MediaReferenceTarget[];
   /** Default `/api/cms/media`. */
   basePath?: string;
@@ -31,7 +31,9 @@ const LIST_BOUNDS = { defaultLimit: 50, maxLimit: 200 };
  * The media library with its registry: `GET` lists (paged `{ items, next }`, each with its `url`),
  * `POST` uploads image bytes (raw or multipart `file`) under a generated key, `PATCH { key, alt,
  * caption }` writes only those two, `DELETE ?key=<key>[&force=1]` answers 409 `in_use` with the
- * references while content still points at the asset.
+ * references while content still points at the asset. What visitors would see changed needs the
+ * publish privilege (403 `forbidden_publish`): the alt or caption of an asset that published
+ * content references (the asset-alt fallback shows it), and a forced delete.
  *
  * @example
  * const route = mediaRoute<SiteEnv>({ table: media, resolveEditor, references: [{ table: pages, fields: ["body"] }] });
@@ -44,7 +46,8 @@ export function mediaRoute<Env extends EditorRouteEnv>(config: MediaRouteConfig<
     const url = new URL(request.url);
     if (!matchPath(basePath, url.pathname)) return undefined;
     assertMethod(request, ["GET", "POST", "PATCH", "DELETE"]);
-    const session = await guardEditor(request, env, config.resolveEditor);
+    const forced = request.method === "DELETE" && url.searchParams.get("force") === "1";
+    const session = await guardEditor(request, env, config.resolveEditor, { publish: forced });
     const { base } = mediaBindings(env);
     const withUrl = (row: Record<string, unknown>) => ({ ...row, url: mediaUrl(base, String(row.key)) });
     if (request.method === "GET") {
@@ -57,11 +60,13 @@ export function mediaRoute<Env extends EditorRouteEnv>(config: MediaRouteConfig<
     }
     if (request.method === "PATCH") {
       const patch = await readJsonObject(request);
-      return json(withUrl(await updateMediaText(env.DB, config.table, requireKey(patch.key), patch)));
+      const key = requireKey(patch.key);
+      await assertMayChangeVisibleMedia(env.DB, session, config.references ?? [], mediaUrl(base, key), "changing the alt text or caption of an image visitors see");
+      return json(withUrl(await updateMediaText(env.DB, config.table, key, patch)));
     }
     await deleteMedia(env, requireKey(url.searchParams.get("key")), {
       references: config.references ?? [],
-      force: url.searchParams.get("force") === "1",
+      force: forced,
       registry: config.table,
     });
     return noContent();

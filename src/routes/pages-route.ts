@@ -1,6 +1,7 @@
 import type { Table } from "drizzle-orm";
 import type { CollectionConfig, CollectionField } from "../cores/collection";
 import { richFieldsOf } from "../cores/collection";
+import { applyCreate, DIRECT_DRAFT_WRITER, readRecord, type DraftWriter } from "../cores/drafts";
 import { deleteRow, getRow, insertRow, listRows, updateRow } from "../cores/pages/page-store";
 import { DEFAULT_PAGE_FIELDS, DEFAULT_RICH_FIELDS, pickFields } from "../cores/pick-fields";
 import { sanitizeRichHtml } from "../cores/sanitize";
@@ -11,13 +12,13 @@ import { HttpError, LouiseValidationError } from "../shared/errors";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import { assertPublisher } from "../shared/publish-privilege";
 import type { EditorSession, ResolveEditor } from "../shared/session";
+import { LIST_BOUNDS, versionEtag } from "../shared/write-input";
 import { readJsonObject } from "./body";
 import { draftDepsFor, saveDraftResponse } from "./draft-save";
 import { guardEditor } from "./guard";
 import { json, noContent } from "./json";
 import { matchPath } from "./match-path";
 import { readPaging } from "./paging";
-import { draftWriterFor, type DraftWriter } from "./room-writer";
 import { assertMethod, parseId, withErrorEdge } from "./run-editor-route";
 
 /** What the `validate` hook sees besides the data. */
@@ -52,13 +53,11 @@ export interface PagesRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv> {
    * drafts collection needs the publish privilege.
    */
   versionsTable?: Table;
-  /** Who writes those drafts; default `draftWriterFor(env)` (the page's room when the Worker has one). */
+  /** Who writes those drafts; default the cores (`createCms` hands in its rooms' writer). */
   writer?: (env: Env) => DraftWriter;
   /** Mount point; default `/api/cms/pages`. */
   basePath?: string;
 }
-
-const LIST_BOUNDS = { defaultLimit: 20, maxLimit: 100 };
 
 /**
  * Pages CRUD: `GET/POST {basePath}`, `GET/PATCH/DELETE {basePath}/:id`. Mount `versionsRoute` and
@@ -67,7 +66,9 @@ const LIST_BOUNDS = { defaultLimit: 20, maxLimit: 100 };
  * For a collection with drafts, visitors see only what a publisher published: PATCH saves a draft
  * (answered like `POST …/:id/versions`: 201 `{ versionId, snapshot }`) when `versionsTable` is
  * given, else it needs the publish privilege; DELETE needs the publish privilege. A created page
- * has no published version, so visitors do not see it until it is published.
+ * has no published version, so visitors do not see it until it is published; with `versionsTable`
+ * its content is stored as its first pending version (publish right after create works). A read of
+ * a record with versions carries the version it shows as its `ETag`; PATCH takes it as `If-Match`.
  *
  * @example
  * const route = pagesRoute({ table: pages, collection: pagesCollection, resolveEditor });
@@ -112,14 +113,21 @@ export function pagesRoute<Env extends EditorRouteEnv>(config: PagesRouteConfig<
       if (request.method === "GET") return json(await listRows(env.DB, meta, readPaging(new URL(request.url), LIST_BOUNDS)));
       const data = await readBody(request, env);
       await check(data, { operation: "create", env, session });
-      return json(await insertRow(env.DB, meta, data), { status: 201 });
+      if (!drafts) return json(await insertRow(env.DB, meta, data), { status: 201 });
+      const created = await applyCreate(env, drafts, session, data);
+      return json(created.row, { status: 201, headers: { etag: versionEtag(created.versionId) } });
     }
     const params = matchPath(`${basePath}/:id`, pathname);
     if (!params) return undefined;
     assertMethod(request, ["GET", "PATCH", "DELETE"]);
     const session = await guardEditor(request, env, config.resolveEditor);
     const id = parseId(params.id);
-    if (request.method === "GET") return json(await found(getRow(env.DB, meta, id), id));
+    if (request.method === "GET") {
+      if (!drafts) return json(await found(getRow(env.DB, meta, id), id));
+      const read = await readRecord(env.DB, drafts, id);
+      if (!read) throw notFound(id);
+      return json(read.row, read.versionId === null ? {} : { headers: { etag: versionEtag(read.versionId) } });
+    }
     if (request.method === "DELETE") {
       if (versioned) assertPublisher(session, "deleting a page of a versioned collection");
       if (!(await deleteRow(env.DB, meta, id, children))) throw notFound(id);
@@ -127,8 +135,8 @@ export function pagesRoute<Env extends EditorRouteEnv>(config: PagesRouteConfig<
       return noContent();
     }
     if (drafts) {
-      const writer = config.writer?.(env) ?? draftWriterFor(env);
-      return saveDraftResponse(writer, env, draftDepsFor(drafts, env, session), session, id, await readJsonObject(request));
+      const writer = config.writer?.(env) ?? DIRECT_DRAFT_WRITER;
+      return saveDraftResponse(writer, env, draftDepsFor(drafts, env, session), session, id, { edit: await readJsonObject(request), ifMatch: request.headers.get("if-match") });
     }
     if (versioned) assertPublisher(session, "changing the live row of a versioned collection");
     const data = await readBody(request, env);

@@ -1,4 +1,4 @@
-import { parseRoomName, ROOM_PATH_PREFIX } from "../shared/room-protocol";
+import { parseRoomName, ROOM_PATH_PREFIX, type RoomAddress } from "../shared/room-protocol";
 import { encodeEditorHeader, ROOM_EDITOR_HEADER } from "../shared/room-identity";
 import { HttpError } from "../shared/errors";
 import type { EditorRoute } from "../shared/route-types";
@@ -15,13 +15,19 @@ export interface RoomRouteOptions<Env> {
   collections?: readonly string[];
   /** Path prefix of rooms (partyserver's `/parties/<kebab-case class>/`); default `/parties/page-room/`. */
   prefix?: string;
+  /**
+   * Whether the record a room is for exists (one primary-key read); a room for an unknown record is
+   * then refused with 404 before any room starts. Without it the room itself closes such a
+   * connection with 4404, which some WebSocket paths (wrangler dev's) deliver only seconds later.
+   */
+  exists?: (env: Env, address: RoomAddress) => Promise<boolean>;
 }
 
 /**
  * The gate in front of every page room. For `{prefix}<collection>:<id>` it refuses a request that
  * is not a WebSocket upgrade (426), a malformed room name (400) or an unknown collection (404), no
- * editor (401) and a cross-site upgrade (403, against cross-site WebSocket hijacking: browsers send
- * `Origin` on every upgrade), none of which reach the room. Otherwise it forwards the upgrade to
+ * editor (401), a cross-site upgrade (403, against cross-site WebSocket hijacking: browsers send
+ * `Origin` on every upgrade) and, with `exists`, an unknown record (404), none of which reach the room. Otherwise it forwards the upgrade to
  * the room with the resolved editor in `x-cms-room-editor`, after deleting any copy the client
  * sent, so identity always comes from the session and never from the client. Mount it before
  * anything else that could claim `/parties/*`, and never route page rooms with a bare
@@ -48,6 +54,9 @@ export function roomRoute<Env extends { PAGE_ROOM?: DurableObjectNamespace }>(op
     const editor = await options.resolveEditor(request, env);
     if (!editor) throw new HttpError(401, "sign in as an editor to join a page room", { code: "unauthenticated" });
     if (!isSameOriginRequest(request)) throw new HttpError(403, "cross-site WebSocket upgrade refused", { code: "cross_origin" });
+    if (options.exists && !(await options.exists(env, address))) {
+      throw new HttpError(404, `no ${address.collection} record ${address.id}`, { code: "not_found" });
+    }
     const namespace = options.namespace ? options.namespace(env) : env.PAGE_ROOM;
     if (!namespace) throw new HttpError(503, "live editing is not configured", { code: "no_room_binding" });
 

@@ -1,6 +1,7 @@
 import { HttpError, isHttpError } from "../shared/errors";
 import type { EditorRoute } from "../shared/route-types";
-import { explainFailure } from "./explain-failure";
+import { explainFailure } from "../cores/explain-failure";
+import { positiveId } from "../shared/write-input";
 
 const NOOP_CTX: ExecutionContext = {
   waitUntil() {},
@@ -21,24 +22,43 @@ export async function runEditorRoute<Env>(route: EditorRoute<Env>, request: Requ
 }
 
 /**
- * The single error edge of every route: an `HttpError` becomes its response; a deployment mistake
- * (a missing binding, secret or table) becomes a 503 naming its fix (`explainFailure`); anything
- * else is logged and becomes a 500 that reveals nothing.
+      response = await route(request, env, ctx);
+    } catch (caught) {
+      const error = await explainFailure(env, caught);
+      if (isHttpError(error)) response = error.toResponse();
+      else {
+        console.error("editor route failed", request.method, new URL(request.url).pathname, error);
+        response = new HttpError(500, "internal error").toResponse();
+      }
  *
  * @example
  * export const myRoute = withErrorEdge(async (request, env) => { ... });
  */
 export function withErrorEdge<Env>(route: EditorRoute<Env>): EditorRoute<Env> {
   return async (request, env, ctx) => {
+    let response: Response | undefined;
     try {
-      return await route(request, env, ctx);
+      response = await route(request, env, ctx);
     } catch (caught) {
       const error = await explainFailure(env, caught);
-      if (isHttpError(error)) return error.toResponse();
-      console.error("editor route failed", request.method, new URL(request.url).pathname, error);
-      return new HttpError(500, "internal error").toResponse();
+      if (isHttpError(error)) response = error.toResponse();
+      else {
+        console.error("editor route failed", request.method, new URL(request.url).pathname, error);
+        response = new HttpError(500, "internal error").toResponse();
+      }
     }
+    return response && uncachedByDefault(response);
   };
+}
+
+/** The cache policy of an editor answer that names none. */
+export const EDITOR_CACHE_CONTROL = "private, no-store";
+
+function uncachedByDefault(response: Response): Response {
+  if (response.status === 101 || response.webSocket || response.headers.has("cache-control")) return response;
+  const out = new Response(response.body, response);
+  out.headers.set("cache-control", EDITOR_CACHE_CONTROL);
+  return out;
 }
 
 /**
@@ -57,30 +77,11 @@ export function assertMethod(request: Request, allowed: readonly string[]): void
 }
 
 /**
- * Parses a path id as a positive integer or throws 400.
+ * Parses a path id as a positive integer or throws 400 (the rule lives in `shared/write-input`).
  *
  * @example
  * const id = parseId(params.id); // "12" -> 12; "abc" -> 400
  */
 export function parseId(raw: string | undefined, name = "id"): number {
-  if (raw === undefined || !/^[1-9]\d{0,15}$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
-    throw new HttpError(400, `${name} must be a positive integer, got ${JSON.stringify(raw ?? "")}`, { code: "invalid_id" });
-  }
-  return Number(raw);
-}
-
-/**
- * An optional positive integer id in a JSON body (`versionId`, `baseVersionId`): `undefined` when
- * absent or null, else the id or a 400 naming the key.
- *
- * @example
- * readOptionalId({ baseVersionId: 40 }, "baseVersionId") // 40
- */
-export function readOptionalId(body: Record<string, unknown>, key: string): number | undefined {
-  const value = body[key];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1) {
-    throw new HttpError(400, `${key} must be a positive integer, got ${JSON.stringify(value)}`, { code: `invalid_${key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}` });
-  }
-  return value;
+  return positiveId(raw ?? "", name);
 }

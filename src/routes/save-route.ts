@@ -5,8 +5,8 @@ import type { ResolveEditor } from "../shared/session";
 import { readJsonObject } from "./body";
 import { guardEditor } from "./guard";
 import { matchPath } from "./match-path";
-import { draftWriterFor } from "./room-writer";
-import { assertMethod, readOptionalId, withErrorEdge } from "./run-editor-route";
+import { writeBase } from "../shared/write-input";
+import { assertMethod, withErrorEdge } from "./run-editor-route";
 
 /** Response header of an inline save naming the fields where live typing won over part of it. */
 export const CONFLICTS_HEADER = "cms-conflicts";
@@ -22,8 +22,8 @@ export interface SaveRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv> ex
  * The inline save endpoint: `POST { field: "<collection>:<key>:<field>", value }`. 204 on success,
  * 400 for a field that is not allowlisted or an index out of range, 403 without an editor (the
  * client contract), 422 for an invalid value. Versioned collections get a draft, never a live write:
- * through the page's room when the Worker has one (`draftWriterFor`), so the save merges with live
- * typing (`baseVersionId` in the body names the version the editor read) and every live editor sees it.
+ * through `config.writer` (`createCms` hands in the rooms' writer, so the save merges with live
+ * typing and every live editor sees it; `If-Match` or `baseVersionId` names the version the editor read).
  *
  * @example
  * const route = saveRoute<SiteEnv>({ ...siteSaveConfig, resolveEditor });
@@ -37,8 +37,8 @@ export function saveRoute<Env extends EditorRouteEnv>(config: SaveRouteConfig<En
     const body = await readJsonObject(request);
     if (typeof body.field !== "string") throw new HttpError(400, 'field must be "<collection>:<key>:<field>"', { code: "invalid_field" });
     if (!Object.hasOwn(body, "value")) throw new HttpError(400, "value is required", { code: "missing_value" });
-    const baseVersionId = readOptionalId(body, "baseVersionId");
-    const saved = await applyFieldSave(env, { ...config, writer: config.writer ?? draftWriterFor }, session, {
+    const baseVersionId = writeBase(request.headers.get("if-match"), body.baseVersionId);
+    const saved = await applyFieldSave(env, config, session, {
       field: body.field,
       value: body.value,
       ...(baseVersionId === undefined ? {} : { baseVersionId }),

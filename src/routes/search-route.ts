@@ -8,6 +8,7 @@ import { guardEditor } from "./guard";
 import { json } from "./json";
 import { matchPath } from "./match-path";
 import { assertMethod, withErrorEdge } from "./run-editor-route";
+import { pageLimit, SEARCH_BOUNDS } from "../shared/write-input";
 
 export interface SearchRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv> {
   /** The Drizzle table of live rows. */
@@ -32,8 +33,8 @@ export interface SearchRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv> 
 }
 
 /** Search `limit`: default and cap (DESIGN.md §2). */
-export const SEARCH_DEFAULT_LIMIT = 10;
-export const SEARCH_MAX_LIMIT = 50;
+export const SEARCH_DEFAULT_LIMIT = SEARCH_BOUNDS.defaultLimit;
+export const SEARCH_MAX_LIMIT = SEARCH_BOUNDS.maxLimit;
 /** Longest `q` accepted; only the first `MAX_QUERY_TERMS` words are searched anyway. */
 export const SEARCH_MAX_QUERY_LENGTH = 500;
 
@@ -90,8 +91,5 @@ function readQuery(url: URL): string {
 
 /** A `limit` that is not an integer is a 400; an integer out of range is clamped. */
 function readLimit(url: URL): number {
-  const raw = url.searchParams.get("limit");
-  if (raw === null || raw === "") return SEARCH_DEFAULT_LIMIT;
-  if (!/^-?\d{1,15}$/.test(raw)) throw new HttpError(400, `limit must be an integer, got ${JSON.stringify(raw)}`, { code: "invalid_limit" });
-  return Math.min(Math.max(Number(raw), 1), SEARCH_MAX_LIMIT);
+  return pageLimit(url.searchParams.get("limit"), SEARCH_BOUNDS);
 }

@@ -1,18 +1,18 @@
 import type { Table } from "drizzle-orm";
 import type { CollectionConfig } from "../cores/collection";
 import { openD1Session, resumeReadSession } from "../cores/d1-session";
-import { listVersions, type DraftDeps } from "../cores/drafts";
+import { DIRECT_DRAFT_WRITER, listVersions, publishRequest, type DraftDeps, type DraftWriter } from "../cores/drafts";
 import { HttpError } from "../shared/errors";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import type { EditorSession, ResolveEditor } from "../shared/session";
+import { LIST_BOUNDS, versionEtag } from "../shared/write-input";
 import { readJsonObject } from "./body";
 import { bookmarkCookie, draftDepsFor, saveDraftResponse, withBookmark } from "./draft-save";
 import { guardEditor } from "./guard";
 import { json } from "./json";
 import { matchPath } from "./match-path";
 import { readPaging } from "./paging";
-import { draftWriterFor, type DraftWriter } from "./room-writer";
-import { assertMethod, parseId, readOptionalId, withErrorEdge } from "./run-editor-route";
+import { assertMethod, parseId, withErrorEdge } from "./run-editor-route";
 
 /** What the `validate` hook sees besides the snapshot. */
 export interface VersionValidateContext<Env> {
@@ -36,8 +36,8 @@ export interface VersionsRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv
   /** Mount point; default `/api/cms/pages`. */
   basePath?: string;
   /**
-   * Who performs draft writes; default `draftWriterFor(env)`: the page's live room when the Worker
-   * has the `PAGE_ROOM` binding (REST writes are then merged with live editors), else the cores.
+   * Who performs draft writes; default the cores, straight to D1. `createCms` hands in its rooms'
+   * writer (`draftWriterFor` of `src/objects/room-client.ts`), so REST writes merge with live editors.
    */
   writer?: (env: Env) => DraftWriter;
   /**
@@ -47,8 +47,6 @@ export interface VersionsRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv
    */
   authorNames?: (env: Env, ids: readonly string[]) => Promise<ReadonlyMap<string, string>>;
 }
-
-const LIST_BOUNDS = { defaultLimit: 20, maxLimit: 100 };
 
 /**
  * Drafts and publishing: `GET/POST {basePath}/:id/versions` (list, save a draft), `POST
@@ -69,7 +67,7 @@ export function versionsRoute<Env extends EditorRouteEnv>(config: VersionsRouteC
     const action = routeAction(basePath, pathname);
     if (!action) return undefined;
     const id = parseId(action.id);
-    const cores = config.writer?.(env) ?? draftWriterFor(env);
+    const cores = config.writer?.(env) ?? DIRECT_DRAFT_WRITER;
 
     if (action.name === "versions") {
       assertMethod(request, ["GET", "POST"]);
@@ -80,10 +78,12 @@ export function versionsRoute<Env extends EditorRouteEnv>(config: VersionsRouteC
         const list = await listVersions(read.client, deps, id, readPaging(new URL(request.url), LIST_BOUNDS));
         if (!list) throw notFound(id);
         const items = config.authorNames ? await withAuthors(list.items, (ids) => config.authorNames!(env, ids)) : list.items;
-        return withBookmark(json({ ...list, items, scheduled: await cores.scheduledPublish(deps, id) }), read.commit());
+        // The version edit mode shows travels as the ETag, the base of the next write.
+        const { editableVersionId, ...page } = list;
+        const headers = editableVersionId === null ? undefined : { etag: versionEtag(editableVersionId) };
+        return withBookmark(json({ ...page, items, scheduled: await cores.scheduledPublish(deps, id) }, { headers }), read.commit());
       }
-      const edit = await readJsonObject(request);
-      return saveDraftResponse(cores, env, depsFor(env, session), session, id, edit);
+      return saveDraftResponse(cores, env, depsFor(env, session), session, id, { edit: await readJsonObject(request), ifMatch: request.headers.get("if-match") });
     }
 
     assertMethod(request, action.name === "publish" ? ["POST", "DELETE"] : ["POST"]);
@@ -95,13 +95,8 @@ export function versionsRoute<Env extends EditorRouteEnv>(config: VersionsRouteC
     const db = openD1Session(env.DB, "first-primary");
     if (action.name === "publish") {
       const body = await readJsonObject(request, { allowEmpty: true });
-      const versionId = readOptionalId(body, "versionId") ?? null;
-      const at = readPublishAt(body);
-      if (at !== null) {
-        const scheduled = await cores.schedulePublish(deps, session, id, { at, versionId });
-        return json({ scheduled }, { status: 202 });
-      }
-      const published = await cores.applyPublish(env, deps, session, id, { db, ...(versionId === null ? {} : { versionId }) });
+      const published = await publishRequest(cores, env, deps, session, id, { versionId: body.versionId, at: body.at, db });
+      if ("scheduled" in published) return json(published, { status: 202 });
       return withBookmark(json(published), await bookmarkCookie(db));
     }
     return withBookmark(json(await cores.applyUnpublish(env, deps, session, id, { db })), await bookmarkCookie(db));
@@ -116,16 +111,6 @@ function routeAction(basePath: string, pathname: string): Action | null {
     if (params) return { name, id: params.id };
   }
   return null;
-}
-
-/** `at` schedules the publish: an ISO 8601 time in the future (the room refuses a past one). */
-function readPublishAt(body: Record<string, unknown>): string | null {
-  const value = body.at;
-  if (value === undefined || value === null) return null;
-  if (typeof value !== "string" || Number.isNaN(Date.parse(value))) {
-    throw new HttpError(400, `at must be an ISO 8601 date-time string, got ${JSON.stringify(value)}`, { code: "invalid_at" });
-  }
-  return value;
 }
 
 /* One lookup for the page of versions; a version without a `createdBy` has no author. */

@@ -17,16 +17,21 @@ export class HttpError extends Error {
   readonly code: string | undefined;
   readonly details: Record<string, unknown>;
 
-  constructor(status: number, message: string, options: { code?: string; details?: Record<string, unknown>; headers?: HeadersInit } = {}) {
-    super(message);
+  /** Response headers the error answers with (`Allow` on a 405, say); they survive the room's RPC. */
+  readonly headers: [string, string][];
+
+  /**
+   * `cause`: where the error came from (a room's answer rebuilt on this side of the RPC), kept for
+   * logs; never part of the response.
+   */
+  constructor(status: number, message: string, options: { code?: string; details?: Record<string, unknown>; headers?: HeadersInit; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "HttpError";
     this.status = status;
     this.code = options.code;
     this.details = options.details ?? {};
-    this.#headers = options.headers;
+    this.headers = [...new Headers(options.headers).entries()];
   }
-
-  readonly #headers: HeadersInit | undefined;
 
   /** The JSON body every error answers with: `{ error, code?, ...details }`. */
   toJSON(): Record<string, unknown> {
@@ -34,7 +39,7 @@ export class HttpError extends Error {
   }
 
   toResponse(): Response {
-    const headers = new Headers(this.#headers);
+    const headers = new Headers(this.headers);
     headers.set("content-type", "application/json; charset=utf-8");
     return new Response(JSON.stringify(this.toJSON()), { status: this.status, headers });
   }
@@ -49,8 +54,8 @@ export class HttpError extends Error {
 export class LouiseValidationError extends HttpError {
   readonly violations: Violation[];
 
-  constructor(violations: Violation[], message = summarize(violations)) {
-    super(422, message, { code: "validation_failed", details: { violations } });
+  constructor(violations: Violation[], message = summarize(violations), options: { cause?: unknown } = {}) {
+    super(422, message, { code: "validation_failed", details: { violations }, ...options });
     this.name = "LouiseValidationError";
     this.violations = violations;
   }

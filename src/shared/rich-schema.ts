@@ -1,4 +1,4 @@
-import { Schema, type Attrs, type DOMOutputSpec } from "prosemirror-model";
+import { Schema, type Attrs, type DOMOutputSpec, type Node as RichNode } from "prosemirror-model";
 import { isSafeLinkUrl, isSafeUrl } from "./safe-url";
 
 /**
@@ -158,6 +158,41 @@ export const richSchema = new Schema({
     },
   },
 });
+
+/**
+ * How deep a rich-text field may nest: a node's level is its depth in the document (a top-level
+ * block is 1, its text 2). Kept exactly where the room's guard puts it: y-prosemirror writes each
+ * node as a Yjs element and each run of text as a Yjs text inside its block, and the room refuses
+ * an update with anything deeper than this, counted the same way.
+ *
+ * @example
+ * if (depth + 1 > MAX_RICH_NESTING) refuse();
+ */
+export const MAX_RICH_NESTING = 64;
+
+const isImageNode = (node: RichNode): boolean => node.type === richSchema.nodes.image || node.type === richSchema.nodes.figure_image;
+
+/**
+ * Why the part of `doc` between `from` and `to` could not go into a live room, or null when it
+ * can: a link or image whose URL the one URL rule (`isSafeUrl`) refuses (an inline image's empty
+ * `src` included; a figure's empty picture, the schema's filler, is never written out and may
+ * stay), or nesting past {@link MAX_RICH_NESTING}. The browser editor checks what each of
+ * its transactions changed, so it never sends what the room's guard refuses.
+ *
+ * @example
+ * unstorableContent(state.doc); // null
+ * unstorableContent(richSchema.node("doc", null, [paragraphWithImage("javascript:x")])); // "an image needs a safe source URL"
+ */
+export function unstorableContent(doc: RichNode, from = 0, to = doc.content.size): string | null {
+  let reason: string | null = null;
+  doc.nodesBetween(from, to, (node, pos) => {
+    if (doc.resolve(pos).depth + 1 > MAX_RICH_NESTING) reason = `it would nest deeper than ${MAX_RICH_NESTING} levels`;
+    else if (isImageNode(node) && !(node.type === richSchema.nodes.figure_image && node.attrs.src === "") && !isSafeUrl(String(node.attrs.src), "src")) reason = "an image needs a safe source URL";
+    else if (node.marks.some((mark) => mark.type === richSchema.marks.link && !isSafeLinkUrl(String(mark.attrs.href)))) reason = "a link needs a safe address";
+    return reason === null;
+  });
+  return reason;
+}
 
 /**
  * A heading level the schema (and the sanitizer: `h1`–`h4`) can hold: anything else is clamped.

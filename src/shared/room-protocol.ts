@@ -76,6 +76,8 @@ export const ROOM_CLOSE = {
  * - `violations`: a draft write was refused; the room keeps the document as it is (nothing is
  *   dropped) and writes the fields that are valid.
  * - `scheduled`: a publish was scheduled (`at`) or cancelled (`at: null`).
+ * - `schedule-cancelled`: a scheduled publish due at `at` did not go live (`reason`: the scheduler
+ *   lost the publish right, the version is gone or invalid, a newer version was published).
  * - `edited`: a write from outside the room (REST, inline save, service binding) was merged into
  *   the live document; `fields` names what it changed, `by` who made it, `conflicts` the fields
  *   where live typing won over part of it.
@@ -93,11 +95,12 @@ export type RoomEvent =
   | { type: "unpublished" }
   | { type: "violations"; violations: Violation[] }
   | { type: "scheduled"; at: string | null; versionId?: number | null }
+  | { type: "schedule-cancelled"; at: string; versionId: number | null; reason: string }
   | { type: "edited"; fields: string[]; by: string; conflicts: string[] }
   | { type: "ack"; updates: number }
   | { type: "refused"; reason: string; items: [client: number, clock: number, length: number][] };
 
-const EVENT_TYPES = new Set<string>(["saved", "published", "unpublished", "violations", "scheduled", "edited", "ack", "refused"]);
+const EVENT_TYPES = new Set<string>(["saved", "published", "unpublished", "violations", "scheduled", "schedule-cancelled", "edited", "ack", "refused"]);
 
 /**
  * Reads a custom message as a room event; `null` for malformed JSON or an unknown type, so a

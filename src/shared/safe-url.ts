@@ -1,7 +1,7 @@
 import { decodeCharacterReferences } from "./decode-references";
 
 /**
- * Which attribute a URL is for: `mailto:` makes sense in a link, never as an image.
+ * Which attribute a URL is for: `mailto:` and `tel:` make sense in a link, never as an image.
  *
  * @example
  * const kind: UrlKind = "src";
@@ -18,7 +18,7 @@ const MAX_SCHEME = 6;
 
 /**
  * Whether a URL may be stored in an `href` (`kind: "href"`) or `src` (`kind: "src"`): http:,
- * https:, mailto: (href only) and relative URLs pass; every other scheme (javascript:, vbscript:,
+ * https:, mailto: and tel: (href only) and relative URLs pass; every other scheme (javascript:, vbscript:,
  * data:, file:, …) is refused. The scheme is read the way a browser would find it, only more
  * eagerly: character references are decoded, every control, space and invisible character is
  * removed, and case is folded, so obfuscations such as `jav&#x09;ascript:` or ` JaVaScRiPt:` are
@@ -28,6 +28,7 @@ const MAX_SCHEME = 6;
  * @example
  * isSafeUrl("https://example.com/a", "href"); // true
  * isSafeUrl("jav&#x09;ascript:alert(1)", "href"); // false
+ * isSafeUrl("tel:+15550100", "href"); // true
  * isSafeUrl("mailto:a@example.com", "src"); // false
  */
 export function isSafeUrl(value: string, kind: UrlKind): boolean {
@@ -43,7 +44,7 @@ export function isSafeUrl(value: string, kind: UrlKind): boolean {
     if (c === SLASH || c === BACKSLASH || c === QUESTION || c === HASH) return true;
     if (c === COLON) {
       scheme = scheme.toLowerCase();
-      return scheme === "http" || scheme === "https" || (scheme === "mailto" && kind === "href");
+      return scheme === "http" || scheme === "https" || (kind === "href" && (scheme === "mailto" || scheme === "tel"));
     }
     // No allowed scheme is this long, and the colon may still come: keep scanning, stop growing.
     if (scheme.length <= MAX_SCHEME) scheme += prefix[i];

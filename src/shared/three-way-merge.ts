@@ -28,14 +28,21 @@ export interface MergePlan {
  * insertions at the same base position keep the live text first and the writer's after it; a
  * change only touching the edge of another does not conflict with it.
  *
+ * With `items` (the current and the writer's sequences), a change both sides made alike is made
+ * once: a writer change of the same base region with the same new items as a live one is already
+ * done, and a writer insertion that begins with what live editors inserted at that point adds only
+ * the rest (a writer that read the live text and typed on does not get it twice).
+ *
  * @example
  * // base "report", live made it "Q3 report", the writer sent "sales report"
  * planMerge(liveHunks, writerHunks) // one step: at 3, insert "sales " (no conflict)
  */
-export function planMerge(live: readonly Hunk[], writer: readonly Hunk[]): MergePlan {
+export function planMerge<T>(live: readonly Hunk[], writer: readonly Hunk[], items?: { current: readonly T[]; next: readonly T[] }): MergePlan {
   const steps: MergeStep[] = [];
   const conflicts: Hunk[] = [];
-  for (const change of writer) {
+  for (const original of writer) {
+    const change = items ? alreadyDone(original, live, items) : original;
+    if (change === null) continue;
     if (live.some((other) => overlaps(change, other))) {
       conflicts.push(change);
       continue;
@@ -44,6 +51,23 @@ export function planMerge(live: readonly Hunk[], writer: readonly Hunk[]): Merge
   }
   steps.sort((x, y) => y.at - x.at);
   return { steps, conflicts };
+}
+
+/*
+ * The part of a writer change live editors have not already made: `null` when a live change of
+ * the same base region put in the same items; an insertion that starts with a live insertion at
+ * the same point loses that start. Anything else is returned as it is.
+ */
+function alreadyDone<T>(change: Hunk, live: readonly Hunk[], items: { current: readonly T[]; next: readonly T[] }): Hunk | null {
+  const twin = live.find((other) => other.aStart === change.aStart && other.aEnd === change.aEnd);
+  if (!twin) return change;
+  const liveLength = twin.bEnd - twin.bStart;
+  const writerLength = change.bEnd - change.bStart;
+  let same = 0;
+  while (same < liveLength && same < writerLength && items.current[twin.bStart + same] === items.next[change.bStart + same]) same++;
+  if (same < liveLength) return change;
+  if (same === writerLength) return null;
+  return change.aStart === change.aEnd ? { ...change, bStart: change.bStart + same } : change;
 }
 
 /** Two changes of one base conflict when their base regions share an item, or one inserts strictly inside the other. */

@@ -3,8 +3,8 @@ import type { SaveConfig } from "../cores/save";
 import { pagesDeclaration } from "./collections";
 import { contactForm } from "./contact-form";
 import type { SiteEnv } from "./env";
-import { inquiries, submissions } from "./forms-schema";
-import { media } from "./media-schema";
+import { inquiries, submissions } from "../tables/forms";
+import { media } from "../tables/media";
 import { siteSeedSteps, siteSettingsConfig } from "./settings-config";
 
 /** The reference site's collections: what its `CmsService` callers see. */

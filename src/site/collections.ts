@@ -1,12 +1,13 @@
 import { cmsCollection } from "../cms/cms-collection";
 import { registerCollection } from "../cms/cms-registry";
 import { assertValidSections, type SectionCatalog } from "../cores/sections";
-import { pages, pagesVersions } from "./schema";
+import { pages, pagesVersions } from "../tables/pages";
 
 /** Section types the demo pages may hold. */
 export const sectionCatalog: SectionCatalog = {
   hero: {
     label: "Hero",
+    description: "A large heading with a line of text and a picture",
     fields: {
       heading: { type: "text", required: true, maxLength: 160 },
       text: { type: "text", maxLength: 500 },
@@ -15,6 +16,7 @@ export const sectionCatalog: SectionCatalog = {
   },
   features: {
     label: "Features",
+    description: "A heading over a list of short points",
     fields: {
       heading: { type: "text", maxLength: 160 },
       items: {
@@ -22,6 +24,14 @@ export const sectionCatalog: SectionCatalog = {
         max: 12,
         of: { title: { type: "text", required: true, maxLength: 120 }, text: { type: "text", maxLength: 400 } },
       },
+    },
+  },
+  quote: {
+    label: "Quote",
+    description: "Words someone said, and who said them",
+    fields: {
+      text: { type: "text", required: true, maxLength: 500 },
+      author: { type: "text", maxLength: 120 },
     },
   },
 };
@@ -47,6 +57,7 @@ export const pagesDeclaration = cmsCollection(pages, {
     "sections.*.heading": "text",
     "sections.*.text": "text",
     "sections.*.image": "image",
+    "sections.*.author": "text",
     "sections.*.items.*.title": "text",
     "sections.*.items.*.text": "text",
   },

@@ -1,5 +1,5 @@
 import { defineForm, envString, issueFormToken, type FormEnv } from "../cores/forms";
-import { inquiries } from "./forms-schema";
+import { inquiries } from "../tables/forms";
 import { formHtml } from "./render/contact-form-html";
 
 /** Env binding of the key that signs the contact form's render-time token. */

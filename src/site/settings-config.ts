@@ -2,7 +2,7 @@ import type { SeedStep } from "../cores/seed";
 import type { BlobSettingsConfig, BlobSanitizer, SettingsConfig } from "../cores/settings";
 import { LouiseValidationError } from "../shared/errors";
 import type { SiteEnv } from "./env";
-import { siteSettings, siteSettingsBlob } from "./media-schema";
+import { siteSettings, siteSettingsBlob } from "../tables/media";
 
 /** The reference site's settings singleton: structured columns, two custom keys, three image settings. */
 export const siteSettingsConfig: SettingsConfig<SiteEnv> = {

@@ -12,7 +12,7 @@ import { createNonce } from "./security-headers";
 import { loginPage } from "./render/login-html";
 import { renderPageContent, sectionImageUrls, type PageDocument } from "./render/page-html";
 import { pagesCollection } from "./collections";
-import { pages, pagesVersions } from "./schema";
+import { pages, pagesVersions } from "../tables/pages";
 import { siteSettingsConfig } from "./settings-config";
 import { renderContactForm } from "./contact-form";
 

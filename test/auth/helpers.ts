@@ -4,6 +4,7 @@ import { hashPassword } from "../../src/auth";
 import type { EditorRole } from "../../src/auth";
 import type { EditorRoute } from "../../src/shared/route-types";
 import type { SiteEnv } from "../../src/site/env";
+import { EDGE_CF } from "../helpers/http";
 
 export const ORIGIN = "http://site.test";
 export const SESSION_URL = `${ORIGIN}/api/cms/session`;
@@ -54,6 +55,7 @@ export function signInRequest(body: unknown, init: { ip?: string; url?: string; 
       ...init.headers,
     },
     body: typeof body === "string" ? body : JSON.stringify(body),
+    cf: EDGE_CF,
   });
 }
 
@@ -63,6 +65,7 @@ export function formSignInRequest(fields: Record<string, string>, ip = uniqueIp(
     method: "POST",
     headers: { origin: ORIGIN, "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": ip },
     body: new URLSearchParams(fields).toString(),
+    cf: EDGE_CF,
   });
 }
 

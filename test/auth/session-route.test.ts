@@ -12,7 +12,7 @@ describe("POST /api/cms/session (JSON)", () => {
     const res = await call(route, signInRequest({ email: editor.email, password: PASSWORD }));
     expect(res.status).toBe(204);
     expect(res.headers.get("set-cookie")).toMatch(/^cms_session=[\w-]+\.[\w-]+; HttpOnly; SameSite=Lax; Path=\/; Max-Age=28800$/);
-    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
 
     const cookie = cookiePair(res);
     expect(await resolveSiteEditor(withCookie(cookie), env)).toEqual({

@@ -29,10 +29,25 @@ describe("publishActions", () => {
   });
 
   it("says why an action was refused, and when the server is out of reach", async () => {
-    const refused = publishActions(recorder(() => Response.json({ error: "publishing needs the publish privilege" }, { status: 403 })).fetch, urls, String);
-    expect(await refused.schedule(new Date("2030-01-01T09:00:00Z"))).toEqual({ ok: false, text: "Not scheduled: publishing needs the publish privilege" });
+    const refused = publishActions(recorder(() => Response.json({ error: "publishing needs the publish privilege", code: "forbidden_publish" }, { status: 403 })).fetch, urls, String);
+    expect(await refused.schedule(new Date("2030-01-01T09:00:00Z"))).toEqual({ ok: false, text: "Not scheduled: publishing needs the publish right" });
+    // The server's developer text never reaches the dialog: an unknown code is named by its status.
+    const internal = publishActions(recorder(() => Response.json({ error: "page 2 has no pending draft; name a versionId", code: "x_new" }, { status: 409 })).fetch, urls, String);
+    expect(await internal.unpublish()).toEqual({ ok: false, text: "Not unpublished: the server answered 409" });
     const offline = publishActions(() => Promise.reject(new TypeError("offline")), urls, String);
     expect(await offline.unpublish()).toEqual({ ok: false, text: "Not unpublished: the server could not be reached" });
+  });
+});
+
+describe("publishNow refused by the catalog's check (issue 22)", () => {
+  it("lists each violation with its path, and says what was refused", async () => {
+    const body = { error: "invalid", code: "validation", violations: [{ path: "sections.0.heading", message: "heading is required", code: "required" }] };
+    const actions = publishActions(recorder(() => Response.json(body, { status: 422 })).fetch, urls, String);
+    expect(await actions.publishNow()).toEqual({
+      ok: false,
+      text: "Not published: sections.0.heading: heading is required",
+      violations: [{ path: "sections.0.heading", message: "heading is required" }],
+    });
   });
 });
 

@@ -20,9 +20,16 @@ describe("publishPage", () => {
     expect(calls[0]!.init?.body).toBe("{}");
   });
 
-  it("says why the server refused", async () => {
-    const { fetch } = answering(403, { error: "publishing needs the publish privilege" });
-    expect(await publishPage(fetch, "/p")).toBe("Not published: publishing needs the publish privilege");
+  it("says why the server refused, in words for editors", async () => {
+    const { fetch } = answering(403, { error: "publishing needs the publish privilege", code: "forbidden_publish" });
+    expect(await publishPage(fetch, "/p")).toBe("Not published: publishing needs the publish right");
+  });
+
+  it("never shows the server's developer text: an unknown code names the status", async () => {
+    const { fetch } = answering(409, { error: "page 2 has no pending draft to publish; save a draft first or name a versionId to restore", code: "something_new" });
+    expect(await publishPage(fetch, "/p")).toBe("Not published: the server answered 409");
+    const pending = answering(409, { error: "page 2 has no pending draft; name a versionId", code: "nothing_pending" });
+    expect(await publishPage(pending.fetch, "/p")).toBe("Not published: there is nothing to publish yet");
   });
 
   it("names the status when the refusal has no JSON error", async () => {

@@ -4,7 +4,7 @@ import { cmsCollection } from "../../src/cms/cms-collection";
 import { buildRegistry } from "../../src/cms/cms-registry";
 import { signInRoutes } from "../../src/cms/cms-sign-in";
 import { LouiseValidationError } from "../../src/shared/errors";
-import { pages, pagesVersions } from "../../src/site/schema";
+import { pages, pagesVersions } from "../../src/tables/pages";
 
 const ctx = { waitUntil: () => undefined, passThroughOnException: () => undefined, props: {} } as unknown as ExecutionContext;
 

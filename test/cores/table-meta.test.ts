@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { defineCollection } from "../../src/cores/collection";
 import { decodeRow, ident, tableMeta } from "../../src/cores/table-meta";
-import { pages, pagesVersions } from "../../src/site/schema";
+import { pages, pagesVersions } from "../../src/tables/pages";
 
 describe("ident", () => {
   it.each([

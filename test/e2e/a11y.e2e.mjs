@@ -21,7 +21,7 @@ export const tests = [
     },
   },
   {
-    name: "a11y: the history panel and the image, publish and settings dialogs have no serious or critical axe violation",
+    name: "a11y: the history panel and the image, link, publish and settings dialogs have no serious or critical axe violation",
     async run({ browser, site, track }) {
       const { context, page } = await openAs(browser, site, "publisher@example.test");
       track(context);
@@ -40,6 +40,16 @@ export const tests = [
       await page.getByRole("dialog", { name: "Insert image" }).waitFor();
       clean(await seriousViolations(page));
       await page.keyboard.press("Escape");
+
+      await page.getByRole("button", { name: "Link", exact: true }).click();
+      const link = page.getByRole("dialog", { name: "Link" });
+      await link.getByLabel("Or link to a page of this site").locator("option", { hasText: "About us" }).waitFor({ state: "attached" });
+      await link.getByLabel("Address").fill("javascript:alert(1)");
+      await link.getByRole("button", { name: "Add link" }).click();
+      await link.getByText("That address cannot be used").waitFor();
+      clean(await seriousViolations(page));
+      await page.keyboard.press("Escape");
+      await link.waitFor({ state: "detached" });
 
       await page.getByRole("button", { name: "Publish this page" }).click();
       await page.getByRole("dialog", { name: "Publish" }).getByLabel("Date and time").waitFor();

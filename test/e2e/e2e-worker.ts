@@ -1,6 +1,6 @@
 /*
- * The worker the Chromium tests run against: the real reference site (rooms, API, pages) with two
- * test-only additions. Page-URL switches for the client (`?rest` turns live editing off, `?manual`
+ * The worker the Chromium tests run against: the real reference site (rooms, API, pages) with
+ * test-only additions: a room whose commits wait 25 ms (see below), and Page-URL switches for the client (`?rest` turns live editing off, `?manual`
  * turns auto-save off), and a fault switch: `POST /__e2e/fail-saves?count=N` makes the next N
  * inline saves answer 500, so a test can watch a failed save being kept and retried.
  */
@@ -8,9 +8,15 @@ import { resolveSiteEditor } from "../../src/auth";
 import type { SiteEnv } from "../../src/site/env";
 import { editorScript } from "../../src/site/render/editor-script";
 import { sitePages } from "../../src/site/site-pages";
-import worker from "../../src/worker";
+import worker, { PageRoom as SitePageRoom } from "../../src/worker";
 
-export { CmsService, PageRoom, RateLimitObject } from "../../src/worker";
+export { CmsService, RateLimitObject } from "../../src/worker";
+
+/*
+ * The site's room with a wider window between an update's broadcast and its commit, so the
+ * write-path chaos check's kills land in it (an acknowledgement still waits for the commit).
+ */
+export const PageRoom = SitePageRoom.withLimits({ commitDelayMs: 25 });
 
 const FAIL_KEY = "e2e:fail-saves";
 const pages = sitePages({

@@ -21,18 +21,23 @@ export const tests = [
       await dialog.waitFor();
       assert.equal(await dialog.getByLabel("Image URL").count(), 0, "no free URL box without allowUrl");
       await dialog.locator("input[type=file]").setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: tinyPng() });
+      const describe = page.getByRole("dialog", { name: "Image description" });
+      await describe.getByLabel(/^Description/).fill("A dot");
+      await describe.getByRole("button", { name: "Save description" }).click();
       await body.locator(".ProseMirror img").first().waitFor();
       const src = await body.locator(".ProseMirror img").first().getAttribute("src");
       assert.ok(src.startsWith(`${site.origin}/media/`), `uploaded image is media-hosted: ${src}`);
       await waitForStatus(page, "Draft saved");
       const last = (await answered(saves)).at(-1);
       assert.equal(last.status, 204);
-      assert.ok(last.body.value.includes(`<img src="${src}"`), last.body.value);
+      assert.ok(last.body.value.includes(`<img src="${src}" alt="A dot"`), last.body.value);
 
       await body.getByRole("button", { name: "Insert image" }).click();
       const pick = dialog.getByRole("list", { name: "Media library" }).locator("button").first();
       await pick.waitFor();
       await pick.click();
+      await describe.getByLabel(/Decorative image/).check();
+      await describe.getByRole("button", { name: "Save description" }).click();
       await page.waitForFunction(() => document.querySelectorAll('[data-cms-field="pages:1:body"] .ProseMirror img[src]:not(.ProseMirror-separator)').length === 2);
     },
   },

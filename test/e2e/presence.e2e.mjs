@@ -17,6 +17,15 @@ const titleEnd = (page) =>
 const caretOf = (page) =>
   page.locator(".cms-presence-caret").evaluate((el) => ({ x: parseFloat(el.style.left), y: parseFloat(el.style.top), color: el.style.backgroundColor }));
 
+/* The publisher and the editor, each in a browser context, and a fresh page the publisher made. */
+async function publisherAndEditorOnNewPage({ browser, site, track }, fields) {
+  const publisher = await openAs(browser, site, "publisher@example.test");
+  const editor = await openAs(browser, site, "editor@example.test");
+  track(publisher.context);
+  track(editor.context);
+  return { publisher, editor, ...(await newPage(publisher.context, site, fields)) };
+}
+
 export const tests = [
   {
     name: "presence: the other editor's name and colour on their field, their caret and selection in a plain field, and where they are in the bar",
@@ -61,22 +70,65 @@ export const tests = [
   },
   {
     name: "presence: a write from outside the page (REST) to a field in view is noted on the status line",
-    async run({ browser, site, track }) {
-      const publisher = await openAs(browser, site, "publisher@example.test");
-      const editor = await openAs(browser, site, "editor@example.test");
-      track(publisher.context);
-      track(editor.context);
-      const { id, path } = await newPage(publisher.context, site, { title: "Before", body: "<p>Body</p>" });
+    async run(ctx) {
+      const { publisher, editor, id, path } = await publisherAndEditorOnNewPage(ctx, { title: "Before", body: "<p>Body</p>" });
       await editor.page.goto(path);
       await waitForEditing(editor.page);
       assert.equal(await editor.page.evaluate(() => window.louise.mode()), "live");
       await editor.page.locator("h1[data-cms-field]").click();
-      await api(publisher.context, site, "POST", `/api/cms/pages/${id}/versions`, { title: "After, from the API" });
+      await api(publisher.context, ctx.site, "POST", `/api/cms/pages/${id}/versions`, { title: "After, from the API" });
       await editor.page.waitForFunction(() => document.querySelector("h1[data-cms-field]").textContent === "After, from the API");
       await waitForStatus(editor.page, "Pat Publisher changed title from outside this page");
       // The note stands until the editor's own next edit.
       await editor.page.keyboard.type("!");
       await editor.page.waitForFunction(() => !document.querySelector(".cms-bar [role=status]").textContent.includes("from outside"));
+    },
+  },
+  {
+    name: "presence: a malformed awareness state (a cursor of junk) is dropped, and no co-editor's page throws",
+    async run(ctx) {
+      const { publisher, editor, id, path } = await publisherAndEditorOnNewPage(ctx, { title: "Cursor target", body: "<p>Rich body</p>" });
+      const errors = [];
+      editor.page.on("pageerror", (error) => errors.push(String(error?.message ?? error)));
+      await editor.page.goto(path);
+      await waitForEditing(editor.page);
+      assert.equal(await editor.page.evaluate(() => window.louise.mode()), "live");
+      // The publisher's browser speaks to the room directly, as a hostile client would: one state
+      // with a cursor y-prosemirror cannot resolve, then a well-formed one that names the title.
+      await publisher.page.goto("/about?rest");
+      await publisher.page.evaluate(async (room) => {
+        const uint = (n, out) => {
+          while (n > 127) out.push((n & 127) | 128), (n = Math.floor(n / 128));
+          out.push(n);
+        };
+        const bytes = (text) => [...new TextEncoder().encode(text)];
+        const frame = (clock, state) => {
+          const inner = [];
+          uint(1, inner);
+          uint(424242, inner);
+          uint(clock, inner);
+          const json = bytes(JSON.stringify(state));
+          uint(json.length, inner);
+          inner.push(...json);
+          const out = [];
+          uint(1, out);
+          uint(inner.length, out);
+          out.push(...inner);
+          return new Uint8Array(out);
+        };
+        const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/parties/page-room/${room}`);
+        ws.binaryType = "arraybuffer";
+        await new Promise((resolve, reject) => ((ws.onopen = resolve), (ws.onerror = reject)));
+        ws.send(frame(1, { cursor: { anchor: { junk: true }, head: { junk: true } } }));
+        ws.send(frame(2, { field: { address: `${room}:title` } }));
+        window.__rawRoom = ws;
+      }, `pages:${id}`);
+      // The second state arrived (its outline is drawn), so the first was handled before it.
+      await editor.page.locator(".cms-presence-field span", { hasText: "Pat Publisher" }).waitFor();
+      await editor.page.locator('[data-cms-field$=":body"] .ProseMirror').click();
+      await editor.page.keyboard.type(" typed");
+      await editor.page.waitForFunction(() => document.querySelector('[data-cms-field$=":body"]').textContent.includes("typed"));
+      assert.deepEqual(errors, []);
     },
   },
 ];

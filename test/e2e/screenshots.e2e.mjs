@@ -4,6 +4,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { api, newPage, openAs, waitForEditing } from "./browser.mjs";
+import { tinyPng } from "./png.mjs";
 
 const OUT = join(dirname(fileURLToPath(import.meta.url)), "../../docs/images");
 const VIEWPORT = { width: 1100, height: 720 };
@@ -75,6 +76,44 @@ export const tests = [
       await dialog.getByText(/^Scheduled: goes live/).waitFor();
       await dialog.getByText(/Scheduled to go live/).waitFor();
       await shot(b.page, "schedule-dialog.png");
+    },
+  },
+  {
+    name: "screenshots: the link dialog editing a link, with the page picker",
+    async run(ctx) {
+      const { b, id, path } = await editorsOnDemoPage(ctx);
+      await api(b.context, ctx.site, "POST", `/api/cms/pages/${id}/versions`, {
+        body: '<p>From March we open <a href="https://example.com/hours">an hour earlier</a> on weekdays.</p><h2>Getting here</h2><ul><li><p>Tram 4 to the market</p></li><li><p>Parking behind the hall</p></li></ul>',
+      });
+      await b.page.goto(path);
+      await waitForEditing(b.page);
+      const field = b.page.locator(`[data-cms-field="pages:${id}:body"]`);
+      // Before the editor mounts, the link is a plain one and a click would follow it.
+      await field.getByRole("toolbar").waitFor();
+      await field.getByRole("link", { name: "an hour earlier" }).click();
+      await field.getByRole("button", { name: "Link", exact: true }).click();
+      const dialog = b.page.getByRole("dialog", { name: "Link" });
+      await dialog.getByLabel("Or link to a page of this site").locator("option", { hasText: "About us" }).waitFor({ state: "attached" });
+      await dialog.getByLabel("Address").fill("javascript:alert(1)");
+      await dialog.getByRole("button", { name: "Save link" }).click();
+      await dialog.getByText("That address cannot be used").waitFor();
+      await shot(b.page, "link-dialog.png");
+    },
+  },
+  {
+    name: "screenshots: the image description dialog at insert",
+    async run(ctx) {
+      const { b, id, path } = await editorsOnDemoPage(ctx);
+      await b.page.goto(path);
+      await waitForEditing(b.page);
+      const field = b.page.locator(`[data-cms-field="pages:${id}:body"]`);
+      await field.locator(".ProseMirror p").first().click();
+      await b.page.keyboard.press("End");
+      await field.getByRole("button", { name: "Insert image" }).click();
+      await b.page.getByRole("dialog", { name: "Insert image" }).locator("input[type=file]").setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: tinyPng() });
+      const dialog = b.page.getByRole("dialog", { name: "Image description" });
+      await dialog.getByLabel(/^Description/).fill("The café's front door on a spring morning");
+      await shot(b.page, "image-alt-dialog.png");
     },
   },
 ];

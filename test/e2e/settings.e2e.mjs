@@ -5,9 +5,9 @@ import { openAs, waitForEditing } from "./browser.mjs";
 
 export const tests = [
   {
-    name: "settings: the panel saves the site name, and visitors see it in the header",
+    name: "settings: the panel saves a publisher's site name, and visitors see it in the header",
     async run({ browser, site, track }) {
-      const { context, page } = await openAs(browser, site, "editor@example.test");
+      const { context, page } = await openAs(browser, site, "publisher@example.test");
       const visitor = await openAs(browser, site);
       track(context);
       track(visitor.context);
@@ -22,6 +22,22 @@ export const tests = [
       assert.equal((await page.locator("header .brand").textContent())?.trim(), name);
       await visitor.page.goto("/about");
       assert.equal((await visitor.page.locator("header .brand").textContent())?.trim(), name);
+    },
+  },
+  {
+    name: "settings: an editor without the publish privilege sees the settings read-only and is told to ask a publisher",
+    async run({ browser, site, track }) {
+      const { context, page } = await openAs(browser, site, "editor@example.test");
+      track(context);
+      await page.goto("/about?rest");
+      await waitForEditing(page);
+      await page.getByRole("button", { name: "Open page settings" }).click();
+      const dialog = page.getByRole("dialog", { name: "Site settings" });
+      await dialog.waitFor();
+      assert.equal(await dialog.getByLabel("Site name").getAttribute("readonly"), "");
+      assert.equal(await dialog.getByRole("button", { name: "Save settings" }).count(), 0);
+      await dialog.getByText("only a publisher can change them").waitFor();
+      await dialog.getByRole("button", { name: "Close" }).click();
     },
   },
 ];

@@ -2,6 +2,9 @@ import type { EditorSession } from "../../src/shared/session";
 
 export const SITE = "https://site.test";
 
+/** A `request.cf` as Cloudflare's edge sets it: with it (and a host name), `CF-Connecting-IP` is trusted. */
+export const EDGE_CF = { colo: "AMS", country: "NL" };
+
 export interface RequestOptions {
   body?: unknown;
   rawBody?: BodyInit;
@@ -21,7 +24,7 @@ export function request(method: string, path: string, options: RequestOptions = 
     body = JSON.stringify(options.body);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
-  return new Request(SITE + path, { method, headers, body });
+  return new Request(SITE + path, { method, headers, body, cf: EDGE_CF });
 }
 
 export const EDITOR: EditorSession = { id: "1", email: "ed@example.test", name: "Ed", roles: ["editor"], access: { publish: false } };
@@ -46,4 +49,8 @@ export function headerResolver(request: Request): EditorSession | null {
 
 export function asEditor(headers: Record<string, string> = {}): Record<string, string> {
   return { "x-test-editor": "editor", ...headers };
+}
+
+export function asPublisher(headers: Record<string, string> = {}): Record<string, string> {
+  return { "x-test-editor": "publisher", ...headers };
 }

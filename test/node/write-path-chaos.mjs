@@ -3,7 +3,8 @@
 // clients type paragraphs into one page's body while REST draft saves (with the version they read
 // as `baseVersionId`), inline saves and a publish storm arrive; workerd is killed (SIGKILL, the
 // whole process group) while flushes are in flight and restarted on the same state, twice. Then
-// every acknowledged edit must be in the room, in the D1 draft and on the published page:
+// every acknowledged edit must be in the room, in the D1 draft and on the published page. A second
+// phase (`mixedWritersPhase`) mixes base-less REST, inline and PATCH writers with live typing:
 //   - a live paragraph is acknowledged once its author received the room's `ack` covering the
 //     frame that carried it (the room broadcasts to peers first and acknowledges after the commit);
 //   - a REST or inline save is acknowledged by its 201/204.
@@ -101,6 +102,11 @@ function ackLedger() {
       const event = parseRoomEvent(raw);
       if (event?.type === "ack") acks?.acked(event.updates);
     },
+    /** Markers typed and not acknowledged yet (sent and waiting, or not sent at all). */
+    pending() {
+      const done = new Set(this.durable());
+      return [...waiting.map(({ marker }) => marker).filter((marker) => !done.has(marker)), ...unsent];
+    },
     /** Markers whose carrying frame is acknowledged. */
     durable() {
       return waiting.filter(({ acks: a, frame }) => a.sentCount() - a.waiting() >= frame).map(({ marker }) => marker);
@@ -120,11 +126,84 @@ function appendParagraph(doc, text) {
   body.insert(body.length, [paragraph]);
 }
 
+/**
+ * Mixed writers without a base (no kills): two live clients append paragraphs while a script reads
+ * the page once per round, then saves its title and its body in separate REST requests, an inline
+ * title, and a PATCH of the body, all from that one read. A base-less write must keep everything
+ * its writer never saw: every acknowledged live paragraph and every acknowledged REST and PATCH
+ * paragraph ends in the room and in the D1 draft, and the title is the last one acknowledged.
+ * Returns whether nothing was lost.
+ */
+async function mixedWritersPhase() {
+  const created = await api("editor", "POST", "/api/cms/pages", { slug: `mixed-${run}`, title: "Mixed base", body: "<p>start</p>" });
+  if (created.status !== 201) throw new Error(`mixed: page create answered ${created.status}`);
+  const id = created.body.id;
+  const clients = ["m1", "m2"].map((name) => {
+    const doc = new Y.Doc();
+    const ledger = ackLedger();
+    const provider = new YProvider(`127.0.0.1:${PORT}`, `pages:${id}`, doc, { party: "page-room", disableBc: true, WebSocketPolyfill: socketAs(cookies.editor, (ws) => ledger.socket(ws)) });
+    provider.on("custom-message", (raw) => ledger.acked(raw));
+    providers.push({ name, doc, provider });
+    return { name, doc, provider, ledger };
+  });
+  await until(() => clients.every((c) => c.provider.synced), 30_000, "mixed: first sync");
+  const acked = new Set();
+  let lastTitle = null;
+  let typing = true;
+  const typists = clients.map(async ({ name, doc, ledger }) => {
+    for (let n = 0; typing; n++) {
+      const marker = `mlive-${name}-${n}`;
+      ledger.typed(marker, () => appendParagraph(doc, marker));
+      await sleep(50 + Math.random() * 50);
+    }
+  });
+  const watcher = (async () => {
+    while (typing) {
+      for (const { ledger } of clients) for (const marker of ledger.durable()) acked.add(marker);
+      await sleep(20);
+    }
+  })();
+  const expectOk = (what, res, status) => {
+    if (res.status !== status) throw new Error(`mixed: ${what} answered ${res.status} ${JSON.stringify(res.body)}`);
+  };
+  for (let n = 0; n < 12; n++) {
+    const read = await api("editor", "GET", `/api/cms/pages/${id}`);
+    expectOk("read", read, 200);
+    const { title, body } = read.body;
+    expectOk("title save", await api("editor", "POST", `/api/cms/pages/${id}/versions`, { title: `${title.split(" #")[0]} #${n}` }), 201);
+    lastTitle = `${title.split(" #")[0]} #${n}`;
+    await sleep(Math.random() * 2500);
+    expectOk("body save", await api("editor", "POST", `/api/cms/pages/${id}/versions`, { body: `<p>mrest-${n}</p>${body}` }), 201);
+    acked.add(`mrest-${n}`);
+    const inline = `Inline ${n}`;
+    expectOk("inline save", await api("editor", "POST", "/api/cms/save", { field: `pages:${id}:title`, value: inline }), 204);
+    lastTitle = inline;
+    expectOk("patch", await api("editor", "PATCH", `/api/cms/pages/${id}`, { body: `${body}<p>mpatch-${n}</p>` }), 201);
+    acked.add(`mpatch-${n}`);
+  }
+  typing = false;
+  await Promise.all([...typists, watcher]);
+  await until(() => JSON.stringify(paragraphs(clients[0].doc)) === JSON.stringify(paragraphs(clients[1].doc)), 30_000, "mixed: clients to converge");
+  // A publish flushes the room first: the draft it publishes has everything acknowledged.
+  expectOk("publish", await api("publisher", "POST", `/api/cms/pages/${id}/publish`, {}), 200);
+  const room = new Set(paragraphs(clients[0].doc));
+  const published = (await api("editor", "GET", `/api/cms/pages/${id}`)).body;
+  const missing = {
+    room: [...acked].filter((marker) => !room.has(marker)),
+    published: [...acked].filter((marker) => !String(published.body).includes(`<p>${marker}</p>`)),
+  };
+  const titleLost = clients[0].doc.getText("title").toString() !== lastTitle || published.title !== lastTitle;
+  const lost = missing.room.length + missing.published.length + (titleLost ? 1 : 0);
+  console.log(`chaos, mixed writers without a base: ${acked.size} acknowledged edits; missing: room ${missing.room.length}, published ${missing.published.length}, title ${titleLost ? 1 : 0}`);
+  if (lost > 0) console.error("FAILED: acknowledged edits missing (mixed writers)", JSON.stringify({ ...missing, lastTitle, title: published.title }).slice(0, 2000));
+  return lost === 0;
+}
+
 const run = randomBytes(3).toString("hex");
 const liveAck = new Set();
 const restAck = new Set();
 let titleAck = null;
-const stats = { typed: 0, rest: 0, inline: 0, publishes: 0, refusedWhileDown: 0 };
+const stats = { typed: 0, rest: 0, inline: 0, publishes: 0, refusedWhileDown: 0, inWindow: 0 };
 let failed = false;
 const providers = [];
 
@@ -198,6 +277,12 @@ try {
 
   for (let kill = 0; kill < KILLS; kill++) {
     await sleep(3000 + Math.random() * 2000);
+    // Edits a peer already has but whose commit has not been acknowledged: the kill lands between
+    // their broadcast and their commit (the e2e room waits 25 ms before committing).
+    for (const { name, ledger } of providers) {
+      const others = new Set(providers.filter((p) => p.name !== name).flatMap((p) => paragraphs(p.doc)));
+      stats.inWindow += ledger.pending().filter((marker) => others.has(marker)).length;
+    }
     await site.kill();
     await sleep(300);
     site = await startSite({ port: PORT, state: site.state });
@@ -235,12 +320,13 @@ try {
   const lostTitle = titleAck !== null && fresh.getText("title").toString() !== titleAck && page.body.title !== titleAck;
   const lost = Object.values(missing).reduce((sum, list) => sum + list.length, 0) + (lostTitle ? 1 : 0);
   console.log(
-    `chaos: ${KILLS} kills; ${stats.typed} paragraphs typed (${liveAck.size} acknowledged), ${restAck.size} REST body saves and ${stats.inline} inline title saves acknowledged, ${stats.publishes} publishes; missing: room ${missing.room.length}, draft ${missing.draft.length}, published ${missing.published.length}, public page ${missing.publicPage.length}, title ${lostTitle ? 1 : 0}`,
+    `chaos: ${KILLS} kills (landing on ${stats.inWindow} edits broadcast to a peer and not yet committed); ${stats.typed} paragraphs typed (${liveAck.size} acknowledged), ${restAck.size} REST body saves and ${stats.inline} inline title saves acknowledged, ${stats.publishes} publishes; missing: room ${missing.room.length}, draft ${missing.draft.length}, published ${missing.published.length}, public page ${missing.publicPage.length}, title ${lostTitle ? 1 : 0}`,
   );
   if (lost > 0) {
     failed = true;
     console.error("FAILED: acknowledged edits missing", JSON.stringify({ ...missing, titleAck, roomTitle: fresh.getText("title").toString(), liveTitle: page.body.title }).slice(0, 2000));
   }
+  if (!(await mixedWritersPhase())) failed = true;
 } catch (error) {
   failed = true;
   console.error("FAILED:", error);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { roomDraftWriter } from "../../src/routes/room-writer";
+import { roomDraftWriter } from "../../src/objects/room-client";
 import { roomCollections } from "../../src/site/room-deps";
 import { connect, draftCount, editor, newestDraft, newPage, until } from "./room-client";
 

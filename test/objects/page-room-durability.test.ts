@@ -3,10 +3,10 @@ import { abortAllDurableObjects, runDurableObjectAlarm, runInDurableObject } fro
 import { describe, expect, it, vi } from "vitest";
 import * as Y from "yjs";
 import { PageRoom } from "../../src/objects/PageRoom";
-import { roomDraftWriter } from "../../src/routes/room-writer";
+import { roomDraftWriter } from "../../src/objects/room-client";
 import { roomCollections } from "../../src/site/room-deps";
 import { RoomStore } from "../../src/objects/room-store";
-import { connect, editor, newPage, until } from "./room-client";
+import { connect, editor, newPage, storedPublisher, until } from "./room-client";
 
 const deps = roomCollections(env).pages!;
 const writer = roomDraftWriter(env.PAGE_ROOM);
@@ -104,10 +104,11 @@ describe("RoomStore: compaction", () => {
 describe("PageRoom: scheduled publish", () => {
   it("fires once at its time, even across a restart, and can be read back", async () => {
     const id = await newPage();
-    await writer.applySaveDraft(env, deps, pat, id, { title: "Scheduled" });
+    const pat = await storedPublisher("pat");
+    const { versionId } = await writer.applySaveDraft(env, deps, pat, id, { title: "Scheduled" });
     const at = new Date(Date.now() + 60_000).toISOString();
     const scheduled = await writer.schedulePublish(deps, pat, id, { at });
-    expect(scheduled).toEqual({ at, versionId: null, by: "pat" });
+    expect(scheduled).toEqual({ at, versionId, by: "pat" });
     expect(await writer.scheduledPublish(deps, id)).toEqual(scheduled);
     await restart();
     expect(await writer.scheduledPublish(deps, id)).toEqual(scheduled);
@@ -129,6 +130,7 @@ describe("PageRoom: scheduled publish", () => {
     const a = await connect(id, editor("ann"));
     await expect(writer.schedulePublish(deps, editor("ed"), id, { at: new Date().toISOString() })).rejects.toMatchObject({ status: 403 });
     await expect(writer.schedulePublish(deps, pat, id, { at: "tomorrow" })).rejects.toMatchObject({ status: 400 });
+    await writer.applySaveDraft(env, deps, pat, id, { title: "Soon" });
     const at = new Date(Date.now() + 3_600_000).toISOString();
     await writer.schedulePublish(deps, pat, id, { at });
     await until(() => a.events.some((e) => e.type === "scheduled" && e.at === at));

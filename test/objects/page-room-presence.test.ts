@@ -17,7 +17,7 @@ describe("PageRoom: presence", () => {
     const id = await newPage();
     const a = await connect(id, editor("ann"), { awareness: true });
     const b = await connect(id, editor("bob"), { awareness: true });
-    a.awareness?.setLocalState({ user: { name: "Queen of Everything", color: "#000" }, cursor: { anchor: 1 } });
+    a.awareness?.setLocalState({ user: { name: "Queen of Everything", color: "#000" }, cursor: { anchor: { tname: "body", assoc: 0 }, head: { tname: "body", assoc: 0 } } });
     b.awareness?.setLocalState({ cursor: null });
     await until(() => users(b).some((u) => u.id === "ed-ann"));
     expect(users(b).find((u) => u.id === "ed-ann")).toEqual({ name: "ann", color: editorColor("ed-ann"), id: "ed-ann" });
@@ -77,5 +77,20 @@ describe("PageRoom: presence", () => {
       clearInterval(keepBeating);
       [stock, watcher].forEach((c) => c.close());
     }
+  });
+
+  it("drops a state of the wrong shape (a cursor of junk) without closing the connection, and passes the next good one", async () => {
+    const id = await newPage();
+    const watcher = await connect(id, editor("wat"), { awareness: true });
+    const sender = await connect(id, editor("sen"));
+    const clientID = 777_001;
+    const states = () => [...(watcher.awareness?.getStates().entries() ?? [])].filter(([c]) => c === clientID).map(([, s]) => s);
+    sender.sendRaw(encodeAwarenessMessage([{ clientID, clock: 1, state: { cursor: { anchor: { junk: true }, head: { junk: true } } } }]));
+    sender.sendRaw(encodeAwarenessMessage([{ clientID, clock: 2, state: { field: { address: 12 } } }]));
+    sender.sendRaw(encodeAwarenessMessage([{ clientID, clock: 3, state: { cursor: null, field: { address: `pages:${id}:title` } } }]));
+    await until(() => states().length > 0);
+    expect(states()).toEqual([{ cursor: null, field: { address: `pages:${id}:title` }, user: { name: "sen", color: editorColor("ed-sen"), id: "ed-sen" } }]);
+    expect(sender.closed).toBeNull();
+    [watcher, sender].forEach((c) => c.close());
   });
 });

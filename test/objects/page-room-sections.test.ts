@@ -4,15 +4,16 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import type { PageRoom } from "../../src/objects/PageRoom";
+import { draftWriterFor } from "../../src/objects/room-client";
 import { RoomStore } from "../../src/objects/room-store";
 import { runEditorRoute } from "../../src/routes/run-editor-route";
 import { versionsRoute } from "../../src/routes/versions-route";
 import { pagesCollection } from "../../src/site/collections";
-import { pages, pagesVersions } from "../../src/site/schema";
+import { pages, pagesVersions } from "../../src/tables/pages";
 import { asEditor, headerResolver, request } from "../helpers/http";
 import { connect, editor, listOf, newestDraft, newPage, until, withoutIds, type YClient } from "./room-client";
 
-const versions = versionsRoute({ table: pages, versionsTable: pagesVersions, config: pagesCollection, resolveEditor: headerResolver });
+const versions = versionsRoute({ table: pages, versionsTable: pagesVersions, config: pagesCollection, resolveEditor: headerResolver, writer: draftWriterFor });
 const HEADING = "one two three four five";
 
 /** The first section's heading as a client's document holds it. */

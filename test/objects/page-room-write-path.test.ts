@@ -3,13 +3,13 @@ import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { fragmentToHtml } from "../../src/cores/rich-text";
 import type { PageRoom } from "../../src/objects/PageRoom";
-import { roomDraftWriter } from "../../src/routes/room-writer";
+import { draftWriterFor, roomDraftWriter } from "../../src/objects/room-client";
 import { runEditorRoute } from "../../src/routes/run-editor-route";
 import { saveRoute } from "../../src/routes/save-route";
 import { versionsRoute } from "../../src/routes/versions-route";
 import { pagesCollection } from "../../src/site/collections";
 import { roomCollections } from "../../src/site/room-deps";
-import { pages, pagesVersions } from "../../src/site/schema";
+import { pages, pagesVersions } from "../../src/tables/pages";
 import { siteSaveConfig } from "../../src/site/cms";
 import { asEditor, headerResolver, request } from "../helpers/http";
 import { connect, editor, listOf, newestDraft, newPage, until, withoutIds, type YClient } from "./room-client";
@@ -17,8 +17,8 @@ import { connect, editor, listOf, newestDraft, newPage, until, withoutIds, type 
 const deps = roomCollections(env).pages!;
 const writer = roomDraftWriter(env.PAGE_ROOM);
 const pat = editor("pat", true);
-const save = saveRoute({ ...siteSaveConfig, resolveEditor: headerResolver });
-const versions = versionsRoute({ table: pages, versionsTable: pagesVersions, config: pagesCollection, resolveEditor: headerResolver });
+const save = saveRoute({ ...siteSaveConfig, resolveEditor: headerResolver, writer: draftWriterFor });
+const versions = versionsRoute({ table: pages, versionsTable: pagesVersions, config: pagesCollection, resolveEditor: headerResolver, writer: draftWriterFor });
 
 function paragraph(text: string): Y.XmlElement {
   const element = new Y.XmlElement("paragraph");

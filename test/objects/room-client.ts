@@ -6,15 +6,15 @@ import * as syncProtocol from "y-protocols/sync";
 import * as Y from "yjs";
 import { insertRow } from "../../src/cores/pages/page-store";
 import { tableMeta } from "../../src/cores/table-meta";
-import { isSessionLive } from "../../src/auth/resolve-editor";
-import { PageRoom } from "../../src/objects/PageRoom";
+import { hasPublishRight, isSessionLive } from "../../src/auth/resolve-editor";
+import { siteCms } from "../../src/site/cms";
 import type { RoomLimits } from "../../src/objects/room-config";
 import type { RoomEvent } from "../../src/shared/room-protocol";
 import { UpdateAcks } from "../../src/shared/room-acks";
 import { roomRoute } from "../../src/routes/room-route";
 import type { SiteEnv } from "../../src/site/env";
 import { roomCollections } from "../../src/site/room-deps";
-import { pages } from "../../src/site/schema";
+import { pages } from "../../src/tables/pages";
 import type { EditorSession } from "../../src/shared/session";
 import { SITE } from "../helpers/http";
 
@@ -23,13 +23,23 @@ export { withoutIds } from "../helpers/entry-ids";
 /** Room timings for tests: short enough to watch a settle window pass. */
 export const TEST_LIMITS: Partial<RoomLimits> = { settleMs: 150, maxWaitMs: 600, handshakeMs: 300, retryMs: 200, heartbeatTimeoutMs: 300 };
 
-// The same session check the site configures (test sessions here carry no sessionId, so they are
-// never rechecked); files share one isolate, so whichever configure runs last must keep it.
-PageRoom.configure<SiteEnv>({ collections: roomCollections, limits: TEST_LIMITS, isSessionLive });
+// The same session and publish-right checks the site configures (test sessions here carry no
+// sessionId, so they are never rechecked; a scheduled publish needs a stored publisher, see
+// `storedPublisher`); files share one isolate, so whichever configure runs last must keep them.
+// The worker's PageRoom is the site's configured subclass: it is the one bound to PAGE_ROOM.
+siteCms.PageRoom.configure<SiteEnv>({ collections: roomCollections, limits: TEST_LIMITS, isSessionLive, hasPublishRight });
 
 /** An editor for tests; `publisher` adds `access.publish`. */
 export function editor(name: string, publisher = false): EditorSession {
   return { id: `ed-${name}`, email: `${name}@example.test`, name, roles: publisher ? ["editor", "publisher"] : ["editor"], access: { publish: publisher } };
+}
+
+/** A publisher with an `editors` row (whose role a test may change), as the built-in sign-in would resolve them. */
+export async function storedPublisher(name: string): Promise<EditorSession> {
+  const row = await env.DB.prepare("INSERT INTO editors (email, name, role, password_hash) VALUES (?1, ?2, 'publisher', 'unused') RETURNING id")
+    .bind(`${name}-${++counter}@example.test`, name)
+    .first<{ id: number }>();
+  return { ...editor(name, true), id: String(row!.id) };
 }
 
 /** Test resolver: the `x-test-session` header carries the session as JSON. */

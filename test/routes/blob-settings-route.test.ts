@@ -4,7 +4,7 @@ import { applyBlobSettingsPatch } from "../../src/cores/settings";
 import { blobSettingsRoute } from "../../src/routes/blob-settings-route";
 import { runEditorRoute } from "../../src/routes/run-editor-route";
 import { siteBlobSettingsConfig } from "../../src/site/settings-config";
-import { asEditor, EDITOR, headerResolver, request, type RequestOptions } from "../helpers/http";
+import { asEditor, asPublisher, EDITOR, headerResolver, PUBLISHER, request, type RequestOptions } from "../helpers/http";
 
 const route = blobSettingsRoute({ ...siteBlobSettingsConfig, resolveEditor: headerResolver });
 const call = (method: string, options: RequestOptions = {}) => runEditorRoute(route, request(method, "/api/cms/settings", options), env);
@@ -24,19 +24,27 @@ describe("blobSettingsRoute", () => {
   });
 
   it("merges allowed keys through their sanitizers and reports ignored and changed keys", async () => {
-    const res = await call("PATCH", { body: { announcement: "  Sale today  ", theme: "dark", admin: true }, headers: asEditor() });
+    const res = await call("PATCH", { body: { announcement: "  Sale today  ", theme: "dark", admin: true }, headers: asPublisher() });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ settings: { theme: "dark", announcement: "Sale today" }, ignored: ["admin"], changed: ["announcement", "theme"] });
     expect(await stored()).toEqual({ announcement: "Sale today", theme: "dark" });
-    const again = await call("POST", { body: { theme: "dark", footerNote: "Bye" }, headers: asEditor() });
+    const again = await call("POST", { body: { theme: "dark", footerNote: "Bye" }, headers: asPublisher() });
     expect(await again.json()).toMatchObject({ changed: ["footerNote"] });
     expect(await stored()).toEqual({ announcement: "Sale today", theme: "dark", footerNote: "Bye" });
   });
 
   it("refuses a value its sanitizer rejects with 422 and writes nothing", async () => {
-    const res = await call("PATCH", { body: { theme: "neon", announcement: "x" }, headers: asEditor() });
+    const res = await call("PATCH", { body: { theme: "neon", announcement: "x" }, headers: asPublisher() });
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({ violations: [{ path: "theme" }] });
+    expect(await stored()).toBeNull();
+  });
+
+  it("refuses an editor without the publish privilege (403 forbidden_publish), on the route and the core, and writes nothing", async () => {
+    const res = await call("PATCH", { body: { announcement: "Defaced" }, headers: asEditor() });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: "forbidden_publish" });
+    await expect(applyBlobSettingsPatch(env, siteBlobSettingsConfig, EDITOR, { theme: "dark" })).rejects.toMatchObject({ status: 403 });
     expect(await stored()).toBeNull();
   });
 
@@ -47,9 +55,9 @@ describe("blobSettingsRoute", () => {
 
   it("keeps both of two concurrent patches of different keys", async () => {
     await Promise.all([
-      applyBlobSettingsPatch(env, siteBlobSettingsConfig, EDITOR, { announcement: "A" }),
-      applyBlobSettingsPatch(env, siteBlobSettingsConfig, EDITOR, { footerNote: "B" }),
-      applyBlobSettingsPatch(env, siteBlobSettingsConfig, EDITOR, { theme: "dark" }),
+      applyBlobSettingsPatch(env, siteBlobSettingsConfig, PUBLISHER, { announcement: "A" }),
+      applyBlobSettingsPatch(env, siteBlobSettingsConfig, PUBLISHER, { footerNote: "B" }),
+      applyBlobSettingsPatch(env, siteBlobSettingsConfig, PUBLISHER, { theme: "dark" }),
     ]);
     expect(await stored()).toEqual({ announcement: "A", footerNote: "B", theme: "dark" });
   });

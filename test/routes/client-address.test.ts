@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress } from "../../src/routes/client-address";
+import { clientAddress, connectingIp, isOnCloudflareEdge } from "../../src/routes/client-address";
+import { EDGE_CF } from "../helpers/http";
 
-const from = (ip?: string) => clientAddress(new Request("https://site.test/", ip === undefined ? {} : { headers: { "cf-connecting-ip": ip } }));
+const at = (url: string, ip: string | undefined, cf: IncomingRequestCfProperties | null = EDGE_CF as IncomingRequestCfProperties): Request =>
+  new Request(url, { ...(ip === undefined ? {} : { headers: { "cf-connecting-ip": ip } }), ...(cf ? { cf } : {}) });
+const from = (ip?: string) => clientAddress(at("https://site.test/", ip));
 
 describe("clientAddress", () => {
   it.each([
@@ -22,4 +25,25 @@ describe("clientAddress", () => {
       expect(from(ip)).toBe("unknown");
     },
   );
+});
+
+describe("trust of CF-Connecting-IP", () => {
+  it.each([
+    ["a request from the edge (request.cf, a host name)", at("https://site.test/", "203.0.113.9"), true],
+    ["a request built in code (no request.cf)", at("https://site.test/", "203.0.113.9", null), false],
+    ["wrangler dev on 127.0.0.1 (a simulated request.cf)", at("http://127.0.0.1:8787/", "203.0.113.9"), false],
+    ["wrangler dev on localhost", at("http://localhost:8787/", "203.0.113.9"), false],
+    ["a *.localhost name", at("http://site.localhost:8787/", "203.0.113.9"), false],
+    ["an IPv6 literal", at("http://[::1]:8787/", "203.0.113.9"), false],
+    ["a LAN address", at("http://192.168.1.20:8787/", "203.0.113.9"), false],
+  ])("%s: trusted by default = %s", (_name, request, trusted) => {
+    expect(isOnCloudflareEdge(request)).toBe(trusted);
+    expect(clientAddress(request)).toBe(trusted ? "203.0.113.9" : "unknown");
+    expect(connectingIp(request)).toBe(trusted ? "203.0.113.9" : null);
+  });
+
+  it("is an option: always (behind another proxy the site trusts) or never", () => {
+    expect(clientAddress(at("http://127.0.0.1:8787/", "203.0.113.9", null), "always")).toBe("203.0.113.9");
+    expect(clientAddress(at("https://site.test/", "203.0.113.9"), "never")).toBe("unknown");
+  });
 });

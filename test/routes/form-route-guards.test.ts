@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { issueFormToken } from "../../src/cores/forms";
 import { verifyWebhookSignature, type MailMessage, type Mailer } from "../../src/cores/notify";
 import { formRoute } from "../../src/routes/form-route";
-import { submissions } from "../../src/site/forms-schema";
+import { submissions } from "../../src/tables/forms";
 import { createFakeFetch, fakeSiteverify, type SeenRequest } from "../fixtures/forms/fake-fetch";
 import { formEnv, guardedForm, notifyForm, TIMING_SECRET, TURNSTILE_SECRET, WEBHOOK_SECRET, WEBHOOK_URL } from "../fixtures/forms/forms";
 import { request } from "../helpers/http";

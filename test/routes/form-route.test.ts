@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { issueFormToken } from "../../src/cores/forms";
 import { formRoute } from "../../src/routes/form-route";
 import { contactForm } from "../../src/site/contact-form";
-import { submissions } from "../../src/site/forms-schema";
+import { submissions } from "../../src/tables/forms";
 import { formEnv, surveyForm, TIMING_SECRET, uploadForm } from "../fixtures/forms/forms";
 import { request, SITE, type RequestOptions } from "../helpers/http";
 

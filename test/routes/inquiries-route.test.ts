@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { inquiriesRoute } from "../../src/routes/inquiries-route";
 import { runEditorRoute } from "../../src/routes/run-editor-route";
-import { inquiries } from "../../src/site/forms-schema";
+import { inquiries } from "../../src/tables/forms";
 import { asEditor, headerResolver, request, type RequestOptions } from "../helpers/http";
 
 const route = inquiriesRoute({ table: inquiries, resolveEditor: headerResolver });

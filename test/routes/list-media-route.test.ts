@@ -2,9 +2,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { listMediaRoute } from "../../src/routes/list-media-route";
 import { runEditorRoute } from "../../src/routes/run-editor-route";
-import { pages } from "../../src/site/schema";
+import { pages } from "../../src/tables/pages";
 import { gif, png, SVG, webpVp8 } from "../fixtures/images";
-import { asEditor, headerResolver, request, type RequestOptions } from "../helpers/http";
+import { asEditor, asPublisher, headerResolver, request, type RequestOptions } from "../helpers/http";
 
 const route = listMediaRoute({
   resolveEditor: headerResolver,
@@ -61,7 +61,7 @@ describe("listMediaRoute", () => {
     expect(gallery.items.every((i) => typeof i.width === "number")).toBe(true);
   });
 
-  it("keeps delete safety: 409 in_use while referenced, 204 with force=1", async () => {
+  it("keeps delete safety: 409 in_use while referenced, 204 with force=1 (a publisher's; an editor's is 403)", async () => {
     const { key, url } = await (await upload(png(1, 1))).json<{ key: string; url: string }>();
     const page = await env.DB.prepare("INSERT INTO pages (slug, title, body) VALUES (?1, 'T', ?2) RETURNING id")
       .bind(`list-media-${Date.now()}`, `<img src="${url}">`)
@@ -70,7 +70,9 @@ describe("listMediaRoute", () => {
     expect(refused.status).toBe(409);
     expect(await refused.json()).toMatchObject({ code: "in_use", references: [{ table: "pages", id: page!.id, field: "body" }] });
     expect(await env.MEDIA.head(key)).not.toBeNull();
-    expect((await call("DELETE", `/api/cms/media?key=${key}&force=1`, { headers: asEditor() })).status).toBe(204);
+    expect((await call("DELETE", `/api/cms/media?key=${key}&force=1`, { headers: asEditor() })).status).toBe(403);
+    expect(await env.MEDIA.head(key)).not.toBeNull();
+    expect((await call("DELETE", `/api/cms/media?key=${key}&force=1`, { headers: asPublisher() })).status).toBe(204);
     expect(await env.MEDIA.head(key)).toBeNull();
   });
 

@@ -2,15 +2,15 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { mediaRoute } from "../../src/routes/media-route";
 import { runEditorRoute } from "../../src/routes/run-editor-route";
-import { media } from "../../src/site/media-schema";
-import { pages, pagesVersions } from "../../src/site/schema";
+import { media } from "../../src/tables/media";
+import { pages, pagesVersions } from "../../src/tables/pages";
 import { concat, gif, jpeg, JSON_BODY, PNG_SIG, png, pngChunk, SVG, TEXT, webpVp8x } from "../fixtures/images";
-import { asEditor, request, type RequestOptions } from "../helpers/http";
+import { asEditor, asPublisher, request, type RequestOptions } from "../helpers/http";
 import { headerResolver } from "../helpers/http";
 
 const references = [
   { table: pages, fields: ["title", "body", "sections"] },
-  { table: pagesVersions, fields: ["versionData"] },
+  { table: pagesVersions, fields: ["versionData"], drafts: true },
 ];
 const route = mediaRoute({ table: media, resolveEditor: headerResolver, references, maxBytes: 64 * 1024 });
 const call = (method: string, path: string, options: RequestOptions = {}) => runEditorRoute(route, request(method, path, options), env);
@@ -112,6 +112,21 @@ describe("mediaRoute PATCH", () => {
     expect(await onlyAlt.json()).toMatchObject({ alt: "Door", caption: "Front door" });
   });
 
+  it("needs the publish privilege for the alt or caption of an asset published content shows, not for one only a draft uses", async () => {
+    const { key, url } = await uploaded();
+    await pageWith({ body: `<p><img src="${url}"></p>` });
+    const denied = await call("PATCH", "/api/cms/media", { body: { key, alt: "Defaced" }, headers: asEditor() });
+    expect(denied.status).toBe(403);
+    expect(await denied.json()).toMatchObject({ code: "forbidden_publish" });
+    expect(await env.DB.prepare("SELECT alt FROM media WHERE key = ?1").bind(key).first<{ alt: string | null }>()).not.toMatchObject({ alt: "Defaced" });
+    expect((await call("PATCH", "/api/cms/media", { body: { key, caption: "Fine" }, headers: asPublisher() })).status).toBe(200);
+
+    const draftOnly = await uploaded();
+    const parent = await pageWith({ body: "<p>x</p>" });
+    await env.DB.prepare("INSERT INTO pages_versions (parent_id, version_data) VALUES (?1, ?2)").bind(parent, JSON.stringify({ body: `<img src="${draftOnly.url}">` })).run();
+    expect((await call("PATCH", "/api/cms/media", { body: { key: draftOnly.key, alt: "Draft alt" }, headers: asEditor() })).status).toBe(200);
+  });
+
   it.each([
     [{ alt: "x" }, 400],
     [{ key: "no-such-key.png", alt: "x" }, 404],
@@ -159,10 +174,14 @@ describe("mediaRoute DELETE", () => {
     expect(await gone(key)).toBe(false);
   });
 
-  it("deletes a referenced asset with force=1", async () => {
+  it("deletes a referenced asset with force=1, which needs the publish privilege", async () => {
     const { key, url } = await uploaded();
     await pageWith({ body: `<img src="${url}">` });
-    expect((await del(`key=${key}&force=1`)).status).toBe(204);
+    const denied = await del(`key=${key}&force=1`);
+    expect(denied.status).toBe(403);
+    expect(await denied.json()).toMatchObject({ code: "forbidden_publish" });
+    expect(await gone(key)).toBe(false);
+    expect((await call("DELETE", `/api/cms/media?key=${key}&force=1`, { headers: asPublisher() })).status).toBe(204);
     expect(await gone(key)).toBe(true);
   });
 

@@ -6,7 +6,7 @@ import { withErrorEdge } from "../../src/routes/run-editor-route";
 import { siteCms } from "../../src/site/cms";
 import type { SiteEnv } from "../../src/site/env";
 import { pagesDeclaration } from "../../src/site/collections";
-import { submissions } from "../../src/site/forms-schema";
+import { submissions } from "../../src/tables/forms";
 import { guardedForm } from "../fixtures/forms/forms";
 import { png } from "../fixtures/images";
 import { asEditor, headerResolver, request, type RequestOptions } from "../helpers/http";

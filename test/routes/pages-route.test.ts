@@ -1,10 +1,11 @@
 import { env } from "cloudflare:workers";
+import { draftWriterFor } from "../../src/objects/room-client";
 import { describe, expect, it } from "vitest";
 import { pagesRoute } from "../../src/routes/pages-route";
 import { runEditorRoute } from "../../src/routes/run-editor-route";
 import { assertValidSections } from "../../src/cores/sections";
 import { pagesCollection, sectionCatalog } from "../../src/site/collections";
-import { pages, pagesVersions } from "../../src/site/schema";
+import { pages, pagesVersions } from "../../src/tables/pages";
 import { applyPublish, applySaveDraft } from "../../src/cores/drafts";
 import { searchPublished } from "../../src/cores/search";
 import { asEditor, EDITOR, headerResolver, PUBLISHER, request, type RequestOptions } from "../helpers/http";
@@ -24,7 +25,7 @@ const baseConfig = {
 const { versions: _drafts, ...liveCollection } = pagesCollection;
 const route = pagesRoute({ ...baseConfig, collection: liveCollection });
 /* The reference site's collection (drafts on): PATCH saves a draft, DELETE needs a publisher. */
-const versionedRoute = pagesRoute({ ...baseConfig, collection: pagesCollection, versionsTable: pagesVersions });
+const versionedRoute = pagesRoute({ ...baseConfig, collection: pagesCollection, versionsTable: pagesVersions, writer: draftWriterFor });
 
 let counter = 0;
 const uniqueSlug = () => `page-${Date.now().toString(36)}-${++counter}`;

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { draftWriterFor } from "../../src/objects/room-client";
 import { describe, expect, it } from "vitest";
 import {
   D1_BOOKMARK_COOKIE,
@@ -15,11 +16,11 @@ import { tableMeta } from "../../src/cores/table-meta";
 import { runEditorRoute } from "../../src/routes/run-editor-route";
 import { versionsRoute } from "../../src/routes/versions-route";
 import { pagesCollection } from "../../src/site/collections";
-import { pages, pagesVersions } from "../../src/site/schema";
+import { pages, pagesVersions } from "../../src/tables/pages";
 import { asEditor, headerResolver, request } from "../helpers/http";
 
 const deps = { table: pages, versionsTable: pagesVersions, config: pagesCollection };
-const route = versionsRoute({ ...deps, resolveEditor: headerResolver });
+const route = versionsRoute({ ...deps, resolveEditor: headerResolver, writer: draftWriterFor });
 let counter = 0;
 
 async function newPage(): Promise<number> {

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { encodeEditorHeader, ROOM_EDITOR_HEADER } from "../../src/shared/room-identity";
 import { connect, editor, fetchRoom, newPage, until, upgradeRequest, YClient } from "../objects/room-client";
@@ -88,5 +88,22 @@ describe("identity rides with the connection", () => {
     const client = new YClient(res.webSocket as WebSocket, false);
     await until(() => client.closed !== null);
     expect(client.closed?.code).toBe(4404);
+  });
+
+  it("with `exists` (as createCms mounts it) refuses a room for an unknown record with 404 before any room starts", async () => {
+    const { seedDemoEditors, signIn, SITE } = await import("../site/demo-helpers");
+    await seedDemoEditors();
+    const cookie = await signIn("ed@demo.test");
+    const upgrade = (id: number) => exports.default.fetch(`${SITE}/parties/page-room/pages:${id}`, { headers: { upgrade: "websocket", origin: SITE, cookie } });
+    const started = Date.now();
+    const unknown = await upgrade(987654320);
+    expect(unknown.status).toBe(404);
+    expect(unknown.webSocket).toBeNull();
+    expect(await unknown.json()).toMatchObject({ code: "not_found" });
+    expect(Date.now() - started).toBeLessThan(1000);
+    const known = await upgrade(await newPage());
+    expect(known.status).toBe(101);
+    const client = new YClient(known.webSocket as WebSocket, false);
+    client.close();
   });
 });

@@ -1,15 +1,16 @@
 import { env } from "cloudflare:workers";
+import { draftWriterFor } from "../../src/objects/room-client";
 import { describe, expect, it } from "vitest";
 import { applyFieldSave, type SaveConfig } from "../../src/cores/save";
 import { runEditorRoute } from "../../src/routes/run-editor-route";
 import { saveRoute } from "../../src/routes/save-route";
-import { pages } from "../../src/site/schema";
+import { pages } from "../../src/tables/pages";
 import { siteSaveConfig } from "../../src/site/cms";
 import type { SiteEnv } from "../../src/site/env";
 import { withoutIds } from "../helpers/entry-ids";
 import { asEditor, EDITOR, headerResolver, request, type RequestOptions } from "../helpers/http";
 
-const route = saveRoute({ ...siteSaveConfig, resolveEditor: headerResolver });
+const route = saveRoute({ ...siteSaveConfig, resolveEditor: headerResolver, writer: draftWriterFor });
 const save = (body: unknown, options: RequestOptions = {}) =>
   runEditorRoute(route, request("POST", "/api/cms/save", { body, headers: asEditor(), ...options }), env);
 

@@ -8,7 +8,7 @@ import { tableMeta } from "../../src/cores/table-meta";
 import { runEditorRoute } from "../../src/routes/run-editor-route";
 import { searchRoute } from "../../src/routes/search-route";
 import { pagesCollection } from "../../src/site/collections";
-import { pages, pagesVersions } from "../../src/site/schema";
+import { pages, pagesVersions } from "../../src/tables/pages";
 import { EDITOR, PUBLISHER, asEditor, headerResolver, request, type RequestOptions } from "../helpers/http";
 
 const route = searchRoute({ table: pages, config: pagesCollection, resolveEditor: headerResolver });

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { runEditorRoute } from "../../src/routes/run-editor-route";
 import { submissionsRoute } from "../../src/routes/submissions-route";
-import { submissions } from "../../src/site/forms-schema";
+import { submissions } from "../../src/tables/forms";
 import { asEditor, headerResolver, request, type RequestOptions } from "../helpers/http";
 
 const route = submissionsRoute({ table: submissions, resolveEditor: headerResolver, forms: [{ name: "quote" }, { name: "other" }] });

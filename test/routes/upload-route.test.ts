@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { mediaServeRoute } from "../../src/routes/media-serve-route";
 import { runEditorRoute } from "../../src/routes/run-editor-route";
 import { MAX_UPLOAD_BYTES, uploadRoute } from "../../src/routes/upload-route";
-import { media } from "../../src/site/media-schema";
+import { media } from "../../src/tables/media";
 import { concat, gif, HTML, jpeg, JSON_BODY, PNG_SIG, png, SVG, TEXT, webpVp8l } from "../fixtures/images";
 import { asEditor, headerResolver, request, SITE, type RequestOptions } from "../helpers/http";
 

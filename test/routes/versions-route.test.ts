@@ -7,10 +7,10 @@ import { composeRoutes } from "../../src/routes/compose-routes";
 import { pagesRoute } from "../../src/routes/pages-route";
 import { runEditorRoute } from "../../src/routes/run-editor-route";
 import { searchRoute } from "../../src/routes/search-route";
-import { DIRECT_DRAFT_WRITER } from "../../src/routes/room-writer";
+import { DIRECT_DRAFT_WRITER } from "../../src/objects/room-client";
 import { versionsRoute } from "../../src/routes/versions-route";
 import { pagesCollection, sectionCatalog } from "../../src/site/collections";
-import { pages, pagesVersions } from "../../src/site/schema";
+import { pages, pagesVersions } from "../../src/tables/pages";
 import { asEditor, headerResolver, request, type RequestOptions } from "../helpers/http";
 
 const MEDIA = "https://media.site.test";

@@ -8,7 +8,7 @@ import { connect, editor, newPage, until } from "../objects/room-client";
  * Calls go through the entrypoint src/worker.ts exports (`export const { PageRoom,
  * CmsService } = siteCms`), over real Workers RPC, as another site's service binding would.
  */
-type Methods = "readPage" | "listVersions" | "saveDraft" | "publish" | "unpublish" | "cancelScheduledPublish" | "search" | "readSettings" | "patchSettings";
+type Methods = "readPage" | "readPublished" | "listPublished" | "searchPublished" | "listVersions" | "saveDraft" | "publish" | "unpublish" | "cancelScheduledPublish" | "search" | "readSettings" | "patchSettings";
 
 type SiteService = CmsServiceApi<typeof siteCollections>;
 
@@ -65,7 +65,13 @@ describe("CmsService over RPC", () => {
     let deep: unknown = "leaf";
     for (let i = 0; i < 1_000; i++) deep = { a: deep };
     expect(await service().saveDraft(ed, "pages", id, { sections: deep })).toMatchObject({ ok: false, status: 422, code: "too_deep" });
-    expect(await service().patchSettings(ed, { siteName: "x", custom: deep })).toMatchObject({ ok: false, status: 422, code: "too_deep" });
+    expect(await service().patchSettings(pat, { siteName: "x", custom: deep })).toMatchObject({ ok: false, status: 422, code: "too_deep" });
+  });
+
+  it("changes site settings only with the publish privilege", async () => {
+    expect(await service().patchSettings(ed, { siteName: "Defaced" })).toMatchObject({ ok: false, status: 403, code: "forbidden_publish" });
+    expect(await service().readSettings(ed)).toMatchObject({ ok: true, value: { siteName: expect.not.stringMatching("Defaced") } });
+    expect(await service().patchSettings(pat, { siteName: "Service site" })).toMatchObject({ ok: true, value: { changed: ["siteName"] } });
   });
 
   it("publishes and unpublishes only with the publish privilege", async () => {
@@ -82,8 +88,11 @@ describe("CmsService over RPC", () => {
   it("schedules a publish that the versions list shows, and cancels it", async () => {
     const id = await newPage();
     const at = new Date(Date.now() + 3_600_000).toISOString();
-    expect(await service().publish(pat, "pages", id, { at })).toMatchObject({ ok: true, value: { scheduled: { at } } });
-    expect(await service().listVersions(ed, "pages", id)).toMatchObject({ ok: true, value: { scheduled: { at, versionId: null } } });
+    expect(await service().publish(pat, "pages", id, { at })).toMatchObject({ ok: false, status: 409, code: "nothing_pending" });
+    const draft = await service().saveDraft(ed, "pages", id, { title: "Later" });
+    const versionId = draft.ok ? draft.value.versionId : null;
+    expect(await service().publish(pat, "pages", id, { at })).toMatchObject({ ok: true, value: { scheduled: { at, versionId } } });
+    expect(await service().listVersions(ed, "pages", id)).toMatchObject({ ok: true, value: { scheduled: { at, versionId } } });
     expect(await service().cancelScheduledPublish(pat, "pages", id)).toMatchObject({ ok: true, value: { cancelled: true } });
   });
 
@@ -96,5 +105,37 @@ describe("CmsService over RPC", () => {
   it("reads settings", async () => {
     expect((await service().readSettings(ed)).ok).toBe(true);
     expect(await service().readSettings(null as never)).toMatchObject({ ok: false, status: 401 });
+  });
+
+  it("gives other sites published reads without a session: a pending draft never shows", async () => {
+    const id = await newPage({ title: `Reader live ${Date.now().toString(36)}` });
+    const hidden = await newPage({ title: "Never published" });
+    expect(await service().readPublished("pages", id)).toMatchObject({ ok: false, status: 404 });
+    expect((await service().saveDraft(ed, "pages", id, { body: "<p>Published body</p>" })).ok).toBe(true);
+    const published = await service().publish(pat, "pages", id, {});
+    expect(published.ok, JSON.stringify(published)).toBe(true);
+    const live = (await service().readPublished("pages", id)) as { ok: true; value: { title: string } };
+    const title = live.value.title;
+    expect((await service().saveDraft(ed, "pages", id, { title: "Pending draft title" })).ok).toBe(true);
+
+    expect(await service().readPublished("pages", id)).toMatchObject({ ok: true, value: { id, title } });
+    const edit = await service().readPage(ed, "pages", id);
+    expect(edit).toMatchObject({ ok: true, value: { document: { title: "Pending draft title" }, versionId: expect.any(Number) } });
+    expect(await service().readPage(null as never, "pages", id)).toMatchObject({ ok: false, status: 401 });
+
+    const listed: Record<string, unknown>[] = [];
+    for (let cursor: number | null = null, guard = 0; guard < 50; guard++) {
+      const page = await service().listPublished("pages", { limit: 100, cursor });
+      if (!page.ok) throw new Error(page.error);
+      listed.push(...page.value.items);
+      if (page.value.next === null) break;
+      cursor = Number(page.value.next);
+    }
+    expect(listed.find((row) => row.id === id)).toMatchObject({ title });
+    expect(listed.some((row) => row.id === hidden)).toBe(false);
+    const hits = await service().searchPublished("pages", "Pending");
+    expect(hits.ok && hits.value.some((hit) => (hit as { id?: unknown }).id === id)).toBe(false);
+    expect(await service().readPublished("pages", hidden)).toMatchObject({ ok: false, status: 404 });
+    expect(await service().listPublished("pages", { limit: "x" as never })).toMatchObject({ ok: false, status: 400 });
   });
 });

@@ -40,6 +40,20 @@ describe("the demo site", () => {
     expect(html).toContain('data-cms-field="pages:1:sections.1.items.0.title"');
   });
 
+  it("builds the home page from three section kinds: a hero with an image slot, features with items, a quote (issue 22)", async () => {
+    const visitor = await (await exports.default.fetch(`${SITE}/`)).text();
+    for (const kind of ["hero", "features", "quote"]) expect(visitor).toContain(`<section class="${kind}">`);
+    expect(visitor).toContain("We changed the whole front page during the meeting, together.");
+    expect(visitor).not.toContain("image-slot");
+    const cookie = await signIn("ed@demo.test");
+    const html = await (await exports.default.fetch(`${SITE}/`, { headers: { cookie } })).text();
+    expect(html).toContain('<figure class="image-slot" data-cms-field="pages:1:sections.0.image" data-cms-type="image"><img alt=""></figure>');
+    expect(html).toContain('<section class="quote" data-cms-entry="sections.2" data-cms-kind="Quote">');
+    expect(html).toContain('data-cms-field="pages:1:sections.2.text"');
+    expect(html).toContain('data-cms-field="pages:1:sections.2.author"');
+    expect(html).toContain('<li data-cms-entry="sections.1.items.0"><strong data-cms-field="pages:1:sections.1.items.0.title">');
+  });
+
   it("serves the sign-in page", async () => {
     const html = await (await exports.default.fetch(`${SITE}/login`)).text();
     expect(html).toContain('action="/api/cms/session"');
@@ -196,13 +210,16 @@ describe("site settings on the demo pages", () => {
   it("shows the site name from the settings singleton in the header, with a default before any is set", async () => {
     await env.DB.prepare("DELETE FROM site_settings").run();
     expect(await (await exports.default.fetch(`${SITE}/about`)).text()).toContain('<p class="brand">cms-toolkit demo</p>');
-    const cookie = await signIn("ed@demo.test");
-    const patch = await exports.default.fetch(`${SITE}/api/cms/settings`, {
-      method: "PATCH",
-      headers: { cookie, origin: SITE, "content-type": "application/json" },
-      body: JSON.stringify({ siteName: "Harbour <Books>" }),
-    });
-    expect(patch.status).toBe(200);
+    const patchAs = async (email: string) =>
+      exports.default.fetch(`${SITE}/api/cms/settings`, {
+        method: "PATCH",
+        headers: { cookie: await signIn(email), origin: SITE, "content-type": "application/json" },
+        body: JSON.stringify({ siteName: "Harbour <Books>" }),
+      });
+    // Every visitor sees the site name at once: an editor without the publish privilege may not change it.
+    expect((await patchAs("ed@demo.test")).status).toBe(403);
+    expect(await (await exports.default.fetch(`${SITE}/about`)).text()).toContain('<p class="brand">cms-toolkit demo</p>');
+    expect((await patchAs("pub@demo.test")).status).toBe(200);
     expect(await (await exports.default.fetch(`${SITE}/about`)).text()).toContain('<p class="brand">Harbour &lt;Books&gt;</p>');
   });
 });

@@ -1,5 +1,5 @@
 import { cmsCollection } from "../../src/cms/cms-collection";
-import { pages, pagesVersions } from "../../src/site/schema";
+import { pages, pagesVersions } from "../../src/tables/pages";
 
 /*
  * Compile-time checks of `cmsCollection` (run by `npm run typecheck`): each `@ts-expect-error`

@@ -1,4 +1,3 @@
-import type { EditorSession } from "cms-toolkit";
 import type { CmsServiceApi } from "cms-toolkit/workers";
 import type { collections } from "../../site/src/worker";
 
@@ -6,13 +5,14 @@ interface Env {
   CMS: CmsServiceApi<typeof collections>;
 }
 
-/* This Worker vouches for its callers: it reads as a fixed, publish-less editor identity. */
-const READER: EditorSession = { id: "reader", email: "reader@example.test", name: "Reader", roles: ["editor"], access: { publish: false } };
-
+/*
+ * A second site rendering the example site's posts. It needs no editor identity: the published
+ * reads answer only what visitors of the site itself see (a pending draft never shows here).
+ */
 export default {
   async fetch(request, env) {
     const id = Number(new URL(request.url).searchParams.get("post"));
-    const read = await env.CMS.readPage(READER, "posts", id);
-    return Response.json(read.ok ? { title: read.value.document.title } : { error: read.error }, { status: read.ok ? 200 : read.status });
+    const read = await env.CMS.readPublished("posts", id);
+    return Response.json(read.ok ? { title: read.value.title } : { error: read.error }, { status: read.ok ? 200 : read.status });
   },
 } satisfies ExportedHandler<Env>;

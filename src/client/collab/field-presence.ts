@@ -1,6 +1,7 @@
 import * as Y from "yjs";
 import type { Awareness } from "y-protocols/awareness";
 import { readableTextOn } from "../contrast";
+import { guardPresence } from "./presence-guard";
 
 /** A field whose presence is shared: its element and, for plain text bound to the room, its `Y.Text`. */
 export interface PresenceField {
@@ -41,6 +42,7 @@ export const FIELD_STATE = "field";
  * const presence = shareFieldPresence(document, provider.awareness, new Map([["pages:1:title", { element: h1, text }]]));
  */
 export function shareFieldPresence(doc: Document, awareness: Awareness, fields: ReadonlyMap<string, PresenceField>): { destroy(): void } {
+  guardPresence(awareness);
   const win = doc.defaultView ?? window;
   const style = doc.createElement("style");
   style.textContent = CSS;

@@ -7,6 +7,7 @@ import { redoCommand, undoCommand, yCursorPlugin, ySyncPlugin, yUndoPlugin } fro
 import type * as Y from "yjs";
 import { readableTextOn } from "../contrast";
 import type { Awareness } from "y-protocols/awareness";
+import { guardPresence } from "./presence-guard";
 
 export { connectLive } from "./live-session";
 export { JSON_ROOT, parseRoomEvent } from "../../shared/room-protocol";
@@ -16,6 +17,7 @@ export { bindListText, bindListValue, findListLeaf } from "./bind-list";
 export type { FieldBinding } from "./bind-fields";
 export { shareFieldPresence, FIELD_STATE } from "./field-presence";
 export type { PresenceField } from "./field-presence";
+export { guardPresence } from "./presence-guard";
 
 /**
  * The ProseMirror plugins and keys that bind a rich field to the room's `Y.XmlFragment` of that
@@ -25,6 +27,8 @@ export type { PresenceField } from "./field-presence";
  * mountRichText(element, { ...richCollab(doc.getXmlFragment("body"), provider.awareness) });
  */
 export function richCollab(fragment: Y.XmlFragment, awareness: Awareness): { plugins: Plugin[]; history: { undo: Command; redo: Command } } {
+  // Before the cursor plugin subscribes: a malformed remote cursor would make it throw on every redraw.
+  guardPresence(awareness);
   return {
     plugins: [ySyncPlugin(fragment), yCursorPlugin(awareness, { cursorBuilder: remoteCursor }), yUndoPlugin()],
     history: { undo: undoCommand, redo: redoCommand },

@@ -1,4 +1,4 @@
-import { createDialog, textButton } from "../dialog";
+import { createDialog, settleOnce, textButton } from "../dialog";
 import { Icon } from "../icon";
 import { listMedia, uploadImage, type FetchLike, type PickedImage } from "./media-api";
 
@@ -20,15 +20,7 @@ export interface ImageControlsOptions {
 export function pickImage(doc: Document, options: ImageControlsOptions): Promise<PickedImage | null> {
   return new Promise((resolve) => {
     const { dialog, heading, message } = createDialog(doc, "Insert image", "Choose an image");
-    let settled = false;
-    const finish = (image: PickedImage | null) => {
-      if (settled) return;
-      settled = true;
-      dialog.close();
-      dialog.remove();
-      resolve(image);
-    };
-    dialog.addEventListener("close", () => finish(null));
+    const finish = settleOnce<PickedImage | null>(dialog, resolve, null);
 
     const file = doc.createElement("input");
     file.type = "file";

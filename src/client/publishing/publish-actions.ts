@@ -1,5 +1,5 @@
 import { failureText } from "../failure-text";
-import { publishPage } from "../publish";
+import { readViolations, type PublishViolation } from "./violations";
 
 /** The page's publishing endpoints (`/api/cms/pages/<id>/…`). */
 export interface PublishUrls {
@@ -12,8 +12,8 @@ export interface PublishUrls {
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
-/** What a publishing action did, in words for the dialog and the status line. */
-export type ActionResult = { ok: true; text: string } | { ok: false; text: string };
+/** What a publishing action did, in words for the dialog and the status line; a refused publish lists what to fix. */
+export type ActionResult = { ok: true; text: string } | { ok: false; text: string; violations?: PublishViolation[] };
 
 /**
  * The publishing actions of the page: publish now, schedule a publish at a time, cancel the
@@ -31,15 +31,21 @@ export function publishActions(doFetch: FetchLike, urls: PublishUrls, formatTime
         headers: { "content-type": "application/json", accept: "application/json" },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
-      return response.ok ? { ok: true, text: done } : { ok: false, text: `Not ${verb}: ${await failureText(response)}` };
+      return response.ok ? { ok: true, text: done } : { ok: false, text: `Not ${verb}: ${await failureText(response, { strict: true })}` };
     } catch {
       return { ok: false, text: `Not ${verb}: the server could not be reached` };
     }
   };
   return {
     publishNow: async (): Promise<ActionResult> => {
-      const text = await publishPage(doFetch, urls.publish);
-      return { ok: text === "Published", text };
+      try {
+        const response = await doFetch(urls.publish, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+        if (response.ok) return { ok: true, text: "Published" };
+        const violations = response.status === 422 ? readViolations(await response.clone().json().catch(() => null)) : [];
+        return { ok: false, text: `Not published: ${await failureText(response)}`, violations };
+      } catch {
+        return { ok: false, text: "Not published: the server could not be reached" };
+      }
     },
     schedule: (at: Date) => send(urls.publish, "POST", { at: at.toISOString() }, `Scheduled: goes live ${formatTime(at.toISOString())}`, "scheduled"),
     cancelSchedule: () => send(urls.publish, "DELETE", undefined, "Schedule cancelled", "cancelled"),

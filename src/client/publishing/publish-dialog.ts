@@ -2,6 +2,7 @@ import { createDialog, textButton } from "../dialog";
 import { formatTime } from "../format-time";
 import { parseVersionList, type VersionList } from "../history/versions-api";
 import { publishActions, readLocalTime, type ActionResult, type FetchLike, type PublishUrls } from "./publish-actions";
+import { violationList } from "./violation-list";
 
 export interface PublishDialogOptions {
   urls: PublishUrls;
@@ -28,7 +29,8 @@ export async function openPublishDialog(doc: Document, options: PublishDialogOpt
   const controls = doc.createElement("div");
   const close = textButton(doc, "Close", () => dialog.close());
   dialog.addEventListener("close", () => dialog.remove());
-  dialog.append(heading, state, controls, message, close);
+  const fixes = doc.createElement("div");
+  dialog.append(heading, state, controls, message, fixes, close);
   doc.body.append(dialog);
   dialog.showModal();
 
@@ -53,9 +55,11 @@ export async function openPublishDialog(doc: Document, options: PublishDialogOpt
   const run = async (action: () => Promise<ActionResult>, needsSave: boolean) => {
     for (const button of controls.querySelectorAll("button")) button.disabled = true;
     message.textContent = "Working…";
+    fixes.replaceChildren();
     if (needsSave) await options.beforePublish();
     const result = await action();
     message.textContent = result.text;
+    if (!result.ok && result.violations?.length) fixes.append(violationList(doc, result.violations, () => dialog.close()));
     options.onResult?.(result.text);
     await load();
   };

@@ -1,6 +1,10 @@
+import { chainCommands, deleteSelection, joinBackward, joinForward, liftEmptyBlock, selectNodeBackward, selectNodeForward } from "prosemirror-commands";
+import { undoInputRule } from "prosemirror-inputrules";
 import type { MarkType } from "prosemirror-model";
+import { splitListItem } from "prosemirror-schema-list";
 import type { Command } from "prosemirror-state";
 import { richSchema } from "../../shared/rich-schema";
+import { indentItem, outdentItem } from "./block-commands";
 
 const { nodes } = richSchema;
 
@@ -25,28 +29,34 @@ export function toggleMark(type: MarkType, attrs?: Record<string, unknown>): Com
 }
 
 /**
- * Enter: a line in a code block, nothing in a caption (a figure holds one), a new item in a list
- * (its first paragraph splits the item), otherwise a new block; the end of a heading continues as
- * a paragraph.
+ * Enter inside a code block or a caption: a new line of code; nothing in a caption (a figure holds
+ * one). Tried before the list and block splits, which would otherwise split the code block's item.
+ *
+ * @example
+ * enterInPlace(view.state, view.dispatch);
+ */
+export const enterInPlace: Command = (state, dispatch) => {
+  const parent = state.selection.$from.parent;
+  if (parent.type.spec.code) {
+    dispatch?.(state.tr.insertText("\n").scrollIntoView());
+    return true;
+  }
+  return parent.type === nodes.figcaption;
+};
+
+/**
+ * Enter outside lists: a new block; the end of a heading continues as a paragraph.
  *
  * @example
  * splitBlock(view.state, view.dispatch);
  */
 export const splitBlock: Command = (state, dispatch) => {
-  const { $from } = state.selection;
-  const parent = $from.parent;
+  const parent = state.selection.$from.parent;
   if (!parent.isTextblock) return false;
-  if (parent.type.spec.code) {
-    dispatch?.(state.tr.insertText("\n").scrollIntoView());
-    return true;
-  }
-  if (parent.type === nodes.figcaption) return true;
-  const inItem = $from.depth >= 2 && $from.node(-1).type === nodes.list_item && $from.index(-1) === 0;
   const tr = state.tr.deleteSelection();
-  const pos = tr.selection.from;
-  const atEnd = tr.doc.resolve(pos).parentOffset === tr.doc.resolve(pos).parent.content.size;
-  const next = parent.type === nodes.heading && atEnd ? [{ type: nodes.paragraph! }] : undefined;
-  dispatch?.(tr.split(pos, inItem ? 2 : 1, inItem ? undefined : next).scrollIntoView());
+  const $pos = tr.selection.$from;
+  const next = parent.type === nodes.heading && $pos.parentOffset === $pos.parent.content.size ? [{ type: nodes.paragraph! }] : undefined;
+  dispatch?.(tr.split($pos.pos, 1, next).scrollIntoView());
   return true;
 };
 
@@ -66,15 +76,22 @@ export const insertHardBreak: Command = (state, dispatch) => {
 export type KeyBindings = Record<string, Command>;
 
 /**
- * The base key bindings of the rich-text editor.
+ * The base key bindings of the rich-text editor. Enter in an empty list item or quote line leaves
+ * it; Backspace right after a markdown shortcut takes the shortcut back, at the start of a block
+ * joins it to the one before (or lifts it out of its list or quote); Tab and Shift+Tab nest and
+ * un-nest list items.
  *
  * @example
  * const bindings = { ...baseKeys(), "Mod-z": undo };
  */
 export function baseKeys(): KeyBindings {
   return {
-    Enter: splitBlock,
+    Enter: chainCommands(enterInPlace, splitListItem(nodes.list_item!), liftEmptyBlock, splitBlock),
     "Shift-Enter": insertHardBreak,
+    Backspace: chainCommands(undoInputRule, deleteSelection, joinBackward, selectNodeBackward),
+    Delete: chainCommands(deleteSelection, joinForward, selectNodeForward),
+    Tab: indentItem,
+    "Shift-Tab": outdentItem,
     "Mod-b": toggleMark(richSchema.marks.strong!),
     "Mod-i": toggleMark(richSchema.marks.em!),
     "Mod-u": toggleMark(richSchema.marks.underline!),

@@ -3,10 +3,18 @@ import { history, redo as historyRedo, undo as historyUndo } from "prosemirror-h
 import { EditorState, type Command, type Plugin } from "prosemirror-state";
 import { EditorView } from "prosemirror-view";
 import { richSchema } from "../../shared/rich-schema";
+import { isSafeUrl } from "../../shared/safe-url";
 import { pickImage, type ImageControlsOptions } from "../images/image-dialog";
 import type { UndoTarget } from "../undo/value-history";
+import { readHeadingLevels } from "./heading-levels";
+import { markdownShortcuts } from "./markdown-rules";
+import type { PageListOptions } from "./page-list";
+import { createPasteNote } from "./paste-note";
 import { baseKeys, keyName, type KeyBindings } from "./rich-commands";
-import { createRichToolbar } from "./rich-toolbar";
+import { editLink } from "./rich-link";
+import { injectRichStyles } from "./rich-styles";
+import { keepStorable } from "./storable";
+import { createRichToolbar, selectedImage } from "./rich-toolbar";
 
 export interface RichTextOptions {
   /** Accessible name of the editing area. */
@@ -25,11 +33,17 @@ export interface RichTextOptions {
   keys?: KeyBindings;
   /** Image controls for the toolbar's Image button; omitted, there is no Image button. */
   images?: ImageControlsOptions;
+  /** Where the link dialog's page picker reads the site's pages; default `/api/cms/pages`. */
+  links?: PageListOptions;
 }
 
 /**
  * A rich-text editor over an element's HTML, on ProseMirror with the schema the server uses
- * (`richSchema`), so what the editor can hold is exactly what the sanitizer keeps.
+ * (`richSchema`), so what the editor can hold is exactly what the sanitizer keeps. Headings use
+ * the levels the element's `data-cms-heading-levels` allows (default 2–4, under the page's `h1`);
+ * markdown shortcuts (`## `, `- `, `1. `, `> `) start blocks; pasted HTML from Word, Google Docs
+ * or a web page is normalized to the schema first, and images from other sites are left out with
+ * a note (kept only when the field allows URLs).
  *
  * @example
  * const editor = new RichText(document.querySelector(".body")!, { onChange: (html) => console.log(html) });
@@ -46,14 +60,31 @@ export class RichText {
     this.#element = element;
     this.#options = options;
     const doc = element.ownerDocument;
+    injectRichStyles(doc);
+    const levels = readHeadingLevels(element.getAttribute("data-cms-heading-levels"));
     const content = DOMParser.fromSchema(richSchema).parse(element);
     this.#host = doc.createElement("div");
     this.#host.className = "cms-rich";
     element.replaceChildren(this.#host);
     this.#history = options.history ?? { undo: historyUndo, redo: historyRedo };
     const { undo, redo } = this.#history;
-    const bindings: KeyBindings = { ...baseKeys(), "Mod-z": undo, "Mod-y": redo, "Mod-Shift-z": redo, ...options.keys };
-    const plugins = [...(options.plugins ?? []), ...(options.history ? [] : [history()])];
+    const link = () => void editLink(this.view, options.links ?? {});
+    const bindings: KeyBindings = {
+      ...baseKeys(),
+      "Mod-z": undo,
+      "Mod-y": redo,
+      "Mod-Shift-z": redo,
+      "Mod-k": () => (link(), true),
+      ...options.keys,
+    };
+    const note = createPasteNote(doc);
+    const plugins = [
+      keepStorable((reason) => note.say(`Not changed: ${reason}.`)),
+      ...(options.plugins ?? []),
+      markdownShortcuts(levels),
+      ...(options.history ? [] : [history()]),
+    ];
+    const keepImage = (src: string) => isSafeUrl(src, "src") && (options.images?.allowUrl === true || isSameOrigin(src, doc));
     const mac = /Mac|iP(hone|ad)/.test(doc.defaultView?.navigator.platform ?? "");
     const label = options.label ?? "Rich text";
     let toolbar: ReturnType<typeof createRichToolbar> | null = null;
@@ -65,6 +96,7 @@ export class RichText {
         return command ? command(view.state, view.dispatch, view) : false;
       },
       handleDOMEvents: { blur: () => (options.onBlur?.(), false) },
+      transformPastedHTML: (html) => note.normalize(html, { levels, keepImage }),
       // ProseMirror calls this with the view as `this`, also while the view is still being built
       // (the Yjs sync plugin renders the shared document from its constructor), before `this.view` is set.
       dispatchTransaction(this: EditorView, tr) {
@@ -74,8 +106,19 @@ export class RichText {
         if (tr.docChanged) options.onChange?.(documentHtml(state.doc, doc));
       },
     });
-    toolbar = createRichToolbar(() => this.view, { label, onImage: options.images ? () => void this.insertImage() : undefined });
-    this.#host.before(toolbar.element);
+    toolbar = createRichToolbar(() => this.view, {
+      label,
+      levels,
+      onLink: link,
+      onImage: options.images ? () => void this.insertImage() : undefined,
+      onDescribeImage: () => void this.describeImage(),
+    });
+    toolbar.update(this.view.state);
+    // Toolbar and note stick together; the note floats under the toolbar, so it never moves the text.
+    const top = doc.createElement("div");
+    top.className = "cms-rich-top";
+    top.append(toolbar.element, note.element);
+    this.#host.before(top);
   }
 
   /** The document as HTML, the value the save endpoint takes for a rich field. */
@@ -99,14 +142,33 @@ export class RichText {
     };
   }
 
-  /** Opens the image dialog and inserts the chosen image at the selection. */
+  /**
+   * Opens the image dialog, then asks for the chosen image's description (the asset's alt text
+   * offered first), and inserts it at the selection. Cancelling either dialog inserts nothing.
+   */
   async insertImage(): Promise<void> {
     if (!this.#options.images) return;
-    const picked = await pickImage(this.#element.ownerDocument, this.#options.images);
-    if (!picked) return;
-    const node = richSchema.nodes.image!.create({ src: picked.src, alt: picked.alt || null });
-    this.view.dispatch(this.view.state.tr.replaceSelectionWith(node));
+    const doc = this.#element.ownerDocument;
+    const picked = await pickImage(doc, this.#options.images);
+    if (!picked || !isSafeUrl(picked.src, "src")) return;
+    const { askAltText } = await import("../images/alt-dialog");
+    const alt = await askAltText(doc, { src: picked.src, alt: picked.alt || null });
     this.view.focus();
+    if (alt === null) return;
+    this.view.dispatch(this.view.state.tr.replaceSelectionWith(richSchema.nodes.image!.create({ src: picked.src, alt })));
+  }
+
+  /** Edits the description of the selected image (an inline image or a figure's). */
+  async describeImage(): Promise<void> {
+    const selected = selectedImage(this.view.state);
+    if (!selected) return;
+    const { askAltText } = await import("../images/alt-dialog");
+    const alt = await askAltText(this.#element.ownerDocument, { src: String(selected.node.attrs.src), alt: selected.node.attrs.alt as string | null });
+    this.view.focus();
+    // Read again: other editors may have moved or removed the image meanwhile.
+    const now = selectedImage(this.view.state);
+    if (alt === null || !now || now.node.attrs.src !== selected.node.attrs.src) return;
+    this.view.dispatch(this.view.state.tr.setNodeMarkup(now.pos, undefined, { ...now.node.attrs, alt }));
   }
 
   /** Tears the editor down and leaves the element holding the current HTML. */
@@ -114,6 +176,14 @@ export class RichText {
     const html = this.html();
     this.view.destroy();
     this.#element.innerHTML = html;
+  }
+}
+
+function isSameOrigin(src: string, doc: Document): boolean {
+  try {
+    return new URL(src, doc.baseURI).origin === new URL(doc.baseURI).origin;
+  } catch {
+    return false;
   }
 }
 

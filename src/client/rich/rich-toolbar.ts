@@ -1,36 +1,67 @@
-import type { MarkType } from "prosemirror-model";
-import type { EditorState } from "prosemirror-state";
+import type { MarkType, Node as RichNode } from "prosemirror-model";
+import { NodeSelection, type Command, type EditorState } from "prosemirror-state";
 import type { EditorView } from "prosemirror-view";
 import { richSchema } from "../../shared/rich-schema";
-import { Icon, type IconName } from "../icon";
+import { Icon } from "../icon";
+import { cycleHeading, headingAt, inQuote, listAt, toggleList, toggleQuote } from "./block-commands";
+import type { HeadingLevels } from "./heading-levels";
+import { blockIcon } from "./rich-icons";
 import { toggleMark } from "./rich-commands";
 
 export interface RichToolbar {
   element: HTMLElement;
-  /** Reflects the marks at the selection in the buttons' `aria-pressed`. */
+  /** Reflects the marks and blocks at the selection in the buttons' `aria-pressed`. */
   update(state: EditorState): void;
 }
 
+export interface RichToolbarOptions {
+  label: string;
+  /** The field's heading levels (the Heading button steps through them). */
+  levels: HeadingLevels;
+  onLink: () => void;
+  /** Omitted, there is no Image button. */
+  onImage?: () => void;
+  /** Shown while an image is selected: edit its description. */
+  onDescribeImage: () => void;
+}
+
 /**
- * The formatting toolbar above a rich-text field: bold, italic, link, and an Image button when
- * image controls are given. Buttons keep the editor's focus (mousedown is not let through).
+ * The image the selection is on (clicking an image selects it), with its position, or null.
  *
  * @example
- * const toolbar = createRichToolbar(view, { onImage: () => insertImage(view) });
+ * selectedImage(view.state)?.node.attrs.alt;
  */
-export function createRichToolbar(getView: () => EditorView, options: { label: string; onImage?: () => void }): RichToolbar {
+export function selectedImage(state: EditorState): { node: RichNode; pos: number } | null {
+  const { selection } = state;
+  if (!(selection instanceof NodeSelection)) return null;
+  const type = selection.node.type;
+  return type === nodes.image || type === nodes.figure_image ? { node: selection.node, pos: selection.from } : null;
+}
+
+const { marks, nodes } = richSchema;
+
+/**
+ * The formatting toolbar above a rich-text field: Bold, Italic, Link; Heading, Bulleted list,
+ * Numbered list, Quote; Image when image controls are given, and Image description while an image
+ * is selected. Toggles say whether they apply
+ * at the selection (`aria-pressed`). Buttons keep the editor's focus (mousedown is not let through).
+ *
+ * @example
+ * const toolbar = createRichToolbar(() => view, { label: "Body", levels: [2, 3, 4], onLink: () => void editLink(view, {}) });
+ */
+export function createRichToolbar(getView: () => EditorView, options: RichToolbarOptions): RichToolbar {
   const doc = getView().dom.ownerDocument;
   const element = doc.createElement("div");
   element.className = "cms-toolbar";
   element.setAttribute("role", "toolbar");
   element.setAttribute("aria-label", `Formatting: ${options.label}`);
-  const marks: [HTMLButtonElement, MarkType][] = [];
-  const add = (icon: IconName, label: string, run: () => void) => {
+  const toggles: [HTMLButtonElement, (state: EditorState) => boolean][] = [];
+  const add = (icon: SVGSVGElement, label: string, run: () => void) => {
     const button = doc.createElement("button");
     button.type = "button";
     button.setAttribute("aria-label", label);
     button.title = label;
-    button.append(Icon(icon));
+    button.append(icon);
     button.addEventListener("mousedown", (event) => event.preventDefault());
     button.addEventListener("click", () => {
       run();
@@ -39,34 +70,42 @@ export function createRichToolbar(getView: () => EditorView, options: { label: s
     element.append(button);
     return button;
   };
-  const markButton = (icon: IconName, label: string, type: MarkType) => {
-    const button = add(icon, label, () => toggleMark(type)(getView().state, getView().dispatch));
+  const toggle = (icon: SVGSVGElement, label: string, command: Command, active: (state: EditorState) => boolean) => {
+    const button = add(icon, label, () => command(getView().state, getView().dispatch));
     button.setAttribute("aria-pressed", "false");
-    marks.push([button, type]);
+    toggles.push([button, active]);
   };
-  markButton("bold", "Bold", richSchema.marks.strong!);
-  markButton("italic", "Italic", richSchema.marks.em!);
-  add("link", "Link", () => {
-    const view = getView();
-    const link = richSchema.marks.link!;
-    const { from, to } = view.state.selection;
-    if (view.state.doc.rangeHasMark(from, to, link)) {
-      view.dispatch(view.state.tr.removeMark(from, to, link));
-      return;
-    }
-    const href = view.dom.ownerDocument.defaultView?.prompt("Link address")?.trim();
-    if (href && from < to) view.dispatch(view.state.tr.addMark(from, to, link.create({ href })));
-  });
-  if (options.onImage) add("image", "Insert image", options.onImage);
+  const markActive = (type: MarkType) => (state: EditorState) => {
+    const { from, to, empty, $from } = state.selection;
+    return empty ? Boolean(type.isInSet(state.storedMarks ?? $from.marks())) : state.doc.rangeHasMark(from, to, type);
+  };
+  const separator = () => {
+    const line = doc.createElement("span");
+    line.setAttribute("role", "separator");
+    element.append(line);
+  };
+
+  toggle(Icon("bold"), "Bold", toggleMark(marks.strong!), markActive(marks.strong!));
+  toggle(Icon("italic"), "Italic", toggleMark(marks.em!), markActive(marks.em!));
+  add(Icon("link"), "Link", options.onLink);
+  separator();
+  toggle(blockIcon("heading"), "Heading", cycleHeading(options.levels), (state) => headingAt(state) !== null);
+  toggle(blockIcon("bulletList"), "Bulleted list", toggleList(nodes.bullet_list!), (state) => listAt(state) === nodes.bullet_list);
+  toggle(blockIcon("numberedList"), "Numbered list", toggleList(nodes.ordered_list!), (state) => listAt(state) === nodes.ordered_list);
+  toggle(blockIcon("quote"), "Quote", toggleQuote, inQuote);
+  if (options.onImage) {
+    separator();
+    add(Icon("image"), "Insert image", options.onImage);
+  }
+  const describe = add(Icon("image"), "Image description", options.onDescribeImage);
+  describe.append("Description");
+  describe.hidden = true;
 
   return {
     element,
     update(state) {
-      const { from, to, empty, $from } = state.selection;
-      for (const [button, type] of marks) {
-        const active = empty ? Boolean(type.isInSet(state.storedMarks ?? $from.marks())) : state.doc.rangeHasMark(from, to, type);
-        button.setAttribute("aria-pressed", String(active));
-      }
+      for (const [button, active] of toggles) button.setAttribute("aria-pressed", String(active(state)));
+      describe.hidden = selectedImage(state) === null;
     },
   };
 }

@@ -2,14 +2,14 @@ import { hmacSha256Hex, safeEqual } from "../hmac";
 
 /** Options of `verifyPaymentsSignature`. */
 export interface VerifyPaymentsSignatureOptions {
-  /** Seconds a signed timestamp stays acceptable, either side of now; default 300. */
+  /** Seconds a signed timestamp stays acceptable, either side of now; default 300. Must be a finite number ≥ 0, else every webhook is refused (`invalid_tolerance`). */
   tolerance?: number;
   /** Clock in milliseconds since the epoch (like `Date.now`); injected for exact tests. */
   now?: () => number;
 }
 
 /** Why a payments webhook was refused. */
-export type PaymentsSignatureFailure = "malformed_header" | "timestamp_outside_tolerance" | "no_matching_signature";
+export type PaymentsSignatureFailure = "invalid_tolerance" | "malformed_header" | "timestamp_outside_tolerance" | "no_matching_signature";
 
 /** The outcome of `checkPaymentsSignature`. */
 export type PaymentsSignatureCheck =
@@ -57,7 +57,9 @@ export function parsePaymentsSignatureHeader(header: string | null | undefined):
  * Checks a payments webhook and says why it failed. The signature is the hex HMAC-SHA256 of
  * `"{t}.{raw body}"` under the endpoint secret; any one matching `v1` is enough (the provider sends
  * several while a secret is being rolled), compared in constant time. A timestamp further than
- * `tolerance` seconds from now is refused, which bounds replays of a captured request.
+ * `tolerance` seconds from now is refused, which bounds replays of a captured request (a tolerance
+ * that is not a finite number ≥ 0 refuses everything; a replay within it is what `createReplayGuard`
+ * from `cms-toolkit/commerce` stops).
  *
  * @example
  * const check = await checkPaymentsSignature(rawBody, request.headers.get("Stripe-Signature"), env.PAYMENTS_WEBHOOK_SECRET);
@@ -69,11 +71,15 @@ export async function checkPaymentsSignature(
   secret: string,
   options: VerifyPaymentsSignatureOptions = {},
 ): Promise<PaymentsSignatureCheck> {
+  const tolerance = options.tolerance ?? 300;
+  // NaN compares false with everything and Infinity bounds nothing: either would accept any timestamp.
+  if (typeof tolerance !== "number" || !Number.isFinite(tolerance) || tolerance < 0) {
+    return { valid: false, reason: "invalid_tolerance", message: `payments webhook: tolerance must be a finite number of seconds ≥ 0, got ${String(tolerance)}` };
+  }
   const parsed = parsePaymentsSignatureHeader(header);
   if (!parsed) {
     return { valid: false, reason: "malformed_header", message: "payments webhook: the signature header is missing or malformed" };
   }
-  const tolerance = options.tolerance ?? 300;
   const nowSeconds = Math.floor((options.now ?? Date.now)() / 1000);
   if (Math.abs(nowSeconds - parsed.timestamp) > tolerance) {
     return { valid: false, reason: "timestamp_outside_tolerance", message: `payments webhook: the signed timestamp is more than ${tolerance} s from now` };

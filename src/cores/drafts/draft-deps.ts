@@ -127,6 +127,30 @@ export function newestPendingSql(s: DraftSql, p: string, column: string): string
 }
 
 /**
+ * SQL for the version the live row of alias `p` shows (its `ETag`): the published pointer; once
+ * unpublished, the newest version ever published (the row kept its content); never published, the
+ * version stored when it was created (its data is the row's snapshot, text for text). NULL when no
+ * version holds what the row holds.
+ *
+ * @example
+ * `SELECT ${rowVersionSql(s, "p")} AS "versionId" FROM ${s.L} p WHERE p.${s.pk} = ?1`
+ */
+export function rowVersionSql(s: DraftSql, p: string): string {
+  const newest = (where: string) => `(SELECT MAX(rv.${s.vid}) FROM ${s.V} rv WHERE rv.${s.parent} = ${p}.${s.pk} AND ${where})`;
+  return `COALESCE(${p}.${s.pointer}, ${newest(`rv.${s.status} = '${PUBLISHED_STATUS}'`)}, ${newest(`rv.${s.data} = ${liveSnapshotSql(s, p)}`)})`;
+}
+
+/**
+ * SQL for the version edit mode shows for alias `p`: the newest pending draft, else the row's.
+ *
+ * @example
+ * `SELECT ${editableVersionSql(s, "p")} AS "versionId" FROM ${s.L} p`
+ */
+export function editableVersionSql(s: DraftSql, p: string): string {
+  return `COALESCE((${newestPendingSql(s, p, s.vid)}), ${rowVersionSql(s, p)})`;
+}
+
+/**
  * SQL building the live row of alias `p` as a snapshot JSON object of the config fields; json
  * columns nest as JSON rather than as strings.
  *

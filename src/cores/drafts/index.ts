@@ -12,4 +12,8 @@ export { applyPublish, applyRestore, type PublishOptions, type PublishResult } f
 export { applySaveDraft, type SavedDraft } from "./save-draft";
 export { applyUnpublish } from "./unpublish";
 export { DIRECT_DRAFT_WRITER, type DraftWriter, type DraftWriteOptions, type FieldEdit, type ScheduledPublish, type WrittenDraft } from "./draft-writer";
-export { readVersionSnapshot } from "./read-version";
+export { readRecord, readVersionSnapshot } from "./read-version";
+export { publishRequest, saveDraftRequest, type DraftSaveRequest, type PublishRequest } from "./draft-request";
+export { applyCreate } from "./create";
+export { listPublished, readPublished } from "./published";
+export { readPublishState, type PublishState } from "./publish-state";

@@ -1,11 +1,13 @@
 import type { D1Client } from "../d1-client";
 import { decodeRow } from "../table-meta";
-import { draftSql, newestPendingSql, snapshotFields, type DraftDeps } from "./draft-deps";
+import { draftSql, newestPendingSql, rowVersionSql, snapshotFields, type DraftDeps } from "./draft-deps";
 
 /** The document edit mode shows, and the pending version it came from (`null`: the live row). */
 export interface EditableDocument {
   document: Record<string, unknown>;
   pendingVersionId: number | null;
+  /** The version `document` is (its `ETag`): the pending draft's, else the row's; `null` when no version holds it. */
+  versionId: number | null;
 }
 
 type ReadDeps = Pick<DraftDeps, "table" | "versionsTable" | "config">;
@@ -23,14 +25,14 @@ type ReadDeps = Pick<DraftDeps, "table" | "versionsTable" | "config">;
  */
 export async function loadEditableDocument(db: D1Client, deps: ReadDeps, id: number): Promise<EditableDocument | null> {
   const s = draftSql(deps);
-  const sql = `SELECT ${s.live.selectList}, (${newestPendingSql(s, "p", s.vid)}) AS "__pendingId", (${newestPendingSql(s, "p", s.data)}) AS "__pendingData"
-    FROM ${s.L} p WHERE p.${s.pk} = ?1`;
+  const sql = `SELECT ${s.live.selectList}, (${newestPendingSql(s, "p", s.vid)}) AS "__pendingId", (${newestPendingSql(s, "p", s.data)}) AS "__pendingData",
+    ${rowVersionSql(s, "p")} AS "__rowVersion" FROM ${s.L} p WHERE p.${s.pk} = ?1`;
   const row = await db.prepare(sql).bind(id).first<Record<string, unknown>>();
   if (!row) return null;
-  const { __pendingId: pendingId, __pendingData: pendingData, ...live } = row;
+  const { __pendingId: pendingId, __pendingData: pendingData, __rowVersion: rowVersion, ...live } = row;
   const document = decodeRow(s.live, live);
-  if (pendingId === null || pendingId === undefined) return { document, pendingVersionId: null };
-  return { document: { ...document, ...snapshotFields(s, pendingData) }, pendingVersionId: Number(pendingId) };
+  if (pendingId === null || pendingId === undefined) return { document, pendingVersionId: null, versionId: rowVersion === null || rowVersion === undefined ? null : Number(rowVersion) };
+  return { document: { ...document, ...snapshotFields(s, pendingData) }, pendingVersionId: Number(pendingId), versionId: Number(pendingId) };
 }
 
 /**

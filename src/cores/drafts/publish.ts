@@ -35,7 +35,8 @@ export interface PublishOptions extends DraftRunOptions {
 
 /**
  * Publishes a version of page `id`: `versionId`, or without it the newest pending draft (never a
- * superseded one; nothing pending is a 409). Naming an older version explicitly is a restore.
+ * superseded one); an unpublished page with nothing pending re-publishes its last published
+ * version; otherwise nothing pending is a 409. Naming an older version explicitly is a restore.
  * Needs `session.access.publish` (403). The snapshot is validated in full (`publish`) and by
  * `deps.validate`; a failure is a 422 and nothing changes. Then one `batch()` copies the snapshot
  * onto the live row, sets `publishedVersionId`, marks the version `published` (durably: retention
@@ -95,11 +96,16 @@ export function applyRestore(
   return applyPublish(env, deps, session, id, { ...options, versionId });
 }
 
+/*
+ * Without a `versionId`: the newest pending draft; an unpublished page with nothing pending gets
+ * its last published version back (the content its live row kept).
+ */
 async function readTarget(db: D1Client, s: DraftSql, id: number, versionId: number | null): Promise<{ versionId: number; data: unknown }> {
-  const which = versionId === null ? pendingSql(s, "v", "p") : `v.${s.vid} = ?2`;
+  const republish = `(p.${s.pointer} IS NULL AND v.${s.status} = '${PUBLISHED_STATUS}')`;
+  const which = versionId === null ? `(${pendingSql(s, "v", "p")} OR ${republish})` : `v.${s.vid} = ?2`;
   const sql = `SELECT p.${s.pk} AS "pageId", v.${s.vid} AS "versionId", v.${s.data} AS "data"
     FROM ${s.L} p LEFT JOIN ${s.V} v ON v.${s.parent} = p.${s.pk} AND ${which}
-    WHERE p.${s.pk} = ?1 ORDER BY v.${s.vid} DESC LIMIT 1`;
+    WHERE p.${s.pk} = ?1 ORDER BY v.${s.status} = '${DRAFT_STATUS}' DESC, v.${s.vid} DESC LIMIT 1`;
   const statement = versionId === null ? db.prepare(sql).bind(id) : db.prepare(sql).bind(id, versionId);
   const row = await statement.first<{ pageId: number; versionId: number | null; data: unknown }>();
   if (!row) throw new HttpError(404, `page ${id} not found`, { code: "not_found" });

@@ -4,7 +4,7 @@ import { insertRow } from "../pages/page-store";
 import { createDurableObjectLimiter, createSlidingWindowLimiter, type RateLimiter, type RateLimitRule } from "../rate-limit";
 import type { TableMeta } from "../table-meta";
 import { envDurableObjects, envKv, envString, type FormEnv } from "./form-env";
-import { assertFreshFormToken, claimFormToken, verifyFormToken, type FormToken } from "./form-token";
+import { assertFreshFormToken, insertClaimingFormToken, verifyFormToken, type FormToken } from "./form-token";
 import { TIMING_FIELD, TURNSTILE_FIELD, type FormDefinition, type FormValue } from "./form-types";
 import { assertTurnstile } from "./turnstile";
 import { validateSubmission } from "./validate-submission";
@@ -67,13 +67,13 @@ export async function captureSubmission(deps: CaptureDeps, form: FormDefinition,
   const data = validateSubmission(form, input.values);
   const silent = await silentVerdict(deps, form, input.values);
   if (silent === "honeypot" || silent === "too_fast") return { stored: false, reason: silent };
-  // Claimed only now, when the submission is about to be stored: a refused field leaves the token usable.
-  if (silent !== null) await claimFormToken(deps.db, form.name, silent, deps.now());
-  const row = deps.table
-    ? await insertRow(deps.db, deps.table, data)
-    : await insertRow(deps.db, requireGeneric(deps, form), { form: form.name, data });
+  const table = deps.table ?? requireGeneric(deps, form);
+  const values = deps.table ? data : { form: form.name, data };
+  // Claimed only now, with the row in one batch: a refused field leaves the token usable, and a
+  // claim never lands without its row.
+  const row = silent === null ? await insertRow(deps.db, table, values) : await insertClaimingFormToken(deps.db, table, values, form.name, silent, deps.now());
   const submittedAt = typeof row.createdAt === "string" ? row.createdAt : new Date(deps.now()).toISOString();
-  return { stored: true, id: Number(row[(deps.table ?? deps.genericTable)!.primaryKey]), data, submittedAt };
+  return { stored: true, id: Number(row[table.primaryKey]), data, submittedAt };
 }
 
 /* The form's limiter: atomic on a Durable Object, or the KV window; none without either binding. */

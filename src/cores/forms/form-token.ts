@@ -1,5 +1,7 @@
 import { HttpError } from "../../shared/errors";
 import type { D1Client } from "../d1-client";
+import { insertedRow, insertRowStatement } from "../pages/page-store";
+import type { TableMeta } from "../table-meta";
 import { fromHex, hmacSha256, toHex, verifyHmacSha256 } from "../notify/hmac";
 
 /*
@@ -8,8 +10,8 @@ import { fromHex, hmacSha256, toHex, verifyHmacSha256 } from "../notify/hmac";
  * form's timing secret. The signature stops a bot from writing an old time into the field; binding
  * the form name stops a token minted for one form from being replayed on another. A token is good
  * for `MAX_FORM_TOKEN_AGE_SECONDS` and for one stored submission: its id is claimed in D1
- * (`form_tokens`, a primary-key insert, so two parallel posts cannot both claim it) when the
- * submission is stored, and claims are deleted once they are past that age.
+ * (`form_tokens`, a primary-key insert, so two parallel posts cannot both claim it) in the same
+ * batch that stores the submission, and claims are deleted once they are past that age.
  */
 
 /** How long a rendered form may be sent: two hours; an older one must be reloaded. */
@@ -73,20 +75,33 @@ export function assertFreshFormToken(token: FormToken, nowMs: number): void {
 }
 
 /**
- * Records the token as used, once: 409 `form_already_sent` when it was used before (a replay, or a
- * double click). Expired claims are deleted in the same batch, so the table stays small.
+ * Stores a submission's row and records its token as used, in one D1 batch, so they land together
+ * or not at all (a kill between two writes can no longer use up a token without storing its
+ * message). The row goes in only while the token is unclaimed, checked in the same batch: of two
+ * posts of one token exactly one is stored, and the other is 409 `form_already_sent` (a replay, or
+ * a double click). Expired claims are deleted first, so the table stays small. Returns the stored
+ * row; a unique value of the row taken by another is 409 `conflict` (and its token counts as used).
  *
  * @example
- * await claimFormToken(env.DB, "contact", token, Date.now());
+ * const row = await insertClaimingFormToken(env.DB, tableMeta(submissions), { form: "contact", data }, "contact", token, Date.now());
  */
-export async function claimFormToken(db: D1Client, form: string, token: FormToken, nowMs: number): Promise<void> {
+export async function insertClaimingFormToken(
+  db: D1Client,
+  meta: TableMeta,
+  data: Record<string, unknown>,
+  form: string,
+  token: FormToken,
+  nowMs: number,
+): Promise<Record<string, unknown>> {
   const nowSeconds = Math.floor(nowMs / 1000);
   const expiresAt = Math.floor(token.issued / 1000) + MAX_FORM_TOKEN_AGE_SECONDS;
-  const [, inserted] = await db.batch([
+  const [, inserted, claimed] = await db.batch<Record<string, unknown>>([
     db.prepare("DELETE FROM form_tokens WHERE expires_at < ?1").bind(nowSeconds),
+    insertRowStatement(db, meta, data, { table: "form_tokens", column: "id", value: token.id }),
     db.prepare("INSERT INTO form_tokens (id, form, expires_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING").bind(token.id, form, expiresAt),
   ]);
-  if ((inserted?.meta.changes ?? 0) === 0) {
+  if ((claimed?.meta.changes ?? 0) === 0) {
     throw new HttpError(409, "this form was already sent; reload the page to send another message", { code: "form_already_sent" });
   }
+  return insertedRow(meta, inserted?.results[0]);
 }

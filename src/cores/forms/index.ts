@@ -2,7 +2,7 @@ export { DEFAULT_FORM_RATE_LIMIT, captureSubmission, type CaptureDeps, type Capt
 export { coerceField, isIncomingFile, type Coerced, type IncomingFile } from "./coerce-field";
 export { defineForm } from "./define-form";
 export { envKv, envString, type FormEnv } from "./form-env";
-export { issueFormToken, readFormToken, verifyFormToken, claimFormToken, assertFreshFormToken, MAX_FORM_TOKEN_AGE_SECONDS, type FormToken } from "./form-token";
+export { issueFormToken, readFormToken, verifyFormToken, insertClaimingFormToken, assertFreshFormToken, MAX_FORM_TOKEN_AGE_SECONDS, type FormToken } from "./form-token";
 export {
   TIMING_FIELD,
   TURNSTILE_FIELD,

@@ -6,6 +6,8 @@ import { ident, tableMeta } from "../table-meta";
 export interface MediaReferenceTarget {
   table: Table;
   fields: readonly string[];
+  /** The table holds drafts only (a versions table): visitors never see what it references. */
+  drafts?: boolean;
 }
 
 /** One place that still points at an asset. `table` is the SQL table name, `field` the property name. */

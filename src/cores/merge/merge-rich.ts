@@ -28,7 +28,7 @@ export function mergeRichInto(fragment: Y.XmlFragment, baseHtml: string, nextHtm
   const baseKeys = blockKeys(htmlToRichDoc(baseHtml));
   const nextKeys = blockKeys(fragmentToRichDoc(nextFragment));
   const currentKeys = liveBlockKeys(fragment, scratch);
-  const plan = planMerge(diffSequences(baseKeys, currentKeys), splitReplacements(diffSequences(baseKeys, nextKeys)));
+  const plan = planMerge(diffSequences(baseKeys, currentKeys), splitReplacements(diffSequences(baseKeys, nextKeys)), { current: currentKeys, next: nextKeys });
   const apply = () => {
     for (const step of plan.steps) {
       if (step.remove > 0) fragment.delete(step.at, step.remove);

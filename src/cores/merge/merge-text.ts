@@ -41,7 +41,7 @@ export function mergeTextInto(text: Y.Text, base: string, next: string): number 
   const baseTokens = words(base);
   const currentTokens = words(current);
   const nextTokens = words(next);
-  const plan = planMerge(diffSequences(baseTokens, currentTokens), splitReplacements(diffSequences(baseTokens, nextTokens)));
+  const plan = planMerge(diffSequences(baseTokens, currentTokens), splitReplacements(diffSequences(baseTokens, nextTokens)), { current: currentTokens, next: nextTokens });
   const offsets = unitOffsets(currentTokens);
   transact(text, () => {
     for (const step of plan.steps) {

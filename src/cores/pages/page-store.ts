@@ -41,6 +41,17 @@ export async function getRow(db: D1Client, meta: TableMeta, id: number): Promise
 }
 
 /**
+ * Whether row `id` exists: one primary-key lookup that reads no columns.
+ *
+ * @example
+ * await rowExists(env.DB, tableMeta(pages), 12) // true
+ */
+export async function rowExists(db: D1Client, meta: TableMeta, id: number): Promise<boolean> {
+  const pk = ident(meta.columns[meta.primaryKey]!.name);
+  return (await db.prepare(`SELECT 1 AS "found" FROM ${ident(meta.name)} WHERE ${pk} = ?1`).bind(id).first()) !== null;
+}
+
+/**
  * The first row whose `property` equals `value` (e.g. a page by slug), or `null`.
  *
  * @example
@@ -61,13 +72,51 @@ export async function findRowBy(db: D1Client, meta: TableMeta, property: string,
  * await insertRow(env.DB, tableMeta(pages), { slug: "about", title: "About" })
  */
 export async function insertRow(db: D1Client, meta: TableMeta, data: Record<string, unknown>): Promise<Record<string, unknown>> {
+  return insertedRow(meta, await insertRowStatement(db, meta, data).first<Record<string, unknown>>());
+}
+
+/** A guard on an insert: the row goes in only while no row of `table` has `column` equal to `value`. */
+export interface InsertUnless {
+  table: string;
+  column: string;
+  value: string | number;
+}
+
+/**
+ * The statement `insertRow` runs, for a caller that batches it with other writes: it inserts the
+ * row (a unique conflict inserts nothing) and returns it. With `unless`, nothing is inserted while
+ * that row exists, checked in the same statement (so inside a batch, atomically with the batch's
+ * other writes). Read its result with {@link insertedRow}.
+ *
+ * @example
+ * const [row] = await db.batch([insertRowStatement(db, meta, data, { table: "form_tokens", column: "id", value: tokenId }), claim]);
+ */
+export function insertRowStatement(db: D1Client, meta: TableMeta, data: Record<string, unknown>, unless?: InsertUnless): D1PreparedStatement {
   const entries = columnEntries(meta, data);
+  const values = entries.map(([, value]) => value);
+  if (entries.length === 0) {
+    if (unless) throw new TypeError(`a guarded insert into ${meta.name} needs at least one column`);
+    return db.prepare(`INSERT INTO ${ident(meta.name)} DEFAULT VALUES RETURNING ${meta.selectList}`);
+  }
   const columns = entries.map(([name]) => ident(name)).join(", ");
   const marks = entries.map((_, i) => `?${i + 1}`).join(", ");
-  const sql = entries.length
-    ? `INSERT INTO ${ident(meta.name)} (${columns}) VALUES (${marks}) ON CONFLICT DO NOTHING RETURNING ${meta.selectList}`
-    : `INSERT INTO ${ident(meta.name)} DEFAULT VALUES RETURNING ${meta.selectList}`;
-  const row = await db.prepare(sql).bind(...entries.map(([, value]) => value)).first<Record<string, unknown>>();
+  if (!unless) {
+    return db.prepare(`INSERT INTO ${ident(meta.name)} (${columns}) VALUES (${marks}) ON CONFLICT DO NOTHING RETURNING ${meta.selectList}`).bind(...values);
+  }
+  const absent = `NOT EXISTS (SELECT 1 FROM ${ident(unless.table)} WHERE ${ident(unless.column)} = ?${entries.length + 1})`;
+  // An INSERT … SELECT with an upsert clause needs its WHERE (SQLite's parsing rule); it has one.
+  return db
+    .prepare(`INSERT INTO ${ident(meta.name)} (${columns}) SELECT ${marks} WHERE ${absent} ON CONFLICT DO NOTHING RETURNING ${meta.selectList}`)
+    .bind(...values, unless.value);
+}
+
+/**
+ * The row an {@link insertRowStatement} returned, decoded; 409 `conflict` when it inserted nothing.
+ *
+ * @example
+ * const row = insertedRow(meta, results[0]?.results[0] ?? null);
+ */
+export function insertedRow(meta: TableMeta, row: Record<string, unknown> | null | undefined): Record<string, unknown> {
   if (!row) throw new HttpError(409, `a ${meta.name} row with the same unique value already exists`, { code: "conflict" });
   return decodeRow(meta, row);
 }

@@ -6,6 +6,7 @@ import { findRowBy, getRow, updateRow } from "../pages/page-store";
 import { tableMeta, type TableMeta } from "../table-meta";
 import { validateFields } from "../validate-fields";
 import { setAtPath } from "../../shared/json-path";
+import { isPositiveId } from "../../shared/write-input";
 import { resolveFieldValue, type SaveCollectionConfig } from "./resolve-field-value";
 
 export interface SaveConfig<Env = unknown> {
@@ -93,7 +94,7 @@ function parseAddress(field: string): { collection: string; key: string; path: s
 
 async function resolveId(db: D1Database, meta: TableMeta, keyField: string, key: string): Promise<number> {
   if (keyField === meta.primaryKey) {
-    if (!/^[1-9]\d{0,15}$/.test(key)) throw new HttpError(400, `key ${JSON.stringify(key)} must be a positive integer id`, { code: "invalid_field" });
+    if (!isPositiveId(key)) throw new HttpError(400, `key ${JSON.stringify(key)} must be a positive integer id`, { code: "invalid_field" });
     return Number(key);
   }
   const row = await findRowBy(db, meta, keyField, key);

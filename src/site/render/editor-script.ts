@@ -1,7 +1,8 @@
 /**
  * The edit-mode tail of a demo page: mounts the inline client (its handle stays on
  * `window.louise` for the console and tests) and opens the settings panel (site name and tagline)
- * when the edit bar's Settings button is pressed. Visitors never get it. `extraOptions` are more
+ * when the edit bar's Settings button is pressed (read-only for an editor without the publish
+ * privilege, whom the server would refuse). Visitors never get it. `extraOptions` are more
  * `mountLouise` options, written as JavaScript object members. `nonce` is the response's CSP
  * script nonce.
  *
@@ -13,6 +14,6 @@ export function editorScript(pageId: number, canPublish: boolean, extraOptions =
 import { mountLouise, openSettingsPanel } from "/cms-client/louise.js";
 window.louise = mountLouise({ versionedPageId: ${Number(pageId)}, canPublish: ${canPublish === true}${extraOptions ? `, ${extraOptions}` : ""} });
 const fields = [{ key: "siteName", label: "Site name" }, { key: "tagline", label: "Tagline" }];
-window.addEventListener("cms:open-settings", () => openSettingsPanel(document, { fields, onSaved: () => location.reload() }));
+window.addEventListener("cms:open-settings", () => openSettingsPanel(document, { fields, canChange: ${canPublish === true}, onSaved: () => location.reload() }));
 </script>`;
 }

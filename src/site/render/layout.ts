@@ -59,7 +59,8 @@ ${options.tail ?? ""}
 }
 
 /**
- * An HTML response with a content type, a no-store cache policy for edit mode, and the page's
+ * An HTML response with a content type, a no-store cache policy for edit mode, `Vary: Cookie`
+ * (the same URL is edit mode or the visitor's page, by the session cookie), and the page's
  * Content-Security-Policy (`pageCsp`: no script at all unless a nonce is given).
  *
  * @example
@@ -71,6 +72,8 @@ export function html(markup: string, options: { request: Request; status?: numbe
     headers: {
       "content-type": "text/html; charset=utf-8",
       "cache-control": options.editMode ? "private, no-store" : "public, max-age=0, must-revalidate",
+      // One URL answers a visitor's page or an editor's edit mode, told apart by the session cookie.
+      vary: "Cookie",
       "content-security-policy": pageCsp(options.request, { ...(options.nonce ? { scriptNonce: options.nonce } : {}), ...(options.mediaUrl ? { mediaUrl: options.mediaUrl } : {}) }),
     },
   });

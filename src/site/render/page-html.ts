@@ -1,3 +1,4 @@
+import { sectionCatalog } from "../collections";
 import { escapeHtml } from "./escape";
 
 /** A page document as read from the `pages` table or a draft snapshot. */
@@ -24,42 +25,59 @@ export function renderPageContent(
 ): string {
   const mark = (field: string, kind?: "richtext" | "image") =>
     options.editMode ? ` data-cms-field="pages:${page.id}:${escapeHtml(field)}"${kind ? ` data-cms-type="${kind}"` : ""}` : "";
+  // In edit mode each entry says where it is and of what kind, for the publish dialog's "Go to".
+  const entry: Entry = (path, kind) =>
+    options.editMode ? ` data-cms-entry="${escapeHtml(path)}"${kind ? ` data-cms-kind="${escapeHtml(sectionCatalog[kind]?.label ?? kind)}"` : ""}` : "";
   const sections = Array.isArray(page.sections) ? page.sections : [];
   return `<main>
 <h1${mark("title")}>${escapeHtml(page.title)}</h1>
-${sections.map((section, i) => renderSection(section, `sections.${i}`, mark, options.altFor ?? ((image) => image.alt))).join("\n")}
+${sections.map((section, i) => renderSection(section, `sections.${i}`, mark, entry, options.altFor ?? ((image) => image.alt))).join("\n")}
 <div class="body"${mark("body", "richtext")}>${page.body}</div>
 ${options.after ?? ""}
 </main>`;
 }
 
 type Mark = (field: string, kind?: "richtext" | "image") => string;
+type Entry = (path: string, kind?: string) => string;
 type AltFor = (image: { src: string; alt: string }) => string;
 
-function renderSection(section: unknown, path: string, mark: Mark, altFor: AltFor): string {
+function renderSection(section: unknown, path: string, mark: Mark, entry: Entry, altFor: AltFor): string {
   if (section === null || typeof section !== "object") return "";
   const s = section as Record<string, unknown>;
   if (s.type === "hero") {
     const image = imageOf(s.image);
-    return `<section class="hero">
+    return `<section class="hero"${entry(path, "hero")}>
 <h2${mark(`${path}.heading`)}>${escapeHtml(s.heading)}</h2>
 ${s.text ? `<p${mark(`${path}.text`)}>${escapeHtml(s.text)}</p>` : ""}
-${image ? `<img src="${escapeHtml(image.src)}" alt="${escapeHtml(altFor(image))}"${mark(`${path}.image`, "image")}>` : ""}
+${image ? `<img src="${escapeHtml(image.src)}" alt="${escapeHtml(altFor(image))}"${mark(`${path}.image`, "image")}>` : imageSlot(mark(`${path}.image`, "image"))}
+</section>`;
+  }
+  if (s.type === "quote") {
+    // An empty author is left out for visitors and kept as an empty slot in edit mode.
+    const author = mark(`${path}.author`);
+    return `<section class="quote"${entry(path, "quote")}>
+<blockquote${mark(`${path}.text`)}>${escapeHtml(s.text)}</blockquote>
+${s.author || author ? `<p class="author"${author}>${escapeHtml(s.author)}</p>` : ""}
 </section>`;
   }
   if (s.type === "features") {
     const items = Array.isArray(s.items) ? s.items : [];
-    return `<section class="features">
+    return `<section class="features"${entry(path, "features")}>
 ${s.heading ? `<h2${mark(`${path}.heading`)}>${escapeHtml(s.heading)}</h2>` : ""}
 <ul>${items
       .map((item: unknown, i: number) => {
         const it = (item ?? {}) as Record<string, unknown>;
-        return `<li><strong${mark(`${path}.items.${i}.title`)}>${escapeHtml(it.title)}</strong><p${mark(`${path}.items.${i}.text`)}>${escapeHtml(it.text)}</p></li>`;
+        return `<li${entry(`${path}.items.${i}`)}><strong${mark(`${path}.items.${i}.title`)}>${escapeHtml(it.title)}</strong><p${mark(`${path}.items.${i}.text`)}>${escapeHtml(it.text)}</p></li>`;
       })
       .join("")}</ul>
 </section>`;
   }
   return "";
+}
+
+/* A hero without a picture: in edit mode an empty slot the image controls fill in place; for visitors nothing. */
+function imageSlot(marker: string): string {
+  return marker ? `<figure class="image-slot"${marker}><img alt=""></figure>` : "";
 }
 
 /**

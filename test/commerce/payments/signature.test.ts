@@ -99,3 +99,17 @@ describe("malformed signature headers", () => {
     expect(parsePaymentsSignatureHeader(`t=${t}, v1=${hex},v1=${"b".repeat(64)}`)).toEqual({ timestamp: t, signatures: [hex, "b".repeat(64)] });
   });
 });
+
+describe("the tolerance itself", () => {
+  it.each([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -1, "300" as unknown as number])("refuses every webhook when tolerance is %s, even one signed years ago or now", async (tolerance) => {
+    for (const when of [t - 10 * 365 * 86_400, t]) {
+      const header = await sdkHeader(body, { timestamp: when });
+      expect(await checkPaymentsSignature(body, header, secret, { now: at(t), tolerance })).toMatchObject({ valid: false, reason: "invalid_tolerance" });
+      expect(await verifyPaymentsSignature(body, header, secret, { now: at(t), tolerance })).toBe(false);
+    }
+  });
+
+  it("accepts a tolerance of 0 for a timestamp of exactly now", async () => {
+    expect(await verifyPaymentsSignature(body, await sdkHeader(body), secret, { now: at(t), tolerance: 0 })).toBe(true);
+  });
+});

@@ -5,7 +5,7 @@ import { insertRow } from "../../../src/cores/pages/page-store";
 import { assertValidSections } from "../../../src/cores/sections";
 import { tableMeta } from "../../../src/cores/table-meta";
 import { pagesCollection, sectionCatalog } from "../../../src/site/collections";
-import { pages, pagesVersions } from "../../../src/site/schema";
+import { pages, pagesVersions } from "../../../src/tables/pages";
 
 /* Shared setup of the draft core tests: the reference site's pages, its catalog check on sections. */
 

@@ -17,6 +17,7 @@ describe("edit-mode resume", () => {
 
     expect(editable).toEqual({
       pendingVersionId: newest.versionId,
+      versionId: newest.versionId,
       document: expect.objectContaining({ id, slug: live.slug, title: "Draft 1", body: "<p>Draft body</p>", sections: HERO, publishedVersionId: null }),
     });
     expect(await latestDraftSections(env.DB, deps, id)).toEqual(HERO);

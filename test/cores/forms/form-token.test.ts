@@ -1,8 +1,12 @@
 import { env } from "cloudflare:workers";
+import { tableMeta } from "../../../src/cores/table-meta";
+import { inquiries, submissions } from "../../../src/tables/forms";
 import { describe, expect, it } from "vitest";
-import { assertFreshFormToken, claimFormToken, issueFormToken, MAX_FORM_TOKEN_AGE_SECONDS, readFormToken, verifyFormToken } from "../../../src/cores/forms";
+import { assertFreshFormToken, insertClaimingFormToken, issueFormToken, MAX_FORM_TOKEN_AGE_SECONDS, readFormToken, verifyFormToken } from "../../../src/cores/forms";
 
 const SECRET = "s3cret-for-form-tokens";
+const submissionsMeta = tableMeta(submissions);
+const inquiriesMeta = tableMeta(inquiries);
 const T = Date.UTC(2026, 0, 1);
 
 describe("the render-time token", () => {
@@ -25,12 +29,14 @@ describe("the render-time token", () => {
   });
 });
 
+const count = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM submissions").first<{ n: number }>())!.n;
+
 describe("a token's age and single use", () => {
   const claim = async (token: string, now: number) => {
     const verified = await verifyFormToken(SECRET, "contact", token, now);
     if (!verified) throw new Error("token did not verify");
     assertFreshFormToken(verified, now);
-    await claimFormToken(env.DB, "contact", verified, now);
+    await insertClaimingFormToken(env.DB, submissionsMeta, { form: "contact", data: { message: "hi" } }, "contact", verified, now);
   };
 
   it("is claimed once; a second use is 409 form_already_sent", async () => {
@@ -40,11 +46,25 @@ describe("a token's age and single use", () => {
     await expect(claim(token, now)).rejects.toMatchObject({ status: 409, code: "form_already_sent" });
   });
 
-  it("two parallel claims of one token: exactly one wins", async () => {
+  it("two parallel claims of one token: exactly one wins, and exactly one row is stored", async () => {
     const now = Date.now();
     const token = await issueFormToken(SECRET, "contact", now - 10_000);
+    const before = await count();
     const results = await Promise.allSettled(Array.from({ length: 10 }, () => claim(token, now)));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it("claims the token and stores the row in one batch: a row that cannot be stored leaves the token unused", async () => {
+    const now = Date.now();
+    const verified = (await verifyFormToken(SECRET, "contact", await issueFormToken(SECRET, "contact", now - 10_000), now))!;
+    const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM inquiries").first<{ n: number }>();
+    // A NOT NULL column left out: the insert fails inside the batch, so the claim is rolled back with it.
+    await expect(insertClaimingFormToken(env.DB, inquiriesMeta, { name: "A", email: "a@example.test" }, "contact", verified, now)).rejects.toThrow();
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM form_tokens WHERE id = ?1").bind(verified.id).first<{ n: number }>()).toEqual({ n: 0 });
+    const row = await insertClaimingFormToken(env.DB, inquiriesMeta, { name: "A", email: "a@example.test", message: "Hello" }, "contact", verified, now);
+    expect(row).toMatchObject({ name: "A", message: "Hello" });
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM inquiries").first<{ n: number }>())!.n).toBe(before!.n + 1);
   });
 
   it("is refused with 422 form_expired past MAX_FORM_TOKEN_AGE_SECONDS", async () => {

@@ -22,6 +22,12 @@ function typeInto(fragment: Y.XmlFragment, block: number, at: number, text: stri
 }
 
 describe("mergeRichInto: block-level three-way merge", () => {
+  it("a writer that read the live paragraph and added one gets the live one once", () => {
+    const fragment = liveFragment("<p>A</p>", (f) => f.insert(1, [paragraph("Live")]));
+    expect(mergeRichInto(fragment, "<p>A</p>", "<p>A</p><p>Live</p><p>Mine</p>")).toBe(0);
+    expect(fragmentToHtml(fragment)).toBe("<p>A</p><p>Live</p><p>Mine</p>");
+  });
+
   it("a REST body save keeps a paragraph live editors added (issue: 252 lost edits)", () => {
     const fragment = liveFragment("<p>Hello</p>", (f) => f.insert(1, [paragraph("live paragraph")]));
     expect(mergeRichInto(fragment, "<p>Hello</p>", "<p>REST body</p>")).toBe(0);

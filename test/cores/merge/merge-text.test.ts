@@ -22,6 +22,9 @@ describe("mergeTextInto: a writer's value merged three ways against live typing"
     ["emoji are never split", "a😀b", "a😀bc", "a😁b", "a😁bc"],
     ["combining marks stay with their letter", "cafe bar", "cafe\u0301 bar", "cafe bar!", "cafe\u0301 bar!"],
     ["a ZWJ family is one character", "x👨‍👩‍👧y", "x👨‍👩‍👧yz", "👨‍👩‍👧y", "👨‍👩‍👧yz"],
+    ["a writer that read the live text and typed on gets it once", "About us", "About us, published X", "About us, published X AAA", "About us, published X AAA"],
+    ["the same change on both sides is made once", "a b c", "a B c", "a B c", "a B c"],
+    ["the same deletion on both sides is made once", "a b c", "a c", "a c", "a c"],
   ])("%s", (_label, base, current, next, expected) => {
     expect(merged(base, current, next)).toEqual({ text: expected, conflicts: 0 });
   });

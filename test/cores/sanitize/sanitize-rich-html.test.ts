@@ -15,6 +15,7 @@ describe("sanitizeRichHtml keeps the editor's schema", () => {
     ["link with title", '<p><a href="https://example.com/a?b=1&amp;c=2" title="T &quot;1&quot;">x</a></p>'],
     ["link opening a new tab", '<p><a href="/a" target="_blank" rel="noopener noreferrer">x</a></p>'],
     ["mailto link", '<p><a href="mailto:a@example.com">mail</a></p>'],
+    ["tel link", '<p><a href="tel:+15550100">call</a></p>'],
     ["figure with an image", '<figure><img src="https://media.example.com/a.png" alt="A" width="640" height="480"><figcaption>cap</figcaption></figure>'],
     ["escaped text", "<p>1 &lt; 2 &amp;&amp; 3 &gt; 2, \"quoted\" it's café</p>"],
   ])("round-trips %s unchanged", (_name, html) => {

@@ -5,7 +5,7 @@ import { deleteRow } from "../../../src/cores/pages/page-store";
 import { rebuildSearchIndex, removeFromSearchIndex, searchPublished, syncSearchEntry } from "../../../src/cores/search";
 import { tableMeta } from "../../../src/cores/table-meta";
 import { pagesCollection } from "../../../src/site/collections";
-import { pages } from "../../../src/site/schema";
+import { pages } from "../../../src/tables/pages";
 import { EDITOR, PUBLISHER } from "../../helpers/http";
 import { deps, newPage, uniqueWord } from "../drafts/helpers";
 

@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { versionsTable } from "../cms/versions-table";
+import { versionsTable } from "./versions-table";
 
 const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
 /*
- * The reference site's own tables. The toolkit never owns tables: routes receive these objects and read
- * column names from them with `tableMeta`. Keep in step with migrations/.
+ * The package's tables of `sql/*.sql` ("cms-toolkit/schema"): routes receive these objects and read
+ * column names from them with `tableMeta`. A site (the reference site in src/site among them) uses
+ * them or declares its own the same way. Keep in step with sql/ and migrations/.
  */
 
 /**
@@ -35,7 +36,7 @@ export const pages = sqliteTable("pages", pagesColumns());
 /** Draft and publish history of `pages`: every row is a complete publishable snapshot. */
 export const pagesVersions = versionsTable("pages");
 
-/** Editors of the reference site; `role` is `editor` or `publisher`. */
+/** Editors of the built-in sign-in; `role` is `editor` or `publisher`. */
 export const editors = sqliteTable("editors", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   email: text("email").notNull().unique(),

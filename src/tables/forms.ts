@@ -3,7 +3,7 @@ import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
-/* Form tables of the reference site; keep in step with migrations/0004_forms.sql. */
+/* The package's form tables (sql/); keep in step with migrations/0004_forms.sql. */
 
 /** The shared submissions table: one row per stored submission of any form without its own table. */
 export const submissions = sqliteTable("submissions", {

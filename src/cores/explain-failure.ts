@@ -1,4 +1,4 @@
-import { absentTables } from "../cores/schema-check";
+import { absentTables } from "./schema-check";
 import { isHttpError } from "../shared/errors";
 import { isMisconfigured, logMisconfiguredOnce, missingBinding, missingTables } from "../shared/misconfigured";
 

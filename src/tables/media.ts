@@ -3,7 +3,7 @@ import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
-/* The reference site's media and settings tables; keep in step with migrations/0003_media_settings.sql. */
+/* The package's media and settings tables (sql/); keep in step with migrations/0003_media_settings.sql. */
 
 /** Media registry: one row per uploaded object in `MEDIA`; only `alt` and `caption` change after upload. */
 export const media = sqliteTable("media", {

@@ -1,8 +1,8 @@
 import { DIRECT_DRAFT_WRITER, type DraftDeps, type DraftWriter, type PublishResult, type ScheduledPublish } from "../cores/drafts";
-import type { PageRoom } from "../objects/PageRoom";
-import { HttpError, LouiseValidationError, type Violation } from "../shared/errors";
+import { HttpError } from "../shared/errors";
 import { roomName } from "../shared/room-protocol";
-import type { RoomResult } from "../shared/room-result";
+import { unwrapRoomResult as unwrap, type RoomResult } from "../shared/room-result";
+import type { PageRoom } from "./PageRoom";
 
 export { DIRECT_DRAFT_WRITER, type DraftWriter } from "../cores/drafts";
 
@@ -13,7 +13,7 @@ type PublishAnswer = RoomResult<PublishResult | { scheduled: ScheduledPublish }>
  * Hands every write of a versioned record to its room (`<collection>:<id>`, DO RPC), so writes are
  * serialized with live editing: a REST or inline edit is merged three ways into the live document,
  * acknowledged once the room has stored it, publish flushes first, and every editor in the room is
- * told. The room writes with its own registered deps (`PageRoom.configure`), not the route's; the
+ * told. The room writes with its own configured deps (its `createCms`), not the route's; the
  * route's `options.db` session is not used (the write happens in the room), so no bookmark cookie
  * comes back from a room write.
  *
@@ -80,16 +80,4 @@ async function roomStub(rooms: DurableObjectNamespace<PageRoom>, name: string) {
 
 function isNamespace(value: unknown): value is DurableObjectNamespace {
   return typeof value === "object" && value !== null && typeof (value as { idFromName?: unknown }).idFromName === "function";
-}
-
-/**
- * A room's answer as a value, or its error rebuilt as the same `HttpError` (a 422 as a
- * `LouiseValidationError` with its violations), so the route's error edge answers as if the core
- * had thrown it here.
- */
-export function unwrap<T>(result: RoomResult<T>): T {
-  if (result.ok) return result.value;
-  const violations = result.details?.violations;
-  if (result.status === 422 && Array.isArray(violations)) throw new LouiseValidationError(violations as Violation[], result.error);
-  throw new HttpError(result.status, result.error, { ...(result.code ? { code: result.code } : {}), ...(result.details ? { details: result.details } : {}) });
 }

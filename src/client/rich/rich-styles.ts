@@ -1,0 +1,34 @@
+/*
+ * The rich-text editor's own styles, added when the rich chunk loads, so pages with plain fields
+ * only never carry them. The toolbar sticks to the top of the window while its field scrolls past,
+ * so Bold or Link are in reach at the end of a long text too; its notes float just under it.
+ */
+const CSS = `
+.cms-rich-top{position:sticky;top:0;z-index:2147482000}
+.cms-toolbar{flex-wrap:wrap;align-items:center;padding:.25rem;background:#fff;border-bottom:1px solid #ccd}
+.cms-toolbar [hidden]{display:none}
+.cms-toolbar [role=separator]{width:1px;align-self:stretch;background:#ccd;margin:0 .15rem}
+.cms-rich-note{position:absolute;top:100%;left:0;right:0;margin:0;padding:.3rem .5rem;box-shadow:0 2px 6px #0002;border-left:3px solid #b45309;background:#fff7ed;color:#1d232b;font:14px/1.4 system-ui,sans-serif}
+.cms-rich-note:empty{display:none}
+.cms-rich img.ProseMirror-selectednode{outline:3px solid #3b82f6}
+.cms-dialog label{display:grid;gap:.2rem;margin:.5rem 0}
+.cms-dialog label.cms-check{display:flex;align-items:center;gap:.4rem}
+.cms-dialog img{object-fit:contain}
+.cms-dialog input,.cms-dialog select{font:inherit;padding:.3rem .4rem;border:1px solid #6b7280;border-radius:.3rem}
+.cms-dialog [aria-invalid=true]{border-color:#b91c1c}
+.cms-dialog .cms-error{color:#b91c1c}
+`;
+
+/**
+ * Adds the rich-text styles to the document once.
+ *
+ * @example
+ * injectRichStyles(document);
+ */
+export function injectRichStyles(doc: Document): void {
+  if (doc.getElementById("cms-rich-styles")) return;
+  const style = doc.createElement("style");
+  style.id = "cms-rich-styles";
+  style.textContent = CSS;
+  doc.head.append(style);
+}

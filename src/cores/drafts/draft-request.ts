@@ -1,0 +1,74 @@
+import { HttpError } from "../../shared/errors";
+import { assertJsonDepth } from "../../shared/json-depth";
+import { assertPublisher } from "../../shared/publish-privilege";
+import type { EditorSession } from "../../shared/session";
+import { optionalId, positiveId, publishAt, writeBase } from "../../shared/write-input";
+import type { D1Client } from "../d1-client";
+import type { DraftDeps } from "./draft-deps";
+import type { DraftWriter, ScheduledPublish, WrittenDraft } from "./draft-writer";
+import type { PublishResult } from "./publish";
+
+type Env = { DB: D1Database };
+
+/** A draft save as an entry point received it: nothing parsed yet. */
+export interface DraftSaveRequest {
+  /** The partial edit: an object of field values; a `baseVersionId` key in it is the base, not a field. */
+  edit: unknown;
+  /** The request's `If-Match` header (a version ETag), when it came over HTTP. */
+  ifMatch?: string | null;
+  /** The caller's base when it came apart from the edit (the service binding's options). */
+  baseVersionId?: unknown;
+  /** The D1 client a direct write runs on (the route's first-primary session). */
+  db?: D1Client;
+}
+
+/**
+ * The one owner of a draft save's inputs: the page id, the edit (an object, nested no deeper than
+ * the body rule), and its base (`If-Match` or `baseVersionId`, which must agree) are parsed here
+ * once, then handed to `writer` (the page's room, or the cores). REST versions POST, PATCH and
+ * the service binding are adapters over it; the writer validates the draft.
+ *
+ * @example
+ * const saved = await saveDraftRequest(writer, env, deps, session, "12", { edit: body, ifMatch: request.headers.get("if-match") });
+ */
+export async function saveDraftRequest(writer: DraftWriter, env: Env, deps: DraftDeps, session: EditorSession, id: unknown, request: DraftSaveRequest): Promise<WrittenDraft> {
+  const page = positiveId(id);
+  const edit = request.edit;
+  if (edit === null || typeof edit !== "object" || Array.isArray(edit)) throw new HttpError(400, "the edit must be a JSON object of field values", { code: "invalid_body" });
+  assertJsonDepth(edit, "the edit");
+  const { baseVersionId: inEdit, ...fields } = edit as Record<string, unknown>;
+  const base = writeBase(request.ifMatch, request.baseVersionId ?? inEdit);
+  return writer.applySaveDraft(env, deps, session, page, fields, { ...(request.db ? { db: request.db } : {}), ...(base === undefined ? {} : { baseVersionId: base }) });
+}
+
+/** A publish as an entry point received it. */
+export interface PublishRequest {
+  /** The version to publish (a restore); default the newest pending draft. */
+  versionId?: unknown;
+  /** An ISO time to publish at instead of now. */
+  at?: unknown;
+  db?: D1Client;
+}
+
+/**
+ * The one owner of a publish's inputs: the publish privilege, the page id, `versionId` and `at`
+ * are checked here once; then `writer` publishes now or schedules.
+ *
+ * @example
+ * await publishRequest(writer, env, deps, session, 12, { versionId: body.versionId, at: body.at });
+ */
+export async function publishRequest(
+  writer: DraftWriter,
+  env: Env,
+  deps: DraftDeps,
+  session: EditorSession,
+  id: unknown,
+  request: PublishRequest,
+): Promise<PublishResult | { scheduled: ScheduledPublish }> {
+  assertPublisher(session);
+  const page = positiveId(id);
+  const versionId = optionalId(request.versionId, "versionId") ?? null;
+  const at = publishAt(request.at);
+  if (at !== null) return { scheduled: await writer.schedulePublish(deps, session, page, { at, versionId }) };
+  return writer.applyPublish(env, deps, session, page, { ...(request.db ? { db: request.db } : {}), ...(versionId === null ? {} : { versionId }) });
+}
