@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { integer, sqliteTable, text, type SQLiteColumnBuilderBase } from "drizzle-orm/sqlite-core";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { versionsTable } from "../../src/cms/versions-table";
+import { versionsTable } from "../../src/tables/versions-table";
 import {
   APPLIED_SCHEMA_SQL,
   appliedSchemaFromRows,
