@@ -14,6 +14,10 @@ const USAGE = `Usage: npx cms-toolkit <command>
   migrations <dir> [--parts ${SQL_PARTS.join(",")}]
       Copy the toolkit's D1 tables into <dir> as numbered migrations (core is required; a part
       already there is skipped). Then: npx wrangler d1 migrations apply DB --local
+  migrations generate --from <module> [--dir migrations]
+      Write the next numbered migration of --dir that makes the tables of the collections <module>
+      declares (exports \`collections\`, or each cmsCollection; .ts is bundled with wrangler's esbuild):
+      new tables, versions and search tables, added columns. A removed or retyped column is refused.
   client <assets-dir>
       Copy the built editing client to <assets-dir>/cms-client/ (served at /cms-client/louise.js).
   add-editor --email a@b.c --name "A B" --role ${EDITOR_ROLES.join("|")} [--password …]
@@ -46,6 +50,15 @@ async function addEditor(args) {
   console.log(`editor ${values.email} (${values.role}) saved to the ${values.remote ? "remote" : "local"} database`);
 }
 
+async function generate(args) {
+  const { values } = parseArgs({ args, options: { from: { type: "string" }, dir: { type: "string", default: "migrations" } } });
+  if (!values.from) throw new Error(`migrations generate needs --from <module>\n\n${USAGE}`);
+  // Loaded on demand: only this command needs drizzle-orm and the site's declarations.
+  const { generateMigration } = await import("./lib/generate-migration.mjs");
+  const file = await generateMigration({ from: resolve(values.from), dir: resolve(values.dir), cwd: process.cwd() });
+  console.log(file === null ? "nothing to generate: the migrations already make the declared tables" : `wrote ${file}\nThen: npx wrangler d1 migrations apply DB --local`);
+}
+
 async function promptPassword() {
   if (!process.stdin.isTTY) throw new Error("no password: pass --password, set CMS_EDITOR_PASSWORD, or run in a terminal to be prompted");
   const first = await promptHidden("Password: ");
@@ -54,7 +67,9 @@ async function promptPassword() {
 }
 
 async function main([command, ...args]) {
-  if (command === "migrations") {
+  if (command === "migrations" && args[0] === "generate") {
+    await generate(args.slice(1));
+  } else if (command === "migrations") {
     const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { parts: { type: "string" } } });
     if (positionals.length !== 1) throw new Error(`migrations takes one directory\n\n${USAGE}`);
     const parts = values.parts ? values.parts.split(",").map((part) => part.trim()) : SQL_PARTS;

@@ -10,17 +10,28 @@ const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
  * them or declares its own the same way. Keep in step with sql/ and migrations/.
  */
 
+/**
+ * Fresh builders of the `pages` columns: the table below, and a declaration grown from it (Drizzle
+ * builders belong to one table, so each table needs its own).
+ *
+ * @example
+ * sqliteTable("pages", { ...pagesColumns(), summary: text("summary") })
+ */
+export function pagesColumns() {
+  return {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    body: text("body").notNull().default(""),
+    sections: text("sections", { mode: "json" }).notNull().default([]),
+    publishedVersionId: integer("published_version_id"),
+    createdAt: text("created_at").notNull().default(NOW),
+    updatedAt: text("updated_at").notNull().default(NOW),
+  };
+}
+
 /** The `pages` collection: drafts-enabled, searchable. */
-export const pages = sqliteTable("pages", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  slug: text("slug").notNull().unique(),
-  title: text("title").notNull(),
-  body: text("body").notNull().default(""),
-  sections: text("sections", { mode: "json" }).notNull().default([]),
-  publishedVersionId: integer("published_version_id"),
-  createdAt: text("created_at").notNull().default(NOW),
-  updatedAt: text("updated_at").notNull().default(NOW),
-});
+export const pages = sqliteTable("pages", pagesColumns());
 
 /** Draft and publish history of `pages`: every row is a complete publishable snapshot. */
 export const pagesVersions = versionsTable("pages");

@@ -136,6 +136,22 @@ check("npx cms-toolkit migrations: numbered parts, core first, a second run adds
   if (!/nothing to add/.test(again)) throw new Error(again);
 });
 
+check("npx cms-toolkit migrations generate: a site's own collections module becomes its next migration", () => {
+  writeFileSync(join(site, "collections.ts"), [
+    'import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";',
+    'import { cmsCollection, versionsTable } from "cms-toolkit";',
+    'const events = sqliteTable("events", { id: integer("id").primaryKey({ autoIncrement: true }), title: text("title").notNull(), publishedVersionId: integer("published_version_id") });',
+    'export const collections = { events: cmsCollection(events, { versionsTable: versionsTable("events"), fields: { title: { type: "text" } }, drafts: true, search: ["title"] }) };',
+    "",
+  ].join("\n"));
+  const out = cli(["migrations", "generate", "--from", "collections.ts"]);
+  const sql = readFileSync(join(site, "migrations/0007_events.sql"), "utf8");
+  for (const table of ["events", "events_versions", "events_search"]) {
+    if (!sql.includes(`"${table}"`)) throw new Error(`${out}\n${sql}`);
+  }
+  if (!/nothing to generate/.test(cli(["migrations", "generate", "--from", "collections.ts"]))) throw new Error("a second run generated again");
+});
+
 check("npx cms-toolkit client: the built client lands in the site's assets", () => {
   cli(["client", "public"]);
   if (!existsSync(join(site, "public/cms-client/louise.js"))) throw new Error("public/cms-client/louise.js missing");
@@ -143,6 +159,7 @@ check("npx cms-toolkit client: the built client lands in the site's assets", () 
 
 check("npx cms-toolkit add-editor: writes to the site's own local D1, with a hash cms-toolkit/auth verifies, and a reset ends old sessions", () => {
   const wrangler = (args) => execFileSync(process.execPath, [wranglerBin, ...args], { cwd: site, env: quietEnv, encoding: "utf8", stdio: "pipe" });
+  // Applies the toolkit's parts and the generated 0007_events.sql.
   wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", "state"]);
   cli(["add-editor", "--email", "ann@example.test", "--name", "Ann O'Neil 🌷", "--role", "publisher", "--password", "correct horse 🐎", "--local", "--persist-to", "state"]);
   const rows = JSON.parse(wrangler(["d1", "execute", "DB", "--local", "--persist-to", "state", "--json", "--command", "SELECT email, name, role, password_hash AS hash FROM editors"]))[0].results;
