@@ -22,14 +22,12 @@ export async function runEditorRoute<Env>(route: EditorRoute<Env>, request: Requ
 }
 
 /**
-      response = await route(request, env, ctx);
-    } catch (caught) {
-      const error = await explainFailure(env, caught);
-      if (isHttpError(error)) response = error.toResponse();
-      else {
-        console.error("editor route failed", request.method, new URL(request.url).pathname, error);
-        response = new HttpError(500, "internal error").toResponse();
-      }
+ * The single edge of every route. Errors: an `HttpError` becomes its response; a deployment
+ * mistake (a missing binding, secret or table) becomes a 503 naming its fix (`explainFailure`);
+ * anything else is logged and becomes a 500 that reveals nothing. Caching: every answer that does
+ * not set its own `Cache-Control` (public media files do) gets `private, no-store`, since editor
+ * answers carry drafts, sessions and unpublished state that no shared cache or browser history may
+ * keep.
  *
  * @example
  * export const myRoute = withErrorEdge(async (request, env) => { ... });
