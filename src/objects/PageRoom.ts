@@ -11,8 +11,8 @@ import { DEFAULT_ROOM_LIMITS, type PageRoomOptions, type RoomEnv, type RoomLimit
 import { asLoadError, closeReason, outsideEdit, RestEdit, RoomLoadError, stateOf } from "./room-connection";
 import { mergeFields, readFields, type RoomField } from "./room-document";
 import { RoomDrafts } from "./room-drafts";
-import { cancelHeartbeatCheck, closeStoppedHeartbeats, scheduleHeartbeatCheck } from "./room-heartbeat";
-import { cancelIdleCheck, closeSilentConnections, scheduleIdleCheck } from "./room-idle";
+import { closeStoppedHeartbeats, HEARTBEAT_CHECK } from "./room-heartbeat";
+import { closeSilentConnections, IDLE_CHECK } from "./room-idle";
 import { loadRoom } from "./room-load";
 import { admitPresence } from "./room-presence";
 import { cancelPublish, fireScheduledPublish, publishNow, readSchedule, schedulePublish, unpublishNow, type RoomPublishContext, type ScheduledPublish } from "./room-publish";
@@ -136,7 +136,7 @@ export class PageRoom extends YServer {
     const now = Date.now();
     connection.setState((prev: RoomConnectionState | null) => ({ ...prev, editor, color: editorColor(editor.id), connectedAt: now, spoke: false, clients: [] }));
     this.#idleCheckAt(now + this.#limits.handshakeMs);
-    if (scheduleHeartbeatCheck(this.#store as RoomStore, now + this.#limits.heartbeatTimeoutMs)) this.#arm();
+    if ((this.#store as RoomStore).setTimerBy(HEARTBEAT_CHECK, now + this.#limits.heartbeatTimeoutMs)) this.#arm();
     super.onConnect(connection, ctx);
   }
 
@@ -179,7 +179,8 @@ export class PageRoom extends YServer {
     this.#commits?.closed(connection);
     const others = [...this.getConnections()].some((c) => c.id !== connection.id && c.readyState === WebSocket.OPEN);
     if (others) return;
-    if (this.#store && [cancelIdleCheck(this.#store), cancelHeartbeatCheck(this.#store)].some(Boolean)) this.#arm();
+    // The emptied room's checks would only wake it (loading its whole document) to find no one.
+    if (this.#store && [this.#store.dropTimer(IDLE_CHECK), this.#store.dropTimer(HEARTBEAT_CHECK)].some(Boolean)) this.#arm();
     if (!this.#drafts?.isDirty()) return;
     // The last editor left: write the draft now rather than waiting for the settle timer. A refused
     // draft was told to the editors and stays pending; anything else is logged and retried.
@@ -389,7 +390,7 @@ export class PageRoom extends YServer {
   }
 
   #idleCheckAt(at: number): void {
-    if (scheduleIdleCheck(this.#store as RoomStore, at)) this.#arm();
+    if ((this.#store as RoomStore).setTimerBy(IDLE_CHECK, at)) this.#arm();
   }
 
   #ownedElsewhere(self: Connection, clientID: number): boolean {

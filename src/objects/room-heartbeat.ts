@@ -1,21 +1,8 @@
 import type { Connection } from "partyserver";
 import type { RoomStore } from "./room-store";
 
-const HEARTBEAT = "heartbeat";
-
-/**
- * Makes sure a heartbeat check is due by `at` (an earlier one already set stays). Returns whether
- * the timer moved, so the caller re-arms the alarm only then.
- *
- * @example
- * if (scheduleHeartbeatCheck(store, now + limits.heartbeatTimeoutMs)) arm();
- */
-export function scheduleHeartbeatCheck(store: RoomStore, at: number): boolean {
-  const current = store.getTimer(HEARTBEAT);
-  if (current && current.at <= at) return false;
-  store.setTimer(HEARTBEAT, at);
-  return true;
-}
+/** The room's timer that looks for stopped heartbeats (`RoomStore.setTimerBy` / `dropTimer`). */
+export const HEARTBEAT_CHECK = "heartbeat";
 
 /**
  * Closes the connections whose heartbeat stopped: a client that pings (`HEARTBEAT_PING`, answered
@@ -35,9 +22,9 @@ export function closeStoppedHeartbeats(
   timeoutMs: number,
   evict: (connection: Connection) => void,
 ): void {
-  const due = store.getTimer(HEARTBEAT);
+  const due = store.getTimer(HEARTBEAT_CHECK);
   if (!due || due.at > now) return;
-  store.clearTimer(HEARTBEAT);
+  store.clearTimer(HEARTBEAT_CHECK);
   let beating = false;
   for (const connection of connections) {
     const at = lastBeat(connection);
@@ -45,18 +32,5 @@ export function closeStoppedHeartbeats(
     if (now - at > timeoutMs) evict(connection);
     else beating = true;
   }
-  if (beating) store.setTimer(HEARTBEAT, now + Math.ceil(timeoutMs / 3));
-}
-
-/**
- * Drops the heartbeat check once nobody is connected, so it does not wake the emptied room.
- * Returns whether one was set.
- *
- * @example
- * if (cancelHeartbeatCheck(store)) arm();
- */
-export function cancelHeartbeatCheck(store: RoomStore): boolean {
-  if (!store.getTimer(HEARTBEAT)) return false;
-  store.clearTimer(HEARTBEAT);
-  return true;
+  if (beating) store.setTimer(HEARTBEAT_CHECK, now + Math.ceil(timeoutMs / 3));
 }

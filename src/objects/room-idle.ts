@@ -2,34 +2,8 @@ import type { Connection } from "partyserver";
 import { stateOf } from "./room-connection";
 import type { RoomStore } from "./room-store";
 
-const IDLE = "idle";
-
-/**
- * Makes sure an idle check is due by `at` (an earlier one already set stays). Returns whether the
- * timer moved, so the caller re-arms the alarm only then.
- *
- * @example
- * if (scheduleIdleCheck(store, now + limits.handshakeMs)) arm();
- */
-export function scheduleIdleCheck(store: RoomStore, at: number): boolean {
-  const current = store.getTimer(IDLE);
-  if (current && current.at <= at) return false;
-  store.setTimer(IDLE, at);
-  return true;
-}
-
-/**
- * Drops the idle check once nobody is connected: left set, its alarm would wake the emptied room
- * (loading its whole document) only to find no connection to look at. Returns whether one was set.
- *
- * @example
- * if (cancelIdleCheck(store)) arm();
- */
-export function cancelIdleCheck(store: RoomStore): boolean {
-  if (!store.getTimer(IDLE)) return false;
-  store.clearTimer(IDLE);
-  return true;
-}
+/** The room's timer that closes connections which never spoke (`RoomStore.setTimerBy` / `dropTimer`). */
+export const IDLE_CHECK = "idle";
 
 /**
  * Closes connections that never spoke within `handshakeMs` of connecting (a client that connects and
@@ -46,9 +20,9 @@ export function closeSilentConnections(
   now: number,
   evict: (connection: Connection) => void,
 ): void {
-  const due = store.getTimer(IDLE);
+  const due = store.getTimer(IDLE_CHECK);
   if (!due || due.at > now) return;
-  store.clearTimer(IDLE);
+  store.clearTimer(IDLE_CHECK);
   let next: number | null = null;
   for (const connection of connections) {
     const state = stateOf(connection);
@@ -57,5 +31,5 @@ export function closeSilentConnections(
     if (deadline <= now) evict(connection);
     else next = Math.min(next ?? deadline, deadline);
   }
-  if (next !== null) store.setTimer(IDLE, next);
+  if (next !== null) store.setTimer(IDLE_CHECK, next);
 }

@@ -135,6 +135,24 @@ export class RoomStore {
     );
   }
 
+  /**
+   * Makes sure timer `kind` is due by `at` (an earlier one already set stays). Returns whether the
+   * timer moved, so the caller re-arms the alarm only then.
+   */
+  setTimerBy(kind: string, at: number): boolean {
+    const current = this.getTimer(kind);
+    if (current && current.at <= at) return false;
+    this.setTimer(kind, at);
+    return true;
+  }
+
+  /** Clears timer `kind`; returns whether one was set (so the caller re-arms the alarm only then). */
+  dropTimer(kind: string): boolean {
+    if (!this.getTimer(kind)) return false;
+    this.clearTimer(kind);
+    return true;
+  }
+
   clearTimer(kind: string): void {
     this.#storage.sql.exec("DELETE FROM room_timers WHERE kind = ?", kind);
   }
