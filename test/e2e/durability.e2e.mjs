@@ -67,6 +67,8 @@ export const tests = [
     async run(ctx) {
       const { a, b } = await twoEditors(ctx, ABOUT);
       await b.locator('.cms-people li[aria-label="Eddie Editor"]').waitFor({ timeout: 10_000 });
+      // The rich editor's chunk must have loaded before the network goes: offline, it cannot.
+      await body(a).locator("p").last().waitFor({ timeout: 15_000 });
       await resetStatuses(a);
       const started = Date.now();
       await a.context().setOffline(true);
