@@ -17,7 +17,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { packToolkit } from "../../scripts/lib/pack.mjs";
 import { WRANGLER_ENV } from "../../scripts/wrangler-run.mjs";
-import { launchBrowser, openAs, waitForEditing, waitForStatus } from "../e2e/browser.mjs";
+import { launchBrowser, openAs, signInEditAndPublish } from "../e2e/browser.mjs";
 import { installOffline } from "./offline-install.mjs";
 
 const PORT = Number(process.env.SCAFFOLD_PORT ?? 8793);
@@ -90,22 +90,9 @@ try {
   await step("a visitor gets 404 for the unpublished first page", async () => {
     assert.equal((await visitor.page.goto("/")).status(), 404);
   });
-  await step("the printed publisher signs in, edits the title live and publishes", async () => {
-    const { email, password } = printedPublisher();
-    const { page } = await openAs(browser, { origin });
-    await page.goto("/login");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await Promise.all([page.waitForURL(`${origin}/`), page.getByRole("button", { name: "Sign in" }).click()]);
-    await waitForEditing(page);
-    assert.equal(await page.evaluate(() => window.louise.mode()), "live");
-    await page.locator('h1[data-cms-field="pages:1:title"]').click();
-    await page.keyboard.press("ControlOrMeta+a");
-    await page.keyboard.type(fresh);
-    await page.getByRole("button", { name: "Publish this page" }).click();
-    await page.getByRole("dialog", { name: "Publish" }).getByRole("button", { name: "Publish now" }).click();
-    await waitForStatus(page, "Published");
-  });
+  await step("the printed publisher signs in through /login, edits the title live and publishes", () =>
+    signInEditAndPublish(browser, { origin, ...printedPublisher() }, { landing: "/", selector: 'h1[data-cms-field="pages:1:title"]', text: fresh }),
+  );
   await step("the visitor sees the published title, and no editor markup", async () => {
     assert.equal((await visitor.page.goto("/")).status(), 200);
     assert.equal((await visitor.page.locator("h1").textContent())?.trim(), fresh);
