@@ -5,12 +5,22 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { addEditorsArgs, EDITOR_ROLES } from "./lib/editor-accounts.mjs";
 import { copyClient, copyMigrations, SQL_PARTS } from "./lib/copy-parts.mjs";
+import { D1_TARGET_OPTIONS, d1Target } from "./lib/d1-target.mjs";
 import { runEditorSql } from "./lib/editor-tables.mjs";
 import { promptHidden } from "./lib/prompt.mjs";
 import { runWrangler } from "./lib/wrangler.mjs";
 
 const USAGE = `Usage: npx cms-toolkit <command>
 
+  init <dir> [--email you@example.com] [--toolkit <version or tarball>]
+      Write a new site into <dir> (new or empty): a Worker with one collection, a page view and a
+      sign-in page, its migrations, wrangler.toml with every binding, .dev.vars with a fresh secret.
+      Then: cd <dir> && npm install && npm run dev
+  dev [--from src/collections.ts] [--dir migrations] [--publisher email] [--database DB]
+      [--persist-to DIR] [-c wrangler.toml] [wrangler dev arguments…]
+      Apply the migrations to the local D1, check them against the declared collections, add a
+      first publisher (--publisher; only when there is no editor: its password is printed once),
+      then run wrangler dev.
   migrations <dir> [--parts ${SQL_PARTS.join(",")}]
       Copy the toolkit's D1 tables into <dir> as numbered migrations (core is required; a part
       already there is skipped). Then: npx wrangler d1 migrations apply DB --local
@@ -18,6 +28,10 @@ const USAGE = `Usage: npx cms-toolkit <command>
       Write the next numbered migration of --dir that makes the tables of the collections <module>
       declares (exports \`collections\`, or each cmsCollection; .ts is bundled with wrangler's esbuild):
       new tables, versions and search tables, added columns. A removed or retyped column is refused.
+  migrations check --from <module> [--dir migrations] [--local | --remote] [-c wrangler.toml]
+                   [--database DB] [--persist-to DIR]
+      Fail (exit 1) when the site's D1 lacks a table, column or index the module declares, or has one
+      it no longer declares, naming it and the fix (apply the migrations, or generate the missing one).
   client <assets-dir>
       Copy the built editing client to <assets-dir>/cms-client/ (served at /cms-client/louise.js).
   add-editor --email a@b.c --name "A B" --role ${EDITOR_ROLES.join("|")} [--password …]
@@ -28,11 +42,7 @@ const USAGE = `Usage: npx cms-toolkit <command>
 async function addEditor(args) {
   const { values } = parseArgs({
     args,
-    options: {
-      email: { type: "string" }, name: { type: "string" }, role: { type: "string" }, password: { type: "string" },
-      local: { type: "boolean", default: false }, remote: { type: "boolean", default: false },
-      config: { type: "string", short: "c" }, database: { type: "string", default: "DB" }, "persist-to": { type: "string" },
-    },
+    options: { email: { type: "string" }, name: { type: "string" }, role: { type: "string" }, password: { type: "string" }, ...D1_TARGET_OPTIONS },
   });
   if (!values.email || !values.name || !values.role) throw new Error(`--email, --name and --role are required\n\n${USAGE}`);
   if (values.local && values.remote) throw new Error("choose one of --local and --remote");
@@ -59,6 +69,23 @@ async function generate(args) {
   console.log(file === null ? "nothing to generate: the migrations already make the declared tables" : `wrote ${file}\nThen: npx wrangler d1 migrations apply DB --local`);
 }
 
+async function check(args) {
+  const { values } = parseArgs({ args, options: { from: { type: "string" }, dir: { type: "string", default: "migrations" }, ...D1_TARGET_OPTIONS } });
+  if (!values.from) throw new Error(`migrations check needs --from <module>\n\n${USAGE}`);
+  const { checkMigrations } = await import("./lib/check-migrations.mjs");
+  const target = d1Target(values);
+  await checkMigrations({ from: resolve(values.from), dir: resolve(values.dir), cwd: process.cwd(), target });
+  console.log(`the ${target.remote ? "remote" : "local"} database ${target.database} has every declared table, column and index`);
+}
+
+async function init(args) {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { email: { type: "string" }, toolkit: { type: "string" } } });
+  if (positionals.length !== 1) throw new Error(`init takes one folder: npx cms-toolkit init my-site\n\n${USAGE}`);
+  const { initSite } = await import("./lib/init-site.mjs");
+  const site = initSite(positionals[0], { ...(values.email ? { publisher: values.email } : {}), ...(values.toolkit ? { toolkit: values.toolkit } : {}) });
+  console.log(`wrote the site ${site.name} into ${site.relative}/. Next:\n  cd ${site.relative}\n  npm install\n  npm run dev`);
+}
+
 async function promptPassword() {
   if (!process.stdin.isTTY) throw new Error("no password: pass --password, set CMS_EDITOR_PASSWORD, or run in a terminal to be prompted");
   const first = await promptHidden("Password: ");
@@ -69,6 +96,13 @@ async function promptPassword() {
 async function main([command, ...args]) {
   if (command === "migrations" && args[0] === "generate") {
     await generate(args.slice(1));
+  } else if (command === "migrations" && args[0] === "check") {
+    await check(args.slice(1));
+  } else if (command === "init") {
+    await init(args);
+  } else if (command === "dev") {
+    const { devSite } = await import("./lib/dev-site.mjs");
+    process.exitCode = await devSite(args);
   } else if (command === "migrations") {
     const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { parts: { type: "string" } } });
     if (positionals.length !== 1) throw new Error(`migrations takes one directory\n\n${USAGE}`);

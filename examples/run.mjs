@@ -20,7 +20,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { installTarball, packToolkit, REPO_ROOT } from "../scripts/lib/pack.mjs";
 import { WRANGLER_ENV } from "../scripts/wrangler-run.mjs";
-import { launchBrowser, openAs, waitForEditing, waitForStatus } from "../test/e2e/browser.mjs";
+import { launchBrowser, openAs, signInEditAndPublish } from "../test/e2e/browser.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SITE = join(here, "site");
@@ -110,21 +110,9 @@ try {
     assert.equal((await visitor.page.goto("/posts/1")).status(), 404);
     assert.equal((await fetch(`http://127.0.0.1:${READER_PORT}/?post=1`)).status, 404);
   });
-  await step("the publisher signs in through the form, edits the title live in the room and publishes", async () => {
-    const { page } = await openAs(browser, { origin });
-    await page.goto("/login");
-    await page.fill("input[name=email]", EMAIL);
-    await page.fill("input[name=password]", password);
-    await Promise.all([page.waitForURL("**/posts/1"), page.click("button")]);
-    await waitForEditing(page);
-    assert.equal(await page.evaluate(() => window.louise.mode()), "live");
-    await page.locator('h1[data-cms-field="posts:1:title"]').click();
-    await page.keyboard.press("ControlOrMeta+a");
-    await page.keyboard.type(fresh);
-    await page.getByRole("button", { name: "Publish this page" }).click();
-    await page.getByRole("dialog", { name: "Publish" }).getByRole("button", { name: "Publish now" }).click();
-    await waitForStatus(page, "Published");
-  });
+  await step("the publisher signs in through the form, edits the title live in the room and publishes", () =>
+    signInEditAndPublish(browser, { origin, email: EMAIL, password }, { landing: "/posts/1", selector: 'h1[data-cms-field="posts:1:title"]', text: fresh }),
+  );
   await step("the visitor sees the published title", async () => {
     assert.equal((await visitor.page.goto("/posts/1")).status(), 200);
     assert.equal((await visitor.page.locator("h1").textContent())?.trim(), fresh);

@@ -25,7 +25,9 @@ export async function runEditorSql(run, args) {
 }
 
 async function missingTablesError(run, args) {
-  const [, , database, target, , , ...flags] = args;
+  const [, , database, target, , , ...rest] = args;
+  // The check asks for JSON itself; the write may have too.
+  const flags = rest.filter((flag) => flag !== "--json");
   let present;
   try {
     const answer = JSON.parse(await run(["d1", "execute", database, target, "--json", "--command", CHECK_SQL, ...flags]));

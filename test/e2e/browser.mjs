@@ -168,3 +168,29 @@ export async function newPage(context, site, fields) {
   const page = await api(context, site, "POST", "/api/cms/pages", { slug, sections: [], body: "<p></p>", ...fields });
   return { id: page.id, path: `/${slug}` };
 }
+
+/**
+ * The path a new site's owner takes, in a fresh visitor context: signs in through the site's own
+ * form at `/login` (fields `email` and `password`), lands on `landing` in live edit mode, replaces
+ * the text of the plain-text field `selector` by typing `text`, and publishes through the edit
+ * bar's dialog. Used by the consumer tests (examples/, the scaffold).
+ *
+ * @example
+ * await signInEditAndPublish(browser, { origin, email, password }, { landing: "/posts/1", selector: "h1", text: "New" });
+ */
+export async function signInEditAndPublish(browser, { origin, email, password }, { landing, selector, text }) {
+  const { page } = await openAs(browser, { origin });
+  await page.goto("/login");
+  await page.fill("input[name=email]", email);
+  await page.fill("input[name=password]", password);
+  await Promise.all([page.waitForURL(new URL(landing, origin).href), page.click("form button")]);
+  await waitForEditing(page);
+  const mode = await page.evaluate(() => window.louise.mode());
+  if (mode !== "live") throw new Error(`the editor is in ${mode} mode, not live`);
+  await page.locator(selector).click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type(text);
+  await page.getByRole("button", { name: "Publish this page" }).click();
+  await page.getByRole("dialog", { name: "Publish" }).getByRole("button", { name: "Publish now" }).click();
+  await waitForStatus(page, "Published");
+}

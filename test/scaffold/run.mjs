@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+/*
+ * A new site from one command, as a user gets it: packs the built toolkit, runs `cms-toolkit init`
+ * from the packed tarball into a temporary folder (and checks it refuses a folder that is not
+ * empty), installs the site's dependencies without the network (offline-install.mjs says how),
+ * type-checks it with its own `tsc` under strict NodeNext, starts its `npm run dev` (migrations
+ * applied and checked against the declaration, a first publisher added and printed, wrangler dev on
+ * SCAFFOLD_PORT, default 8793, inspector on the next port), then in Chromium: a visitor gets 404
+ * for the unpublished first page, the printed publisher signs in through the site's form, edits the
+ * title live, publishes, and the visitor sees it. Prints one line when it passes.
+ * Run after `npm run build`: node test/scaffold/run.mjs   (exit code 0 = pass)
+ */
+import assert from "node:assert/strict";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { packToolkit } from "../../scripts/lib/pack.mjs";
+import { WRANGLER_ENV } from "../../scripts/wrangler-run.mjs";
+import { launchBrowser, openAs, signInEditAndPublish } from "../e2e/browser.mjs";
+import { installOffline } from "./offline-install.mjs";
+
+const PORT = Number(process.env.SCAFFOLD_PORT ?? 8793);
+const origin = `http://127.0.0.1:${PORT}`;
+const scratch = mkdtempSync(join(tmpdir(), "cms-scaffold-"));
+const site = join(scratch, "my-site");
+const started = Date.now();
+const done = [];
+let server;
+let log = "";
+let browser;
+
+async function step(name, run) {
+  try {
+    await run();
+    done.push(name);
+  } catch (error) {
+    error.message = `${name}: ${error.message}${error.stdout ? `\n${error.stdout}` : ""}${error.stderr ? `\n${error.stderr}` : ""}`;
+    throw error;
+  }
+}
+
+/** The `npm run dev` output from the point it printed the first publisher. */
+function printedPublisher() {
+  const email = /email:\s+(\S+)/.exec(log)?.[1];
+  const password = /password:\s+(\S+)/.exec(log)?.[1];
+  if (!email || !password) throw new Error("npm run dev printed no first publisher");
+  return { email, password };
+}
+
+let tarball;
+try {
+  await step("npm pack", () => {
+    tarball = packToolkit().tarball;
+  });
+  await step("cms-toolkit init from the packed tarball", () => {
+    const unpacked = join(scratch, "package");
+    mkdirSync(unpacked);
+    execFileSync("tar", ["-xzf", tarball, "-C", unpacked, "--strip-components=1"]);
+    const cli = join(unpacked, "bin/cms-toolkit.mjs");
+    execFileSync(process.execPath, [cli, "init", "my-site", "--toolkit", `file:${tarball}`], { cwd: scratch, encoding: "utf8", stdio: "pipe" });
+    assert.deepEqual(readdirSync(join(site, "migrations")), ["0001_cms_core.sql", "0002_cms_media.sql", "0003_pages.sql", "0004_first_page.sql"]);
+    const again = spawnSync(process.execPath, [cli, "init", "my-site"], { cwd: scratch, encoding: "utf8" });
+    assert.equal(again.status, 1);
+    assert.match(again.stderr, /my-site is not an empty folder/);
+  });
+  await step("npm install, offline", () => installOffline(site));
+  await step("npm run typecheck (strict, NodeNext)", () => {
+    execFileSync("npm", ["run", "--silent", "typecheck"], { cwd: site, encoding: "utf8", stdio: "pipe" });
+  });
+  await step("npm run dev: migrations applied and checked, first publisher printed, wrangler dev ready", async () => {
+    server = spawn("npm", ["run", "dev", "--", "--port", String(PORT), "--ip", "127.0.0.1", "--inspector-port", String(PORT + 1), "--show-interactive-dev-session=false"], {
+      cwd: site,
+      env: { ...WRANGLER_ENV, CI: "true" },
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    server.stdout.on("data", (chunk) => (log += chunk));
+    server.stderr.on("data", (chunk) => (log += chunk));
+    const deadline = Date.now() + 90_000;
+    while (!/Ready on/.test(log)) {
+      if (server.exitCode !== null || Date.now() > deadline) throw new Error(`npm run dev did not start\n${log}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    printedPublisher();
+  });
+  browser = await launchBrowser();
+  const visitor = await openAs(browser, { origin });
+  const fresh = `Written live ${Date.now().toString(36)} 🌷`;
+  await step("a visitor gets 404 for the unpublished first page", async () => {
+    assert.equal((await visitor.page.goto("/")).status(), 404);
+  });
+  await step("the printed publisher signs in through /login, edits the title live and publishes", () =>
+    signInEditAndPublish(browser, { origin, ...printedPublisher() }, { landing: "/", selector: 'h1[data-cms-field="pages:1:title"]', text: fresh }),
+  );
+  await step("the visitor sees the published title, and no editor markup", async () => {
+    assert.equal((await visitor.page.goto("/")).status(), 200);
+    assert.equal((await visitor.page.locator("h1").textContent())?.trim(), fresh);
+    assert.equal(await visitor.page.locator("[data-cms-field], script").count(), 0);
+  });
+  console.log(`scaffold: ${done.length} steps passed in ${Math.round((Date.now() - started) / 1000)} s`);
+} catch (error) {
+  process.exitCode = 1;
+  console.error(`scaffold: FAILED after ${done.length} steps\n  ${String(error?.stack ?? error).split("\n").join("\n  ")}`);
+  if (log) console.error(`--- npm run dev output ---\n${log}`);
+} finally {
+  await browser?.close().catch(() => undefined);
+  if (server?.exitCode === null) {
+    try {
+      process.kill(-server.pid, "SIGTERM");
+    } catch {
+      /* already gone */
+    }
+  }
+  rmSync(scratch, { recursive: true, force: true });
+  if (tarball) rmSync(dirname(tarball), { recursive: true, force: true });
+}
