@@ -58,6 +58,11 @@ export type { FormDefinition, FormDefinitionInput, FormField, FormFieldType, For
 export { formRoute, MAX_FORM_BODY_BYTES } from "./routes/form-route";
 export type { FormRouteConfig } from "./routes/form-route";
 export { inquiriesRoute } from "./routes/inquiries-route";
+// Share links of drafts
+export { shareLinksRoute } from "./routes/share-links-route";
+export type { ShareLinksRouteConfig } from "./routes/share-links-route";
+export { shareLinkKey, shareLinkStore, SHARE_LINK_EXPIRY } from "./cores/share";
+export type { ShareLink, ShareLinkStore, SharedRecord } from "./cores/share";
 export type { InquiriesRouteConfig } from "./routes/inquiries-route";
 export { submissionsRoute } from "./routes/submissions-route";
 export type { SubmissionsRouteConfig } from "./routes/submissions-route";
