@@ -123,7 +123,7 @@ export { seedRoute } from "./routes/seed-route";
 // Realtime: the gate in front of the per-page rooms and their protocol (the room itself is in "cms-toolkit/workers")
 export { roomRoute } from "./routes/room-route";
 export type { RoomRouteOptions } from "./routes/room-route";
-export { draftWriter, draftWriterFor, roomDraftWriter, DIRECT_DRAFT_WRITER } from "./objects/room-client";
+export { draftWriter, draftWriterFor, flushRoomDraft, roomDraftWriter, DIRECT_DRAFT_WRITER } from "./objects/room-client";
 export type { DraftWriter } from "./objects/room-client";
 export { parseRoomName, roomName, parseRoomEvent, ROOM_CLOSE, MAX_MESSAGE_BYTES, JSON_ROOT, ROOM_PARTY, ROOM_PATH_PREFIX } from "./shared/room-protocol";
 export type { RoomAddress, RoomEvent } from "./shared/room-protocol";
