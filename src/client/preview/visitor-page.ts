@@ -1,5 +1,6 @@
-/** The `fetch` the views use (the client's injected one). */
-export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+import type { FetchLike } from "../publishing/publish-actions";
+
+export type { FetchLike };
 
 /**
  * The address of this page as a visitor would see it: `view` `draft` (Preview) or `published`

@@ -1,7 +1,7 @@
 import { failureText } from "../failure-text";
+import type { FetchLike } from "../publishing/publish-actions";
 
-/** The `fetch` the panel uses (the client's injected one). */
-export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+export type { FetchLike };
 
 /** An open share link as the panel shows it. */
 export interface OpenShareLink {
