@@ -107,7 +107,10 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
     await settled();
     const { openPreview: show } = await import("./preview");
     const opener = doc.activeElement as HTMLElement | null;
-    await show(doc, { fetch: doFetch, onClose: () => opener?.focus() });
+    await show(doc, { fetch: doFetch, onClose: () => opener?.focus() }).catch(() => {
+      notice = "Preview needs a connection to the site: try again once online";
+      render();
+    });
   };
   const openShare = async () => {
     const { openSharePanel } = await import("./share");

@@ -47,7 +47,9 @@ export async function sharedDraftPage(
     const record = await shareLinkStore(env.DB, shareLinks, await shareLinkKey(env.CMS_SESSION_SECRET)).open(token, Math.floor(Date.now() / 1000));
     shown = record.collection === "pages" ? await render(record.recordId) : null;
   } catch (error) {
-    if (!isHttpError(error) || (error.status !== 404 && error.status !== 410)) throw error;
+    if (!isHttpError(error)) throw error;
+    // A deployment mistake (no CMS_SESSION_SECRET: 503 misconfigured) answers as such, named.
+    if (error.status !== 404 && error.status !== 410) return shared(error.toResponse());
     if (error.status === 410) refusal = { status: 410, message: `${error.code === "revoked" ? "This share link was revoked" : "This share link has expired"}. Ask whoever sent it for a new one.` };
   }
   const response = shown
@@ -57,6 +59,10 @@ export async function sharedDraftPage(
         status: refusal.status,
         editMode: true,
       });
+  return shared(response);
+}
+
+function shared(response: Response): Response {
   for (const [name, value] of Object.entries(SHARED_HEADERS)) response.headers.set(name, value);
   return response;
 }

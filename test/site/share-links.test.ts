@@ -2,6 +2,8 @@ import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { APPLIED_SCHEMA_SQL, appliedSchemaFromRows, migrationStatements, type AppliedSchemaRow } from "../../src/cores/schema-sql";
 import { shareLinks } from "../../src/tables/share-links";
+import { sharedDraftPage } from "../../src/site/share-view";
+import type { SiteEnv } from "../../src/site/env";
 import { seedDemo, seedDemoEditors, signIn, SITE } from "./demo-helpers";
 
 const API = `${SITE}/api/cms/share-links`;
@@ -98,6 +100,17 @@ describe("share links of drafts", () => {
       expect(page.headers.get("x-robots-tag")).toBe("noindex");
       expect(await page.text()).toContain("This share link does not exist");
     }
+  });
+
+  it("without a usable CMS_SESSION_SECRET a share page answers 503 misconfigured, naming the fix, and opens nothing", async () => {
+    const link = await createLink();
+    const token = link.url.split("/share/")[1]!;
+    const page = await sharedDraftPage(new Request(link.url), { ...(env as unknown as SiteEnv), CMS_SESSION_SECRET: "short" }, token, async () => {
+      throw new Error("must not render");
+    });
+    expect(page.status).toBe(503);
+    expect(page.headers.get("x-robots-tag")).toBe("noindex");
+    expect(await page.json()).toMatchObject({ code: "misconfigured", fix: expect.stringContaining("CMS_SESSION_SECRET") });
   });
 
   it("needs the publish privilege for create, list and revoke (403 for an editor), and a session (401)", async () => {

@@ -1,4 +1,4 @@
-import { fetchPageBody, viewControl, visitorUrl, type FetchLike } from "./visitor-page";
+import { fetchPageBody, viewControl, visitorUrl, withoutEditing, type FetchLike } from "./visitor-page";
 
 export interface LeaveOptions {
   fetch: FetchLike;
@@ -22,7 +22,8 @@ export async function showVisitorPage(doc: Document, options: LeaveOptions): Pro
   const win = doc.defaultView ?? window;
   const href = options.href ?? win.location.href;
   const banner = doc.body.querySelector<HTMLElement>(":scope > .cms-editing");
-  const nodes = await fetchPageBody(doc, visitorUrl(href, "published"), options.fetch);
+  // Offline, the page as it stands, without anything of editing, is the best there is.
+  const nodes = await fetchPageBody(doc, visitorUrl(href, "published"), options.fetch).catch(() => [...withoutEditing(doc.body.cloneNode(true) as HTMLElement).childNodes]);
   const control = viewControl(doc, "Edit", "Editing", () => void edit());
   doc.body.replaceChildren(...nodes, control);
   control.querySelector("button")?.focus();

@@ -28,13 +28,24 @@ export function visitorUrl(href: string, view: "draft" | "published"): string {
 export async function fetchPageBody(doc: Document, url: string, fetch: FetchLike, keep: { markers?: boolean } = {}): Promise<Node[]> {
   const response = await fetch(url, { credentials: "same-origin", headers: { accept: "text/html" } });
   const parsed = new DOMParser().parseFromString(await response.text(), "text/html");
-  for (const element of parsed.body.querySelectorAll("script, .cms-editing")) element.remove();
-  if (!keep.markers) {
-    for (const element of parsed.body.querySelectorAll("*")) {
-      for (const name of element.getAttributeNames()) if (name.startsWith("data-cms-")) element.removeAttribute(name);
-    }
-  }
+  if (keep.markers) for (const element of parsed.body.querySelectorAll("script, .cms-editing")) element.remove();
+  else withoutEditing(parsed.body);
   return [...parsed.body.childNodes].map((node) => doc.importNode(node, true));
+}
+
+/**
+ * Takes everything of editing out of `root`, in place: scripts, the editing banner, the edit
+ * bar and its spacer, and every `data-cms-*` marker. What is left is the content as it renders.
+ *
+ * @example
+ * withoutEditing(copyOfBody);
+ */
+export function withoutEditing(root: Element): Element {
+  for (const element of root.querySelectorAll("script, .cms-editing, .cms-bar, .cms-bar-spacer, dialog")) element.remove();
+  for (const element of root.querySelectorAll("*")) {
+    for (const name of element.getAttributeNames()) if (name.startsWith("data-cms-") || name === "contenteditable") element.removeAttribute(name);
+  }
+  return root;
 }
 
 /**
