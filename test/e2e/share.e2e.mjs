@@ -126,7 +126,13 @@ export const tests = [
   {
     name: "share: Done shows what visitors see (the published page, no editor), and Edit brings edit mode back without a reload",
     async run(ctx) {
-      const { page, id, published } = await publisherOnPublishedPage(ctx);
+      const { page, id, path, published } = await publisherOnPublishedPage(ctx);
+      // Someone else on the page sees the publisher there until Done.
+      const other = await openAs(ctx.browser, ctx.site, "editor@example.test");
+      ctx.track(other.context);
+      await other.page.goto(path);
+      await waitForEditing(other.page);
+      await other.page.locator(".cms-people li").first().waitFor();
       const draft = unique("Draft not yet live");
       await retitle(page, id, draft);
       await waitForStatus(page, "Draft saved");
@@ -137,11 +143,13 @@ export const tests = [
       assert.equal((await page.locator("h1").textContent())?.trim(), published, "visitors' content, not the draft");
       assert.equal(await page.locator("[data-cms-field], [contenteditable], .ProseMirror, .cms-bar, .cms-editing, .ProseMirror-yjs-cursor").count(), 0);
       assert.equal(await page.locator("main").evaluate((main) => getComputedStyle(main.querySelector("h1")).outlineStyle), "none");
+      await other.page.locator(".cms-people li").first().waitFor({ state: "detached" });
 
       await edit.click();
-      await waitForEditing(page);
+      // The new edit bar comes with the new mount; then its room connects.
+      await page.locator(".cms-bar").waitFor();
+      await page.waitForFunction(() => window.louise.mode() === "live");
       assert.equal(await page.evaluate(() => window.__sameDocument), true, "no reload");
-      assert.equal(await page.evaluate(() => window.louise.mode()), "live");
       assert.equal((await titleOf(page, id).textContent())?.trim(), draft);
       await page.locator(".cms-editing").waitFor();
       const again = `${draft} again`;
