@@ -30,7 +30,7 @@ export interface SitePagesOptions {
   editorTail?: (page: PageDocument, editor: EditorSession, nonce: string) => string;
 }
 
-/** How one page is shown: to whom, in edit mode or not, and what the visitor's page adds. */
+/** How one page is shown: to an editor (edit mode) or as a visitor sees it, under which nonce, indexable or not, with which tail. */
 interface Showing {
   editor: EditorSession | null;
   nonce?: string | undefined;
