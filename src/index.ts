@@ -58,6 +58,11 @@ export type { FormDefinition, FormDefinitionInput, FormField, FormFieldType, For
 export { formRoute, MAX_FORM_BODY_BYTES } from "./routes/form-route";
 export type { FormRouteConfig } from "./routes/form-route";
 export { inquiriesRoute } from "./routes/inquiries-route";
+// Share links of drafts
+export { shareLinksRoute } from "./routes/share-links-route";
+export type { ShareLinksRouteConfig } from "./routes/share-links-route";
+export { shareLinkKey, shareLinkStore, SHARE_LINK_EXPIRY } from "./cores/share";
+export type { ShareLink, ShareLinkStore, SharedRecord } from "./cores/share";
 export type { InquiriesRouteConfig } from "./routes/inquiries-route";
 export { submissionsRoute } from "./routes/submissions-route";
 export type { SubmissionsRouteConfig } from "./routes/submissions-route";
@@ -118,7 +123,7 @@ export { seedRoute } from "./routes/seed-route";
 // Realtime: the gate in front of the per-page rooms and their protocol (the room itself is in "cms-toolkit/workers")
 export { roomRoute } from "./routes/room-route";
 export type { RoomRouteOptions } from "./routes/room-route";
-export { draftWriter, draftWriterFor, roomDraftWriter, DIRECT_DRAFT_WRITER } from "./objects/room-client";
+export { draftWriter, draftWriterFor, flushRoomDraft, roomDraftWriter, DIRECT_DRAFT_WRITER } from "./objects/room-client";
 export type { DraftWriter } from "./objects/room-client";
 export { parseRoomName, roomName, parseRoomEvent, ROOM_CLOSE, MAX_MESSAGE_BYTES, JSON_ROOT, ROOM_PARTY, ROOM_PATH_PREFIX } from "./shared/room-protocol";
 export type { RoomAddress, RoomEvent } from "./shared/room-protocol";

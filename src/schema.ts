@@ -7,3 +7,4 @@
 export { pages, pagesVersions, editors } from "./tables/pages";
 export { media, siteSettings, siteSettingsBlob } from "./tables/media";
 export { submissions, inquiries } from "./tables/forms";
+export { shareLinks } from "./tables/share-links";

@@ -6,6 +6,7 @@ import media from "../sql/media.sql?raw";
 import pagesPart from "../sql/pages.sql?raw";
 import search from "../sql/search.sql?raw";
 import settings from "../sql/settings.sql?raw";
+import shareLinks from "../sql/share-links.sql?raw";
 
 /*
  * The package's SQL parts (sql/*.sql, copied into a consumer's migrations by `npx cms-toolkit
@@ -14,7 +15,7 @@ import settings from "../sql/settings.sql?raw";
  * text in sqlite_schema, so the two are compared statement by statement. A migration that changes
  * a toolkit table without the matching part fails here.
  */
-const PARTS = { core, pages: pagesPart, search, media, settings, forms };
+const PARTS = { core, pages: pagesPart, search, media, settings, forms, "share-links": shareLinks };
 
 /** CREATE statements of a SQL file, comments dropped and whitespace collapsed. */
 function statements(sql: string): string[] {

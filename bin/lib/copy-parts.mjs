@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
 /** The SQL parts in the order they must apply: core first, then the optional ones (search needs pages). */
-export const SQL_PARTS = ["core", "pages", "search", "media", "settings", "forms"];
+export const SQL_PARTS = ["core", "pages", "search", "media", "settings", "forms", "share-links"];
 
 /**
  * Writes each wanted part as `<NNNN>_cms_<part>.sql` into `dir`, numbered after the highest

@@ -23,6 +23,10 @@ export interface EditBarOptions {
   onRedo?: () => void;
   /** Shows a History button (versioned pages). */
   onHistory?: () => void;
+  /** Shows a Preview button: the page as visitors would see the draft. */
+  onPreview?: () => void;
+  /** Shows a Share button (publishers on versioned pages): share links of the draft. */
+  onShare?: () => void;
 }
 
 export interface EditBar {
@@ -69,6 +73,8 @@ export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
   for (const control of [undo, redo]) if (control) (control.disabled = true), element.append(control);
   if (options.manualSave && options.onSave) element.append(button(doc, "save", "Save", "Save changes", options.onSave));
   if (options.onHistory) element.append(button(doc, "history", "History", "Page history", options.onHistory));
+  if (options.onPreview) element.append(button(doc, "preview", "Preview", "Preview as visitors will see it", options.onPreview));
+  if (options.onShare) element.append(button(doc, "share", "Share", "Share a link to this draft", options.onShare));
   if (options.onPublish) element.append(button(doc, "publish", "Publish", "Publish this page", options.onPublish));
   const settings = button(doc, "settings", "Settings", "Open page settings", () => {
     settings.dispatchEvent(new CustomEvent(OPEN_SETTINGS_EVENT, { bubbles: true, composed: true }));

@@ -98,12 +98,44 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
       },
     });
   };
+  /* Preview shows what the server has: saved over HTTP, acknowledged by the room (which writes D1 first). */
+  const settled = async () => {
+    await queue.flush();
+    for (let waited = 0; liveSaving && waited < 5000; waited += 50) await new Promise((resolve) => win.setTimeout(resolve, 50));
+  };
+  const openPreview = async () => {
+    await settled();
+    const { openPreview: show } = await import("./preview");
+    const opener = doc.activeElement as HTMLElement | null;
+    await show(doc, { fetch: doFetch, onClose: () => opener?.focus() }).catch(() => {
+      notice = "Preview needs a connection to the site: try again once online";
+      render();
+    });
+  };
+  const openShare = async () => {
+    const { openSharePanel } = await import("./share");
+    await openSharePanel(doc, { target: { collection: pageCollection, id: Number(options.versionedPageId) }, fetch: doFetch });
+  };
+  /* Done leaves edit mode completely: the editors go, and the page shows what visitors see, with an Edit control to come back. */
+  const leave = async () => {
+    await handle.done();
+    const { showVisitorPage } = await import("./preview");
+    await showVisitorPage(doc, {
+      fetch: doFetch,
+      onEdit: () => {
+        const again = mountLouise(options);
+        if (again) Object.assign(handle, again);
+      },
+    });
+  };
   const bar = createEditBar(doc, {
     manualSave: manual,
     onSave: () => void queue.flush(),
     ...(versioned ? { onPublish: () => void openPublish() } : {}),
     ...(versioned ? { onHistory: () => void openHistory() } : {}),
-    onDone: () => void handle.done(),
+    ...(versioned ? { onPreview: () => void openPreview() } : {}),
+    ...(versioned && options.canPublish === true ? { onShare: () => void openShare() } : {}),
+    onDone: () => void leave(),
     onUndo: () => void history.run("undo"),
     onRedo: () => void history.run("redo"),
   });

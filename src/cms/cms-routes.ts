@@ -14,6 +14,7 @@ import { roomRoute } from "../routes/room-route";
 import { saveRoute } from "../routes/save-route";
 import { searchRoute } from "../routes/search-route";
 import { seedRoute } from "../routes/seed-route";
+import { shareLinksRoute } from "../routes/share-links-route";
 import { settingsRoute } from "../routes/settings-route";
 import { submissionsRoute } from "../routes/submissions-route";
 import { uploadRoute } from "../routes/upload-route";
@@ -22,6 +23,7 @@ import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import type { ResolveEditor } from "../shared/session";
 import type { SessionRouteOptions } from "../auth/session-route";
 import { media as mediaTable } from "../tables/media";
+import { shareLinks as shareLinksTable } from "../tables/share-links";
 import { draftWriterFor } from "../objects/room-client";
 import { editorNames } from "../auth/editor-store";
 import { explainFailure, expectTables } from "../cores/explain-failure";
@@ -59,6 +61,12 @@ export interface CmsConfig<Env extends CmsEnv, C extends CmsCollections> {
   forms?: FormRouteConfig<Env>;
   /** Review lists: the `inquiries` table and the shared `submissions` table. */
   reviews?: { inquiries?: Table; submissions?: Table };
+  /**
+   * Share links of drafts (`sql/share-links.sql`), signed with a key derived from
+   * `CMS_SESSION_SECRET`: `/api/cms/share-links` for publishers. `viewPath` is where the site shows
+   * a shared draft (default `/share`; the site renders it, see `openSharedRecord`).
+   */
+  shareLinks?: { table?: Table; viewPath?: string };
 }
 
 /** What `cmsRoutes` builds: handlers in mount order, the resolver they share, and the registry. */
@@ -119,6 +127,15 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
   if (config.forms) api.push(formRoute<Env>(config.forms));
   if (config.reviews?.inquiries) api.push(inquiriesRoute<Env>({ table: config.reviews.inquiries, resolveEditor }));
   if (config.reviews?.submissions) api.push(submissionsRoute<Env>({ table: config.reviews.submissions, resolveEditor }));
+  if (config.shareLinks) {
+    api.push(shareLinksRoute<Env>({
+      table: config.shareLinks.table ?? shareLinksTable,
+      resolveEditor,
+      collections: registry.roomSlugs,
+      exists: (env, { collection, id }) => recordExists(env, { collection, id }),
+      ...(config.shareLinks.viewPath ? { viewPath: config.shareLinks.viewPath } : {}),
+    }));
+  }
 
   const route = composeRoutes<Env>(
     roomRoute<Env>({ resolveEditor, collections: registry.roomSlugs, exists: (env, address) => recordExists(env, address) }),
@@ -132,6 +149,7 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
     settings: config.settings?.table,
     forms: [config.forms?.genericTable, ...(config.forms?.forms.map((form) => form.table) ?? [])],
     reviews: [config.reviews?.inquiries, config.reviews?.submissions],
+    shareLinks: config.shareLinks ? (config.shareLinks.table ?? shareLinksTable) : undefined,
   }));
   const recordExists = async (env: Env, { collection, id }: { collection: string; id: number }) => {
     const entry = registry.get(collection);

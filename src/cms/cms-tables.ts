@@ -11,11 +11,12 @@ export interface DeclaredTableSources {
   settings?: Table | undefined;
   forms?: readonly (Table | undefined)[];
   reviews?: readonly (Table | undefined)[];
+  shareLinks?: Table | undefined;
 }
 
 /**
  * Every D1 table a site's declaration reads or writes: each collection's table, its versions table
- * and its `<slug>_search` index, the sign-in tables, media, settings, forms and review tables. A
+ * and its `<slug>_search` index, the sign-in tables, media, settings, forms, review and share-link tables. A
  * failure is checked against them, so a migration not yet applied is named as such.
  *
  * @example
@@ -30,7 +31,7 @@ export function declaredTables(sources: DeclaredTableSources): string[] {
     if (search) names.add(search.name);
   }
   if (sources.signIn) for (const name of ["editors", "editor_sessions"]) names.add(name);
-  for (const table of [sources.media, sources.settings, ...(sources.forms ?? []), ...(sources.reviews ?? [])]) {
+  for (const table of [sources.media, sources.settings, ...(sources.forms ?? []), ...(sources.reviews ?? []), sources.shareLinks]) {
     if (table) names.add(getTableName(table));
   }
   return [...names];

@@ -252,6 +252,19 @@ export class PageRoom extends YServer {
     });
   }
 
+  /**
+   * RPC (Worker-internal): writes the live document's edits that D1 has not seen yet as a draft,
+   * so a read of the draft (a preview, a share link) shows every acknowledged edit. `null` when
+   * D1 already had them.
+   */
+  flushDraft(): Promise<RoomResult<{ versionId: number } | null>> {
+    return roomResult(async () => {
+      await this.#readyOrThrow();
+      const saved = await (this.#drafts as RoomDrafts).flush();
+      return saved ? { versionId: saved.versionId } : null;
+    });
+  }
+
   /** RPC (Worker-internal, for benchmarks and operators): stored Yjs bytes against the document's size. */
   storageStats(): Promise<RoomResult<{ storedBytes: number; compactedBytes: number; contentBytes: number }>> {
     return roomResult(async () => {

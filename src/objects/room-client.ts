@@ -67,6 +67,21 @@ export function draftWriterFor(env: object): DraftWriter {
   return isNamespace(namespace) ? roomDraftWriter(namespace) : DIRECT_DRAFT_WRITER;
 }
 
+/**
+ * Asks a record's room to write its unwritten live edits to D1 before the draft is read, so a
+ * preview or a share link shows what editors were acknowledged for. Without the `PAGE_ROOM`
+ * binding D1 already has every draft and this does nothing.
+ *
+ * @example
+ * await flushRoomDraft(env, "pages", 12);
+ * const editable = await loadEditableDocument(env.DB, deps, 12);
+ */
+export async function flushRoomDraft(env: object, collection: string, id: number): Promise<void> {
+  const namespace = (env as { PAGE_ROOM?: unknown }).PAGE_ROOM;
+  if (!isNamespace(namespace)) return;
+  unwrap(await (await roomStub(namespace as DurableObjectNamespace<PageRoom>, roomName(collection, id))).flushDraft());
+}
+
 /*
  * What partyserver's getServerByName does, without importing partyserver: that import pulls in
  * `cloudflare:workers`, and this writer is part of the root entry, which must load outside workerd.

@@ -12,7 +12,7 @@ export const siteCollections = { pages: pagesDeclaration };
 
 /**
  * The reference site, declared once through `createCms` as any consumer would: the `pages`
- * collection, the built-in sign-in, media, settings, seed, the contact form and the review lists.
+ * collection, the built-in sign-in, media, settings, seed, the contact form, the review lists and share links of drafts.
  */
 export const siteCms = createCms<SiteEnv, typeof siteCollections>({
   collections: siteCollections,
@@ -21,6 +21,7 @@ export const siteCms = createCms<SiteEnv, typeof siteCollections>({
   seed: siteSeedSteps,
   forms: { forms: [contactForm], genericTable: submissions },
   reviews: { inquiries, submissions },
+  shareLinks: {},
 });
 
 /** Inline save of the reference site, as its routes run it (tests drive `applyFieldSave` with it). */

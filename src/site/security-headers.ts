@@ -43,7 +43,7 @@ export function pageCsp(request: Request, options: { scriptNonce?: string; media
 
 /**
  * Adds the headers every response of the site carries: `X-Content-Type-Options: nosniff`,
- * `Referrer-Policy`, `X-Frame-Options`, HSTS over https, and a locked-down CSP on any response
+ * `Referrer-Policy` (unless the response set a stricter one), `X-Frame-Options`, HSTS over https, and a locked-down CSP on any response
  * that set none (JSON, errors). A WebSocket upgrade (101) is passed through untouched.
  *
  * @example
@@ -54,7 +54,8 @@ export function withSecurityHeaders(request: Request, response: Response): Respo
   const out = new Response(response.body, response);
   const headers = out.headers;
   headers.set("x-content-type-options", "nosniff");
-  headers.set("referrer-policy", "strict-origin-when-cross-origin");
+  // A page may ask for a stricter policy (a shared draft's URL is its secret: no-referrer).
+  if (!headers.has("referrer-policy")) headers.set("referrer-policy", "strict-origin-when-cross-origin");
   headers.set("x-frame-options", "DENY");
   if (!headers.has("content-security-policy")) headers.set("content-security-policy", "default-src 'none'; frame-ancestors 'none'");
   if (new URL(request.url).protocol === "https:") headers.set("strict-transport-security", "max-age=31536000; includeSubDomains");

@@ -4,6 +4,8 @@ import { mediaMetaByUrl, resolveImageAlt, type MediaMeta } from "../cores/media"
 import { readSettings } from "../cores/settings";
 import { findRowBy } from "../cores/pages/page-store";
 import { tableMeta } from "../cores/table-meta";
+import type { D1Client } from "../cores/d1-client";
+import { flushRoomDraft } from "../objects/room-client";
 import type { EditorSession, ResolveEditor } from "../shared/session";
 import type { SiteEnv } from "./env";
 import { safeNextPath } from "../auth/sign-in-input";
@@ -15,6 +17,7 @@ import { pagesCollection } from "./collections";
 import { pages, pagesVersions } from "../tables/pages";
 import { siteSettingsConfig } from "./settings-config";
 import { renderContactForm } from "./contact-form";
+import { SHARE_PATH, sharedDraftPage, viewAsVisitor } from "./share-view";
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,119}$/;
 const pagesMeta = tableMeta(pages);
@@ -27,10 +30,22 @@ export interface SitePagesOptions {
   editorTail?: (page: PageDocument, editor: EditorSession, nonce: string) => string;
 }
 
+/** How one page is shown: to an editor (edit mode) or as a visitor sees it, under which nonce, indexable or not, with which tail. */
+interface Showing {
+  editor: EditorSession | null;
+  nonce?: string | undefined;
+  /** Shared drafts and previews: kept out of search engines. */
+  noindex?: boolean;
+  /** Markup for the end of `<body>` (edit mode's client). */
+  tail?: string | undefined;
+}
+
 /**
- * Serves the demo site: `/` is the page with slug `home`, `/<slug>` the others, `/login` signs in.
- * Visitors get the live row of a published page and no editor script; a signed-in editor gets
- * edit mode with `data-cms-field` markers.
+ * Serves the demo site: `/` is the page with slug `home`, `/<slug>` the others, `/login` signs in,
+ * `/share/<token>` shows a shared draft. Visitors get the live row of a published page and no
+ * editor script; a signed-in editor gets edit mode with `data-cms-field` markers, or, with
+ * `?cms-view=draft` (Preview) or `?cms-view=published` (Done), the page exactly as a visitor would
+ * see that content, from the same renderer.
  *
  * @example
  * const response = await sitePages({ resolveEditor })(request, env);
@@ -42,49 +57,72 @@ export function sitePages(options: SitePagesOptions) {
     if (url.pathname === "/login") {
       return html(loginPage({ failed: url.searchParams.has("error"), next: safeNextPath(url.searchParams.get("next"), request) }), { request });
     }
+    if (url.pathname.startsWith(SHARE_PATH)) {
+      return sharedDraftPage(request, env, url.pathname.slice(SHARE_PATH.length), async (id) => {
+        const editable = await readDraft(env, env.DB, id);
+        return editable && { page: editable, body: await pageBody(request, env, env.DB, editable, { editor: null, noindex: true }) };
+      });
+    }
     const slug = url.pathname === "/" ? "home" : url.pathname.slice(1);
     if (!SLUG.test(slug)) return undefined;
-    // Read alongside the page (the header's site name does not depend on it); a failed read only
-    // costs the header its name, never the page.
-    const settingsRead = readSettings(env.DB, siteSettingsConfig).catch((error: unknown) => {
-      console.error("site settings read failed", error);
-      return {} as Record<string, unknown>;
-    });
-    const editor = await options.resolveEditor(request, env);
+    const signedIn = await options.resolveEditor(request, env);
+    const asVisitor = signedIn ? viewAsVisitor(url) : null;
+    // Preview and Done show a visitor's page to an editor: no markers, no editor script.
+    const editor = asVisitor ? null : signedIn;
     // Edit mode's scripts run under this response's nonce; visitors' pages get none and run no script.
     const nonce = editor ? createNonce() : undefined;
     // Edit mode reads through a session anchored at this browser's last draft write (read-after-write).
-    const read = editor ? resumeReadSession(env.DB, request.headers.get("cookie")) : null;
+    const read = signedIn ? resumeReadSession(env.DB, request.headers.get("cookie")) : null;
     const db = read?.client ?? env.DB;
     const live = await findRowBy(db, pagesMeta, "slug", slug);
-    if (!live || (!editor && live.publishedVersionId === null)) {
+    const signedInView = Boolean(signedIn);
+    if (!live || (!editor && asVisitor !== "draft" && live.publishedVersionId === null)) {
       return html(layout({ title: "Not found", editor, nonce }, `<main><h1>Not found</h1><p>No page lives at ${url.pathname.replace(/[<>&"']/g, "")}.</p></main>`), {
         request,
         nonce,
         status: 404,
-        editMode: Boolean(editor),
+        editMode: signedInView,
       });
     }
-    // Edit mode resumes the newest pending draft; everyone else sees the live row.
-    const shown = editor ? ((await loadEditableDocument(db, draftReads, live.id as number))?.document ?? live) : live;
+    // Edit mode and Preview show the newest pending draft; everyone else sees the live row.
+    const shown = editor || asVisitor === "draft" ? ((await readDraft(env, db, live.id as number, asVisitor === "draft")) ?? live) : live;
     const page = shown as unknown as PageDocument;
-    // The demo's contact form lives on the home page; it posts without JavaScript.
-    const after = slug === "home" ? await renderContactForm(env, url, Date.now()) : "";
-    // An image without its own alt falls back to the asset's alt from the media registry.
-    const imageUrls = sectionImageUrls(page.sections);
-    const assets = imageUrls.length ? await mediaMetaByUrl(db, "media", env.MEDIA_URL, imageUrls) : new Map<string, MediaMeta>();
-    const content = renderPageContent(page, { editMode: Boolean(editor), after, altFor: (image) => resolveImageAlt(image, assets) });
-    const settings = await settingsRead;
-    const siteName = typeof settings.siteName === "string" ? settings.siteName : undefined;
     const tail = editor && nonce ? options.editorTail?.(page, editor, nonce) : undefined;
-    const response = html(layout({ title: page.title, editor, siteName, tail, nonce }, content), {
-      request,
-      nonce,
-      mediaUrl: env.MEDIA_URL,
-      editMode: Boolean(editor),
-    });
+    const body = await pageBody(request, env, db, page, { editor, nonce, tail, noindex: asVisitor !== null });
+    const response = html(body, { request, nonce, mediaUrl: env.MEDIA_URL, editMode: signedInView });
     const bookmark = read?.commit({ secure: url.protocol === "https:" });
     if (bookmark) response.headers.append("set-cookie", bookmark);
     return response;
   };
+}
+
+/**
+ * The newest pending draft over the live row; a preview first has the page's room write the live
+ * edits D1 has not seen, so it shows every acknowledged keystroke.
+ */
+async function readDraft(env: SiteEnv, db: D1Client, id: number, flush = true): Promise<PageDocument | null> {
+  if (flush) {
+    await flushRoomDraft(env, pagesCollection.slug, id).catch((error: unknown) => console.error("room flush before a draft read failed", error));
+  }
+  return ((await loadEditableDocument(db, draftReads, id))?.document ?? null) as PageDocument | null;
+}
+
+/** The whole page around `page`'s content: one renderer for edit mode, visitors, previews and shared drafts. */
+async function pageBody(request: Request, env: SiteEnv, db: D1Client, page: PageDocument, showing: Showing): Promise<string> {
+  const url = new URL(request.url);
+  // Read alongside the page (the header's site name does not depend on it); a failed read only
+  // costs the header its name, never the page.
+  const settingsRead = readSettings(env.DB, siteSettingsConfig).catch((error: unknown) => {
+    console.error("site settings read failed", error);
+    return {} as Record<string, unknown>;
+  });
+  // The demo's contact form lives on the home page; it posts without JavaScript.
+  const after = page.slug === "home" ? await renderContactForm(env, url, Date.now()) : "";
+  // An image without its own alt falls back to the asset's alt from the media registry.
+  const imageUrls = sectionImageUrls(page.sections);
+  const assets = imageUrls.length ? await mediaMetaByUrl(db, "media", env.MEDIA_URL, imageUrls) : new Map<string, MediaMeta>();
+  const content = renderPageContent(page, { editMode: Boolean(showing.editor), after, altFor: (image) => resolveImageAlt(image, assets) });
+  const settings = await settingsRead;
+  const siteName = typeof settings.siteName === "string" ? settings.siteName : undefined;
+  return layout({ title: page.title, editor: showing.editor, siteName, tail: showing.tail, nonce: showing.nonce, ...(showing.noindex ? { noindex: true } : {}) }, content);
 }

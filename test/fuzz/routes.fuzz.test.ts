@@ -11,9 +11,9 @@ import { seedDemo, seedDemoEditors, signIn, SITE } from "../site/demo-helpers";
  * leaves every D1 table's row count as it was (no partial write). Bounded: RUNS per route.
  */
 
-/** Runs per route and identity, on average: 26 routes × 3 identities × RUNS requests in all. */
+/** Runs per route and identity, on average: 29 routes × 3 identities × RUNS requests in all. */
 const RUNS = 5;
-const TABLES = ["pages", "pages_versions", "editors", "media", "site_settings", "site_settings_blob", "submissions", "inquiries", "editor_sessions", "form_tokens"];
+const TABLES = ["pages", "pages_versions", "editors", "media", "site_settings", "site_settings_blob", "submissions", "inquiries", "editor_sessions", "form_tokens", "share_links"];
 /** A request that takes longer than this counts as a hang. */
 const HANG_MS = 10_000;
 
@@ -40,7 +40,7 @@ const nested = fc.integer({ min: 1, max: 3000 }).map((depth) => "[".repeat(depth
 const body = fc.oneof(
   fc.json({ depthSize: "medium" }),
   fc.jsonValue().map((v) => JSON.stringify(v)),
-  fc.dictionary(fc.constantFrom("title", "slug", "body", "sections", "field", "value", "key", "alt", "caption", "siteName", "custom", "versionId", "at", "email", "password", "name", "message", "website", "cms_form_ts", "id"), fc.jsonValue()).map((v) => JSON.stringify(v)),
+  fc.dictionary(fc.constantFrom("title", "slug", "body", "sections", "field", "value", "key", "alt", "caption", "siteName", "custom", "versionId", "at", "email", "password", "name", "message", "website", "cms_form_ts", "id", "collection", "expiresInSeconds"), fc.jsonValue()).map((v) => JSON.stringify(v)),
   nested,
   fc.string({ maxLength: 200 }),
   fc.uint8Array({ maxLength: 300 }),
@@ -67,6 +67,7 @@ const ROUTES: [method: string, path: (s: string) => string][] = [
   ["POST", (s) => `/api/cms/forms/${s}`],
   ["GET", () => "/api/cms/inquiries"], ["DELETE", () => "/api/cms/inquiries"],
   ["GET", (s) => `/api/cms/submissions/${s}`],
+  ["GET", () => "/api/cms/share-links"], ["POST", () => "/api/cms/share-links"], ["DELETE", () => "/api/cms/share-links"],
   ["GET", (s) => `/media/${s}`],
 ];
 

@@ -131,7 +131,7 @@ check("npx cms-toolkit migrations: numbered parts, core first, a second run adds
   const again = cli(["migrations", "migrations", "--parts", "core,media"]);
   const rest = cli(["migrations", "migrations"]);
   const names = readdirSync(join(site, "migrations")).sort();
-  const expected = ["0001_cms_core.sql", "0002_cms_media.sql", "0003_cms_pages.sql", "0004_cms_search.sql", "0005_cms_settings.sql", "0006_cms_forms.sql"];
+  const expected = ["0001_cms_core.sql", "0002_cms_media.sql", "0003_cms_pages.sql", "0004_cms_search.sql", "0005_cms_settings.sql", "0006_cms_forms.sql", "0007_cms_share-links.sql"];
   if (JSON.stringify(names) !== JSON.stringify(expected)) throw new Error(`${first}${again}${rest}\n${names.join(", ")}`);
   if (!/nothing to add/.test(again)) throw new Error(again);
 });
@@ -145,7 +145,7 @@ check("npx cms-toolkit migrations generate: a site's own collections module beco
     "",
   ].join("\n"));
   const out = cli(["migrations", "generate", "--from", "collections.ts"]);
-  const sql = readFileSync(join(site, "migrations/0007_events.sql"), "utf8");
+  const sql = readFileSync(join(site, "migrations/0008_events.sql"), "utf8");
   for (const table of ["events", "events_versions", "events_search"]) {
     if (!sql.includes(`"${table}"`)) throw new Error(`${out}\n${sql}`);
   }
@@ -159,7 +159,7 @@ check("npx cms-toolkit client: the built client lands in the site's assets", () 
 
 check("npx cms-toolkit add-editor: writes to the site's own local D1, with a hash cms-toolkit/auth verifies, and a reset ends old sessions", () => {
   const wrangler = (args) => execFileSync(process.execPath, [wranglerBin, ...args], { cwd: site, env: quietEnv, encoding: "utf8", stdio: "pipe" });
-  // Applies the toolkit's parts and the generated 0007_events.sql.
+  // Applies the toolkit's parts and the generated 0008_events.sql.
   wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", "state"]);
   cli(["add-editor", "--email", "ann@example.test", "--name", "Ann O'Neil 🌷", "--role", "publisher", "--password", "correct horse 🐎", "--local", "--persist-to", "state"]);
   const rows = JSON.parse(wrangler(["d1", "execute", "DB", "--local", "--persist-to", "state", "--json", "--command", "SELECT email, name, role, password_hash AS hash FROM editors"]))[0].results;

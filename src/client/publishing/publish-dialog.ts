@@ -3,6 +3,7 @@ import { formatTime } from "../format-time";
 import { parseVersionList, type VersionList } from "../history/versions-api";
 import { publishActions, readLocalTime, type ActionResult, type FetchLike, type PublishUrls } from "./publish-actions";
 import { violationList } from "./violation-list";
+import { draftDifference } from "./draft-difference";
 
 export interface PublishDialogOptions {
   urls: PublishUrls;
@@ -39,13 +40,18 @@ export async function openPublishDialog(doc: Document, options: PublishDialogOpt
   let versions: VersionList = { items: [], scheduled: null, next: null };
   /* The live row's pointer says what visitors see, whether or not that version is on the list's first page. */
   let liveVersion: number | null = null;
+  /* The live row itself, to compare the draft with what visitors see. */
+  let liveRow: unknown = null;
 
   const load = async () => {
     try {
       const init = { credentials: "same-origin", headers: { accept: "application/json" } } as const;
       const [list, page] = await Promise.all([options.fetch(options.urls.versions, init), options.fetch(options.urls.page, init)]);
       versions = list.ok ? parseVersionList(await list.json()) : versions;
-      if (page.ok) liveVersion = readPointer(await page.json());
+      if (page.ok) {
+        liveRow = await page.json();
+        liveVersion = readPointer(liveRow);
+      }
     } catch {
       message.textContent = "Could not read the page's publishing state.";
     }
@@ -95,6 +101,15 @@ export async function openPublishDialog(doc: Document, options: PublishDialogOpt
 
   const render = () => {
     const lines = [liveVersion !== null ? `Published: visitors see version ${liveVersion}.` : "Not published: visitors do not see this page."];
+    const draft = versions.items.find((item) => item.state === "pending");
+    const differs = draft ? draftDifference(draft.data, liveRow) : [];
+    if (liveVersion !== null) {
+      lines.push(
+        differs.length > 0
+          ? `The draft differs from what visitors see (changed: ${differs.join(", ")}); publishing shows it to them.`
+          : "The draft is the same as what visitors see.",
+      );
+    }
     if (versions.scheduled) lines.push(`Scheduled to go live ${time(versions.scheduled.at)}${versions.scheduled.by ? ` (set by ${versions.scheduled.by})` : ""}.`);
     state.textContent = lines.join(" ");
     cancel.hidden = !versions.scheduled;

@@ -12,6 +12,8 @@ export interface LayoutOptions {
   siteName?: string;
   /** This response's script nonce (edit mode): the page's own script carries it, as CSP requires. */
   nonce?: string;
+  /** Keeps search engines away (`<meta name="robots" content="noindex">`): shared drafts. */
+  noindex?: boolean;
 }
 
 /* Edit-mode styles ship only to editors, like everything else about editing. */
@@ -45,7 +47,7 @@ export function layout(options: LayoutOptions, content: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(options.title)}</title>
+<title>${escapeHtml(options.title)}</title>${options.noindex ? '\n<meta name="robots" content="noindex">' : ""}
 <style>${STYLE}${options.editor ? EDIT_STYLE : ""}</style>
 </head>
 <body${options.editor ? ' class="cms-edit-mode"' : ""}>

@@ -1,0 +1,12 @@
+-- Share links of drafts (src/tables/share-links.ts): the token is the id plus an HMAC of it, never
+-- stored; revoked links keep their row. Times are Unix seconds.
+CREATE TABLE share_links (
+  id TEXT PRIMARY KEY,
+  collection TEXT NOT NULL,
+  record_id INTEGER NOT NULL,
+  created_by TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  revoked_at INTEGER
+);
+CREATE INDEX share_links_record ON share_links (collection, record_id);

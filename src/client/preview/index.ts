@@ -1,0 +1,2 @@
+export { openPreview, type PreviewOptions } from "./preview";
+export { showVisitorPage, type LeaveOptions } from "./leave";

@@ -1,0 +1,1 @@
+export { openSharePanel, type SharePanelOptions } from "./share-panel";
