@@ -4,6 +4,6 @@
  * `registry`, …) and read their column names with `tableMeta`; a site with other columns declares
  * its own tables the same way.
  */
-export { pages, pagesVersions, editors } from "./tables/pages";
+export { pages, pagesVersions, pageRedirects, editors } from "./tables/pages";
 export { media, siteSettings, siteSettingsBlob } from "./tables/media";
 export { submissions, inquiries } from "./tables/forms";

@@ -3,6 +3,8 @@ import { loadEditableDocument } from "../cores/drafts";
 import { mediaMetaByUrl, resolveImageAlt, type MediaMeta } from "../cores/media";
 import { readSettings } from "../cores/settings";
 import { findRowBy } from "../cores/pages/page-store";
+import { findRedirect } from "../cores/pages/redirects";
+import { isSlug } from "../shared/slug";
 import { tableMeta } from "../cores/table-meta";
 import type { EditorSession, ResolveEditor } from "../shared/session";
 import type { SiteEnv } from "./env";
@@ -12,11 +14,10 @@ import { createNonce } from "./security-headers";
 import { loginPage } from "./render/login-html";
 import { renderPageContent, sectionImageUrls, type PageDocument } from "./render/page-html";
 import { pagesCollection } from "./collections";
-import { pages, pagesVersions } from "../tables/pages";
+import { pageRedirects, pages, pagesVersions } from "../tables/pages";
 import { siteSettingsConfig } from "./settings-config";
 import { renderContactForm } from "./contact-form";
 
-const SLUG = /^[a-z0-9][a-z0-9-]{0,119}$/;
 const pagesMeta = tableMeta(pages);
 const draftReads = { table: pages, versionsTable: pagesVersions, config: pagesCollection };
 
@@ -30,7 +31,8 @@ export interface SitePagesOptions {
 /**
  * Serves the demo site: `/` is the page with slug `home`, `/<slug>` the others, `/login` signs in.
  * Visitors get the live row of a published page and no editor script; a signed-in editor gets
- * edit mode with `data-cms-field` markers.
+ * edit mode with `data-cms-field` markers, also of a page never published (its draft). An address
+ * no visible page holds that a published rename left behind answers 308 to the new address.
  *
  * @example
  * const response = await sitePages({ resolveEditor })(request, env);
@@ -43,7 +45,7 @@ export function sitePages(options: SitePagesOptions) {
       return html(loginPage({ failed: url.searchParams.has("error"), next: safeNextPath(url.searchParams.get("next"), request) }), { request });
     }
     const slug = url.pathname === "/" ? "home" : url.pathname.slice(1);
-    if (!SLUG.test(slug)) return undefined;
+    if (!isSlug(slug)) return undefined;
     // Read alongside the page (the header's site name does not depend on it); a failed read only
     // costs the header its name, never the page.
     const settingsRead = readSettings(env.DB, siteSettingsConfig).catch((error: unknown) => {
@@ -58,6 +60,9 @@ export function sitePages(options: SitePagesOptions) {
     const db = read?.client ?? env.DB;
     const live = await findRowBy(db, pagesMeta, "slug", slug);
     if (!live || (!editor && live.publishedVersionId === null)) {
+      // A renamed page's old address leads on, permanently, to where the page lives now.
+      const moved = await findRedirect(db, pageRedirects, slug);
+      if (moved !== null) return redirectTo(moved === "home" ? "/" : `/${moved}`, url);
       return html(layout({ title: "Not found", editor, nonce }, `<main><h1>Not found</h1><p>No page lives at ${url.pathname.replace(/[<>&"']/g, "")}.</p></main>`), {
         request,
         nonce,
@@ -87,4 +92,9 @@ export function sitePages(options: SitePagesOptions) {
     if (bookmark) response.headers.append("set-cookie", bookmark);
     return response;
   };
+}
+
+/* 308: permanent, and the method is kept; the query string goes along. */
+function redirectTo(path: string, url: URL): Response {
+  return new Response(null, { status: 308, headers: { location: `${path}${url.search}`, "cache-control": "public, max-age=0, must-revalidate" } });
 }
