@@ -156,3 +156,49 @@ describe("deleting a page", () => {
     expect((await call(`/api/cms/pages/${id}`, pub, "DELETE")).status).toBe(404);
   });
 });
+
+describe("the page list", () => {
+  type Entry = { id: number; published: boolean; pending: boolean; live: { slug: string; title: string }; draft: { slug?: string; title?: string } | null; scheduled: { at: string } | null };
+  async function list(cookie = ed): Promise<Entry[]> {
+    const entries: Entry[] = [];
+    let cursor: string | null = null;
+    do {
+      const response = await call(`/api/cms/pages/list${cursor ? `?cursor=${cursor}` : ""}`, cookie, "GET");
+      expect(response.status).toBe(200);
+      const page = (await response.json()) as { items: Entry[]; next: string | null };
+      entries.push(...page.items);
+      cursor = page.next;
+    } while (cursor);
+    return entries;
+  }
+
+  it("marks each page draft-only, published (with pending changes) or scheduled, with its live and drafted names", async () => {
+    const draftOnly = await create(unique("listed-draft"), "Only a draft");
+    const live = await create(unique("listed-live"), "Live one");
+    await publish(live);
+    const changed = await create(unique("listed-changed"), "Changed");
+    await publish(changed);
+    const renamed = unique("listed-renamed");
+    await rename(changed, renamed);
+    const scheduled = await create(unique("listed-later"), "Later");
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await call(`/api/cms/pages/${scheduled}/publish`, pub, "POST", { at })).status).toBe(202);
+
+    const byId = new Map((await list()).map((entry) => [entry.id, entry]));
+    expect(byId.get(draftOnly)).toMatchObject({ published: false, pending: true, live: { title: "Only a draft" }, scheduled: null });
+    expect(byId.get(live)).toMatchObject({ published: true, pending: false, draft: null, scheduled: null });
+    expect(byId.get(changed)).toMatchObject({ published: true, pending: true, draft: { slug: renamed } });
+    expect(byId.get(scheduled)).toMatchObject({ published: false, pending: true, scheduled: { at } });
+    expect(byId.get(1)).toMatchObject({ published: true, live: { slug: "home" } });
+  });
+
+  it("is for editors only, and a malformed limit is a 400 JSON answer", async () => {
+    const visitor = await exports.default.fetch(`${SITE}/api/cms/pages/list`);
+    expect(visitor.status).toBe(401);
+    expect(await visitor.json()).toMatchObject({ error: expect.any(String) });
+    const bad = await call("/api/cms/pages/list?limit=lots", ed, "GET");
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: expect.any(String) });
+    expect((await call("/api/cms/pages/list", ed, "POST", {})).status).toBe(405);
+  });
+});
