@@ -17,6 +17,7 @@ import { pagesCollection } from "./collections";
 import { pageRedirects, pages, pagesVersions } from "../tables/pages";
 import { siteSettingsConfig } from "./settings-config";
 import { renderContactForm } from "./contact-form";
+import { menuLinks } from "./site-menu";
 
 const pagesMeta = tableMeta(pages);
 const draftReads = { table: pages, versionsTable: pagesVersions, config: pagesCollection };
@@ -81,8 +82,9 @@ export function sitePages(options: SitePagesOptions) {
     const content = renderPageContent(page, { editMode: Boolean(editor), after, altFor: (image) => resolveImageAlt(image, assets) });
     const settings = await settingsRead;
     const siteName = typeof settings.siteName === "string" ? settings.siteName : undefined;
+    const menu = await menuLinks(db, settings.menu);
     const tail = editor && nonce ? options.editorTail?.(page, editor, nonce) : undefined;
-    const response = html(layout({ title: page.title, editor, siteName, tail, nonce }, content), {
+    const response = html(layout({ title: page.title, editor, siteName, menu, tail, nonce }, content), {
       request,
       nonce,
       mediaUrl: env.MEDIA_URL,
