@@ -39,19 +39,18 @@ export async function openNewPageDialog(doc: Document, options: NewPageOptions):
   doc.body.append(dialog);
   dialog.showModal();
 
-  const listed = await listPages(options);
-  const taken = listed.ok ? takenSlugs(listed.value) : new Set<string>();
-  if (!listed.ok) message.textContent = `Could not load the other pages: ${listed.error}`;
-  // The address follows the title until the editor types their own.
+  // The address follows the title until the editor types their own; the other pages' slugs
+  // arrive while the editor types, and the proposal then steps around them.
+  let taken = new Set<string>();
   let slugEdited = false;
+  const propose = () => {
+    if (!slugEdited) slug.input.value = title.value.trim() === "" ? "" : uniqueSlug(slugFrom(title.value), taken);
+  };
   slug.input.addEventListener("input", () => {
     slugEdited = true;
     message.textContent = slug.problem(taken) ?? "";
   });
-  title.addEventListener("input", () => {
-    if (!slugEdited) slug.input.value = title.value.trim() === "" ? "" : uniqueSlug(slugFrom(title.value), taken);
-  });
-
+  title.addEventListener("input", propose);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const problem = title.value.trim() === "" ? "Give the page a title." : slug.problem(taken);
@@ -72,4 +71,9 @@ export async function openNewPageDialog(doc: Document, options: NewPageOptions):
       (options.open ?? ((path) => doc.defaultView?.location.assign(path)))(pagePath(page.slug));
     });
   });
+
+  const listed = await listPages(options);
+  if (listed.ok) taken = takenSlugs(listed.value);
+  else message.textContent = `Could not load the other pages: ${listed.error}`;
+  propose();
 }

@@ -12,6 +12,7 @@ import { listPages, pagePath, type PageEntry, type PagesApiOptions } from "./pag
  */
 export async function openPageList(doc: Document, options: PagesApiOptions): Promise<void> {
   const { dialog, heading, message } = createDialog(doc, "Pages");
+  dialog.style.width = "min(32rem, 90vw)";
   const filterLabel = doc.createElement("label");
   filterLabel.style.display = "grid";
   filterLabel.textContent = "Filter pages";

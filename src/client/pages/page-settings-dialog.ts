@@ -38,8 +38,8 @@ export async function openPageSettings(doc: Document, options: PageSettingsOptio
   doc.body.append(dialog);
   dialog.showModal();
 
-  const listed = await listPages(options);
-  const taken = listed.ok ? takenSlugs(listed.value, options.pageId) : new Set<string>();
+  // Filled in when the other pages' slugs arrive; the server checks again anyway.
+  let taken = new Set<string>();
   slug.input.addEventListener("input", () => (message.textContent = slug.problem(taken) ?? ""));
 
   form.addEventListener("submit", (event) => {
@@ -60,6 +60,9 @@ export async function openPageSettings(doc: Document, options: PageSettingsOptio
       }
     });
   });
+
+  const listed = await listPages(options);
+  if (listed.ok) taken = takenSlugs(listed.value, options.pageId);
 
   function confirmDelete(): void {
     message.textContent = "Delete this page? Visitors will no longer find it.";
