@@ -1,7 +1,7 @@
 import { slugFrom, uniqueSlug } from "../../shared/slug";
 import { createDialog, textButton } from "../dialog";
 import { createPage, listPages, pagePath, takenSlugs, type PagesApiOptions } from "./pages-api";
-import { slugField } from "./slug-field";
+import { labelledInput, slugField } from "./slug-field";
 
 export interface NewPageOptions extends PagesApiOptions {
   /** Where to go once the page exists; default the browser goes to its address (edit mode for an editor). */
@@ -21,14 +21,9 @@ export async function openNewPageDialog(doc: Document, options: NewPageOptions):
   const { dialog, heading, message } = createDialog(doc, "New page");
   const form = doc.createElement("form");
   form.method = "dialog";
-  const titleLabel = doc.createElement("label");
-  titleLabel.style.display = "grid";
-  titleLabel.textContent = "Title";
-  const title = doc.createElement("input");
-  title.name = "title";
+  const { label: titleLabel, input: title } = labelledInput(doc, "Title", "title");
   title.required = true;
   title.maxLength = 200;
-  titleLabel.append(title);
   const slug = slugField(doc, "");
   const create = doc.createElement("button");
   create.type = "submit";

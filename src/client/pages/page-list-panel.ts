@@ -1,6 +1,7 @@
 import { createDialog, textButton } from "../dialog";
 import { formatTime } from "../format-time";
 import { listPages, pagePath, type PageEntry, type PagesApiOptions } from "./pages-api";
+import { labelledInput } from "./slug-field";
 
 /**
  * The edit bar's "Pages": every page of the site, each a link to its address, marked "Draft only"
@@ -13,12 +14,8 @@ import { listPages, pagePath, type PageEntry, type PagesApiOptions } from "./pag
 export async function openPageList(doc: Document, options: PagesApiOptions): Promise<void> {
   const { dialog, heading, message } = createDialog(doc, "Pages");
   dialog.style.width = "min(32rem, 90vw)";
-  const filterLabel = doc.createElement("label");
-  filterLabel.style.display = "grid";
-  filterLabel.textContent = "Filter pages";
-  const filter = doc.createElement("input");
+  const { label: filterLabel, input: filter } = labelledInput(doc, "Filter pages", "filter");
   filter.type = "search";
-  filterLabel.append(filter);
   const list = doc.createElement("ol");
   list.className = "cms-page-list";
   list.style.cssText = "list-style:none;padding:0;margin:.5rem 0;max-height:20rem;overflow:auto;display:grid;gap:.4rem";

@@ -17,16 +17,11 @@ export interface SlugField {
  * if (slug.problem(taken)) …
  */
 export function slugField(doc: Document, value: string): SlugField {
-  const label = doc.createElement("label");
-  label.style.display = "grid";
-  label.textContent = "Address (after /)";
-  const input = doc.createElement("input");
-  input.name = "slug";
+  const { label, input } = labelledInput(doc, "Address (after /)", "slug");
   input.value = value;
   input.autocomplete = "off";
   input.spellcheck = false;
   input.pattern = "[a-z0-9][a-z0-9\\-]{0,119}";
-  label.append(input);
   return {
     label,
     input,
@@ -37,4 +32,20 @@ export function slugField(doc: Document, value: string): SlugField {
       return null;
     },
   };
+}
+
+/**
+ * A text input inside its label, stacked: the page dialogs' one form row.
+ *
+ * @example
+ * const { label, input } = labelledInput(document, "Title", "title");
+ */
+export function labelledInput(doc: Document, text: string, name: string): { label: HTMLLabelElement; input: HTMLInputElement } {
+  const label = doc.createElement("label");
+  label.style.display = "grid";
+  label.textContent = text;
+  const input = doc.createElement("input");
+  input.name = name;
+  label.append(input);
+  return { label, input };
 }
