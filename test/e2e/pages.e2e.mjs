@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { seriousViolations } from "./axe.mjs";
 import { api, newPage, openAs, waitForEditing, waitForStatus } from "./browser.mjs";
 
 const IMAGES = join(dirname(fileURLToPath(import.meta.url)), "../../docs/images");
@@ -168,6 +169,28 @@ export const tests = [
         // Other tests follow the default menu's links.
         await api(publisher.context, site, "PATCH", "/api/cms/settings", { menu: null });
       }
+    },
+  },
+  {
+    name: "pages: the New page, Pages, Page and menu dialogs have no serious or critical axe violation",
+    async run({ browser, site, track }) {
+      const { context, page } = await openAs(browser, site, "publisher@example.test");
+      track(context);
+      await page.goto("/about");
+      await waitForEditing(page);
+      const check = async (button, name, ready) => {
+        await page.getByRole("button", { name: button }).click();
+        const dialog = page.getByRole("dialog", { name });
+        await ready(dialog).waitFor();
+        const violations = await seriousViolations(page);
+        assert.deepEqual(violations, [], `${name}: axe found:\n    ${violations.join("\n    ")}`);
+        await page.keyboard.press("Escape");
+        await dialog.waitFor({ state: "detached" });
+      };
+      await check("Create a new page", "New page", (d) => d.getByLabel("Title"));
+      await check("Find a page", "Pages", (d) => d.getByRole("link", { name: "About us" }));
+      await check("Page address and deletion", "Page settings", (d) => d.getByRole("button", { name: "Delete page" }));
+      await check("Open page settings", "Site settings", (d) => d.getByLabel("Page to add to the menu"));
     },
   },
   {
