@@ -23,3 +23,11 @@ CREATE INDEX pages_versions_parent ON pages_versions (parent_id, id);
 
 -- Resume and publish read "the newest draft of a page"; retention counts drafts by status.
 CREATE INDEX pages_versions_parent_status ON pages_versions (parent_id, status, id);
+
+-- Old addresses of renamed pages: publish of a slug change sends the old one on, permanently.
+-- Drizzle: pageRedirects from "cms-toolkit/schema".
+CREATE TABLE page_redirects (
+  from_slug TEXT PRIMARY KEY,
+  to_slug TEXT NOT NULL,
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+);

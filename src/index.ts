@@ -85,6 +85,13 @@ export { versionEtag, writeBase, positiveId, isPositiveId, LIST_BOUNDS, SEARCH_B
 export { unwrapRoomResult } from "./shared/room-result";
 export { versionsRoute } from "./routes/versions-route";
 export type { VersionsRouteConfig, VersionValidateContext } from "./routes/versions-route";
+export { pageListRoute, PAGE_LIST_BOUNDS } from "./routes/page-list-route";
+export type { PageListRouteConfig, PageListEntry } from "./routes/page-list-route";
+export { listRecordOverview } from "./cores/drafts";
+export type { RecordOverview } from "./cores/drafts";
+export { findRedirect, redirectStatements } from "./cores/pages/redirects";
+export type { RedirectsConfig } from "./cores/pages/redirects";
+export { isSlug, slugFrom, uniqueSlug, SLUG_PATTERN } from "./shared/slug";
 export {
   openD1Session, d1Bookmark, resumeReadSession, serializeD1BookmarkCookie, readD1BookmarkCookie, D1_BOOKMARK_COOKIE,
 } from "./cores/d1-session";

@@ -4,7 +4,7 @@
  * `registry`, …) and read their column names with `tableMeta`; a site with other columns declares
  * its own tables the same way.
  */
-export { pages, pagesVersions, editors } from "./tables/pages";
+export { pages, pagesVersions, pageRedirects, editors } from "./tables/pages";
 export { media, siteSettings, siteSettingsBlob } from "./tables/media";
 export { submissions, inquiries } from "./tables/forms";
 export { shareLinks } from "./tables/share-links";

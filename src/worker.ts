@@ -16,7 +16,7 @@ export { PlatformRateLimitObject } from "./commerce/storefront-platform/shared-b
 const pagesView = sitePages({
   resolveEditor: siteCms.resolveEditor,
   // Edit mode only: visitors never load the editor. The bundle is served from dist/client (wrangler assets).
-  editorTail: (page, editor, nonce) => editorScript(page.id, editor.access.publish, "", nonce),
+  editorTail: (page, editor, nonce) => editorScript(page.id, editor.access.publish, "", nonce, page.slug),
 });
 
 export default {

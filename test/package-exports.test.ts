@@ -17,7 +17,7 @@ const SPEC_NAMES: Record<string, string[]> = {
   ],
   "./workers": ["createCms", "createCmsService", "PageRoom", "RateLimitObject", "PlatformRateLimitObject"],
   "./auth": ["sessionRoute", "resolveSiteEditor", "createSiteEditorResolver", "hashPassword", "verifyPassword", "findEditorByEmail"],
-  "./schema": ["pages", "pagesVersions", "editors", "media", "siteSettings", "siteSettingsBlob", "submissions", "inquiries"],
+  "./schema": ["pages", "pagesVersions", "pageRedirects", "editors", "media", "siteSettings", "siteSettingsBlob", "submissions", "inquiries"],
   "./room-protocol": ["ROOM_CLOSE", "ROOM_PATH_PREFIX", "parseRoomEvent", "parseRoomName", "roomName", "countsAsUpdate", "UpdateAcks"],
   "./client": ["mountLouise", "RichText", "mountRichText", "Icon", "parseFieldAddress"],
   "./commerce": ["centsToMajor", "hmacSha256Hex", "hmacSha256Base64", "safeEqual", "createReplayGuard", "d1ReplayStore", "kvReplayStore", "storageReplayStore"],

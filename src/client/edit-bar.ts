@@ -27,6 +27,17 @@ export interface EditBarOptions {
   onPreview?: () => void;
   /** Shows a Share button (publishers on versioned pages): share links of the draft. */
   onShare?: () => void;
+  /** More buttons, before Settings and Done (e.g. the site's "New page" and "Pages"). */
+  actions?: readonly EditBarAction[];
+}
+
+/** A button a site adds to the edit bar. */
+export interface EditBarAction {
+  text: string;
+  /** Accessible name; default `text`. */
+  label?: string;
+  icon?: IconName;
+  onClick: () => void;
 }
 
 export interface EditBar {
@@ -76,6 +87,7 @@ export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
   if (options.onPreview) element.append(button(doc, "preview", "Preview", "Preview as visitors will see it", options.onPreview));
   if (options.onShare) element.append(button(doc, "share", "Share", "Share a link to this draft", options.onShare));
   if (options.onPublish) element.append(button(doc, "publish", "Publish", "Publish this page", options.onPublish));
+  for (const action of options.actions ?? []) element.append(button(doc, action.icon, action.text, action.label ?? action.text, action.onClick));
   const settings = button(doc, "settings", "Settings", "Open page settings", () => {
     settings.dispatchEvent(new CustomEvent(OPEN_SETTINGS_EVENT, { bubbles: true, composed: true }));
   });
@@ -126,11 +138,12 @@ export function initials(name: string): string {
   return letters.join("").toUpperCase() || "?";
 }
 
-function button(doc: Document, icon: IconName, text: string, label: string, onClick: () => void): HTMLButtonElement {
+function button(doc: Document, icon: IconName | undefined, text: string, label: string, onClick: () => void): HTMLButtonElement {
   const element = doc.createElement("button");
   element.type = "button";
   element.setAttribute("aria-label", label);
-  element.append(Icon(icon), text);
+  if (icon) element.append(Icon(icon));
+  element.append(text);
   element.addEventListener("click", onClick);
   return element;
 }

@@ -138,6 +138,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
     onDone: () => void leave(),
     onUndo: () => void history.run("undo"),
     onRedo: () => void history.run("redo"),
+    ...(options.barActions ? { actions: options.barActions } : {}),
   });
   const history = createPageHistory(doc, (state) => bar.setHistory(state));
   const removeStyles = injectStyles(doc);

@@ -1,4 +1,5 @@
 import type { EndpointOptions } from "./mount-config";
+import type { EditBarAction } from "./edit-bar";
 import type { FieldMarker } from "./markers";
 
 /** Options of `mountLouise`. Every endpoint defaults to the reference site's. */
@@ -17,6 +18,8 @@ export interface MountLouiseOptions extends EndpointOptions {
   versionsUrl?: string;
   /** Publish endpoint; default `/api/cms/<collection>/<versionedPageId>/publish` (unpublish likewise). */
   publishUrl?: string;
+  /** More edit-bar buttons (the reference site adds "New page", "Pages" and "Page"). */
+  barActions?: readonly EditBarAction[];
   /** Called after Done, once pending edits are saved and the editors are gone. */
   onDone?: () => void;
   fetch?: typeof fetch;

@@ -1,6 +1,8 @@
 import { createDialog } from "./dialog";
 import { failureText } from "./failure-text";
 import type { FetchLike } from "./images/media-api";
+import { createMenuEditor, type MenuEditor } from "./pages/menu-editor";
+import { listPages } from "./pages/pages-api";
 
 /** One text setting the panel edits. */
 export interface SettingsPanelField {
@@ -20,13 +22,16 @@ export interface SettingsPanelOptions {
    * a note to ask a publisher, and there is no Save button.
    */
   canChange?: boolean;
+  /** Also edit the site menu (the `menu` setting: which pages, in which order, under which labels). */
+  menu?: boolean;
   /** Called with the saved settings after a successful save. */
   onSaved?: (settings: Record<string, unknown>) => void;
 }
 
 /**
  * A small settings dialog for the edit bar's Settings button: it loads the current values, lets
- * the editor change the listed text settings, and PATCHes only the ones that changed. Errors the
+ * the editor change the listed text settings (and, with `menu`, the site menu), and PATCHes only
+ * the ones that changed. Saving publishes: every visitor sees settings at once. Errors the
  * server gives (a 422's violations included) are shown in the dialog, which stays open.
  *
  * @example
@@ -58,6 +63,15 @@ export async function openSettingsPanel(doc: Document, options: SettingsPanelOpt
     return { field, input, initial: input.value };
   });
 
+  let menu: MenuEditor | null = null;
+  if (options.menu && loaded.ok) {
+    const pages = await listPages({ fetch: (input, init) => doFetch(String(input), init) });
+    if (pages.ok) {
+      menu = createMenuEditor(doc, { current: current.menu, pages: pages.value, readOnly: !canChange });
+      form.append(menu.element);
+    } else message.textContent = `Could not load the pages for the menu: ${pages.error}`;
+  }
+
   const save = doc.createElement("button");
   save.type = "submit";
   save.textContent = "Save settings";
@@ -73,7 +87,8 @@ export async function openSettingsPanel(doc: Document, options: SettingsPanelOpt
   }
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    const patch = Object.fromEntries(inputs.filter((i) => i.input.value !== i.initial).map((i) => [i.field.key, i.input.value]));
+    const patch: Record<string, unknown> = Object.fromEntries(inputs.filter((i) => i.input.value !== i.initial).map((i) => [i.field.key, i.input.value]));
+    if (menu?.changed()) patch.menu = menu.value();
     if (Object.keys(patch).length === 0) return dialog.close();
     message.textContent = "Saving…";
     void readJson(doFetch, url, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify(patch) }).then((saved) => {

@@ -23,3 +23,11 @@ export const loadRichText = () => import("./rich");
  */
 export const openSettingsPanel: typeof import("./settings-panel").openSettingsPanel = async (doc, options) =>
   (await import("./settings-panel")).openSettingsPanel(doc, options);
+
+/**
+ * The page dialogs of the edit bar's "New page", "Pages" and "Page" buttons, loaded when first pressed.
+ *
+ * @example
+ * const { openNewPageDialog } = await loadPageDialogs();
+ */
+export const loadPageDialogs = () => import("./pages");

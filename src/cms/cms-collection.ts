@@ -38,6 +38,11 @@ export interface CmsCollection<T extends Table = Table, F extends string = strin
   validate?: (data: Record<string, unknown>, ctx: CmsValidateContext) => void | Promise<void>;
   /** Property a marker's `<key>` names: `id` (default) or a unique column such as `slug`. */
   keyField?: ColumnName<T>;
+  /**
+   * Old addresses of renamed records (drafts collections): when a publish changes `field`, the
+   * old value redirects to the new one (`pageRedirects` of "cms-toolkit/schema").
+   */
+  redirects?: { table: Table; field: ColumnName<T> };
 }
 
 /** The options of {@link cmsCollection}: a collection without its table. */

@@ -66,6 +66,7 @@ export function buildRegistry(collections: CmsCollections): CmsRegistry {
         versionsTable: entry.declared.versionsTable,
         config: entry.config,
         ...(mediaBase ? { mediaBase } : {}),
+        ...(entry.declared.redirects ? { redirects: entry.declared.redirects } : {}),
         validate: (snapshot, { operation }) => entry.validate(snapshot, { operation, mediaBase }),
       };
     },

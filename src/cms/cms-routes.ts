@@ -9,6 +9,7 @@ import { formRoute, type FormRouteConfig } from "../routes/form-route";
 import { inquiriesRoute } from "../routes/inquiries-route";
 import { mediaRoute } from "../routes/media-route";
 import { mediaServeRoute } from "../routes/media-serve-route";
+import { pageListRoute } from "../routes/page-list-route";
 import { pagesRoute } from "../routes/pages-route";
 import { roomRoute } from "../routes/room-route";
 import { saveRoute } from "../routes/save-route";
@@ -184,9 +185,11 @@ function collectionRoutes<Env extends CmsEnv>(
       mediaBase,
       basePath,
       writer: draftWriterFor,
+      ...(declared.redirects ? { redirects: declared.redirects } : {}),
       validate: (snapshot, { operation, env }) => entry.validate(snapshot, { operation, mediaBase: mediaBase(env) }),
       ...(authorNames ? { authorNames } : {}),
     }));
+    routes.push(pageListRoute<Env>({ deps: { table: declared.table, versionsTable: declared.versionsTable, config }, resolveEditor, writer: draftWriterFor, basePath }));
   }
   if (entry.searchCache) routes.push(searchRoute<Env>({ table: declared.table, config, resolveEditor, basePath, cache: entry.searchCache }));
   routes.push(pagesRoute<Env>({

@@ -27,6 +27,7 @@ export function declaredTables(sources: DeclaredTableSources): string[] {
   for (const entry of sources.registry.collections) {
     names.add(getTableName(entry.declared.table));
     if (entry.declared.versionsTable) names.add(getTableName(entry.declared.versionsTable));
+    if (entry.declared.redirects) names.add(getTableName(entry.declared.redirects.table));
     const search = searchIndexOf(entry.config);
     if (search) names.add(search.name);
   }

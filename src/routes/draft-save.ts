@@ -3,6 +3,7 @@ import type { CollectionConfig } from "../cores/collection";
 import type { D1Client } from "../cores/d1-client";
 import { d1Bookmark, isD1Bookmark, openD1Session, serializeD1BookmarkCookie } from "../cores/d1-session";
 import { saveDraftRequest, type DraftDeps, type DraftWriter } from "../cores/drafts";
+import type { RedirectsConfig } from "../cores/pages/redirects";
 import type { EditorSession } from "../shared/session";
 import { json } from "./json";
 import { versionEtag } from "../shared/write-input";
@@ -13,6 +14,8 @@ export interface DraftRouteDeps<Env> {
   versionsTable: Table;
   config: CollectionConfig;
   mediaBase?: string | ((env: Env) => string | undefined);
+  /** Where publish keeps a renamed record's old address. */
+  redirects?: RedirectsConfig;
   /** The route's extra validation, given the env and session the cores do not know. */
   validate?: (snapshot: Record<string, unknown>, ctx: { operation: "draft" | "publish"; env: Env; session: EditorSession }) => void | Promise<void>;
 }
@@ -32,6 +35,7 @@ export function draftDepsFor<Env>(config: DraftRouteDeps<Env>, env: Env, session
     versionsTable: config.versionsTable,
     config: config.config,
     ...(mediaBase ? { mediaBase } : {}),
+    ...(config.redirects ? { redirects: config.redirects } : {}),
     ...(validate ? { validate: (snapshot, ctx) => validate(snapshot, { ...ctx, env, session }) } : {}),
   };
 }

@@ -2,6 +2,7 @@ import type { Table } from "drizzle-orm";
 import type { CollectionConfig } from "../cores/collection";
 import { openD1Session, resumeReadSession } from "../cores/d1-session";
 import { DIRECT_DRAFT_WRITER, listVersions, publishRequest, type DraftDeps, type DraftWriter } from "../cores/drafts";
+import type { RedirectsConfig } from "../cores/pages/redirects";
 import { HttpError } from "../shared/errors";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import type { EditorSession, ResolveEditor } from "../shared/session";
@@ -35,6 +36,8 @@ export interface VersionsRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv
   mediaBase?: string | ((env: Env) => string | undefined);
   /** Mount point; default `/api/cms/pages`. */
   basePath?: string;
+  /** Where publish keeps the old address of a renamed record (`{ table: pageRedirects, field: "slug" }`): it then redirects to the new one. */
+  redirects?: RedirectsConfig;
   /**
    * Who performs draft writes; default the cores, straight to D1. `createCms` hands in its rooms'
    * writer (`draftWriterFor` of `src/objects/room-client.ts`), so REST writes merge with live editors.

@@ -1,7 +1,9 @@
 import { cmsCollection } from "../cms/cms-collection";
 import { registerCollection } from "../cms/cms-registry";
 import { assertValidSections, type SectionCatalog } from "../cores/sections";
-import { pages, pagesVersions } from "../tables/pages";
+import { LouiseValidationError } from "../shared/errors";
+import { isSlug } from "../shared/slug";
+import { pageRedirects, pages, pagesVersions } from "../tables/pages";
 
 /** Section types the demo pages may hold. */
 export const sectionCatalog: SectionCatalog = {
@@ -39,7 +41,8 @@ export const sectionCatalog: SectionCatalog = {
 /**
  * The reference site's `pages` collection, declared once for every write path (REST routes,
  * inline save, the live room, the service binding): drafts and full-text search on, the inline
- * editable paths the page renderer marks, and the section catalog with the strict media rule.
+ * editable paths the page renderer marks, the section catalog with the strict media rule, and the
+ * slug: a well-formed address, whose old value redirects to the new one once a rename is published.
  */
 export const pagesDeclaration = cmsCollection(pages, {
   versionsTable: pagesVersions,
@@ -61,7 +64,12 @@ export const pagesDeclaration = cmsCollection(pages, {
     "sections.*.items.*.title": "text",
     "sections.*.items.*.text": "text",
   },
+  redirects: { table: pageRedirects, field: "slug" },
   validate: (data, { operation, mediaBase }) => {
+    // The slug is the page's address (`/<slug>`): one the site can serve, from every write path.
+    if (data.slug !== undefined && !isSlug(data.slug)) {
+      throw new LouiseValidationError([{ path: "slug", message: "slug must be lower-case letters, digits and hyphens (up to 120), starting with a letter or digit", code: "pattern" }]);
+    }
     if (data.sections !== undefined) assertValidSections(sectionCatalog, data.sections, { operation, mediaBase });
   },
 });

@@ -3,12 +3,17 @@ import type { BlobSettingsConfig, BlobSanitizer, SettingsConfig } from "../cores
 import { LouiseValidationError } from "../shared/errors";
 import type { SiteEnv } from "./env";
 import { siteSettings, siteSettingsBlob } from "../tables/media";
+import { menuViolations } from "./site-menu";
 
-/** The reference site's settings singleton: structured columns, two custom keys, three image settings. */
+/**
+ * The reference site's settings singleton: structured columns, custom keys (among them `menu`, the
+ * site menu: `[{ pageId, label }]`), three image settings.
+ */
 export const siteSettingsConfig: SettingsConfig<SiteEnv> = {
   table: siteSettings,
   columns: ["siteName", "tagline", "logo", "favicon", "shareImage", "contactEmail"],
-  customKeys: ["accentColor", "footerNote", "socialLinks"],
+  customKeys: ["accentColor", "footerNote", "socialLinks", "menu"],
+  validators: { menu: menuViolations },
   imageKeys: ["logo", "favicon", "shareImage"],
   mediaBase: (env) => env.MEDIA_URL,
 };

@@ -3,6 +3,8 @@ import { loadEditableDocument } from "../cores/drafts";
 import { mediaMetaByUrl, resolveImageAlt, type MediaMeta } from "../cores/media";
 import { readSettings } from "../cores/settings";
 import { findRowBy } from "../cores/pages/page-store";
+import { findRedirect } from "../cores/pages/redirects";
+import { isSlug } from "../shared/slug";
 import { tableMeta } from "../cores/table-meta";
 import type { D1Client } from "../cores/d1-client";
 import { flushRoomDraft } from "../objects/room-client";
@@ -14,12 +16,12 @@ import { createNonce } from "./security-headers";
 import { loginPage } from "./render/login-html";
 import { renderPageContent, sectionImageUrls, type PageDocument } from "./render/page-html";
 import { pagesCollection } from "./collections";
-import { pages, pagesVersions } from "../tables/pages";
+import { pageRedirects, pages, pagesVersions } from "../tables/pages";
 import { siteSettingsConfig } from "./settings-config";
 import { renderContactForm } from "./contact-form";
 import { SHARE_PATH, sharedDraftPage, viewAsVisitor } from "./share-view";
+import { menuLinks } from "./site-menu";
 
-const SLUG = /^[a-z0-9][a-z0-9-]{0,119}$/;
 const pagesMeta = tableMeta(pages);
 const draftReads = { table: pages, versionsTable: pagesVersions, config: pagesCollection };
 
@@ -43,9 +45,10 @@ interface Showing {
 /**
  * Serves the demo site: `/` is the page with slug `home`, `/<slug>` the others, `/login` signs in,
  * `/share/<token>` shows a shared draft. Visitors get the live row of a published page and no
- * editor script; a signed-in editor gets edit mode with `data-cms-field` markers, or, with
- * `?cms-view=draft` (Preview) or `?cms-view=published` (Done), the page exactly as a visitor would
- * see that content, from the same renderer.
+ * editor script; a signed-in editor gets edit mode with `data-cms-field` markers, also of a page
+ * never published (its draft), or, with `?cms-view=draft` (Preview) or `?cms-view=published`
+ * (Done), the page exactly as a visitor would see that content, from the same renderer. An address
+ * no visible page holds that a published rename left behind answers 308 to the new address.
  *
  * @example
  * const response = await sitePages({ resolveEditor })(request, env);
@@ -64,7 +67,7 @@ export function sitePages(options: SitePagesOptions) {
       });
     }
     const slug = url.pathname === "/" ? "home" : url.pathname.slice(1);
-    if (!SLUG.test(slug)) return undefined;
+    if (!isSlug(slug)) return undefined;
     const signedIn = await options.resolveEditor(request, env);
     const asVisitor = signedIn ? viewAsVisitor(url) : null;
     // Preview and Done show a visitor's page to an editor: no markers, no editor script.
@@ -77,6 +80,9 @@ export function sitePages(options: SitePagesOptions) {
     const live = await findRowBy(db, pagesMeta, "slug", slug);
     const signedInView = Boolean(signedIn);
     if (!live || (!editor && asVisitor !== "draft" && live.publishedVersionId === null)) {
+      // A renamed page's old address leads on, permanently, to where the page lives now.
+      const moved = await findRedirect(db, pageRedirects, slug);
+      if (moved !== null) return redirectTo(moved === "home" ? "/" : `/${moved}`, url);
       return html(layout({ title: "Not found", editor, nonce }, `<main><h1>Not found</h1><p>No page lives at ${url.pathname.replace(/[<>&"']/g, "")}.</p></main>`), {
         request,
         nonce,
@@ -124,5 +130,11 @@ async function pageBody(request: Request, env: SiteEnv, db: D1Client, page: Page
   const content = renderPageContent(page, { editMode: Boolean(showing.editor), after, altFor: (image) => resolveImageAlt(image, assets) });
   const settings = await settingsRead;
   const siteName = typeof settings.siteName === "string" ? settings.siteName : undefined;
-  return layout({ title: page.title, editor: showing.editor, siteName, tail: showing.tail, nonce: showing.nonce, ...(showing.noindex ? { noindex: true } : {}) }, content);
+  const menu = await menuLinks(db, settings.menu);
+  return layout({ title: page.title, editor: showing.editor, siteName, menu, tail: showing.tail, nonce: showing.nonce, ...(showing.noindex ? { noindex: true } : {}) }, content);
+}
+
+/* 308: permanent, and the method is kept; the query string goes along. */
+function redirectTo(path: string, url: URL): Response {
+  return new Response(null, { status: 308, headers: { location: `${path}${url.search}`, "cache-control": "public, max-age=0, must-revalidate" } });
 }

@@ -45,3 +45,14 @@ export const editors = sqliteTable("editors", {
   passwordHash: text("password_hash").notNull(),
   createdAt: text("created_at").notNull().default(NOW),
 });
+
+/**
+ * Old addresses of renamed pages: a visitor asking for `fromSlug` is sent on, permanently, to
+ * `toSlug`. Written by publish when a page's slug changes (chains collapse to the newest address);
+ * a page published at `fromSlug` removes its row.
+ */
+export const pageRedirects = sqliteTable("page_redirects", {
+  fromSlug: text("from_slug").primaryKey(),
+  toSlug: text("to_slug").notNull(),
+  createdAt: text("created_at").notNull().default(NOW),
+});

@@ -29,6 +29,7 @@ const pages = sitePages({
       editor.access.publish,
       `roomUrl: new URLSearchParams(location.search).has("rest") ? false : undefined, autoSave: new URLSearchParams(location.search).has("manual") ? false : undefined`,
       nonce,
+      page.slug,
     ),
 });
 

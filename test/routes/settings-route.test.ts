@@ -31,7 +31,7 @@ describe("settingsRoute", () => {
     const res = await call("GET", { headers: asEditor() });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
-      settings: { siteName: null, tagline: null, logo: null, favicon: null, shareImage: null, contactEmail: null, accentColor: null, footerNote: null, socialLinks: null },
+      settings: { siteName: null, tagline: null, logo: null, favicon: null, shareImage: null, contactEmail: null, accentColor: null, footerNote: null, socialLinks: null, menu: null },
     });
   });
 

@@ -1,6 +1,7 @@
 import { getTableColumns, type Table } from "drizzle-orm";
 import type { CollectionConfig } from "../collection";
 import type { D1Client } from "../d1-client";
+import type { RedirectsConfig } from "../pages/redirects";
 import { ident, tableMeta, type ColumnMeta, type TableMeta } from "../table-meta";
 
 /** What the draft cores need: the live table, its versions table and the collection. */
@@ -18,6 +19,8 @@ export interface DraftDeps {
   validate?: (snapshot: Record<string, unknown>, ctx: { operation: "draft" | "publish" }) => void | Promise<void>;
   /** Media base for the strict media rule of rich fields (`sanitizeRichHtml(html, { mediaBase })`). */
   mediaBase?: string;
+  /** Where publish keeps the old address of a renamed record, so it redirects to the new one. */
+  redirects?: RedirectsConfig;
 }
 
 /** Options every draft core accepts: the client to run on (a D1 session), default `env.DB`. */

@@ -17,3 +17,4 @@ export { publishRequest, saveDraftRequest, type DraftSaveRequest, type PublishRe
 export { applyCreate } from "./create";
 export { listPublished, readPublished } from "./published";
 export { readPublishState, type PublishState } from "./publish-state";
+export { listRecordOverview, type RecordOverview } from "./record-overview";

@@ -5,6 +5,7 @@ import { richFieldsOf } from "../collection";
 import type { D1Client } from "../d1-client";
 import { sanitizeRichHtml } from "../sanitize";
 import { indexDocumentStatements, noteSearchChange, searchIndexOf } from "../search";
+import { redirectStatements } from "../pages/redirects";
 import { decodeRow, encodeValue, ident } from "../table-meta";
 import { validateFields } from "../validate-fields";
 import {
@@ -64,9 +65,10 @@ export async function applyPublish(
   await deps.validate?.(snapshot, { operation: "publish" });
   await assertNoUniqueConflict(db, s, id, snapshot);
 
+  const redirects = redirectsOf(db, deps, s, id, snapshot);
   let results: D1Result<Record<string, unknown>>[];
   try {
-    results = await db.batch<Record<string, unknown>>(publishStatements(db, deps, s, id, target.versionId, snapshot));
+    results = await db.batch<Record<string, unknown>>([...redirects, ...publishStatements(db, deps, s, id, target.versionId, snapshot)]);
   } catch (error) {
     // A unique value taken between the check and the batch: the batch rolled back whole; say why.
     const conflict = await uniqueConflict(db, s, id, snapshot);
@@ -74,7 +76,7 @@ export async function applyPublish(
     throw error;
   }
   noteSearchChange();
-  const row = results[0]?.results[0];
+  const row = results[redirects.length]?.results[0];
   if (!row) throw new HttpError(404, `page ${id} not found`, { code: "not_found" });
   return { versionId: target.versionId, page: decodeRow(s.live, row) };
 }
@@ -116,6 +118,15 @@ async function readTarget(db: D1Client, s: DraftSql, id: number, versionId: numb
     });
   }
   return { versionId: Number(row.versionId), data: row.data };
+}
+
+/* Before the live row changes: the redirect statements read the address it is leaving. */
+function redirectsOf(db: D1Client, deps: DraftDeps, s: DraftSql, id: number, snapshot: Record<string, unknown>): D1PreparedStatement[] {
+  const field = deps.redirects?.field;
+  const next = field === undefined ? undefined : snapshot[field];
+  const column = field === undefined ? undefined : s.live.columns[field];
+  if (!deps.redirects || typeof next !== "string" || !column) return [];
+  return redirectStatements(db, deps.redirects, { L: s.L, pk: s.pk, pointer: s.pointer, address: ident(column.name) }, id, next);
 }
 
 /* Stored drafts were sanitized on save; versions written by other paths (imports, seeds) were not. */

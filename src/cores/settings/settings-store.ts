@@ -22,6 +22,8 @@ export interface SettingsConfig<Env = unknown> {
   customField?: string;
   /** Longest text value of a base column; default 2000. */
   maxLength?: number;
+  /** Checks of structured settings (a menu, a list of links), by key: the violations of a value written. */
+  validators?: Readonly<Record<string, (value: unknown, key: string) => Violation[]>>;
 }
 
 /** What a settings write reports: the settings after it, what was ignored and what was written. */
@@ -56,8 +58,8 @@ export async function readSettings(db: D1Database, config: Pick<SettingsConfig, 
 
 /**
  * The route-free settings write: needs an editor session (401 without) with the publish privilege (403 `forbidden_publish`), splits the patch with
- * `partitionSettingsPatch`, validates (422: a base value that is not a string, too long, or an image
- * setting that is not a media asset under `mediaBase`), then upserts the singleton in one statement,
+ * `partitionSettingsPatch`, validates (422: a base value that is not a string, too long, an image
+ * setting that is not a media asset under `mediaBase`, or a value its `validators` refuse), then upserts the singleton in one statement,
  * merging `custom` with `json_patch` so concurrent writers of different keys do not undo each other.
  *
  * @example
@@ -80,6 +82,10 @@ export async function applySettingsPatch<Env extends { DB: D1Database }>(
   // One violation a key: an image key already refused as a base value is not reported twice.
   const imageKeys = (config.imageKeys ?? []).filter((key) => !violations.some((v) => v.path === key));
   violations.push(...imageViolations({ ...base, ...custom }, imageKeys, mediaBase));
+  for (const [key, validate] of Object.entries(config.validators ?? {})) {
+    const values: Record<string, unknown> = { ...base, ...custom };
+    if (Object.hasOwn(values, key)) violations.push(...validate(values[key], key));
+  }
   if (violations.length > 0) throw new LouiseValidationError(violations);
   const changed = [...Object.keys(base), ...Object.keys(custom)];
   if (changed.length > 0) await upsert(env.DB, meta, base, custom, config.customField ?? "custom");

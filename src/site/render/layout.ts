@@ -10,6 +10,8 @@ export interface LayoutOptions {
   tail?: string;
   /** The site's name from its settings, shown in the header. */
   siteName?: string;
+  /** The site menu (from the `menu` setting); none, no links. */
+  menu?: readonly { href: string; label: string }[];
   /** This response's script nonce (edit mode): the page's own script carries it, as CSP requires. */
   nonce?: string;
   /** Keeps search engines away (`<meta name="robots" content="noindex">`): shared drafts. */
@@ -52,7 +54,7 @@ export function layout(options: LayoutOptions, content: string): string {
 </head>
 <body${options.editor ? ' class="cms-edit-mode"' : ""}>
 ${banner}
-<header class="site"><p class="brand">${escapeHtml(options.siteName || "cms-toolkit demo")}</p><nav><a href="/">Home</a><a href="/about">About</a>${options.editor ? "" : '<a href="/login">Sign in</a>'}</nav></header>
+<header class="site"><p class="brand">${escapeHtml(options.siteName || "cms-toolkit demo")}</p><nav aria-label="Site">${(options.menu ?? []).map((link) => `<a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a>`).join("")}${options.editor ? "" : '<a href="/login">Sign in</a>'}</nav></header>
 ${content}
 <footer class="site"><small>Built with cms-toolkit</small></footer>
 ${options.tail ?? ""}

@@ -1,0 +1,24 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { roomDraftWriter } from "../../src/objects/room-client";
+import { roomCollections } from "../../src/site/room-deps";
+import { connect, editor, newestDraft, newPage, until } from "./room-client";
+
+const deps = roomCollections(env).pages!;
+const writer = roomDraftWriter(env.PAGE_ROOM);
+const pat = editor("pat", true);
+
+describe("PageRoom: the slug typed live", () => {
+  it("a malformed slug never becomes a draft or goes live; the room tells its editors why", async () => {
+    const id = await newPage({ title: "Live slug" });
+    const { slug } = (await env.DB.prepare("SELECT slug FROM pages WHERE id = ?1").bind(id).first<{ slug: string }>())!;
+    const a = await connect(id, editor("ann"));
+    a.doc.getText("slug").insert(0, "Not A ");
+    await until(() => a.events.some((e) => e.type === "violations"));
+    expect((await newestDraft(id))?.slug ?? slug).toBe(slug);
+    await expect(writer.applyPublish(env, deps, pat, id)).rejects.toMatchObject({ status: 422 });
+    const live = await env.DB.prepare("SELECT slug FROM pages WHERE id = ?1").bind(id).first<{ slug: string }>();
+    expect(live?.slug).toBe(slug);
+    a.close();
+  });
+});
