@@ -1,0 +1,112 @@
+// The sections editor (issue 22, deliverable 1): sections and list items added from the catalog,
+// moved, duplicated and removed on the page, live for every editor through the room's Y.Array,
+// while another editor types in a section; undone, moved by keyboard, and published as shown.
+import assert from "node:assert/strict";
+import { converge, newPage, openAs, twoEditors, waitForStatus } from "./browser.mjs";
+
+const START = [
+  { type: "hero", heading: "Top heading", text: "Hero words" },
+  { type: "features", heading: "Points", items: [{ title: "One", text: "first" }, { title: "Two", text: "second" }] },
+  { type: "quote", text: "Said once", author: "Someone" },
+];
+
+const SECTIONS = '[data-cms-list="sections"] > [data-cms-entry]';
+const section = (page, i) => page.locator(SECTIONS).nth(i);
+const field = (page, path) => page.locator(`[data-cms-field$=":${path}"]`);
+
+/** The page's sections as visitors read them: each section's kind and the words of its filled slots. */
+const outline = (page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll(".sections > section")]
+      .map((element) => {
+        const words = [...element.querySelectorAll("h2, p, blockquote, strong")].map((leaf) => leaf.textContent.trim()).filter(Boolean);
+        return `${element.className.split(" ")[0]}: ${words.join(" | ")}`;
+      })
+      .join("\n"),
+  );
+
+/** An editor pair on a fresh page holding {@link START}. */
+async function onFreshPage(ctx) {
+  const owner = await openAs(ctx.browser, ctx.site, "publisher@example.test");
+  ctx.track(owner.context);
+  const { id, path } = await newPage(owner.context, ctx.site, { title: "Shape", sections: START });
+  return { id, path, ...(await twoEditors(ctx, path)) };
+}
+
+export const tests = [
+  {
+    name: "sections editor: A adds, moves, duplicates and removes sections and items while B types in another section; both end alike and the published page matches",
+    async run(ctx) {
+      const { path, a, b } = await onFreshPage(ctx);
+      const typed = " and B keeps typing while the page changes shape";
+      await field(b, "sections.0.heading").click();
+      await b.keyboard.press("End");
+      const typing = b.keyboard.type(typed, { delay: 60 });
+
+      // Add a section from the chooser, which names each kind with its description.
+      await a.getByRole("button", { name: "Add section", exact: true }).click();
+      const chooser = a.getByRole("dialog", { name: "Add section" });
+      for (const name of ["Hero", "Features", "Quote"]) await chooser.getByRole("button", { name, exact: true }).waitFor();
+      assert.equal(await chooser.getByRole("button", { name: "Quote", exact: true }).getAttribute("aria-describedby").then((id) => a.locator(`#${id}`).textContent()), "Words someone said, and who said them");
+      await chooser.getByRole("button", { name: "Quote", exact: true }).click();
+      await converge([a, b], (page) => page.locator(SECTIONS).count(), 4);
+      // The new section's first slot has focus, empty and editable in place.
+      assert.match(await a.evaluate(() => document.activeElement?.getAttribute("data-cms-field") ?? ""), /:sections\.3\.text$/);
+      await a.keyboard.type("New words");
+      await section(a, 3).getByRole("button", { name: "Move section up" }).click();
+      await section(a, 1).getByRole("button", { name: "Duplicate section" }).click();
+      await converge([a, b], (page) => page.locator(SECTIONS).count(), 5);
+      await section(a, 4).getByRole("button", { name: "Remove section" }).click();
+
+      // The features' items: add one, fill it, move it up, remove the first.
+      const features = section(a, 1);
+      await features.getByRole("button", { name: "Add item", exact: true }).click();
+      await a.keyboard.type("Three");
+      await features.locator("li").nth(2).getByRole("button", { name: "Move item up" }).click();
+      await features.locator("li").nth(0).getByRole("button", { name: "Remove item" }).click();
+      await typing;
+
+      const expected = [
+        `hero: Top heading${typed} | Hero words`,
+        "features: Points | Three | Two | second",
+        "features: Points | One | first | Two | second",
+        "quote: New words",
+      ].join("\n");
+      await converge([a, b], outline, expected);
+      // Markers follow the entries: the moved quote's text is sections.3 everywhere.
+      await converge([a, b], (page) => field(page, "sections.3.text").textContent(), "New words");
+      // A sees B in the section B is typing in.
+      await converge([a], (page) => section(page, 0).getAttribute("data-cms-people"), "Pat Publisher");
+
+      await b.getByRole("button", { name: "Publish this page" }).click();
+      await b.getByRole("dialog", { name: "Publish" }).getByRole("button", { name: "Publish now" }).click();
+      await waitForStatus(b, "Published");
+      const visitor = await openAs(ctx.browser, ctx.site);
+      ctx.track(visitor.context);
+      await visitor.page.goto(path);
+      assert.equal(await outline(visitor.page), expected);
+    },
+  },
+  {
+    name: "sections editor: Undo takes back one's own added section; Tab reaches a section's controls and Alt+ArrowUp moves the section",
+    async run(ctx) {
+      const { a, b } = await onFreshPage(ctx);
+      await a.getByRole("button", { name: "Add section", exact: true }).click();
+      await a.getByRole("dialog", { name: "Add section" }).getByRole("button", { name: "Hero", exact: true }).click();
+      await converge([a, b], (page) => page.locator(SECTIONS).count(), 4);
+      await a.locator(".cms-bar").getByRole("button", { name: "Undo" }).click();
+      await converge([a, b], (page) => page.locator(SECTIONS).count(), 3);
+
+      await a.locator("h1").click();
+      await a.keyboard.press("Tab");
+      assert.equal(await a.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Move section up");
+
+      await field(a, "sections.2.text").click();
+      await a.keyboard.press("Alt+ArrowUp");
+      const expected = "hero: Top heading | Hero words\nquote: Said once | Someone\nfeatures: Points | One | first | Two | second";
+      await converge([a, b], outline, expected);
+      // Focus stays in the moved section's field, now at its new place.
+      assert.match(await a.evaluate(() => document.activeElement?.getAttribute("data-cms-field") ?? ""), /:sections\.1\.text$/);
+    },
+  },
+];
