@@ -3,6 +3,7 @@
 // while another editor types in a section; undone, moved by keyboard, and published as shown.
 import assert from "node:assert/strict";
 import { converge, newPage, openAs, twoEditors, waitForStatus } from "./browser.mjs";
+import { tinyPng } from "./png.mjs";
 
 const START = [
   { type: "hero", heading: "Top heading", text: "Hero words" },
@@ -88,13 +89,22 @@ export const tests = [
     },
   },
   {
-    name: "sections editor: Undo takes back one's own added section; Tab reaches a section's controls and Alt+ArrowUp moves the section",
+    name: "sections editor: Undo takes back one's own added section; a new hero's image slot takes a picture; Tab reaches a section's controls and Alt+ArrowUp moves the section",
     async run(ctx) {
       const { a, b } = await onFreshPage(ctx);
       await a.getByRole("button", { name: "Add section", exact: true }).click();
       await a.getByRole("dialog", { name: "Add section" }).getByRole("button", { name: "Hero", exact: true }).click();
       await converge([a, b], (page) => page.locator(SECTIONS).count(), 4);
       await a.locator(".cms-bar").getByRole("button", { name: "Undo" }).click();
+      await converge([a, b], (page) => page.locator(SECTIONS).count(), 3);
+
+      // A new hero's empty picture slot offers "Add image", and the picture reaches the other editor.
+      await a.getByRole("button", { name: "Add section", exact: true }).click();
+      await a.getByRole("dialog", { name: "Add section" }).getByRole("button", { name: "Hero", exact: true }).click();
+      await section(a, 3).getByRole("button", { name: /^Add image/ }).click();
+      await a.getByRole("dialog", { name: "Insert image" }).locator("input[type=file]").setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: tinyPng() });
+      await converge([a, b], (page) => field(page, "sections.3.image").evaluate((img) => /\/media\//.test(img.getAttribute("src") ?? "")), true);
+      await section(a, 3).getByRole("button", { name: "Remove section" }).click();
       await converge([a, b], (page) => page.locator(SECTIONS).count(), 3);
 
       await a.locator("h1").click();

@@ -115,8 +115,10 @@ export function listView(
 
   function create(map: Y.Map<unknown>, path: string): EntryView {
     const kind = kindOf(map);
-    const cloned = kind?.template.content.firstElementChild?.cloneNode(true);
-    const element = cloned instanceof HTMLElement ? cloned : unknownEntry(doc, map);
+    // Imported, not cloned: a template's content belongs to an inert document without a body, where dialogs could not open.
+    const source = kind?.template.content.firstElementChild;
+    const imported = source ? doc.importNode(source, true) : null;
+    const element = imported instanceof HTMLElement ? imported : unknownEntry(doc, map);
     placeMarkers(element, path);
     const controls = entryControls(element, list.noun, (action) => act(map, action));
     element.prepend(controls.element);
