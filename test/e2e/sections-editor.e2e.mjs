@@ -2,7 +2,10 @@
 // moved, duplicated and removed on the page, live for every editor through the room's Y.Array,
 // while another editor types in a section; undone, moved by keyboard, and published as shown.
 import assert from "node:assert/strict";
-import { converge, newPage, openAs, twoEditors, waitForStatus } from "./browser.mjs";
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { converge, newPage, openAs, twoEditors, waitForEditing, waitForStatus } from "./browser.mjs";
 import { tinyPng } from "./png.mjs";
 
 const START = [
@@ -119,4 +122,38 @@ export const tests = [
       assert.match(await a.evaluate(() => document.activeElement?.getAttribute("data-cms-field") ?? ""), /:sections\.1\.text$/);
     },
   },
+  {
+    name: "screenshots: the section chooser, and a section moved while another editor types in one",
+    async run(ctx) {
+      const viewport = { width: 1100, height: 900 };
+      const owner = await openAs(ctx.browser, ctx.site, "publisher@example.test", { viewport });
+      const editor = await openAs(ctx.browser, ctx.site, "editor@example.test", { viewport });
+      for (const { context } of [owner, editor]) ctx.track(context);
+      const { path } = await newPage(owner.context, ctx.site, { title: "Our bakery", sections: START.map((entry) => (entry.type === "hero" ? { ...entry, heading: "Fresh bread every morning", text: "Baked in the shop from six." } : entry)) });
+      await Promise.all([owner.page.goto(path), editor.page.goto(path)]);
+      await Promise.all([waitForEditing(owner.page), waitForEditing(editor.page)]);
+      await field(editor.page, "sections.0.heading").click();
+      await editor.page.keyboard.press("End");
+      await editor.page.keyboard.type(", and on Sundays");
+      await section(owner.page, 0).waitFor();
+      await converge([owner.page], (page) => section(page, 0).getAttribute("data-cms-people"), "Eddie Editor");
+
+      await owner.page.getByRole("button", { name: "Add section", exact: true }).click();
+      await owner.page.getByRole("dialog", { name: "Add section" }).getByRole("button", { name: "Quote", exact: true }).focus();
+      await shot(owner.page, "section-chooser.png");
+      await owner.page.keyboard.press("Escape");
+
+      await section(owner.page, 2).getByRole("button", { name: "Move section up" }).click();
+      await converge([owner.page, editor.page], (page) => section(page, 1).getAttribute("class"), "quote");
+      await owner.page.evaluate(() => window.scrollTo(0, 0));
+      await shot(owner.page, "section-moved.png");
+    },
+  },
 ];
+
+const OUT = join(dirname(fileURLToPath(import.meta.url)), "../../docs/images");
+
+function shot(page, name) {
+  mkdirSync(OUT, { recursive: true });
+  return page.screenshot({ path: join(OUT, name), animations: "disabled", caret: "hide" });
+}

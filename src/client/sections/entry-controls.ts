@@ -1,3 +1,5 @@
+import { Icon, type IconName } from "../icon";
+
 /** What an entry's controls ask for. */
 export type EntryAction = "up" | "down" | "duplicate" | "remove";
 
@@ -9,11 +11,11 @@ export interface EntryControls {
   destroy(): void;
 }
 
-const BUTTONS: readonly { action: EntryAction; name: (noun: string) => string; glyph: string }[] = [
-  { action: "up", name: (noun) => `Move ${noun} up`, glyph: "↑" },
-  { action: "down", name: (noun) => `Move ${noun} down`, glyph: "↓" },
-  { action: "duplicate", name: (noun) => `Duplicate ${noun}`, glyph: "⧉" },
-  { action: "remove", name: (noun) => `Remove ${noun}`, glyph: "✕" },
+const BUTTONS: readonly { action: EntryAction; name: (noun: string) => string; icon: IconName }[] = [
+  { action: "up", name: (noun) => `Move ${noun} up`, icon: "up" },
+  { action: "down", name: (noun) => `Move ${noun} down`, icon: "down" },
+  { action: "duplicate", name: (noun) => `Duplicate ${noun}`, icon: "duplicate" },
+  { action: "remove", name: (noun) => `Remove ${noun}`, icon: "close" },
 ];
 
 /**
@@ -33,16 +35,13 @@ export function entryControls(entry: HTMLElement, noun: string, act: (action: En
   toolbar.className = "cms-entry-controls";
   toolbar.setAttribute("role", "toolbar");
   toolbar.contentEditable = "false";
-  for (const { action, name, glyph } of BUTTONS) {
+  for (const { action, name, icon } of BUTTONS) {
     const button = doc.createElement("button");
     button.type = "button";
     button.setAttribute("aria-label", name(noun));
     button.title = name(noun);
     button.dataset.cmsAction = action;
-    const mark = doc.createElement("span");
-    mark.setAttribute("aria-hidden", "true");
-    mark.textContent = glyph;
-    button.append(mark);
+    button.append(Icon(icon, { size: 14 }));
     button.addEventListener("click", () => act(action));
     toolbar.append(button);
   }

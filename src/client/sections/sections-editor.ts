@@ -29,8 +29,8 @@ const STRUCTURE_ORIGIN = Symbol("cms-structure-edit");
 
 const CSS = `
 [data-cms-list]>[data-cms-entry]{position:relative}
-.cms-entry-controls{position:absolute;top:.25rem;right:.25rem;z-index:3;display:flex;gap:.2rem}
-.cms-entry-controls button,.cms-add-entry{font:13px/1 system-ui,sans-serif;color:#1d232b;background:#fff;border:1px solid #b8c2d3;border-radius:.3rem;padding:.3rem .45rem;cursor:pointer}
+.cms-entry-controls{display:flex;justify-content:flex-end;gap:.2rem;margin:.2rem 0}
+.cms-entry-controls button,.cms-add-entry{display:inline-flex;align-items:center;font:13px/1 system-ui,sans-serif;color:#1d232b;background:#fff;border:1px solid #b8c2d3;border-radius:.3rem;padding:.25rem .4rem;cursor:pointer}
 .cms-entry-controls button:focus-visible,.cms-add-entry:focus-visible{outline:2px solid #3b82f6;outline-offset:1px}
 .cms-add-entry{display:block;margin:.5rem 0}
 [data-cms-people]{outline:2px solid var(--cms-peer);outline-offset:6px}
