@@ -92,7 +92,7 @@ export const tests = [
     },
   },
   {
-    name: "sections editor: Undo takes back one's own added section; a new hero's image slot takes a picture; Tab reaches a section's controls and Alt+ArrowUp moves the section",
+    name: "sections editor: Undo (bar, and Ctrl+Z on a section's buttons) takes back one's own structure change; a new hero's image slot takes a picture; Tab reaches a section's controls and Alt+ArrowUp moves the section",
     async run(ctx) {
       const { a, b } = await onFreshPage(ctx);
       await a.getByRole("button", { name: "Add section", exact: true }).click();
@@ -108,6 +108,12 @@ export const tests = [
       await a.getByRole("dialog", { name: "Insert image" }).locator("input[type=file]").setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: tinyPng() });
       await converge([a, b], (page) => field(page, "sections.3.image").evaluate((img) => /\/media\//.test(img.getAttribute("src") ?? "")), true);
       await section(a, 3).getByRole("button", { name: "Remove section" }).click();
+      await converge([a, b], (page) => page.locator(SECTIONS).count(), 3);
+
+      // Ctrl+Z on a section's buttons takes back the structure change made with them.
+      await section(a, 0).getByRole("button", { name: "Duplicate section" }).click();
+      await converge([a, b], (page) => page.locator(SECTIONS).count(), 4);
+      await a.keyboard.press("Control+z");
       await converge([a, b], (page) => page.locator(SECTIONS).count(), 3);
 
       await a.locator("h1").click();

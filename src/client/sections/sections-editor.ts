@@ -38,7 +38,7 @@ const CSS = `
 .cms-chooser ul{grid-template-columns:1fr}
 .cms-chooser li button{display:grid;gap:.15rem;text-align:left;padding:.5rem .7rem}
 .cms-chooser li button span{color:#4b5563}
-[data-cms-field]:empty{min-height:1.4em;min-width:4em;display:block}
+[data-cms-field]:not(img):empty{min-height:1.4em;min-width:4em;display:block}
 `;
 
 /**
