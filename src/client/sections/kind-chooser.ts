@@ -2,8 +2,9 @@ import { createDialog, settleOnce, textButton } from "../dialog";
 import type { EntryKind } from "./entry-kinds";
 
 /**
- * The "Add section" chooser: a modal listing each kind of the site's catalog by name, with its
- * description as the button's description. Resolves the chosen kind, or null when cancelled.
+ * The "Add section" chooser: a modal listing each kind of the site's catalog as a button named
+ * after it, its description beside it as the button's description. Resolves the chosen kind, or
+ * null when cancelled.
  *
  * @example
  * const kind = await chooseKind(document, [...kinds.sections.values()]);
@@ -16,16 +17,16 @@ export function chooseKind(doc: Document, kinds: readonly EntryKind[]): Promise<
     const list = doc.createElement("ul");
     kinds.forEach((kind, i) => {
       const item = doc.createElement("li");
-      const button = textButton(doc, "", () => finish(kind));
-      const name = doc.createElement("strong");
-      name.textContent = kind.label;
+      const button = textButton(doc, kind.label, () => finish(kind));
       const description = doc.createElement("span");
       description.id = `cms-chooser-${i}`;
       description.textContent = kind.description;
-      button.append(name, description);
-      button.setAttribute("aria-label", kind.label);
       if (kind.description) button.setAttribute("aria-describedby", description.id);
-      item.append(button);
+      // The whole card chooses; the button alone is what keyboards and screen readers use.
+      item.addEventListener("click", (event) => {
+        if (event.target !== button) finish(kind);
+      });
+      item.append(button, description);
       list.append(item);
     });
     dialog.append(heading, list, textButton(doc, "Cancel", () => finish(null)));

@@ -36,8 +36,9 @@ const CSS = `
 [data-cms-people]{outline:2px solid var(--cms-peer);outline-offset:6px}
 [data-cms-people]::before{content:attr(data-cms-people);position:absolute;left:0;top:-1.6em;font:600 11px/1.4 system-ui,sans-serif;padding:0 .3em;border-radius:.2em;background:var(--cms-peer);color:var(--cms-peer-text)}
 .cms-chooser ul{grid-template-columns:1fr}
-.cms-chooser li button{display:grid;gap:.15rem;text-align:left;padding:.5rem .7rem}
-.cms-chooser li button span{color:#4b5563}
+.cms-chooser li{display:grid;gap:.15rem;border:1px solid #ccd;border-radius:.4rem;padding:.5rem .7rem;cursor:pointer}
+.cms-chooser li button{border:0;background:none;padding:0;margin:0;text-align:left;font-weight:600;width:auto}
+.cms-chooser li span{color:#4b5563}
 [data-cms-field]:not(img):empty{min-height:1.4em;min-width:4em;display:block}
 `;
 
