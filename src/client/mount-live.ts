@@ -34,55 +34,79 @@ export function isUnseeded(session: Session, items: readonly MarkedElement[], co
  * `Y.Text`, an image to its value), leaves of plain json fields to the `json` map. A top-level
  * image field, or a leaf the room has no entry for, keeps saving over HTTP. Each field's undo
  * takes back only this editor's edits, and every editor sees where the others are (field,
- * caret, selection).
+ * caret, selection) in `presence`, which the sections editor keeps up to date for the fields it adds.
  *
  * @example
- * const mounted = await mountLiveFields(found, session, collab, restContext);
+ * const mounted = await mountLiveFields(found, session, collab, restContext, presence);
  */
-export async function mountLiveFields(items: readonly MarkedElement[], session: Session, collab: Collab, context: RestContext): Promise<Mounted[]> {
-  const { doc, provider } = session;
-  const json = doc.getMap<unknown>(collab.JSON_ROOT);
+export async function mountLiveFields(
+  items: readonly MarkedElement[],
+  session: Session,
+  collab: Collab,
+  context: RestContext,
+  presence = new Map<string, PresenceField>(),
+): Promise<Mounted[]> {
   const mounted: Mounted[] = [];
-  const track = (element: HTMLElement, binding: FieldBinding) => mounted.push({ destroy: context.history.add(element, binding.undo) });
   const overRest: MarkedElement[] = [];
-  const presence = new Map<string, PresenceField>();
   for (const item of items) {
-    const { element, marker } = item;
-    let binding: FieldBinding | null = null;
-    const nested = marker.below.length > 0 && !json.has(marker.root);
-    const leaf = nested ? collab.findListLeaf(doc, marker.root, marker.below) : null;
-    if (nested && !leaf) overRest.push(item);
-    else if (marker.kind === "text") {
-      const field = attachPlainField(element, marker, { onInput: (value) => binding?.local(value) });
-      const text = marker.below.length === 0 ? doc.getText(marker.root) : (leaf?.text ?? undefined);
-      binding = leaf ? collab.bindListText(field, leaf) : text ? collab.bindText(field, text) : collab.bindJsonLeaf(field, json, marker.root, marker.below);
-      mounted.push(field, binding);
-      track(element, binding);
-      presence.set(marker.address, { element, ...(text ? { text } : {}) });
-    } else if (marker.kind === "image" && marker.below.length > 0) {
-      const field = attachImageField(element, marker, {
-        ...context.images,
-        onChange: (value) => {
-          binding?.local(value);
-          if (binding) context.history.touched(binding.undo);
-        },
-      });
-      binding = leaf ? collab.bindListValue(field, leaf) : collab.bindJsonLeaf(field, json, marker.root, marker.below);
-      mounted.push(field, binding);
-      track(field.control, binding);
-      presence.set(marker.address, { element: field.control, outlineOnly: true });
-    } else if (marker.kind === "richtext" && marker.below.length === 0) {
-      const rich = await context.loadRich();
-      const editor = rich.mountRichText(element, {
-        label: `Edit ${humanName(marker.field)}`,
-        ...collab.richCollab(doc.getXmlFragment(marker.root), provider.awareness),
-        images: { ...context.images, allowUrl: marker.allowUrl },
-      });
-      mounted.push(editor, { destroy: context.history.add(element, editor.undoTarget()) });
-      presence.set(marker.address, { element, outlineOnly: true });
-    } else overRest.push(item);
+    const bound = await mountLiveField(item, session, collab, context, presence);
+    if (bound) mounted.push(...bound);
+    else overRest.push(item);
   }
   mounted.push(...(await mountRestFields(overRest, context)));
-  mounted.push(collab.shareFieldPresence(items[0]?.element.ownerDocument ?? document, provider.awareness, presence));
+  mounted.push(collab.shareFieldPresence(items[0]?.element.ownerDocument ?? document, session.provider.awareness, presence));
   return mounted;
+}
+
+/**
+ * Binds one field to the page's room as {@link mountLiveFields} does and records its presence
+ * under its address; `null` when the room cannot hold it (the caller saves it over HTTP).
+ *
+ * @example
+ * const mounted = await mountLiveField({ element, marker }, session, collab, context, presence);
+ */
+export async function mountLiveField(
+  { element, marker }: MarkedElement,
+  session: Session,
+  collab: Collab,
+  context: RestContext,
+  presence: Map<string, PresenceField>,
+): Promise<Mounted[] | null> {
+  const { doc, provider } = session;
+  const json = doc.getMap<unknown>(collab.JSON_ROOT);
+  const track = (target: HTMLElement, binding: FieldBinding): Mounted => ({ destroy: context.history.add(target, binding.undo) });
+  let binding: FieldBinding | null = null;
+  const nested = marker.below.length > 0 && !json.has(marker.root);
+  const leaf = nested ? collab.findListLeaf(doc, marker.root, marker.below) : null;
+  if (nested && !leaf) return null;
+  if (marker.kind === "text") {
+    const field = attachPlainField(element, marker, { onInput: (value) => binding?.local(value) });
+    const text = marker.below.length === 0 ? doc.getText(marker.root) : (leaf?.text ?? undefined);
+    binding = leaf ? collab.bindListText(field, leaf) : text ? collab.bindText(field, text) : collab.bindJsonLeaf(field, json, marker.root, marker.below);
+    presence.set(marker.address, { element, ...(text ? { text } : {}) });
+    return [field, binding, track(element, binding)];
+  }
+  if (marker.kind === "image" && marker.below.length > 0) {
+    const field = attachImageField(element, marker, {
+      ...context.images,
+      onChange: (value) => {
+        binding?.local(value);
+        if (binding) context.history.touched(binding.undo);
+      },
+    });
+    binding = leaf ? collab.bindListValue(field, leaf) : collab.bindJsonLeaf(field, json, marker.root, marker.below);
+    presence.set(marker.address, { element: field.control, outlineOnly: true });
+    return [field, binding, track(field.control, binding)];
+  }
+  if (marker.kind === "richtext" && marker.below.length === 0) {
+    const rich = await context.loadRich();
+    const editor = rich.mountRichText(element, {
+      label: `Edit ${humanName(marker.field)}`,
+      ...collab.richCollab(doc.getXmlFragment(marker.root), provider.awareness),
+      images: { ...context.images, allowUrl: marker.allowUrl },
+    });
+    presence.set(marker.address, { element, outlineOnly: true });
+    return [editor, { destroy: context.history.add(element, editor.undoTarget()) }];
+  }
+  return null;
 }

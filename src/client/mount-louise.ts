@@ -4,7 +4,8 @@ import { formatTime } from "./format-time";
 import { isLookedAt } from "./looked-at";
 import { parseMarker, uniqueMarkers } from "./markers";
 import { resolveEndpoints, roomPath } from "./mount-config";
-import { mountLiveFields, isUnseeded } from "./mount-live";
+import { isUnseeded } from "./mount-live";
+import { mountLivePage } from "./mount-sections";
 import type { LouiseHandle, MarkedElement, MountLouiseOptions, Mounted } from "./mount-options";
 import { mountRestFields, type RestContext } from "./mount-rest";
 import { unsavedOnLeave } from "./leave-check";
@@ -201,9 +202,10 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
         },
       });
       if (session && !isUnseeded(session, found, collab)) {
-        mode = "live";
         keptOnDevice = session.keptOnDevice;
-        mounted.push(session, ...(await mountLiveFields(found, session, collab, context)));
+        mounted.push(session, ...(await mountLivePage(found, session, collab, context)));
+        // Live once every field is bound: the sections editor redraws the sections as it mounts.
+        mode = "live";
         session.doc.on("update", (_update: Uint8Array, origin: unknown) => {
           // A notice (published, edited elsewhere) stands until this editor's next edit.
           if (session.isOwnUpdate(origin) && notice !== null) ((notice = null), render());

@@ -47,11 +47,27 @@ describe("the demo site", () => {
     expect(visitor).not.toContain("image-slot");
     const cookie = await signIn("ed@demo.test");
     const html = await (await exports.default.fetch(`${SITE}/`, { headers: { cookie } })).text();
-    expect(html).toContain('<figure class="image-slot" data-cms-field="pages:1:sections.0.image" data-cms-type="image"><img alt=""></figure>');
+    expect(html).toContain('<img class="image-slot" alt="" data-cms-field="pages:1:sections.0.image" data-cms-type="image">');
     expect(html).toContain('<section class="quote" data-cms-entry="sections.2" data-cms-kind="Quote">');
     expect(html).toContain('data-cms-field="pages:1:sections.2.text"');
     expect(html).toContain('data-cms-field="pages:1:sections.2.author"');
     expect(html).toContain('<li data-cms-entry="sections.1.items.0"><strong data-cms-field="pages:1:sections.1.items.0.title">');
+  });
+
+  it("gives the sections editor, in edit mode only, the list and one template per catalog kind and per nested list (issue 22)", async () => {
+    const visitor = await (await exports.default.fetch(`${SITE}/`)).text();
+    expect(visitor).not.toContain("<template");
+    expect(visitor).not.toContain("data-cms-list");
+    const cookie = await signIn("ed@demo.test");
+    const html = await (await exports.default.fetch(`${SITE}/`, { headers: { cookie } })).text();
+    expect(html).toContain('<div class="sections" data-cms-list="sections">');
+    expect(html).toContain('<ul data-cms-list="items">');
+    expect(html).toContain(
+      '<template data-cms-template="hero" data-cms-label="Hero" data-cms-description="A large heading with a line of text and a picture" data-cms-texts="heading text" data-cms-lists=""><section class="hero" data-cms-entry="sections.0" data-cms-kind="Hero">',
+    );
+    expect(html).toContain('<template data-cms-template="features" data-cms-label="Features" data-cms-description="A heading over a list of short points" data-cms-texts="heading" data-cms-lists="items">');
+    expect(html).toContain('<template data-cms-template="quote" data-cms-label="Quote"');
+    expect(html).toContain('<template data-cms-item-template="items" data-cms-texts="title text" data-cms-lists=""><li data-cms-entry="sections.0.items.0">');
   });
 
   it("serves the sign-in page", async () => {

@@ -4,7 +4,7 @@ import { humanName } from "../human-name";
 import { pickImage, type ImageControlsOptions } from "./image-dialog";
 import type { PickedImage } from "./media-api";
 
-/** An image field (`data-cms-type="image"`) with a "Change image" control beside it. */
+/** An image field (`data-cms-type="image"`) with an "Add image" (empty slot) or "Change image" control beside it. */
 export interface ImageField {
   element: HTMLElement;
   /** The "Change image" button (where history keys for this field are pressed). */
@@ -38,12 +38,18 @@ export function attachImageField(
     if (!img || !picked) return;
     img.src = picked.src;
     img.alt = picked.alt || img.alt;
+    name();
   };
   const button = doc.createElement("button");
   button.type = "button";
   button.className = "cms-image-button";
-  button.setAttribute("aria-label", `Change image: ${humanName(marker.field)}`);
-  button.append(Icon("image"), "Change image");
+  // An empty slot offers to add a picture, a filled one to change it.
+  const name = () => {
+    const verb = value() ? "Change image" : "Add image";
+    button.setAttribute("aria-label", `${verb}: ${humanName(marker.field)}`);
+    button.replaceChildren(Icon("image"), verb);
+  };
+  name();
   button.addEventListener("click", async () => {
     const picked = await pickImage(doc, { ...options, allowUrl: marker.allowUrl });
     if (!picked) return;

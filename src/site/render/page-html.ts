@@ -1,5 +1,6 @@
 import { sectionCatalog } from "../collections";
 import { escapeHtml } from "./escape";
+import { sectionTemplates } from "./section-templates";
 
 /** A page document as read from the `pages` table or a draft snapshot. */
 export interface PageDocument {
@@ -29,9 +30,14 @@ export function renderPageContent(
   const entry: Entry = (path, kind) =>
     options.editMode ? ` data-cms-entry="${escapeHtml(path)}"${kind ? ` data-cms-kind="${escapeHtml(sectionCatalog[kind]?.label ?? kind)}"` : ""}` : "";
   const sections = Array.isArray(page.sections) ? page.sections : [];
+  // In edit mode the list says which field it holds, and one template per kind lets the sections editor add entries.
+  const list = options.editMode ? ` data-cms-list="sections"` : "";
   return `<main>
 <h1${mark("title")}>${escapeHtml(page.title)}</h1>
+<div class="sections"${list}>
 ${sections.map((section, i) => renderSection(section, `sections.${i}`, mark, entry, options.altFor ?? ((image) => image.alt))).join("\n")}
+</div>
+${options.editMode ? sectionTemplates((kind, path) => renderSection(kind, path, mark, entry, (image) => image.alt), (path) => renderItem({}, path, mark, entry)) : ""}
 <div class="body"${mark("body", "richtext")}>${page.body}</div>
 ${options.after ?? ""}
 </main>`;
@@ -41,6 +47,10 @@ type Mark = (field: string, kind?: "richtext" | "image") => string;
 type Entry = (path: string, kind?: string) => string;
 type AltFor = (image: { src: string; alt: string }) => string;
 
+/* Optional text: left out for visitors when empty, kept as an empty slot in edit mode (`mark` is empty for visitors). */
+const optional = (tag: string, value: unknown, marker: string, attributes = "") =>
+  value || marker ? `<${tag}${attributes}${marker}>${escapeHtml(value)}</${tag}>` : "";
+
 function renderSection(section: unknown, path: string, mark: Mark, entry: Entry, altFor: AltFor): string {
   if (section === null || typeof section !== "object") return "";
   const s = section as Record<string, unknown>;
@@ -48,36 +58,34 @@ function renderSection(section: unknown, path: string, mark: Mark, entry: Entry,
     const image = imageOf(s.image);
     return `<section class="hero"${entry(path, "hero")}>
 <h2${mark(`${path}.heading`)}>${escapeHtml(s.heading)}</h2>
-${s.text ? `<p${mark(`${path}.text`)}>${escapeHtml(s.text)}</p>` : ""}
+${optional("p", s.text, mark(`${path}.text`))}
 ${image ? `<img src="${escapeHtml(image.src)}" alt="${escapeHtml(altFor(image))}"${mark(`${path}.image`, "image")}>` : imageSlot(mark(`${path}.image`, "image"))}
 </section>`;
   }
   if (s.type === "quote") {
-    // An empty author is left out for visitors and kept as an empty slot in edit mode.
-    const author = mark(`${path}.author`);
     return `<section class="quote"${entry(path, "quote")}>
 <blockquote${mark(`${path}.text`)}>${escapeHtml(s.text)}</blockquote>
-${s.author || author ? `<p class="author"${author}>${escapeHtml(s.author)}</p>` : ""}
+${optional("p", s.author, mark(`${path}.author`), ` class="author"`)}
 </section>`;
   }
   if (s.type === "features") {
     const items = Array.isArray(s.items) ? s.items : [];
     return `<section class="features"${entry(path, "features")}>
-${s.heading ? `<h2${mark(`${path}.heading`)}>${escapeHtml(s.heading)}</h2>` : ""}
-<ul>${items
-      .map((item: unknown, i: number) => {
-        const it = (item ?? {}) as Record<string, unknown>;
-        return `<li${entry(`${path}.items.${i}`)}><strong${mark(`${path}.items.${i}.title`)}>${escapeHtml(it.title)}</strong><p${mark(`${path}.items.${i}.text`)}>${escapeHtml(it.text)}</p></li>`;
-      })
-      .join("")}</ul>
+${optional("h2", s.heading, mark(`${path}.heading`))}
+<ul${entry(path) ? ` data-cms-list="items"` : ""}>${items.map((item: unknown, i: number) => renderItem(item, `${path}.items.${i}`, mark, entry)).join("")}</ul>
 </section>`;
   }
   return "";
 }
 
-/* A hero without a picture: in edit mode an empty slot the image controls fill in place; for visitors nothing. */
+function renderItem(item: unknown, path: string, mark: Mark, entry: Entry): string {
+  const it = (item ?? {}) as Record<string, unknown>;
+  return `<li${entry(path)}><strong${mark(`${path}.title`)}>${escapeHtml(it.title)}</strong><p${mark(`${path}.text`)}>${escapeHtml(it.text)}</p></li>`;
+}
+
+/* A hero without a picture: in edit mode an empty image the "Add image" control fills in place; for visitors nothing. */
 function imageSlot(marker: string): string {
-  return marker ? `<figure class="image-slot"${marker}><img alt=""></figure>` : "";
+  return marker ? `<img class="image-slot" alt=""${marker}>` : "";
 }
 
 /**

@@ -1,0 +1,41 @@
+import type { PresenceField } from "./collab";
+import { parseMarker } from "./markers";
+import { mountLiveField, mountLiveFields } from "./mount-live";
+import type { MarkedElement, Mounted } from "./mount-options";
+import type { RestContext } from "./mount-rest";
+
+type Collab = typeof import("./collab");
+type Session = NonNullable<Awaited<ReturnType<Collab["connectLive"]>>>;
+
+/**
+ * Binds a page's fields to its room, the page's list of sections through the sections editor: a
+ * `[data-cms-list]` container whose field the room holds as a list of entries is drawn and edited
+ * from the room's `Y.Array` (its server-rendered fields are left to it), every other field is bound
+ * as {@link mountLiveFields} binds it.
+ *
+ * @example
+ * mounted.push(...(await mountLivePage(found, session, collab, context)));
+ */
+export async function mountLivePage(items: readonly MarkedElement[], session: Session, collab: Collab, context: RestContext): Promise<Mounted[]> {
+  const presence = new Map<string, PresenceField>();
+  const doc = items[0]?.element.ownerDocument ?? document;
+  const container = doc.querySelector<HTMLElement>("[data-cms-list]");
+  const field = container?.dataset.cmsList;
+  const listed = container && field && !session.doc.getMap(collab.JSON_ROOT).has(field) ? container : null;
+  const others = items.filter(({ element }) => !listed?.contains(element));
+  if (!listed) return mountLiveFields(others, session, collab, context, presence);
+  const { mountSectionsEditor } = await import("./sections/sections-editor");
+  const sections = mountSectionsEditor({
+    container: listed,
+    doc: session.doc,
+    awareness: session.provider.awareness,
+    fieldState: collab.FIELD_STATE,
+    presence,
+    history: context.history,
+    bindField: (element, found) => {
+      const marker = parseMarker({ field: element.getAttribute("data-cms-field"), type: element.getAttribute("data-cms-type"), allowUrl: element.getAttribute("data-cms-allow-url") });
+      return marker ? mountLiveField({ element, marker }, session, collab, context, found) : Promise.resolve(null);
+    },
+  });
+  return [sections, ...(await mountLiveFields(others, session, collab, context, presence))];
+}

@@ -1,0 +1,63 @@
+import { Icon, type IconName } from "../icon";
+
+/** What an entry's controls ask for. */
+export type EntryAction = "up" | "down" | "duplicate" | "remove";
+
+/** An entry's toolbar: its element, and a way to say where the entry now stands. */
+export interface EntryControls {
+  element: HTMLElement;
+  /** Names the toolbar after the entry's place and kind ("Section 2: Hero"). */
+  label(text: string): void;
+  destroy(): void;
+}
+
+const BUTTONS: readonly { action: EntryAction; name: (noun: string) => string; icon: IconName }[] = [
+  { action: "up", name: (noun) => `Move ${noun} up`, icon: "up" },
+  { action: "down", name: (noun) => `Move ${noun} down`, icon: "down" },
+  { action: "duplicate", name: (noun) => `Duplicate ${noun}`, icon: "duplicate" },
+  { action: "remove", name: (noun) => `Remove ${noun}`, icon: "close" },
+];
+
+/**
+ * The buttons of one entry of a list ("Move section up", "Move section down", "Duplicate
+ * section", "Remove section"; "… item" in a nested list), reachable by Tab, and Alt+ArrowUp /
+ * Alt+ArrowDown anywhere inside `entry` (the innermost entry takes the keys, so a feature item
+ * moves rather than its section). Buttons stay enabled at the list's ends (a move there does
+ * nothing), so focus never falls off a button that became disabled.
+ *
+ * @example
+ * const controls = entryControls(section, "section", (action) => act(map, action));
+ * section.prepend(controls.element);
+ */
+export function entryControls(entry: HTMLElement, noun: string, act: (action: EntryAction) => void): EntryControls {
+  const doc = entry.ownerDocument;
+  const toolbar = doc.createElement("div");
+  toolbar.className = "cms-entry-controls";
+  toolbar.setAttribute("role", "toolbar");
+  toolbar.contentEditable = "false";
+  for (const { action, name, icon } of BUTTONS) {
+    const button = doc.createElement("button");
+    button.type = "button";
+    button.setAttribute("aria-label", name(noun));
+    button.title = name(noun);
+    button.dataset.cmsAction = action;
+    button.append(Icon(icon, { size: 14 }));
+    button.addEventListener("click", () => act(action));
+    toolbar.append(button);
+  }
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
+    if (event.key !== "ArrowUp" && event.key !== "ArrowDown") return;
+    event.preventDefault();
+    act(event.key === "ArrowUp" ? "up" : "down");
+  };
+  entry.addEventListener("keydown", onKeyDown);
+  return {
+    element: toolbar,
+    label: (text) => toolbar.setAttribute("aria-label", text),
+    destroy() {
+      entry.removeEventListener("keydown", onKeyDown);
+      toolbar.remove();
+    },
+  };
+}
