@@ -1,10 +1,15 @@
 import type { Table } from "drizzle-orm";
 import { HttpError, LouiseValidationError } from "../../shared/errors";
 import type { CollectionConfig } from "../collection";
+import { coerceFieldValue, type FieldType } from "../field-types";
 import { isMediaUrl, isSafeUrl, sanitizeRichHtml } from "../sanitize";
 
-/** What an editable leaf holds: plain text, rich HTML (sanitized), an image URL (or `{ src, alt }`), or any JSON. */
-export type SaveFieldType = "text" | "richtext" | "image" | "json";
+/**
+ * What an editable leaf holds: plain text, rich HTML (sanitized), an image URL (or `{ src, alt }`),
+ * any JSON, or one of the typed values (`number`, `boolean`, `date`, `datetime`, `select`, `url`,
+ * `slug`), coerced from loose input where nothing is lost and then checked by the field's declaration.
+ */
+export type SaveFieldType = FieldType;
 
 /** One collection the inline save endpoint may write. */
 export interface SaveCollectionConfig<Env = unknown> {
@@ -59,6 +64,7 @@ export function resolveFieldValue(collection: Pick<SaveCollectionConfig, "fields
 function cleanValue(type: SaveFieldType, path: string, value: unknown, mediaBase: string | undefined): unknown {
   if (type === "json") return value;
   if (type === "image") return cleanImage(path, value, mediaBase);
+  if (type !== "text" && type !== "richtext") return coerceFieldValue(type, value);
   if (typeof value !== "string") throw new LouiseValidationError([{ path, message: `${path} must be a string`, code: "type" }]);
   return type === "richtext" ? sanitizeRichHtml(value, mediaBase ? { mediaBase } : {}) : value;
 }

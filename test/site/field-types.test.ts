@@ -1,0 +1,210 @@
+import { env, exports } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { CmsServiceApi } from "../../src/cms/cms-service";
+import { insertRow } from "../../src/cores/pages/page-store";
+import { tableMeta } from "../../src/cores/table-meta";
+import { roomRoute } from "../../src/routes/room-route";
+import { ROOM_CLOSE } from "../../src/shared/room-protocol";
+import type { EditorSession } from "../../src/shared/session";
+import type { siteCollections } from "../../src/site/cms";
+import type { SiteEnv } from "../../src/site/env";
+import { events } from "../../src/site/events";
+import { editor, until, upgradeRequest, YClient } from "../objects/room-client";
+import { seedDemoEditors, signIn, SITE } from "./demo-helpers";
+
+/*
+ * The demo's `events` collection declares one field of each value type. Every entry point judges a
+ * value by the same rule (src/cores/field-types.ts): REST, inline save and the service binding
+ * coerce loose input where nothing is lost first; the live room takes only stored values.
+ */
+const MEDIA = "http://localhost:8787/media";
+let counter = 0;
+let cookie = "";
+
+beforeAll(async () => {
+  await seedDemoEditors();
+  cookie = await signIn("pub@demo.test");
+});
+
+async function newEvent(fields: Record<string, unknown> = {}): Promise<number> {
+  const row = await insertRow(env.DB, tableMeta(events), { slug: `event-${Date.now().toString(36)}-${++counter}`, title: "An event", ...fields });
+  return row.id as number;
+}
+
+function api(method: string, path: string, body?: unknown): Promise<Response> {
+  return exports.default.fetch(`${SITE}${path}`, {
+    method,
+    headers: { cookie, origin: SITE, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+async function newestDraft(id: number): Promise<Record<string, unknown>> {
+  const row = await env.DB.prepare("SELECT version_data AS data FROM events_versions WHERE parent_id = ?1 ORDER BY id DESC LIMIT 1").bind(id).first<{ data: string }>();
+  return JSON.parse(row!.data) as Record<string, unknown>;
+}
+
+const violations = async (res: Response) => ((await res.json()) as { violations?: { path: string; code?: string }[] }).violations?.map((v) => `${v.path}:${v.code}`);
+
+/** Wrong values, one per type, and the code each must be refused with. */
+const WRONG: [string, unknown, string][] = [
+  ["title", 42, "type"],
+  ["slug", "Not A Slug", "invalid_slug"],
+  ["day", "2026-02-30", "invalid_date"],
+  ["startsAt", "next tuesday", "invalid_date"],
+  ["price", "cheap", "type"],
+  ["price", -5, "out_of_range"],
+  ["seats", 2.5, "type"],
+  ["free", "maybe", "type"],
+  ["category", "party", "not_an_option"],
+  ["link", "javascript:alert(1)", "unsafe_url"],
+  ["image", { src: "https://evil.test/x.png", alt: "x" }, "not_media"],
+];
+
+/** Loose input REST, inline save and the service turn into stored values. */
+const LOOSE: [string, unknown, unknown][] = [
+  ["price", "12.50", 12.5],
+  ["seats", "40", 40],
+  ["free", "true", true],
+  ["startsAt", "2026-03-01T19:30+01:00", "2026-03-01T18:30:00.000Z"],
+  ["link", "example.com/tickets", "https://example.com/tickets"],
+  ["price", "", null],
+];
+
+describe("field types through REST", () => {
+  it.each(WRONG)("refuses %s = %j with 422 and writes nothing", async (field, value, code) => {
+    const id = await newEvent();
+    const res = await api("POST", `/api/cms/events/${id}/versions`, { [field]: value });
+    expect(res.status).toBe(422);
+    expect(await violations(res)).toEqual([`${field}:${code}`]);
+    const drafts = await env.DB.prepare("SELECT COUNT(*) AS n FROM events_versions WHERE parent_id = ?1").bind(id).first<{ n: number }>();
+    expect(drafts?.n).toBe(0);
+  });
+
+  it.each(LOOSE)("coerces %s = %j (a PATCH saves a draft)", async (field, value, stored) => {
+    const id = await newEvent();
+    const res = await api("PATCH", `/api/cms/events/${id}`, { [field]: value });
+    expect(res.status).toBe(201);
+    expect((await newestDraft(id))[field]).toEqual(stored);
+  });
+
+  it("creates, publishes and reads back every type as its stored value", async () => {
+    const created = await api("POST", "/api/cms/events", {
+      slug: `typed-${++counter}`,
+      title: "Typed",
+      day: "2026-05-01",
+      startsAt: "2026-05-01T18:00:00.000Z",
+      price: "9",
+      seats: 30,
+      free: "false",
+      category: "talk",
+      link: "example.com",
+      image: { src: `${MEDIA}/poster.png`, alt: "Poster" },
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    expect((await api("POST", `/api/cms/events/${id}/publish`, {})).status).toBe(200);
+    const row = (await (await api("GET", `/api/cms/events/${id}`)).json()) as Record<string, unknown>;
+    expect(row).toMatchObject({ day: "2026-05-01", price: 9, seats: 30, free: false, category: "talk", link: "https://example.com", image: { src: `${MEDIA}/poster.png`, alt: "Poster" } });
+  });
+
+  it("keeps a slug unique within its collection: publishing a taken one is a 409 naming the field", async () => {
+    const taken = `taken-${++counter}`;
+    await newEvent({ slug: taken });
+    const id = await newEvent();
+    expect((await api("POST", `/api/cms/events/${id}/versions`, { slug: taken })).status).toBe(201);
+    const res = await api("POST", `/api/cms/events/${id}/publish`, {});
+    expect(res.status).toBe(409);
+    expect(await violations(res)).toEqual(["slug:unique"]);
+  });
+});
+
+describe("field types through inline save", () => {
+  it.each(WRONG)("refuses %s = %j with 422", async (field, value, code) => {
+    const id = await newEvent();
+    const res = await api("POST", "/api/cms/save", { field: `events:${id}:${field}`, value });
+    expect(res.status).toBe(422);
+    expect((await violations(res))?.[0]).toMatch(new RegExp(`^${field}.*:${code}$`));
+  });
+
+  it.each(LOOSE)("coerces %s = %j", async (field, value, stored) => {
+    const id = await newEvent();
+    const res = await api("POST", "/api/cms/save", { field: `events:${id}:${field}`, value });
+    expect(res.status).toBe(204);
+    expect((await newestDraft(id))[field]).toEqual(stored);
+  });
+});
+
+type SiteService = CmsServiceApi<typeof siteCollections>;
+const service = () => (exports as unknown as { CmsService: Pick<SiteService, "saveDraft"> }).CmsService;
+
+describe("field types through the service binding", () => {
+  it.each(WRONG)("refuses %s = %j with 422", async (field, value, code) => {
+    const id = await newEvent();
+    const result = await service().saveDraft(editor("svc"), "events", id, { [field]: value } as never);
+    expect(result).toMatchObject({ ok: false, status: 422, details: { violations: [{ path: field, code }] } });
+  });
+
+  it.each(LOOSE)("coerces %s = %j", async (field, value, stored) => {
+    const id = await newEvent();
+    const result = await service().saveDraft(editor("svc"), "events", id, { [field]: value } as never);
+    expect(result.ok).toBe(true);
+    expect((await newestDraft(id))[field]).toEqual(stored);
+  });
+});
+
+const rooms = roomRoute<SiteEnv>({
+  resolveEditor: (request) => {
+    const raw = request.headers.get("x-test-session");
+    return raw ? (JSON.parse(raw) as EditorSession) : null;
+  },
+  collections: ["events"],
+});
+
+async function joinEvent(id: number): Promise<YClient> {
+  const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+  const response = (await rooms(upgradeRequest(`/parties/page-room/events:${id}`, editor("peer")), env as SiteEnv, ctx)) as Response;
+  if (response.status !== 101 || !response.webSocket) throw new Error(`upgrade failed: ${response.status}`);
+  const client = new YClient(response.webSocket, false);
+  client.start();
+  await until(() => client.synced || client.closed !== null);
+  return client;
+}
+
+describe("field types through the live room", () => {
+  // A title is text (Y.Text); every other typed field is one value in the json map.
+  const wrongValues = WRONG.filter(([field]) => field !== "title");
+
+  it.each(wrongValues)("closes a stock Yjs client writing %s = %j (4422) and keeps the value out", async (field, value) => {
+    const id = await newEvent({ price: 3 });
+    const bad = await joinEvent(id);
+    bad.doc.getMap("json").set(field, value);
+    await until(() => bad.closed !== null);
+    expect(bad.closed?.code).toBe(ROOM_CLOSE.REFUSED);
+    expect(bad.closed?.reason).toContain(field);
+    const check = await joinEvent(id);
+    expect(check.doc.getMap("json").get(field)).not.toEqual(value);
+    check.close();
+  });
+
+  it("refuses a number written as text in a value field's place, and loose strings (the room never coerces)", async () => {
+    const id = await newEvent();
+    const bad = await joinEvent(id);
+    bad.doc.getMap("json").set("price", "12");
+    await until(() => bad.closed !== null);
+    expect(bad.closed?.code).toBe(ROOM_CLOSE.REFUSED);
+  });
+
+  it("takes stored values of every type and saves them as a draft", async () => {
+    const id = await newEvent();
+    const peer = await joinEvent(id);
+    const values = { day: "2026-06-01", startsAt: "2026-06-01T17:00:00.000Z", price: 4.5, seats: 12, free: true, category: "workshop", link: "/tickets", image: { src: `${MEDIA}/a.png`, alt: "A" } };
+    peer.doc.transact(() => {
+      for (const [field, value] of Object.entries(values)) peer.doc.getMap("json").set(field, value);
+    });
+    await until(async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM events_versions WHERE parent_id = ?1").bind(id).first<{ n: number }>())!.n > 0, 5000);
+    expect(await newestDraft(id)).toMatchObject(values);
+    expect(peer.closed).toBeNull();
+    peer.close();
+  });
+});
