@@ -26,6 +26,16 @@ export const events = sqliteTable("events", {
 /** Draft and publish history of `events`. */
 export const eventsVersions = versionsTable("events");
 
+/** The kinds of event, as the select field declares them and the page shows them. */
+export const EVENT_CATEGORIES = [
+  { value: "talk", label: "Talk" },
+  { value: "workshop", label: "Workshop" },
+  { value: "meetup", label: "Meetup" },
+] as const;
+
+/** The currency an event's price is in, shown beside it. */
+export const PRICE_UNIT = "EUR";
+
 /**
  * The demo's `events` collection: one field of each value type, so every inline field editor has a
  * place on the site (`/events/<slug>`). Drafts on, so events are edited in their own live room.
@@ -37,17 +47,10 @@ export const eventsDeclaration = cmsCollection(events, {
     title: { type: "text", required: true, maxLength: 120 },
     day: { type: "date" },
     startsAt: { type: "datetime" },
-    price: { type: "number", min: 0, max: 10_000, unit: "EUR" },
+    price: { type: "number", min: 0, max: 10_000, unit: PRICE_UNIT },
     seats: { type: "number", integer: true, min: 1, max: 5000 },
     free: { type: "boolean" },
-    category: {
-      type: "select",
-      options: [
-        { value: "talk", label: "Talk" },
-        { value: "workshop", label: "Workshop" },
-        { value: "meetup", label: "Meetup" },
-      ],
-    },
+    category: { type: "select", options: EVENT_CATEGORIES },
     link: { type: "url" },
     image: { type: "image" },
   },

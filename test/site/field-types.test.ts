@@ -10,7 +10,7 @@ import type { siteCollections } from "../../src/site/cms";
 import type { SiteEnv } from "../../src/site/env";
 import { events } from "../../src/site/events";
 import { editor, until, upgradeRequest, YClient } from "../objects/room-client";
-import { seedDemoEditors, signIn, SITE } from "./demo-helpers";
+import { seedDemo, seedDemoEditors, signIn, SITE } from "./demo-helpers";
 
 /*
  * The demo's `events` collection declares one field of each value type. Every entry point judges a
@@ -22,6 +22,7 @@ let counter = 0;
 let cookie = "";
 
 beforeAll(async () => {
+  await seedDemo();
   await seedDemoEditors();
   cookie = await signIn("pub@demo.test");
 });
@@ -206,5 +207,23 @@ describe("field types through the live room", () => {
     expect(await newestDraft(id)).toMatchObject(values);
     expect(peer.closed).toBeNull();
     peer.close();
+  });
+});
+
+describe("the demo's event page", () => {
+  it("shows visitors the published event, and editors each field marked with its type and declaration", async () => {
+    const visitor = await (await exports.default.fetch(`${SITE}/events/launch-evening`)).text();
+    expect(visitor).toContain("Launch evening");
+    expect(visitor).toContain("<span>12.5</span> EUR");
+    expect(visitor).not.toContain("data-cms-field");
+    const html = await (await exports.default.fetch(`${SITE}/events/launch-evening`, { headers: { cookie } })).text();
+    expect(html).toContain('data-cms-field="events:1:title"');
+    expect(html).toContain(
+      'data-cms-field="events:1:price" data-cms-type="number" data-cms-def="{&quot;type&quot;:&quot;number&quot;,&quot;min&quot;:0,&quot;max&quot;:10000,&quot;unit&quot;:&quot;EUR&quot;}" data-cms-value="12.5"',
+    );
+    expect(html).toContain('data-cms-field="events:1:free" data-cms-type="boolean"');
+    expect(html).toContain('data-cms-type="select" data-cms-def="{&quot;type&quot;:&quot;select&quot;,&quot;options&quot;:[{&quot;value&quot;:&quot;talk&quot;');
+    expect(html).toContain('data-cms-field="events:1:image" data-cms-type="image"');
+    expect((await exports.default.fetch(`${SITE}/events/no-such-event`)).status).toBe(404);
   });
 });
