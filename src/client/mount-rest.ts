@@ -1,4 +1,6 @@
 import type { ImageControlsOptions } from "./images/image-dialog";
+import { attachValueField } from "./fields/value-field";
+import { isValueKind } from "./fields/value-input";
 import { attachImageField } from "./images/image-field";
 import type { MarkedElement, Mounted } from "./mount-options";
 import { humanName } from "./human-name";
@@ -46,6 +48,13 @@ export async function mountRestFields(items: readonly MarkedElement[], context: 
     } else if (marker.kind === "image") {
       const field = attachImageField(element, marker, {
         ...context.images,
+        onChange: (value) => (undo.edited(value), history.touched(undo.target), queue.edit(address, value)),
+      });
+      const undo = createValueHistory(field.value(), (value) => (field.setValue(value), queue.edit(address, value)));
+      queue.track(address, field.value());
+      mounted.push(field, { destroy: history.add(field.control, undo.target) });
+    } else if (isValueKind(marker.kind)) {
+      const field = attachValueField(element, { ...marker, kind: marker.kind }, {
         onChange: (value) => (undo.edited(value), history.touched(undo.target), queue.edit(address, value)),
       });
       const undo = createValueHistory(field.value(), (value) => (field.setValue(value), queue.edit(address, value)));

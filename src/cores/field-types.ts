@@ -1,6 +1,6 @@
 import { normalizeLinkAddress } from "../shared/link-address";
 import type { Violation } from "../shared/errors";
-import type { FieldDef, FieldType } from "../shared/field-def";
+import { SLUG, type FieldDef, type FieldType } from "../shared/field-def";
 import { isMediaUrl, isSafeUrl } from "./sanitize";
 
 export type { FieldDef, FieldType, FieldValue, ImageValue, SelectOption } from "../shared/field-def";
@@ -9,8 +9,6 @@ export type { FieldDef, FieldType, FieldValue, ImageValue, SelectOption } from "
 export const VALUE_TYPES: ReadonlySet<FieldType> = new Set(["number", "boolean", "date", "datetime", "select", "url", "slug", "image", "json"]);
 export const FIELD_TYPES: ReadonlySet<FieldType> = new Set([...VALUE_TYPES, "text", "richtext"]);
 
-/** A slug: lowercase letters and digits in words joined by single hyphens. */
-export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** The one stored form of a `datetime`: what `Date.prototype.toISOString` writes (UTC). */
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

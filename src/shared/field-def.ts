@@ -48,3 +48,6 @@ export interface ImageValue {
   src: string;
   alt?: string;
 }
+
+/** A slug: lowercase letters and digits in words joined by single hyphens (`about-us`). */
+export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -13,6 +13,7 @@ export type EventMark = (field: keyof typeof eventsDeclaration.fields & string) 
  * renderEventContent(event, { mark: (field) => cms.marker("events", event.id, field) })
  */
 export function renderEventContent(event: Record<string, unknown>, options: { mark: EventMark | null }): string {
+  // Each marker sits inside its <dd>: the editor's control goes beside it, where a <dl> allows it.
   const mark = (field: EventMark extends (f: infer F) => string ? F : never) =>
     options.mark ? `${options.mark(field)} data-cms-value="${escapeHtml(JSON.stringify(event[field] ?? null))}"` : "";
   const category = EVENT_CATEGORIES.find((option) => option.value === event.category)?.label ?? "";
@@ -22,12 +23,12 @@ export function renderEventContent(event: Record<string, unknown>, options: { ma
   return `<main class="event">
 <h1${options.mark ? options.mark("title") : ""}>${escapeHtml(event.title)}</h1>
 <dl class="facts">
-${shown(event.category) ? `<dt>Kind</dt><dd${mark("category")}>${escapeHtml(category)}</dd>` : ""}
+${shown(event.category) ? `<dt>Kind</dt><dd><span${mark("category")}>${escapeHtml(category)}</span></dd>` : ""}
 ${shown(event.day) ? `<dt>Day</dt><dd><time${mark("day")}>${escapeHtml(event.day)}</time></dd>` : ""}
 ${shown(event.startsAt) ? `<dt>Doors open</dt><dd><time${mark("startsAt")}>${escapeHtml(event.startsAt)}</time></dd>` : ""}
 ${shown(event.price) ? `<dt>Price</dt><dd><span${mark("price")}>${escapeHtml(event.price)}</span> ${escapeHtml(PRICE_UNIT)}</dd>` : ""}
-${shown(event.seats) ? `<dt>Seats</dt><dd${mark("seats")}>${escapeHtml(event.seats)}</dd>` : ""}
-<dt>Free entry</dt><dd${mark("free")}>${event.free === true ? "Yes" : "No"}</dd>
+${shown(event.seats) ? `<dt>Seats</dt><dd><span${mark("seats")}>${escapeHtml(event.seats)}</span></dd>` : ""}
+<dt>Free entry</dt><dd><span${mark("free")}>${event.free === true ? "Yes" : "No"}</span></dd>
 ${shown(link) ? `<dt>Tickets</dt><dd><a href="${escapeHtml(link)}"${mark("link")}>${escapeHtml(link)}</a></dd>` : ""}
 ${options.mark ? `<dt>Address</dt><dd>/events/<span${mark("slug")}>${escapeHtml(event.slug)}</span></dd>` : ""}
 </dl>
