@@ -1,8 +1,23 @@
 import { parseFieldAddress, type FieldAddress } from "../shared/field-address";
 import type { FieldDef } from "../shared/field-def";
 
+/** The kinds of field edited through a form control (`src/client/fields`) rather than in the text itself. */
+export type ValueKind = "number" | "boolean" | "date" | "datetime" | "select" | "url" | "slug";
+
 /** What kind of editor a marker asks for: plain text, rich text, an image, or a typed value's control. */
-export type FieldKind = "text" | "richtext" | "image" | "number" | "boolean" | "date" | "datetime" | "select" | "url" | "slug";
+export type FieldKind = "text" | "richtext" | "image" | ValueKind;
+
+const VALUE_KINDS: ReadonlySet<string> = new Set<ValueKind>(["number", "boolean", "date", "datetime", "select", "url", "slug"]);
+
+/**
+ * Whether a marker's kind is edited through a form control.
+ *
+ * @example
+ * isValueKind("number") // true
+ */
+export function isValueKind(kind: string): kind is ValueKind {
+  return VALUE_KINDS.has(kind);
+}
 
 /** A parsed `data-cms-field` marker: its address, the editor kind and its image options. */
 export interface FieldMarker extends FieldAddress {
@@ -30,19 +45,7 @@ export interface MarkerAttributes {
   value?: string | null;
 }
 
-const KINDS: Record<string, FieldKind> = {
-  "": "text",
-  text: "text",
-  richtext: "richtext",
-  image: "image",
-  number: "number",
-  boolean: "boolean",
-  date: "date",
-  datetime: "datetime",
-  select: "select",
-  url: "url",
-  slug: "slug",
-};
+const KINDS: Record<string, FieldKind> = { "": "text", text: "text", richtext: "richtext", image: "image" };
 
 /**
  * Parses one marker, or returns `null` when its address is malformed or its type unknown (such an
@@ -56,7 +59,8 @@ export function parseMarker(attributes: MarkerAttributes): FieldMarker | null {
   if (attributes.field === null) return null;
   const address = parseFieldAddress(attributes.field.trim());
   if (!address) return null;
-  const kind = KINDS[(attributes.type ?? "").trim().toLowerCase()];
+  const type = (attributes.type ?? "").trim().toLowerCase();
+  const kind = isValueKind(type) ? type : Object.hasOwn(KINDS, type) ? KINDS[type] : undefined;
   if (!kind) return null;
   const [root, ...below] = address.path;
   const allowUrl = attributes.allowUrl != null && attributes.allowUrl.trim().toLowerCase() !== "false";

@@ -1,7 +1,7 @@
 import type { FieldDef } from "../../shared/field-def";
 import { humanName } from "../human-name";
-import type { FieldMarker } from "../markers";
-import { valueInput, type ValueKind } from "./value-input";
+import type { FieldMarker, ValueKind } from "../markers";
+import { valueInput } from "./value-input";
 
 /** A typed field (`data-cms-type` number, boolean, date, datetime, select, url or slug) edited through a form control. */
 export interface ValueField {

@@ -1,21 +1,8 @@
 import type { FieldDef } from "../../shared/field-def";
 import { SLUG } from "../../shared/field-def";
 import { normalizeLinkAddress } from "../../shared/link-address";
+import type { ValueKind } from "../markers";
 
-/** The kinds of field edited through a form control rather than in the text itself. */
-export type ValueKind = "number" | "boolean" | "date" | "datetime" | "select" | "url" | "slug";
-
-const VALUE_KINDS: ReadonlySet<string> = new Set<ValueKind>(["number", "boolean", "date", "datetime", "select", "url", "slug"]);
-
-/**
- * Whether a marker's kind is edited through a form control.
- *
- * @example
- * isValueKind("number") // true
- */
-export function isValueKind(kind: string): kind is ValueKind {
-  return VALUE_KINDS.has(kind);
-}
 
 /** A form control for one typed value: what it holds, as stored, or why what was typed is not a value. */
 export interface ValueInput {
