@@ -6,17 +6,17 @@ import assert from "node:assert/strict";
 import { seriousViolations } from "./axe.mjs";
 import { api, openAs, recordSaves, waitForEditing } from "./browser.mjs";
 
-/** The newest draft of event `id`, waited for until `test` accepts it. */
+/** The newest draft of course `id`, waited for until `test` accepts it. */
 async function draftOf(context, site, id, test, timeout = 15_000) {
   const deadline = Date.now() + timeout;
   let data;
   while (Date.now() < deadline) {
-    const { items } = await api(context, site, "GET", `/api/cms/events/${id}/versions?limit=1`);
+    const { items } = await api(context, site, "GET", `/api/cms/courses/${id}/versions?limit=1`);
     data = items[0]?.versionData;
     if (data && test(data)) return data;
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
-  throw new Error(`the event draft never matched; last: ${JSON.stringify(data)}`);
+  throw new Error(`the course draft never matched; last: ${JSON.stringify(data)}`);
 }
 
 export const tests = [
@@ -26,9 +26,9 @@ export const tests = [
       const { context, page } = await openAs(browser, site, "publisher@example.test");
       track(context);
       const slug = `typed-${Date.now().toString(36)}`;
-      const { id } = await api(context, site, "POST", "/api/cms/events", { slug, title: "Typed fields", price: 10, category: "talk" });
+      const { id } = await api(context, site, "POST", "/api/cms/courses", { slug, title: "Typed fields", price: 10, level: "beginner" });
       const saves = recordSaves(page);
-      await page.goto(`/events/${slug}`);
+      await page.goto(`/courses/${slug}`);
       await waitForEditing(page);
 
       const price = page.getByRole("spinbutton", { name: "Edit price (EUR)" });
@@ -49,9 +49,9 @@ export const tests = [
       await startsAt.press("Tab");
       const startsIso = await page.evaluate(() => new Date("2026-12-24T19:30").toISOString());
 
-      const category = page.getByRole("combobox", { name: "Edit category" });
-      assert.deepEqual(await category.locator("option").allTextContents(), ["—", "Talk", "Workshop", "Meetup"], "the declared options, by label");
-      await category.selectOption({ label: "Workshop" });
+      const level = page.getByRole("combobox", { name: "Edit level" });
+      assert.deepEqual(await level.locator("option").allTextContents(), ["—", "Beginner", "Intermediate", "Advanced"], "the declared options, by label");
+      await level.selectOption({ label: "Intermediate" });
 
       const link = page.getByLabel("Edit link");
       await link.fill("example.org/tickets");
@@ -68,10 +68,10 @@ export const tests = [
       await slugInput.press("Tab");
       assert.equal(await slugInput.getAttribute("aria-invalid"), null);
 
-      const draft = await draftOf(context, site, id, (data) => data.slug === `${slug}-2` && data.link !== null && data.category === "workshop");
+      const draft = await draftOf(context, site, id, (data) => data.slug === `${slug}-2` && data.link !== null && data.level === "intermediate");
       assert.deepEqual(
-        { price: draft.price, free: draft.free, day: draft.day, startsAt: draft.startsAt, category: draft.category, link: draft.link, slug: draft.slug },
-        { price: 15.5, free: true, day: "2026-12-24", startsAt: startsIso, category: "workshop", link: "https://example.org/tickets", slug: `${slug}-2` },
+        { price: draft.price, free: draft.free, day: draft.day, startsAt: draft.startsAt, level: draft.level, link: draft.link, slug: draft.slug },
+        { price: 15.5, free: true, day: "2026-12-24", startsAt: startsIso, level: "intermediate", link: "https://example.org/tickets", slug: `${slug}-2` },
       );
       assert.ok(!saves.slice(sentBefore).some((save) => save.body.value === "Not A Slug"), "an invalid slug is never sent");
       assert.deepEqual(await seriousViolations(page), []);

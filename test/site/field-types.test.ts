@@ -2,18 +2,19 @@ import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CmsServiceApi } from "../../src/cms/cms-service";
 import { insertRow } from "../../src/cores/pages/page-store";
+import { APPLIED_SCHEMA_SQL, appliedSchemaFromRows, migrationStatements, type AppliedSchemaRow } from "../../src/cores/schema-sql";
 import { tableMeta } from "../../src/cores/table-meta";
 import { roomRoute } from "../../src/routes/room-route";
 import { ROOM_CLOSE } from "../../src/shared/room-protocol";
 import type { EditorSession } from "../../src/shared/session";
 import type { siteCollections } from "../../src/site/cms";
 import type { SiteEnv } from "../../src/site/env";
-import { events } from "../../src/site/events";
+import { courses, coursesDeclaration } from "../../src/site/courses";
 import { editor, until, upgradeRequest, YClient } from "../objects/room-client";
 import { seedDemo, seedDemoEditors, signIn, SITE } from "./demo-helpers";
 
 /*
- * The demo's `events` collection declares one field of each value type. Every entry point judges a
+ * The demo's `courses` collection declares one field of each value type. Every entry point judges a
  * value by the same rule (src/cores/field-types.ts): REST, inline save and the service binding
  * coerce loose input where nothing is lost first; the live room takes only stored values.
  */
@@ -27,8 +28,8 @@ beforeAll(async () => {
   cookie = await signIn("pub@demo.test");
 });
 
-async function newEvent(fields: Record<string, unknown> = {}): Promise<number> {
-  const row = await insertRow(env.DB, tableMeta(events), { slug: `event-${Date.now().toString(36)}-${++counter}`, title: "An event", ...fields });
+async function newCourse(fields: Record<string, unknown> = {}): Promise<number> {
+  const row = await insertRow(env.DB, tableMeta(courses), { slug: `course-${Date.now().toString(36)}-${++counter}`, title: "A course", ...fields });
   return row.id as number;
 }
 
@@ -41,7 +42,7 @@ function api(method: string, path: string, body?: unknown): Promise<Response> {
 }
 
 async function newestDraft(id: number): Promise<Record<string, unknown>> {
-  const row = await env.DB.prepare("SELECT version_data AS data FROM events_versions WHERE parent_id = ?1 ORDER BY id DESC LIMIT 1").bind(id).first<{ data: string }>();
+  const row = await env.DB.prepare("SELECT version_data AS data FROM courses_versions WHERE parent_id = ?1 ORDER BY id DESC LIMIT 1").bind(id).first<{ data: string }>();
   return JSON.parse(row!.data) as Record<string, unknown>;
 }
 
@@ -57,7 +58,7 @@ const WRONG: [string, unknown, string][] = [
   ["price", -5, "out_of_range"],
   ["seats", 2.5, "type"],
   ["free", "maybe", "type"],
-  ["category", "party", "not_an_option"],
+  ["level", "expert", "not_an_option"],
   ["link", "javascript:alert(1)", "unsafe_url"],
   ["image", { src: "https://evil.test/x.png", alt: "x" }, "not_media"],
 ];
@@ -74,23 +75,23 @@ const LOOSE: [string, unknown, unknown][] = [
 
 describe("field types through REST", () => {
   it.each(WRONG)("refuses %s = %j with 422 and writes nothing", async (field, value, code) => {
-    const id = await newEvent();
-    const res = await api("POST", `/api/cms/events/${id}/versions`, { [field]: value });
+    const id = await newCourse();
+    const res = await api("POST", `/api/cms/courses/${id}/versions`, { [field]: value });
     expect(res.status).toBe(422);
     expect(await violations(res)).toEqual([`${field}:${code}`]);
-    const drafts = await env.DB.prepare("SELECT COUNT(*) AS n FROM events_versions WHERE parent_id = ?1").bind(id).first<{ n: number }>();
+    const drafts = await env.DB.prepare("SELECT COUNT(*) AS n FROM courses_versions WHERE parent_id = ?1").bind(id).first<{ n: number }>();
     expect(drafts?.n).toBe(0);
   });
 
   it.each(LOOSE)("coerces %s = %j (a PATCH saves a draft)", async (field, value, stored) => {
-    const id = await newEvent();
-    const res = await api("PATCH", `/api/cms/events/${id}`, { [field]: value });
+    const id = await newCourse();
+    const res = await api("PATCH", `/api/cms/courses/${id}`, { [field]: value });
     expect(res.status).toBe(201);
     expect((await newestDraft(id))[field]).toEqual(stored);
   });
 
   it("creates, publishes and reads back every type as its stored value", async () => {
-    const created = await api("POST", "/api/cms/events", {
+    const created = await api("POST", "/api/cms/courses", {
       slug: `typed-${++counter}`,
       title: "Typed",
       day: "2026-05-01",
@@ -98,23 +99,23 @@ describe("field types through REST", () => {
       price: "9",
       seats: 30,
       free: "false",
-      category: "talk",
+      level: "beginner",
       link: "example.com",
       image: { src: `${MEDIA}/poster.png`, alt: "Poster" },
     });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };
-    expect((await api("POST", `/api/cms/events/${id}/publish`, {})).status).toBe(200);
-    const row = (await (await api("GET", `/api/cms/events/${id}`)).json()) as Record<string, unknown>;
-    expect(row).toMatchObject({ day: "2026-05-01", price: 9, seats: 30, free: false, category: "talk", link: "https://example.com", image: { src: `${MEDIA}/poster.png`, alt: "Poster" } });
+    expect((await api("POST", `/api/cms/courses/${id}/publish`, {})).status).toBe(200);
+    const row = (await (await api("GET", `/api/cms/courses/${id}`)).json()) as Record<string, unknown>;
+    expect(row).toMatchObject({ day: "2026-05-01", price: 9, seats: 30, free: false, level: "beginner", link: "https://example.com", image: { src: `${MEDIA}/poster.png`, alt: "Poster" } });
   });
 
   it("keeps a slug unique within its collection: publishing a taken one is a 409 naming the field", async () => {
     const taken = `taken-${++counter}`;
-    await newEvent({ slug: taken });
-    const id = await newEvent();
-    expect((await api("POST", `/api/cms/events/${id}/versions`, { slug: taken })).status).toBe(201);
-    const res = await api("POST", `/api/cms/events/${id}/publish`, {});
+    await newCourse({ slug: taken });
+    const id = await newCourse();
+    expect((await api("POST", `/api/cms/courses/${id}/versions`, { slug: taken })).status).toBe(201);
+    const res = await api("POST", `/api/cms/courses/${id}/publish`, {});
     expect(res.status).toBe(409);
     expect(await violations(res)).toEqual(["slug:unique"]);
   });
@@ -122,15 +123,15 @@ describe("field types through REST", () => {
 
 describe("field types through inline save", () => {
   it.each(WRONG)("refuses %s = %j with 422", async (field, value, code) => {
-    const id = await newEvent();
-    const res = await api("POST", "/api/cms/save", { field: `events:${id}:${field}`, value });
+    const id = await newCourse();
+    const res = await api("POST", "/api/cms/save", { field: `courses:${id}:${field}`, value });
     expect(res.status).toBe(422);
     expect((await violations(res))?.[0]).toMatch(new RegExp(`^${field}.*:${code}$`));
   });
 
   it.each(LOOSE)("coerces %s = %j", async (field, value, stored) => {
-    const id = await newEvent();
-    const res = await api("POST", "/api/cms/save", { field: `events:${id}:${field}`, value });
+    const id = await newCourse();
+    const res = await api("POST", "/api/cms/save", { field: `courses:${id}:${field}`, value });
     expect(res.status).toBe(204);
     expect((await newestDraft(id))[field]).toEqual(stored);
   });
@@ -141,14 +142,14 @@ const service = () => (exports as unknown as { CmsService: Pick<SiteService, "sa
 
 describe("field types through the service binding", () => {
   it.each(WRONG)("refuses %s = %j with 422", async (field, value, code) => {
-    const id = await newEvent();
-    const result = await service().saveDraft(editor("svc"), "events", id, { [field]: value } as never);
+    const id = await newCourse();
+    const result = await service().saveDraft(editor("svc"), "courses", id, { [field]: value } as never);
     expect(result).toMatchObject({ ok: false, status: 422, details: { violations: [{ path: field, code }] } });
   });
 
   it.each(LOOSE)("coerces %s = %j", async (field, value, stored) => {
-    const id = await newEvent();
-    const result = await service().saveDraft(editor("svc"), "events", id, { [field]: value } as never);
+    const id = await newCourse();
+    const result = await service().saveDraft(editor("svc"), "courses", id, { [field]: value } as never);
     expect(result.ok).toBe(true);
     expect((await newestDraft(id))[field]).toEqual(stored);
   });
@@ -159,12 +160,12 @@ const rooms = roomRoute<SiteEnv>({
     const raw = request.headers.get("x-test-session");
     return raw ? (JSON.parse(raw) as EditorSession) : null;
   },
-  collections: ["events"],
+  collections: ["courses"],
 });
 
-async function joinEvent(id: number): Promise<YClient> {
+async function joinCourse(id: number): Promise<YClient> {
   const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
-  const response = (await rooms(upgradeRequest(`/parties/page-room/events:${id}`, editor("peer")), env as SiteEnv, ctx)) as Response;
+  const response = (await rooms(upgradeRequest(`/parties/page-room/courses:${id}`, editor("peer")), env as SiteEnv, ctx)) as Response;
   if (response.status !== 101 || !response.webSocket) throw new Error(`upgrade failed: ${response.status}`);
   const client = new YClient(response.webSocket, false);
   client.start();
@@ -177,53 +178,60 @@ describe("field types through the live room", () => {
   const wrongValues = WRONG.filter(([field]) => field !== "title");
 
   it.each(wrongValues)("closes a stock Yjs client writing %s = %j (4422) and keeps the value out", async (field, value) => {
-    const id = await newEvent({ price: 3 });
-    const bad = await joinEvent(id);
+    const id = await newCourse({ price: 3 });
+    const bad = await joinCourse(id);
     bad.doc.getMap("json").set(field, value);
     await until(() => bad.closed !== null);
     expect(bad.closed?.code).toBe(ROOM_CLOSE.REFUSED);
     expect(bad.closed?.reason).toContain(field);
-    const check = await joinEvent(id);
+    const check = await joinCourse(id);
     expect(check.doc.getMap("json").get(field)).not.toEqual(value);
     check.close();
   });
 
   it("refuses a number written as text in a value field's place, and loose strings (the room never coerces)", async () => {
-    const id = await newEvent();
-    const bad = await joinEvent(id);
+    const id = await newCourse();
+    const bad = await joinCourse(id);
     bad.doc.getMap("json").set("price", "12");
     await until(() => bad.closed !== null);
     expect(bad.closed?.code).toBe(ROOM_CLOSE.REFUSED);
   });
 
   it("takes stored values of every type and saves them as a draft", async () => {
-    const id = await newEvent();
-    const peer = await joinEvent(id);
-    const values = { day: "2026-06-01", startsAt: "2026-06-01T17:00:00.000Z", price: 4.5, seats: 12, free: true, category: "workshop", link: "/tickets", image: { src: `${MEDIA}/a.png`, alt: "A" } };
+    const id = await newCourse();
+    const peer = await joinCourse(id);
+    const values = { day: "2026-06-01", startsAt: "2026-06-01T17:00:00.000Z", price: 4.5, seats: 12, free: true, level: "intermediate", link: "/tickets", image: { src: `${MEDIA}/a.png`, alt: "A" } };
     peer.doc.transact(() => {
       for (const [field, value] of Object.entries(values)) peer.doc.getMap("json").set(field, value);
     });
-    await until(async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM events_versions WHERE parent_id = ?1").bind(id).first<{ n: number }>())!.n > 0, 5000);
+    await until(async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM courses_versions WHERE parent_id = ?1").bind(id).first<{ n: number }>())!.n > 0, 5000);
     expect(await newestDraft(id)).toMatchObject(values);
     expect(peer.closed).toBeNull();
     peer.close();
   });
 });
 
-describe("the demo's event page", () => {
-  it("shows visitors the published event, and editors each field marked with its type and declaration", async () => {
-    const visitor = await (await exports.default.fetch(`${SITE}/events/launch-evening`)).text();
-    expect(visitor).toContain("Launch evening");
+describe("the demo's course page", () => {
+  it("shows visitors the published course, and editors each field marked with its type and declaration", async () => {
+    const visitor = await (await exports.default.fetch(`${SITE}/courses/pottery-basics`)).text();
+    expect(visitor).toContain("Pottery basics");
     expect(visitor).toContain("<span>12.5</span> EUR");
     expect(visitor).not.toContain("data-cms-field");
-    const html = await (await exports.default.fetch(`${SITE}/events/launch-evening`, { headers: { cookie } })).text();
-    expect(html).toContain('data-cms-field="events:1:title"');
+    const html = await (await exports.default.fetch(`${SITE}/courses/pottery-basics`, { headers: { cookie } })).text();
+    expect(html).toContain('data-cms-field="courses:1:title"');
     expect(html).toContain(
-      'data-cms-field="events:1:price" data-cms-type="number" data-cms-def="{&quot;type&quot;:&quot;number&quot;,&quot;min&quot;:0,&quot;max&quot;:10000,&quot;unit&quot;:&quot;EUR&quot;}" data-cms-value="12.5"',
+      'data-cms-field="courses:1:price" data-cms-type="number" data-cms-def="{&quot;type&quot;:&quot;number&quot;,&quot;min&quot;:0,&quot;max&quot;:10000,&quot;unit&quot;:&quot;EUR&quot;}" data-cms-value="12.5"',
     );
-    expect(html).toContain('data-cms-field="events:1:free" data-cms-type="boolean"');
-    expect(html).toContain('data-cms-type="select" data-cms-def="{&quot;type&quot;:&quot;select&quot;,&quot;options&quot;:[{&quot;value&quot;:&quot;talk&quot;');
-    expect(html).toContain('data-cms-field="events:1:image" data-cms-type="image"');
-    expect((await exports.default.fetch(`${SITE}/events/no-such-event`)).status).toBe(404);
+    expect(html).toContain('data-cms-field="courses:1:free" data-cms-type="boolean"');
+    expect(html).toContain('data-cms-type="select" data-cms-def="{&quot;type&quot;:&quot;select&quot;,&quot;options&quot;:[{&quot;value&quot;:&quot;beginner&quot;');
+    expect(html).toContain('data-cms-field="courses:1:image" data-cms-type="image"');
+    expect((await exports.default.fetch(`${SITE}/courses/no-such-course`)).status).toBe(404);
+  });
+});
+
+describe("the demo's courses table", () => {
+  it("is what the declaration makes: the migration generator finds nothing to add to migrations/0010_courses.sql", async () => {
+    const applied = appliedSchemaFromRows((await env.DB.prepare(APPLIED_SCHEMA_SQL).all<AppliedSchemaRow>()).results);
+    expect(migrationStatements({ courses: coursesDeclaration }, applied)).toEqual([]);
   });
 });

@@ -1,45 +1,45 @@
 import { cmsCollection } from "../../src/cms/cms-collection";
 import type { FieldDef, FieldValue } from "../../src/cores/field-types";
 import type { SectionCatalog } from "../../src/cores/sections";
-import { events } from "../../src/site/events";
+import { courses } from "../../src/site/courses";
 
 /*
  * Compile-time checks of field declarations (run by `npm run typecheck`): each `@ts-expect-error`
  * marks a misuse that must not compile; if it did, tsc reports the directive as unused.
  */
-export const ok = cmsCollection(events, {
+export const ok = cmsCollection(courses, {
   fields: {
     title: { type: "text", maxLength: 80, pattern: "[A-Z].*" },
     price: { type: "number", integer: false, min: 0, max: 10, unit: "EUR" },
-    category: { type: "select", options: [{ value: "talk", label: "Talk" }] },
+    level: { type: "select", options: [{ value: "beginner", label: "Beginner" }] },
     free: { type: "boolean" },
     slug: { type: "slug", required: true },
   },
 });
 
-export const minOnText = cmsCollection(events, {
+export const minOnText = cmsCollection(courses, {
   // @ts-expect-error `min` belongs to number fields, not text
   fields: { title: { type: "text", min: 1 } },
 });
 
-export const unitOnBoolean = cmsCollection(events, {
+export const unitOnBoolean = cmsCollection(courses, {
   // @ts-expect-error `unit` belongs to number fields
   fields: { free: { type: "boolean", unit: "EUR" } },
 });
 
-export const selectWithoutOptions = cmsCollection(events, {
+export const selectWithoutOptions = cmsCollection(courses, {
   // @ts-expect-error a select field needs its options
-  fields: { category: { type: "select" } },
+  fields: { level: { type: "select" } },
 });
 
-export const optionsWithoutLabels = cmsCollection(events, {
+export const optionsWithoutLabels = cmsCollection(courses, {
   // @ts-expect-error each option has a value and a label
-  fields: { category: { type: "select", options: ["talk"] } },
+  fields: { level: { type: "select", options: ["beginner"] } },
 });
 
-export const unknownType = cmsCollection(events, {
+export const unknownType = cmsCollection(courses, {
   // @ts-expect-error there is no `colour` type
-  fields: { category: { type: "colour" } },
+  fields: { level: { type: "colour" } },
 });
 
 export const sectionCatalog: SectionCatalog = {
@@ -66,8 +66,8 @@ export const badFree: FieldValue<{ type: "boolean" }> = "yes";
 type SiteService = import("../../src/cms/cms-service").CmsServiceApi<typeof import("../../src/site/cms").siteCollections>;
 declare const service: SiteService;
 declare const session: import("../../src/shared/session").EditorSession;
-export const typedEdit = () => service.saveDraft(session, "events", 1, { price: 12, free: true, day: "2026-01-01" });
+export const typedEdit = () => service.saveDraft(session, "courses", 1, { price: 12, free: true, day: "2026-01-01" });
 // @ts-expect-error price is a number
-export const editPrice = () => service.saveDraft(session, "events", 1, { price: "cheap" });
+export const editPrice = () => service.saveDraft(session, "courses", 1, { price: "cheap" });
 // @ts-expect-error free is a boolean
-export const editFree = () => service.saveDraft(session, "events", 1, { free: "yes" });
+export const editFree = () => service.saveDraft(session, "courses", 1, { free: "yes" });

@@ -5,8 +5,8 @@ import { versionsTable } from "../tables/versions-table";
 
 const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
-/** The demo's `events` table (migrations/0010_events.sql): one column per typed field. */
-export const events = sqliteTable("events", {
+/** The demo's `courses` table (migrations/0010_courses.sql): one column per typed field. */
+export const courses = sqliteTable("courses", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   slug: text("slug").notNull().unique(),
   title: text("title").notNull(),
@@ -15,7 +15,7 @@ export const events = sqliteTable("events", {
   price: real("price"),
   seats: integer("seats"),
   free: integer("free", { mode: "boolean" }).notNull().default(false),
-  category: text("category"),
+  level: text("level"),
   link: text("link"),
   image: text("image", { mode: "json" }),
   publishedVersionId: integer("published_version_id"),
@@ -23,25 +23,25 @@ export const events = sqliteTable("events", {
   updatedAt: text("updated_at").notNull().default(NOW),
 });
 
-/** Draft and publish history of `events`. */
-export const eventsVersions = versionsTable("events");
+/** Draft and publish history of `courses`. */
+export const coursesVersions = versionsTable("courses");
 
-/** The kinds of event, as the select field declares them and the page shows them. */
-export const EVENT_CATEGORIES = [
-  { value: "talk", label: "Talk" },
-  { value: "workshop", label: "Workshop" },
-  { value: "meetup", label: "Meetup" },
+/** The levels a course is for, as the select field declares them and the page shows them. */
+export const COURSE_LEVELS = [
+  { value: "beginner", label: "Beginner" },
+  { value: "intermediate", label: "Intermediate" },
+  { value: "advanced", label: "Advanced" },
 ] as const;
 
-/** The currency an event's price is in, shown beside it. */
+/** The currency a course's price is in, shown beside it. */
 export const PRICE_UNIT = "EUR";
 
 /**
- * The demo's `events` collection: one field of each value type, so every inline field editor has a
- * place on the site (`/events/<slug>`). Drafts on, so events are edited in their own live room.
+ * The demo's `courses` collection: one field of each value type, so every inline field editor has
+ * a place on the site (`/courses/<slug>`). Drafts on, so a course is edited in its own live room.
  */
-export const eventsDeclaration = cmsCollection(events, {
-  versionsTable: eventsVersions,
+export const coursesDeclaration = cmsCollection(courses, {
+  versionsTable: coursesVersions,
   fields: {
     slug: { type: "slug", required: true },
     title: { type: "text", required: true, maxLength: 120 },
@@ -50,7 +50,7 @@ export const eventsDeclaration = cmsCollection(events, {
     price: { type: "number", min: 0, max: 10_000, unit: PRICE_UNIT },
     seats: { type: "number", integer: true, min: 1, max: 5000 },
     free: { type: "boolean" },
-    category: { type: "select", options: EVENT_CATEGORIES },
+    level: { type: "select", options: COURSE_LEVELS },
     link: { type: "url" },
     image: { type: "image" },
   },
@@ -63,7 +63,7 @@ export const eventsDeclaration = cmsCollection(events, {
     price: "number",
     seats: "number",
     free: "boolean",
-    category: "select",
+    level: "select",
     link: "url",
     image: "image",
   },

@@ -1,5 +1,5 @@
--- The demo's `events` collection (src/site/events.ts): one column per typed field, with drafts.
-CREATE TABLE events (
+-- The demo's `courses` collection (src/site/courses.ts): one column per typed field, with drafts.
+CREATE TABLE courses (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   slug TEXT NOT NULL UNIQUE,
   title TEXT NOT NULL,
@@ -8,7 +8,7 @@ CREATE TABLE events (
   price REAL,
   seats INTEGER,
   free INTEGER NOT NULL DEFAULT 0,
-  category TEXT,
+  level TEXT,
   link TEXT,
   image TEXT,
   published_version_id INTEGER,
@@ -16,7 +16,7 @@ CREATE TABLE events (
   updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
 
-CREATE TABLE events_versions (
+CREATE TABLE courses_versions (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   parent_id INTEGER NOT NULL,
   status TEXT NOT NULL DEFAULT 'draft',
@@ -25,4 +25,4 @@ CREATE TABLE events_versions (
   created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
 
-CREATE INDEX events_versions_parent_status ON events_versions (parent_id, status, id);
+CREATE INDEX courses_versions_parent_status ON courses_versions (parent_id, status, id);
