@@ -1,8 +1,8 @@
 import type { Table } from "drizzle-orm";
 import { HttpError, LouiseValidationError } from "../../shared/errors";
 import type { CollectionConfig } from "../collection";
-import { coerceFieldValue, type FieldType } from "../field-types";
-import { isMediaUrl, isSafeUrl, sanitizeRichHtml } from "../sanitize";
+import { coerceFieldValue, fieldValueProblem, type FieldType } from "../field-types";
+import { sanitizeRichHtml } from "../sanitize";
 
 /**
  * What an editable leaf holds: plain text, rich HTML (sanitized), an image URL (or `{ src, alt }`),
@@ -69,16 +69,12 @@ function cleanValue(type: SaveFieldType, path: string, value: unknown, mediaBase
   return type === "richtext" ? sanitizeRichHtml(value, mediaBase ? { mediaBase } : {}) : value;
 }
 
-/** An image is a URL string, `{ src, alt? }`, or null/"" to clear it. */
+/** An image is a URL string, `{ src, alt? }` (other keys dropped), or null/"" to clear it; judged by the image field's own rule. */
 function cleanImage(path: string, value: unknown, mediaBase: string | undefined): unknown {
   if (value === null || value === "") return value;
-  const src = typeof value === "string" ? value : value && typeof value === "object" ? (value as { src?: unknown }).src : undefined;
-  const alt = value && typeof value === "object" ? (value as { alt?: unknown }).alt : undefined;
-  if (typeof src !== "string" || (alt !== undefined && typeof alt !== "string")) {
-    throw new LouiseValidationError([{ path, message: `${path} must be an image URL or { src, alt }`, code: "type" }]);
-  }
-  if (mediaBase ? !isMediaUrl(src, mediaBase) : !isSafeUrl(src, "src")) {
-    throw new LouiseValidationError([{ path, message: mediaBase ? `${path} must be an image from the media library` : `${path} is not a safe image URL`, code: "not_media" }]);
-  }
-  return typeof value === "string" ? src : alt === undefined ? { src } : { src, alt };
+  const problem = fieldValueProblem({ type: "image" }, value, mediaBase);
+  if (problem) throw new LouiseValidationError([{ path, message: `${path}: ${problem.message}`, ...(problem.code ? { code: problem.code } : {}) }]);
+  if (typeof value === "string") return value;
+  const { src, alt } = value as { src: string; alt?: string };
+  return alt === undefined ? { src } : { src, alt };
 }
