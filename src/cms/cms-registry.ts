@@ -110,6 +110,7 @@ export function registerCollection(slug: string, declared: CmsCollection): Regis
     ...(declared.search ? { search: { fields: [...declared.search] } } : {}),
   });
   assertSlugsUnique(slug, declared);
+  assertInlineTypes(slug, declared);
   const hook = declared.validate;
   return {
     slug,
@@ -135,6 +136,19 @@ function assertSlugsUnique(slug: string, declared: CmsCollection): void {
   for (const [name, field] of Object.entries(declared.fields)) {
     if (field.type === "slug" && columns[name]?.isUnique !== true) {
       throw new TypeError(`collection ${slug}: slug field ${name} needs a unique column (text(…).unique()), so D1 keeps it unique`);
+    }
+  }
+}
+
+/**
+ * An inline path naming a top-level field edits it with that field's own editor: `inline: { price:
+ * "text" }` for a number field would send text the number rule then refuses, so it fails at start-up.
+ */
+function assertInlineTypes(slug: string, declared: CmsCollection): void {
+  for (const [path, type] of Object.entries(declared.inline ?? {})) {
+    const field = Object.hasOwn(declared.fields, path) ? (declared.fields as Record<string, { type: string }>)[path] : undefined;
+    if (field && field.type !== "json" && type !== field.type) {
+      throw new TypeError(`collection ${slug}: inline ${path} is "${String(type)}" but the field is ${field.type}: use inline: { ${path}: "${field.type}" }`);
     }
   }
 }
