@@ -13,3 +13,10 @@ INSERT OR IGNORE INTO pages (id, slug, title, body, sections, published_version_
 INSERT OR IGNORE INTO pages_versions (id, parent_id, status, version_data) VALUES
   (1, 1, 'published', (SELECT json_object('slug', slug, 'title', title, 'body', body, 'sections', json(sections)) FROM pages WHERE id = 1)),
   (2, 2, 'published', (SELECT json_object('slug', slug, 'title', title, 'body', body, 'sections', json(sections)) FROM pages WHERE id = 2));
+
+-- One course, published, with a value in each typed field (src/site/courses.ts; served at /courses/pottery-basics).
+INSERT OR IGNORE INTO courses (id, slug, title, day, starts_at, price, seats, free, level, link, published_version_id) VALUES
+  (1, 'pottery-basics', 'Pottery basics', '2026-12-03', '2026-12-03T18:30:00.000Z', 12.5, 12, 0, 'beginner', 'https://example.com/pottery', 1);
+
+INSERT OR IGNORE INTO courses_versions (id, parent_id, status, version_data) VALUES
+  (1, 1, 'published', (SELECT json_object('slug', slug, 'title', title, 'day', day, 'startsAt', starts_at, 'price', price, 'seats', seats, 'free', json(CASE WHEN free THEN 'true' ELSE 'false' END), 'level', level, 'link', link, 'image', json(COALESCE(image, 'null'))) FROM courses WHERE id = 1));

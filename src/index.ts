@@ -38,13 +38,15 @@ export { ident, tableMeta, decodeRow } from "./cores/table-meta";
 export type { TableMeta, ColumnMeta } from "./cores/table-meta";
 export { defineCollection, richFieldsOf } from "./cores/collection";
 export type { CollectionConfig, CollectionField, CollectionFieldType } from "./cores/collection";
+export { checkFieldDef, coerceFieldValue, fieldValueProblem } from "./cores/field-types";
+export type { FieldDef, FieldProblem, FieldType, FieldValue, ImageValue, SelectOption } from "./cores/field-types";
 
 // Pages
 export { pagesRoute } from "./routes/pages-route";
 export type { PagesRouteConfig, PageValidateContext } from "./routes/pages-route";
 export { pickFields, DEFAULT_PAGE_FIELDS, DEFAULT_RICH_FIELDS } from "./cores/pick-fields";
-export { validateFields } from "./cores/validate-fields";
-export type { WriteOperation } from "./cores/validate-fields";
+export { coerceFields, validateFields } from "./cores/validate-fields";
+export type { ValidateOptions, WriteOperation } from "./cores/validate-fields";
 export { assertValidSections, sectionViolations } from "./cores/sections";
 export type { SectionCatalog, SectionDefinition, SectionFieldDef, SectionCheckOptions } from "./cores/sections";
 

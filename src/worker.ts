@@ -3,6 +3,7 @@ import { siteCms } from "./site/cms";
 import type { SiteEnv } from "./site/env";
 import { editorScript } from "./site/render/editor-script";
 import { withSecurityHeaders } from "./site/security-headers";
+import { coursePages } from "./site/course-pages";
 import { sitePages } from "./site/site-pages";
 
 /*
@@ -19,10 +20,13 @@ const pagesView = sitePages({
   editorTail: (page, editor, nonce) => editorScript(page.id, editor.access.publish, "", nonce, page.slug),
 });
 
+const coursesView = coursePages({ editorTail: (id, editor, nonce) => editorScript(id, editor.access.publish, "", nonce) });
+
 export default {
   async fetch(request: Request, env: SiteEnv, ctx: ExecutionContext): Promise<Response> {
     const response =
       (await siteCms.route(request, env, ctx)) ??
+      (await coursesView(request, env)) ??
       (await pagesView(request, env)) ??
       new HttpError(404, "not found", { code: "not_found" }).toResponse();
     return withSecurityHeaders(request, response);

@@ -1,7 +1,23 @@
 import { parseFieldAddress, type FieldAddress } from "../shared/field-address";
+import type { FieldDef } from "../shared/field-def";
 
-/** What kind of editor a marker asks for: plain text, rich text or an image. */
-export type FieldKind = "text" | "richtext" | "image";
+/** The kinds of field edited through a form control (`src/client/fields`) rather than in the text itself. */
+export type ValueKind = "number" | "boolean" | "date" | "datetime" | "select" | "url" | "slug";
+
+/** What kind of editor a marker asks for: plain text, rich text, an image, or a typed value's control. */
+export type FieldKind = "text" | "richtext" | "image" | ValueKind;
+
+const VALUE_KINDS: ReadonlySet<string> = new Set<ValueKind>(["number", "boolean", "date", "datetime", "select", "url", "slug"]);
+
+/**
+ * Whether a marker's kind is edited through a form control.
+ *
+ * @example
+ * isValueKind("number") // true
+ */
+export function isValueKind(kind: string): kind is ValueKind {
+  return VALUE_KINDS.has(kind);
+}
 
 /** A parsed `data-cms-field` marker: its address, the editor kind and its image options. */
 export interface FieldMarker extends FieldAddress {
@@ -14,6 +30,10 @@ export interface FieldMarker extends FieldAddress {
   below: (string | number)[];
   /** A free URL box is offered in image controls only when the marker sets it. */
   allowUrl: boolean;
+  /** The field's declaration (`data-cms-def`): a number's unit and bounds, a select's options. */
+  def?: Partial<FieldDef>;
+  /** The stored value (`data-cms-value`, JSON), where the shown text is formatted. */
+  value?: unknown;
 }
 
 /** The marker attributes as read from an element, so parsing needs no DOM. */
@@ -21,6 +41,8 @@ export interface MarkerAttributes {
   field: string | null;
   type?: string | null;
   allowUrl?: string | null;
+  def?: string | null;
+  value?: string | null;
 }
 
 const KINDS: Record<string, FieldKind> = { "": "text", text: "text", richtext: "richtext", image: "image" };
@@ -37,11 +59,34 @@ export function parseMarker(attributes: MarkerAttributes): FieldMarker | null {
   if (attributes.field === null) return null;
   const address = parseFieldAddress(attributes.field.trim());
   if (!address) return null;
-  const kind = KINDS[(attributes.type ?? "").trim().toLowerCase()];
+  const type = (attributes.type ?? "").trim().toLowerCase();
+  const kind = isValueKind(type) ? type : Object.hasOwn(KINDS, type) ? KINDS[type] : undefined;
   if (!kind) return null;
   const [root, ...below] = address.path;
   const allowUrl = attributes.allowUrl != null && attributes.allowUrl.trim().toLowerCase() !== "false";
-  return { ...address, address: attributes.field.trim(), kind, root: String(root), below, allowUrl };
+  const def = readJson(attributes.def);
+  // A select is nothing to choose from without its declared options: such a marker is left alone.
+  if (kind === "select" && !Array.isArray((def as { options?: unknown } | undefined)?.options)) return null;
+  const value = readJson(attributes.value);
+  return {
+    ...address,
+    address: attributes.field.trim(),
+    kind,
+    root: String(root),
+    below,
+    allowUrl,
+    ...(def && typeof def === "object" ? { def: def as Partial<FieldDef> } : {}),
+    ...(attributes.value != null ? { value } : {}),
+  };
+}
+
+function readJson(text: string | null | undefined): unknown {
+  if (text == null) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -22,7 +22,8 @@ export const DONE_EVENT = "cms:done";
 /**
  * Finds every `data-cms-field` marker and makes it editable in place: plain text as a single-line
  * `contenteditable="plaintext-only"` region, `data-cms-type="richtext"` as a ProseMirror editor,
- * `data-cms-type="image"` with image controls. Adds the edit bar and auto-saves changed fields.
+ * `data-cms-type="image"` with image controls, and a typed value (`number`, `boolean`, `date`,
+ * `datetime`, `select`, `url`, `slug`) with the form control its `data-cms-def` declaration fits. Adds the edit bar and auto-saves changed fields.
  * With `versionedPageId` the fields join the page's room for live editing, and fall back to REST
  * draft saves when the room cannot be reached. Does nothing (and returns `null`) without markers.
  *
@@ -34,7 +35,13 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
   const root = options.root ?? document;
   const found = uniqueMarkers(
     [...root.querySelectorAll<HTMLElement>("[data-cms-field]")].flatMap((element) => {
-      const marker = parseMarker({ field: element.getAttribute("data-cms-field"), type: element.getAttribute("data-cms-type"), allowUrl: element.getAttribute("data-cms-allow-url") });
+      const marker = parseMarker({
+        field: element.getAttribute("data-cms-field"),
+        type: element.getAttribute("data-cms-type"),
+        allowUrl: element.getAttribute("data-cms-allow-url"),
+        def: element.getAttribute("data-cms-def"),
+        value: element.getAttribute("data-cms-value"),
+      });
       return marker ? [{ element, marker } satisfies MarkedElement] : [];
     }),
   );

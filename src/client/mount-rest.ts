@@ -1,5 +1,6 @@
 import type { ImageControlsOptions } from "./images/image-dialog";
 import { attachImageField } from "./images/image-field";
+import { isValueKind } from "./markers";
 import type { MarkedElement, Mounted } from "./mount-options";
 import { humanName } from "./human-name";
 import { attachPlainField } from "./plain-field";
@@ -46,6 +47,15 @@ export async function mountRestFields(items: readonly MarkedElement[], context: 
     } else if (marker.kind === "image") {
       const field = attachImageField(element, marker, {
         ...context.images,
+        onChange: (value) => (undo.edited(value), history.touched(undo.target), queue.edit(address, value)),
+      });
+      const undo = createValueHistory(field.value(), (value) => (field.setValue(value), queue.edit(address, value)));
+      queue.track(address, field.value());
+      mounted.push(field, { destroy: history.add(field.control, undo.target) });
+    } else if (isValueKind(marker.kind)) {
+      // A chunk of its own: the URL rule it carries is no cost to a page of plain text.
+      const { attachValueField } = await import("./fields/value-field");
+      const field = attachValueField(element, { ...marker, kind: marker.kind }, {
         onChange: (value) => (undo.edited(value), history.touched(undo.target), queue.edit(address, value)),
       });
       const undo = createValueHistory(field.value(), (value) => (field.setValue(value), queue.edit(address, value)));

@@ -22,6 +22,12 @@ const CSS = `
 .cms-dialog ul{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(6rem,1fr));gap:.5rem;max-height:18rem;overflow:auto}
 .cms-dialog li button{border:1px solid #ccd;background:#fff;padding:0;cursor:pointer;width:100%}
 .cms-dialog img{display:block;width:100%;height:5rem;object-fit:cover}
+.cms-value-field{display:inline-flex;flex-wrap:wrap;align-items:center;gap:.4rem}
+.cms-value-control{font:inherit;padding:.15rem .35rem;border:1px solid #8a94a6;border-radius:.3rem;background:#fff;color:#1d232b}
+.cms-value-control[aria-invalid=true]{border-color:#b42318}
+.cms-switch{min-width:3.2rem;cursor:pointer}
+.cms-switch[aria-checked=true]{background:#1f6feb;color:#fff;border-color:#1f6feb}
+.cms-value-problem{color:#b42318;font-size:.9em}
 `;
 
 /**

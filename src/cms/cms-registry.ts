@@ -1,3 +1,4 @@
+import { getTableColumns } from "drizzle-orm";
 import { defineCollection, type CollectionConfig } from "../cores/collection";
 import type { DraftDeps } from "../cores/drafts";
 import type { MediaReferenceTarget } from "../cores/media";
@@ -10,7 +11,7 @@ import type { CmsCollection, CmsValidateContext } from "./cms-collection";
 export type CmsCollections = Readonly<Record<string, CmsCollection>>;
 
 /** The declared field names of collection `K` of a site's collections (`string` for an unknown set). */
-export type CmsFieldName<C extends CmsCollections, K extends keyof C> = C[K] extends CmsCollection<infer _T, infer F> ? F : never;
+export type CmsFieldName<C extends CmsCollections, K extends keyof C> = K extends keyof C ? (C[K] extends CmsCollection<infer _T, infer F> ? F : never) : never;
 
 /** One collection resolved once: its checked config and what every write path needs from it. */
 export interface RegisteredCollection {
@@ -109,6 +110,8 @@ export function registerCollection(slug: string, declared: CmsCollection): Regis
     ...(drafts ? { versions: { drafts: true, ...(typeof drafts === "object" ? { maxPerDoc: drafts.maxPerDoc } : {}) } } : {}),
     ...(declared.search ? { search: { fields: [...declared.search] } } : {}),
   });
+  assertSlugsUnique(slug, declared);
+  assertInlineTypes(slug, declared);
   const hook = declared.validate;
   return {
     slug,
@@ -122,4 +125,31 @@ export function registerCollection(slug: string, declared: CmsCollection): Regis
 /** The site's `MEDIA_URL`, when the env has one: the base of the strict media rule. */
 export function mediaBaseOf(env: Pick<EditorRouteEnv, "MEDIA_URL">): string | undefined {
   return env.MEDIA_URL || undefined;
+}
+
+/**
+ * A `slug` field is unique within its collection, and D1 is what keeps it so: its column must be
+ * declared `.unique()`, so every write (insert, update, publish) meets the one constraint and
+ * answers 409 `conflict` with the field named (`uniqueConflict`), never a second copy of the check.
+ */
+function assertSlugsUnique(slug: string, declared: CmsCollection): void {
+  const columns = getTableColumns(declared.table);
+  for (const [name, field] of Object.entries(declared.fields)) {
+    if (field.type === "slug" && columns[name]?.isUnique !== true) {
+      throw new TypeError(`collection ${slug}: slug field ${name} needs a unique column (text(…).unique()), so D1 keeps it unique`);
+    }
+  }
+}
+
+/**
+ * An inline path naming a top-level field edits it with that field's own editor: `inline: { price:
+ * "text" }` for a number field would send text the number rule then refuses, so it fails at start-up.
+ */
+function assertInlineTypes(slug: string, declared: CmsCollection): void {
+  for (const [path, type] of Object.entries(declared.inline ?? {})) {
+    const field = Object.hasOwn(declared.fields, path) ? (declared.fields as Record<string, { type: string }>)[path] : undefined;
+    if (field && field.type !== "json" && type !== field.type) {
+      throw new TypeError(`collection ${slug}: inline ${path} is "${String(type)}" but the field is ${field.type}: use inline: { ${path}: "${field.type}" }`);
+    }
+  }
 }

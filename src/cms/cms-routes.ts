@@ -22,6 +22,7 @@ import { uploadRoute } from "../routes/upload-route";
 import { versionsRoute } from "../routes/versions-route";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import type { ResolveEditor } from "../shared/session";
+import type { FieldDef } from "../shared/field-def";
 import type { SessionRouteOptions } from "../auth/session-route";
 import { media as mediaTable } from "../tables/media";
 import { shareLinks as shareLinksTable } from "../tables/share-links";
@@ -91,7 +92,7 @@ export interface CmsRoutes<Env extends CmsEnv, C extends CmsCollections = CmsCol
    * @example
    * `<h1${view.editor ? cms.marker("posts", id, "title") : ""}>`
    */
-  marker<K extends keyof C & string>(collection: K, key: string | number, field: InlinePath<CmsFieldName<C, K>>, type?: "richtext" | "image"): string;
+  marker<K extends keyof C & string>(collection: K, key: string | number, field: InlinePath<CmsFieldName<C, K>>, type?: "richtext" | "image" | FieldDef): string;
 }
 
 /**
@@ -164,7 +165,10 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
       throw await explainFailure(env, caught);
     }
   };
-  return { route, resolveEditor, registry, view, marker: cmsMarker };
+  // A top-level field's marker carries its declaration, so the client builds the editor that fits it.
+  const marker: CmsRoutes<Env, C>["marker"] = (collection, key, field, type) =>
+    cmsMarker(collection, key, field, type ?? declaredField(registry, collection, field));
+  return { route, resolveEditor, registry, view, marker };
 }
 
 function collectionRoutes<Env extends CmsEnv>(
@@ -205,4 +209,10 @@ function collectionRoutes<Env extends CmsEnv>(
     validate: (data, { operation, env }) => entry.validate(data, { operation, mediaBase: mediaBase(env) }),
   }));
   return routes;
+}
+
+function declaredField(registry: CmsRegistry, collection: string, field: string): FieldDef | undefined {
+  const declared = registry.get(collection)?.config.fields;
+  const def = declared && Object.hasOwn(declared, field) ? declared[field] : undefined;
+  return def && def.type !== "json" ? def : undefined;
 }

@@ -5,6 +5,8 @@ import { findRowBy } from "../cores/pages/page-store";
 import { tableMeta } from "../cores/table-meta";
 import type { EditorRouteEnv } from "../shared/route-types";
 import type { EditorSession, ResolveEditor } from "../shared/session";
+import { VALUE_TYPES } from "../cores/field-types";
+import type { FieldDef } from "../shared/field-def";
 import type { InlinePath } from "./cms-collection";
 import type { CmsCollections, CmsFieldName, RegisteredCollection } from "./cms-registry";
 
@@ -55,21 +57,29 @@ const escapeAttribute = (value: string) => value.replace(/[&"<>']/g, (char) => A
 
 /**
  * The marker attributes that make an element editable in place (` data-cms-field="…"`, plus
- * `data-cms-type` for rich text and images), escaped for an HTML attribute. Render them for
- * editors only. Given the site's collections as its type argument (or called as `cms.marker`),
- * the collection and field names are checked at compile time.
+ * `data-cms-type` naming the editor for any field that is not plain text, and for a typed field
+ * its declaration as `data-cms-def` JSON: the unit, bounds and options the editor shows), escaped
+ * for an HTML attribute. Render them for editors only. `type` is a type name or the field's
+ * declaration (`cms.marker` passes the declared one itself). Given the site's collections as its
+ * type argument (or called as `cms.marker`), the collection and field names are checked at compile time.
  *
  * @example
  * `<h1${cmsMarker<typeof collections>("posts", 12, "title")}>` // <h1 data-cms-field="posts:12:title">
+ * cmsMarker("events", 3, "price", { type: "number", unit: "EUR" })
+ * // ' data-cms-field="events:3:price" data-cms-type="number" data-cms-def="{&quot;type&quot;:&quot;number&quot;,&quot;unit&quot;:&quot;EUR&quot;}"'
  */
 export function cmsMarker<C extends CmsCollections = CmsCollections, K extends keyof C & string = keyof C & string>(
   collection: K,
   key: string | number,
   field: InlinePath<CmsFieldName<C, K>>,
-  type?: "richtext" | "image",
+  type?: "richtext" | "image" | FieldDef,
 ): string {
   const address = ` data-cms-field="${escapeAttribute(`${collection}:${key}:${field}`)}"`;
-  return type ? `${address} data-cms-type="${type}"` : address;
+  const def = typeof type === "object" ? type : undefined;
+  const name = def ? def.type : type;
+  if (!name || name === "text" || name === "json") return address;
+  const typed = `${address} data-cms-type="${name}"`;
+  return def && VALUE_TYPES.has(def.type) ? `${typed} data-cms-def="${escapeAttribute(JSON.stringify(def))}"` : typed;
 }
 
 /** Options of {@link editorScriptTag}. */

@@ -1,21 +1,20 @@
+import { checkFieldDef, type FieldDef, type FieldType } from "./field-types";
 import { listShape } from "./list-shape";
 import type { SectionCatalog } from "./sections";
 
-/** Field types a collection can declare. `richtext` is HTML text that passes through `sanitizeRichHtml`. */
-export type CollectionFieldType = "text" | "richtext" | "json";
+/**
+ * Field types a collection can declare (the table in `docs/contract.md`). `richtext` is HTML text
+ * that passes through `sanitizeRichHtml`; `slug` is unique within the collection.
+ */
+export type CollectionFieldType = FieldType;
 
-export interface CollectionField {
-  type: CollectionFieldType;
-  required?: boolean;
-  /** Upper bound on a text value's length, in characters. */
-  maxLength?: number;
-  /**
-   * For a `json` field that holds a list of sections: the kinds of section it admits. The live room
-   * then holds the list as a structure (entries with stable ids, text merged by character) and
-   * refuses entries and values the catalog does not declare; see `docs/room-protocol.md`.
-   */
-  catalog?: SectionCatalog;
-}
+/**
+ * One field of a collection: a {@link FieldDef}, and for a `json` field that holds a list of
+ * sections, the kinds of section it admits (`catalog`). The live room then holds the list as a
+ * structure (entries with stable ids, text merged by character) and refuses entries and values the
+ * catalog does not declare; see `docs/room-protocol.md`.
+ */
+export type CollectionField = Exclude<FieldDef, { type: "json" }> | { type: "json"; required?: boolean; catalog?: SectionCatalog };
 
 export interface CollectionConfig {
   /** Collection name; its versions table is `<slug>_versions`. */
@@ -26,7 +25,6 @@ export interface CollectionConfig {
   search?: { fields: string[] };
 }
 
-const FIELD_TYPES: ReadonlySet<string> = new Set(["text", "richtext", "json"]);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
@@ -49,10 +47,8 @@ export function defineCollection<const C extends CollectionConfig>(config: C): R
   for (const name of names) {
     const field = config.fields[name] as CollectionField;
     if (!NAME.test(name)) throw new TypeError(`collection ${config.slug}: field name ${JSON.stringify(name)} must be a plain identifier`);
-    if (!FIELD_TYPES.has(field.type)) {
-      throw new TypeError(`collection ${config.slug}: field ${name} has unknown type ${JSON.stringify(field.type)}`);
-    }
-    if (field.catalog !== undefined) {
+    checkFieldDef(field, `collection ${config.slug}: field ${name}`);
+    if ("catalog" in field && field.catalog !== undefined) {
       if (field.type !== "json") throw new TypeError(`collection ${config.slug}: field ${name} has a catalog but is not a json field`);
       listShape(field.catalog);
     }

@@ -1,3 +1,4 @@
+import type { FieldDef } from "./field-types";
 import type { SectionCatalog, SectionFieldDef } from "./sections";
 
 /** How one key of a list entry is held in the live room. */
@@ -6,8 +7,8 @@ export type EntryFieldShape =
   | { kind: "text" }
   /** A nested list of entries (`Y.Array` of `Y.Map`). */
   | { kind: "list"; list: ListShape }
-  /** One value replaced whole: an image (`{ src, alt }` or a URL), a URL, a number, a boolean, rich HTML. */
-  | { kind: "image" | "url" | "number" | "boolean" | "richtext" };
+  /** One value replaced whole (an image, a URL, a number, a boolean, a date, a choice, rich HTML), judged by its declaration. */
+  | { kind: "value"; def: FieldDef };
 
 /**
  * The shape of a list of entries (a page's `sections`, a section's `items`), as the live room
@@ -52,7 +53,21 @@ function fieldShapes(groups: readonly Record<string, SectionFieldDef>[], path: s
     if (first.type === "list") {
       const of = list.map((def) => (def as Extract<SectionFieldDef, { type: "list" }>).of);
       shapes.set(key, { kind: "list", list: { types: null, fields: fieldShapes(of, `${path}.${key}`) } });
-    } else shapes.set(key, { kind: first.type });
+    } else if (first.type === "text") shapes.set(key, { kind: "text" });
+    else {
+      const def = valueDef(first);
+      if (list.some((other) => JSON.stringify(valueDef(other)) !== JSON.stringify(def))) {
+        throw new TypeError(`${path}.${key} is declared with different options in different kinds: one key has one declaration`);
+      }
+      shapes.set(key, { kind: "value", def });
+    }
   }
   return shapes;
+}
+
+/** A value field's declaration as the room judges it: without `required` (a draft may leave it empty) or the image's editor hint. */
+function valueDef(def: SectionFieldDef): FieldDef {
+  if (def.type === "image") return { type: "image" };
+  const { required: _required, ...rest } = def as Exclude<SectionFieldDef, { type: "list" | "image" }>;
+  return rest as FieldDef;
 }

@@ -1,16 +1,16 @@
 import { LouiseValidationError, type Violation } from "../shared/errors";
 import { isEntryId } from "../shared/entry-id";
-import { isMediaUrl, isSafeUrl } from "./sanitize";
+import { fieldValueProblem, type FieldDef, type FieldProblem } from "./field-types";
 import type { WriteOperation } from "./validate-fields";
 
-/** One field of a section type. Images are a URL string or `{ src, alt? }`. */
+/**
+ * One field of a section type: the collection field types (`FieldDef`, without `json` and `slug`,
+ * which belong to a record) or a `list` of items with fields of their own. Images are a URL string
+ * or `{ src, alt? }`, the alt text belonging to this one use of the picture.
+ */
 export type SectionFieldDef =
-  | { type: "text"; required?: boolean; maxLength?: number }
-  | { type: "richtext"; required?: boolean }
+  | Exclude<FieldDef, { type: "json" | "slug" | "image" }>
   | { type: "image"; required?: boolean; allowUrl?: boolean }
-  | { type: "url"; required?: boolean }
-  | { type: "number"; required?: boolean; min?: number; max?: number }
-  | { type: "boolean"; required?: boolean }
   | { type: "list"; of: Record<string, SectionFieldDef>; required?: boolean; max?: number };
 
 export interface SectionDefinition {
@@ -105,79 +105,29 @@ function checkValue(
   at: string,
   options: SectionCheckOptions,
   violations: Violation[],
-): Omit<Violation, "path"> | null {
-  if (def.type !== "list") {
-    const problem = sectionValueProblem(def.type, value, options.mediaBase);
-    if (problem) return problem;
-  }
-  switch (def.type) {
-    case "text":
-      if (def.maxLength !== undefined && (value as string).length > def.maxLength) {
-        return { message: `longer than ${def.maxLength} characters`, code: "too_long" };
-      }
-      return null;
-    case "number":
-      if ((def.min !== undefined && (value as number) < def.min) || (def.max !== undefined && (value as number) > def.max)) {
-        return { message: `must be between ${def.min ?? "-∞"} and ${def.max ?? "∞"}`, code: "out_of_range" };
-      }
-      return null;
-    case "list":
-      if (!Array.isArray(value)) return { message: "must be a list", code: "type" };
-      if (def.max !== undefined && value.length > def.max) return { message: `has more than ${def.max} items`, code: "too_many" };
-      value.forEach((item, i) => {
-        if (item === null || typeof item !== "object" || Array.isArray(item)) {
-          violations.push({ path: `${at}.${i}`, message: "a list item must be an object", code: "type" });
-        } else {
-          checkFields(def.of, item as Record<string, unknown>, `${at}.${i}`, options, violations);
-        }
-      });
-      return null;
-    default:
-      return null;
-  }
+): FieldProblem | null {
+  if (def.type !== "list") return sectionValueProblem(def, value, options.mediaBase);
+  if (!Array.isArray(value)) return { message: "must be a list", code: "type" };
+  if (def.max !== undefined && value.length > def.max) return { message: `has more than ${def.max} items`, code: "too_many" };
+  value.forEach((item, i) => {
+    if (item === null || typeof item !== "object" || Array.isArray(item)) {
+      violations.push({ path: `${at}.${i}`, message: "a list item must be an object", code: "type" });
+    } else {
+      checkFields(def.of, item as Record<string, unknown>, `${at}.${i}`, options, violations);
+    }
+  });
+  return null;
 }
 
 /**
- * What is wrong with one value of a section field of type `type`, or `null`: its JavaScript type,
- * and for URLs and images the sanitizer's URL rule (with `mediaBase`, the strict media rule).
- * Lengths and ranges are the draft check's business; the live room refuses by this rule alone.
+ * What is wrong with one value of a section field, or `null`: the collection fields' own rule
+ * (`fieldValueProblem`: its type, its declared options, the URL rule, and with `mediaBase` the
+ * strict media rule for images). The live room refuses a peer's value by the same rule.
  *
  * @example
- * sectionValueProblem("image", { src: "https://evil.test/x.png" }, "https://media.example.com")
+ * sectionValueProblem({ type: "image" }, { src: "https://evil.test/x.png" }, "https://media.example.com")
  * // { message: "image must be a media asset under https://media.example.com", code: "not_media" }
  */
-export function sectionValueProblem(
-  type: Exclude<SectionFieldDef["type"], "list">,
-  value: unknown,
-  mediaBase: string | undefined,
-): Omit<Violation, "path"> | null {
-  switch (type) {
-    case "text":
-    case "richtext":
-      return typeof value === "string" ? null : { message: "must be a string", code: "type" };
-    case "url":
-      return typeof value === "string" && isSafeUrl(value, "href") ? null : { message: "must be an http(s), mailto, tel or relative URL", code: "unsafe_url" };
-    case "image":
-      return checkImage(value, mediaBase);
-    case "number":
-      return typeof value === "number" && Number.isFinite(value) ? null : { message: "must be a number", code: "type" };
-    case "boolean":
-      return typeof value === "boolean" ? null : { message: "must be true or false", code: "type" };
-  }
-}
-
-function checkImage(value: unknown, mediaBase: string | undefined): Omit<Violation, "path"> | null {
-  const src = typeof value === "string" ? value : imageSrc(value);
-  if (src === null) return { message: "must be an image URL or { src, alt }", code: "type" };
-  if (mediaBase !== undefined) {
-    return isMediaUrl(src, mediaBase) ? null : { message: `image must be a media asset under ${mediaBase}`, code: "not_media" };
-  }
-  return isSafeUrl(src, "src") ? null : { message: "image must be an http(s) or relative URL", code: "unsafe_url" };
-}
-
-function imageSrc(value: unknown): string | null {
-  if (value === null || typeof value !== "object") return null;
-  const { src, alt } = value as { src?: unknown; alt?: unknown };
-  if (typeof src !== "string" || (alt !== undefined && typeof alt !== "string")) return null;
-  return src;
+export function sectionValueProblem(def: Exclude<SectionFieldDef, { type: "list" }>, value: unknown, mediaBase: string | undefined): FieldProblem | null {
+  return fieldValueProblem(def.type === "image" ? { type: "image" } : def, value, mediaBase);
 }

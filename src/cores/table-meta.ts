@@ -8,6 +8,8 @@ export interface ColumnMeta {
   name: string;
   /** Stored as JSON text (`text(..., { mode: "json" })`). */
   json: boolean;
+  /** A boolean stored as 0/1 (`integer(..., { mode: "boolean" })`): read back as `true`/`false`. */
+  boolean: boolean;
   notNull: boolean;
   hasDefault: boolean;
   primary: boolean;
@@ -53,6 +55,7 @@ export function tableMeta(table: Table): TableMeta {
       property,
       name: column.name,
       json: column.columnType === "SQLiteTextJson",
+      boolean: column.columnType === "SQLiteBoolean",
       notNull: column.notNull,
       hasDefault: column.hasDefault,
       primary: column.primary,
@@ -70,7 +73,7 @@ export function tableMeta(table: Table): TableMeta {
 }
 
 /**
- * Turns a row selected with `selectList` into the document shape: JSON columns parsed.
+ * Turns a row selected with `selectList` into the document shape: JSON columns parsed, boolean columns as `true`/`false`.
  *
  * @example
  * decodeRow(meta, { id: 1, sections: "[]" }) // { id: 1, sections: [] }
@@ -79,7 +82,7 @@ export function decodeRow(meta: TableMeta, row: Record<string, unknown>): Record
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) {
     const column = meta.columns[key];
-    out[key] = column?.json && typeof value === "string" ? parseJsonColumn(value) : value;
+    out[key] = column?.json && typeof value === "string" ? parseJsonColumn(value) : column?.boolean && typeof value === "number" ? value !== 0 : value;
   }
   return out;
 }
@@ -92,8 +95,9 @@ function parseJsonColumn(text: string): unknown {
   }
 }
 
-/** Encodes one document value for its column: JSON columns are stringified, the rest pass through. */
+/** Encodes one document value for its column: JSON columns are stringified, booleans 0/1, the rest pass through. */
 export function encodeValue(column: ColumnMeta, value: unknown): unknown {
   if (value === undefined) return null;
+  if (column.boolean && typeof value === "boolean") return value ? 1 : 0;
   return column.json ? JSON.stringify(value) : value;
 }

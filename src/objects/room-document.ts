@@ -1,5 +1,5 @@
 import * as Y from "yjs";
-import type { CollectionConfig, CollectionFieldType } from "../cores/collection";
+import type { CollectionConfig, CollectionField, CollectionFieldType } from "../cores/collection";
 import { listShape, type ListShape } from "../cores/list-shape";
 import { applyTextDiff, mergeRichInto, mergeTextInto } from "../cores/merge";
 import { fragmentToHtml, writeHtmlToFragment } from "../cores/rich-text";
@@ -15,17 +15,34 @@ import { mergeList } from "./room-lists";
  *   richtext field           doc.getXmlFragment(field)       ProseMirror nodes of `richSchema` (y-prosemirror)
  *   json field with catalog  doc.getArray(field)             entries: Y.Map with `id`, text as Y.Text (room-lists.ts)
  *   other json field         doc.getMap("json").get(field)   a JSON value, replaced whole
+ *   number, boolean, date,   doc.getMap("json").get(field)   the stored value (a number, a boolean, ISO text,
+ *   datetime, select, url,                                   an option's value, a URL, a slug, { src, alt }),
+ *   slug, image field                                        replaced whole
  *
  * One root type per editable field of the collection, named after the field (a root cannot be
  * replaced by a peer). D1 stores rich text as sanitized HTML; the room converts with the rich-text
  * core (no DOM).
  */
 
-/** One editable field of the room document; `list` is set for a json field held as a list of entries. */
+/**
+ * One editable field of the room document; `list` is set for a json field held as a list of
+ * entries; `def` is its declaration, by which the guard judges a value held in the `json` map.
+ */
 export interface RoomField {
   name: string;
   type: CollectionFieldType;
   list?: ListShape;
+  def?: CollectionField;
+}
+
+/**
+ * Whether a field is held as one value in the `json` map (every type but text, rich text and lists).
+ *
+ * @example
+ * isJsonMapField({ name: "price", type: "number" }) // true
+ */
+export function isJsonMapField(field: Pick<RoomField, "type" | "list">): boolean {
+  return field.type !== "text" && field.type !== "richtext" && !field.list;
 }
 
 /**
@@ -35,7 +52,12 @@ export interface RoomField {
  * roomFields(pagesCollection) // [{ name: "slug", type: "text" }, …, { name: "sections", type: "json", list: {…} }]
  */
 export function roomFields(config: CollectionConfig): RoomField[] {
-  return Object.entries(config.fields).map(([name, field]) => ({ name, type: field.type, ...(field.catalog ? { list: listShape(field.catalog) } : {}) }));
+  return Object.entries(config.fields).map(([name, field]) => ({
+    name,
+    type: field.type,
+    def: field,
+    ...(field.type === "json" && field.catalog ? { list: listShape(field.catalog) } : {}),
+  }));
 }
 
 /**
@@ -133,9 +155,9 @@ export function mergeFields(
       const base = bases && Object.hasOwn(bases, name) ? bases[name] : undefined;
       const result = list
         ? mergeListField(doc.getArray(name), list, value, base)
-        : type === "json"
-          ? mergeJson(doc, name, value, base)
-          : mergeString(doc, name, type, value === null ? "" : String(value), base);
+        : type === "text" || type === "richtext"
+          ? mergeString(doc, name, type, value === null ? "" : String(value), base)
+          : mergeJson(doc, name, value, base);
       if (result.changed) merge.changed.push(name);
       if (result.conflict) merge.conflicts.push(name);
     }
@@ -147,7 +169,7 @@ type MergeResult = { changed: boolean; conflict: boolean };
 
 const UNCHANGED: MergeResult = { changed: false, conflict: false };
 
-function mergeString(doc: Y.Doc, name: string, type: CollectionFieldType, next: string, base: unknown): MergeResult {
+function mergeString(doc: Y.Doc, name: string, type: "text" | "richtext", next: string, base: unknown): MergeResult {
   if (type === "text") {
     const text = doc.getText(name);
     const before = text.toString();

@@ -160,7 +160,7 @@ export class RoomDrafts {
     const { deps, fields, doc, store } = this.#c;
     const clean = Object.fromEntries(Object.entries(edit).filter(([name]) => fields.some((f) => f.name === name)));
     try {
-      const violations = validateFields(clean, deps.config.fields, "draft");
+      const violations = validateFields(clean, deps.config.fields, "draft", { mediaBase: deps.mediaBase });
       if (violations.length > 0) throw new LouiseValidationError(violations);
       await deps.validate?.(clean, { operation: "draft" });
     } catch (error) {

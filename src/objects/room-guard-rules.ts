@@ -1,7 +1,8 @@
 import * as Y from "yjs";
+import type { CollectionField } from "../cores/collection";
 import type { ListShape } from "../cores/list-shape";
 import { isMediaUrl } from "../cores/sanitize";
-import { sectionValueProblem } from "../cores/sections";
+import { fieldValueProblem } from "../cores/field-types";
 import { isEntryId } from "../shared/entry-id";
 import { readDimension, richSchema } from "../shared/rich-schema";
 import { isSafeLinkUrl, isSafeUrl } from "../shared/safe-url";
@@ -25,9 +26,9 @@ export interface Place {
   list: ListShape | null;
 }
 
-/** What the rules need besides the item: the json fields held as plain values, list fields, and the media base. */
+/** What the rules need besides the item: the fields held as plain values (with their declarations), list fields, and the media base. */
 export interface GuardContext {
-  plainJson: ReadonlySet<string>;
+  plainJson: ReadonlyMap<string, CollectionField>;
   lists: ReadonlySet<string>;
   mediaBase: string | undefined;
 }
@@ -70,8 +71,13 @@ function refusedJsonValue(place: Place, sub: string | null, content: Content, co
   if (place.depth > 0) return `${place.root}: a json value is replaced whole, never edited inside`;
   if (sub === null) return `${place.root} holds named fields only`;
   if (context.lists.has(sub)) return `${sub} is a list: its entries live in doc.getArray(${JSON.stringify(sub)})`;
-  if (!context.plainJson.has(sub)) return `no json field named ${JSON.stringify(sub)} in this collection`;
-  return content instanceof Y.ContentAny ? null : `${sub} holds one JSON value`;
+  const def = context.plainJson.get(sub);
+  if (!def) return `no json field named ${JSON.stringify(sub)} in this collection`;
+  const value = atomic(content);
+  if (!(content instanceof Y.ContentAny) || value === NOT_ATOMIC) return `${sub} holds one JSON value`;
+  if (value === null || def.type === "json") return null;
+  const problem = fieldValueProblem(def, value, context.mediaBase);
+  return problem ? `${sub} ${problem.message}` : null;
 }
 
 function refusedEntryValue(place: Place, key: string, content: Content, mediaBase: string | undefined): string | null {
@@ -87,7 +93,7 @@ function refusedEntryValue(place: Place, key: string, content: Content, mediaBas
   if (field.kind === "text") return content instanceof Y.ContentType && content.type instanceof Y.Text ? null : `${at} holds text (Y.Text) only`;
   if (field.kind === "list") return content instanceof Y.ContentType && content.type instanceof Y.Array ? null : `${at} is a list (Y.Array of entries)`;
   if (value === NOT_ATOMIC) return `${at} holds one value`;
-  const problem = sectionValueProblem(field.kind, value, mediaBase);
+  const problem = fieldValueProblem(field.def, value, mediaBase);
   return problem ? `${at} ${problem.message}` : null;
 }
 

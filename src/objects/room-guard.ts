@@ -1,7 +1,7 @@
 import * as Y from "yjs";
 import { MAX_RICH_NESTING } from "../shared/rich-schema";
 import { JSON_ROOT } from "../shared/room-protocol";
-import type { RoomField } from "./room-document";
+import { isJsonMapField, type RoomField } from "./room-document";
 import { refusedContent, type GuardContext, type Place } from "./room-guard-rules";
 
 /**
@@ -19,8 +19,9 @@ export const MAX_ROOM_NESTING = MAX_RICH_NESTING;
  * image sources the sanitizer keeps (with `mediaBase`, images only from the media store), and
  * nesting up to {@link MAX_ROOM_NESTING}; a list field's root holds entries (`Y.Map`) whose keys
  * the catalog declares, text fields as `Y.Text`, nested lists as arrays of entries, and values
- * of the declared types; the `json` map holds only json fields that are not lists, as plain
- * values. Returns why an update is refused, or `null`. Each item's place is found through its
+ * of the declared types; the `json` map holds only the fields held as one value (json fields that
+ * are not lists, numbers, booleans, dates, selects, URLs, slugs, images), each a value its
+ * declaration admits (`fieldValueProblem`) or null. Returns why an update is refused, or `null`. Each item's place is found through its
  * parent, or its neighbours, in the update itself or in the document.
  *
  * @example
@@ -30,12 +31,12 @@ export const MAX_ROOM_NESTING = MAX_RICH_NESTING;
 export function refusedUpdate(doc: Y.Doc, fields: readonly RoomField[], structs: readonly (Y.Item | Y.GC | Y.Skip)[], mediaBase?: string): string | null {
   const roots = new Map<string, Place>();
   for (const field of fields) {
-    const kind = field.list ? "list" : field.type === "json" ? null : field.type;
+    const kind = field.list ? "list" : field.type === "text" || field.type === "richtext" ? field.type : null;
     if (kind) roots.set(field.name, { root: field.name, kind, element: null, depth: 0, list: field.list ?? null });
   }
   roots.set(JSON_ROOT, { root: JSON_ROOT, kind: "json", element: null, depth: 0, list: null });
   const context: GuardContext = {
-    plainJson: new Set(fields.filter((f) => f.type === "json" && !f.list).map((f) => f.name)),
+    plainJson: new Map(fields.filter(isJsonMapField).map((f) => [f.name, f.def ?? { type: "json" }])),
     lists: new Set(fields.filter((f) => f.list).map((f) => f.name)),
     mediaBase,
   };

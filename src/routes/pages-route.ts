@@ -7,7 +7,7 @@ import { DEFAULT_PAGE_FIELDS, DEFAULT_RICH_FIELDS, pickFields } from "../cores/p
 import { sanitizeRichHtml } from "../cores/sanitize";
 import { removeFromSearchIndex, syncSearchEntry } from "../cores/search";
 import { tableMeta, type TableMeta } from "../cores/table-meta";
-import { validateFields } from "../cores/validate-fields";
+import { coerceFields, validateFields } from "../cores/validate-fields";
 import { HttpError, LouiseValidationError } from "../shared/errors";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import { assertPublisher } from "../shared/publish-privilege";
@@ -93,14 +93,15 @@ export function pagesRoute<Env extends EditorRouteEnv>(config: PagesRouteConfig<
         }
       : null;
 
+  const mediaBaseOf = (env: Env) => (typeof config.mediaBase === "function" ? config.mediaBase(env) : config.mediaBase);
   const readBody = async (request: Request, env: Env) => {
-    const mediaBase = typeof config.mediaBase === "function" ? config.mediaBase(env) : config.mediaBase;
+    const mediaBase = mediaBaseOf(env);
     const body = await readJsonObject(request);
-    return pickFields(body, fields, richFields, (html) => sanitizeRichHtml(html, mediaBase ? { mediaBase } : {})).data;
+    return coerceFields(pickFields(body, fields, richFields, (html) => sanitizeRichHtml(html, mediaBase ? { mediaBase } : {})).data, types);
   };
 
   const check = async (data: Record<string, unknown>, ctx: PageValidateContext<Env>) => {
-    const violations = validateFields(data, types, ctx.operation);
+    const violations = validateFields(data, types, ctx.operation, { mediaBase: mediaBaseOf(ctx.env) });
     if (violations.length > 0) throw new LouiseValidationError(violations);
     await config.validate?.(data, ctx);
   };

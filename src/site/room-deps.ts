@@ -1,5 +1,6 @@
 import type { DraftDeps } from "../cores/drafts";
 import type { SiteEnv } from "./env";
+import { mediaBaseOf } from "../cms/cms-registry";
 import { siteCms } from "./cms";
 
 /** Collections of the reference site that have live rooms. */
@@ -13,6 +14,10 @@ export const ROOM_COLLECTIONS = siteCms.registry.roomSlugs;
  * const deps = roomCollections(env).pages;
  */
 export function roomCollections(env: Pick<SiteEnv, "MEDIA_URL">): Record<string, DraftDeps> {
-  const deps = siteCms.draftDeps("pages", env);
-  return deps ? { pages: deps } : {};
+  const out: Record<string, DraftDeps> = {};
+  for (const slug of ROOM_COLLECTIONS) {
+    const deps = siteCms.registry.draftDeps(slug, mediaBaseOf(env));
+    if (deps) out[slug] = deps;
+  }
+  return out;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeLinkAddress, REFUSED_ADDRESS } from "../../src/client/rich/link-address";
+import { normalizeLinkAddress, REFUSED_ADDRESS } from "../../src/shared/link-address";
 import { nearestLevel, pastedLevelMap, readHeadingLevels } from "../../src/client/rich/heading-levels";
 import { isSafeUrl } from "../../src/shared/safe-url";
 

@@ -11,6 +11,9 @@ describe("marker parser", () => {
     [{ field: "pages:1:sections.0.image", type: "image", allowUrl: "" }, { kind: "image", allowUrl: true }],
     [{ field: "pages:1:sections.0.image", type: "image", allowUrl: "false" }, { allowUrl: false }],
     [{ field: " pages:about-us:title ", type: "TEXT" }, { address: "pages:about-us:title", key: "about-us", kind: "text" }],
+    [{ field: "events:1:price", type: "number", def: '{"type":"number","unit":"EUR"}', value: "12.5" }, { kind: "number", def: { type: "number", unit: "EUR" }, value: 12.5 }],
+    [{ field: "events:1:free", type: "boolean", value: "null" }, { kind: "boolean", value: null }],
+    [{ field: "events:1:category", type: "select", def: '{"type":"select","options":[{"value":"a","label":"A"}]}' }, { kind: "select" }],
   ])("reads %j", (attributes, expected) => {
     expect(parseMarker(attributes)).toMatchObject(expected);
   });
@@ -24,6 +27,8 @@ describe("marker parser", () => {
     [{ field: "pages:1:sections.-1.heading" }],
     [{ field: "pages:1:0.heading" }],
     [{ field: "pages:1:title", type: "video" }],
+    [{ field: "events:1:category", type: "select" }],
+    [{ field: "events:1:category", type: "select", def: "{not json" }],
   ])("refuses %j", (attributes) => {
     expect(parseMarker(attributes)).toBeNull();
   });

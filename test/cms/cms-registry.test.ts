@@ -16,6 +16,12 @@ describe("the collection registry", () => {
     expect(() => buildRegistry({ "bad slug": cmsCollection(pages, { fields: { title: { type: "text" } } }) })).toThrow(/plain identifier/);
   });
 
+  it("refuses a slug field without a unique column, and an inline editor that does not fit the field's type", () => {
+    expect(() => buildRegistry({ pages: cmsCollection(pages, { fields: { title: { type: "slug" } } }) })).toThrow(/slug field title needs a unique column/);
+    expect(() => buildRegistry({ pages: cmsCollection(pages, { fields: { slug: { type: "slug" } } }) })).not.toThrow();
+    expect(() => buildRegistry({ pages: cmsCollection(pages, { fields: { title: { type: "date" } }, inline: { title: "text" } }) })).toThrow(/inline title is "text" but the field is date/);
+  });
+
   it("holds one search cache per searchable collection, and none for the others", () => {
     const registry = buildRegistry({
       pages: cmsCollection(pages, { fields: { title: { type: "text" }, body: { type: "richtext" } }, search: ["title", "body"] }),

@@ -48,6 +48,12 @@ describe("markers and the editor script", () => {
     expect(cmsMarker("posts", `a"><script>`, "body", "richtext")).toBe(' data-cms-field="posts:a&quot;&gt;&lt;script&gt;:body" data-cms-type="richtext"');
   });
 
+  it("carries a typed field's declaration, so the client builds the editor that fits it", () => {
+    expect(cmsMarker("posts", 1, "title", { type: "text", maxLength: 3 })).toBe(' data-cms-field="posts:1:title"');
+    expect(cmsMarker("posts", 1, "body", { type: "richtext" })).toBe(' data-cms-field="posts:1:body" data-cms-type="richtext"');
+    expect(cmsMarker("posts", 1, "open", { type: "boolean" })).toBe(' data-cms-field="posts:1:open" data-cms-type="boolean" data-cms-def="{&quot;type&quot;:&quot;boolean&quot;}"');
+  });
+
   it("mounts the client for the record, and no value can close the script early", () => {
     const tag = editorScriptTag({ id: 7, canPublish: true });
     expect(tag).toContain('mountLouise({"versionedPageId":7,"canPublish":true})');

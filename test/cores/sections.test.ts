@@ -73,7 +73,7 @@ describe("listShape: a catalog as the live room holds it", () => {
     const shape = listShape(catalog);
     expect([...(shape.types ?? [])]).toEqual(["hero", "stats", "list"]);
     expect(shape.fields.get("heading")).toEqual({ kind: "text" });
-    expect(shape.fields.get("image")).toEqual({ kind: "image" });
+    expect(shape.fields.get("image")).toEqual({ kind: "value", def: { type: "image" } });
     const items = shape.fields.get("items");
     expect(items?.kind === "list" && items.list.fields.get("title")).toEqual({ kind: "text" });
   });
@@ -81,5 +81,37 @@ describe("listShape: a catalog as the live room holds it", () => {
   it("refuses at start-up a key declared with two types, or a field named type or id", () => {
     expect(() => listShape({ a: { fields: { x: { type: "text" } } }, b: { fields: { x: { type: "number" } } } })).toThrow(TypeError);
     expect(() => listShape({ a: { fields: { id: { type: "text" } } } })).toThrow(TypeError);
+  });
+});
+
+describe("section fields use the collection field types", () => {
+  const typed: SectionCatalog = {
+    event: {
+      fields: {
+        day: { type: "date", required: true },
+        price: { type: "number", min: 0, unit: "EUR" },
+        kind: { type: "select", options: [{ value: "talk", label: "Talk" }] },
+        link: { type: "url" },
+        open: { type: "boolean" },
+      },
+    },
+  };
+
+  it("checks each value by its declaration, with its path", () => {
+    const violations = sectionViolations(typed, [{ type: "event", day: "2026-02-30", price: -1, kind: "party", link: "javascript:x", open: "yes" }], { operation: "draft" });
+    expect(violations.map((v) => `${v.path}:${v.code}`)).toEqual([
+      "sections.0.day:invalid_date",
+      "sections.0.price:out_of_range",
+      "sections.0.kind:not_an_option",
+      "sections.0.link:unsafe_url",
+      "sections.0.open:type",
+    ]);
+    expect(sectionViolations(typed, [{ type: "event", day: "2026-02-28", price: 3, kind: "talk", link: "/x", open: true }], { operation: "publish" })).toEqual([]);
+  });
+
+  it("keeps one declaration per key across kinds, so the room judges a value one way", () => {
+    const select = (value: string) => ({ type: "select" as const, options: [{ value, label: value }] });
+    expect(() => listShape({ a: { fields: { x: select("a") } }, b: { fields: { x: select("b") } } })).toThrow(/different options/);
+    expect(() => listShape({ a: { fields: { x: { type: "date", required: true } } }, b: { fields: { x: { type: "date" } } } })).not.toThrow();
   });
 });

@@ -1,6 +1,6 @@
 /* The link dialog: a chunk of its own, loaded the first time an editor presses Link. */
 import { createDialog, settleOnce, textButton } from "../dialog";
-import { normalizeLinkAddress } from "./link-address";
+import { normalizeLinkAddress } from "../../shared/link-address";
 import type { SitePage } from "./page-list";
 
 export interface LinkDialogOptions {

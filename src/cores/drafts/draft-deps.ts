@@ -155,7 +155,7 @@ export function editableVersionSql(s: DraftSql, p: string): string {
 
 /**
  * SQL building the live row of alias `p` as a snapshot JSON object of the config fields; json
- * columns nest as JSON rather than as strings.
+ * columns nest as JSON rather than as strings, boolean columns as `true`/`false` rather than 0/1.
  *
  * @example
  * `SELECT ${liveSnapshotSql(s, "p")} FROM ${s.L} p` // {"slug":"about","sections":[…]}
@@ -163,6 +163,7 @@ export function editableVersionSql(s: DraftSql, p: string): string {
 export function liveSnapshotSql(s: DraftSql, p: string): string {
   const pairs = s.fields.map(({ name, column }) => {
     const value = `${p}.${ident(column.name)}`;
+    if (column.boolean) return `${sqlString(name)}, CASE WHEN ${value} IS NULL THEN NULL WHEN ${value} THEN json('true') ELSE json('false') END`;
     return `${sqlString(name)}, ${column.json ? `json(${value})` : value}`;
   });
   return `json_object(${pairs.join(", ")})`;

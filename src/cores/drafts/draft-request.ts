@@ -4,6 +4,7 @@ import { assertPublisher } from "../../shared/publish-privilege";
 import type { EditorSession } from "../../shared/session";
 import { optionalId, positiveId, publishAt, writeBase } from "../../shared/write-input";
 import type { D1Client } from "../d1-client";
+import { coerceFields } from "../validate-fields";
 import type { DraftDeps } from "./draft-deps";
 import type { DraftWriter, ScheduledPublish, WrittenDraft } from "./draft-writer";
 import type { PublishResult } from "./publish";
@@ -25,7 +26,7 @@ export interface DraftSaveRequest {
 /**
  * The one owner of a draft save's inputs: the page id, the edit (an object, nested no deeper than
  * the body rule), and its base (`If-Match` or `baseVersionId`, which must agree) are parsed here
- * once, then handed to `writer` (the page's room, or the cores). REST versions POST, PATCH and
+ * once, loose values coerced where nothing is lost (`coerceFields`), then handed to `writer` (the page's room, or the cores). REST versions POST, PATCH and
  * the service binding are adapters over it; the writer validates the draft.
  *
  * @example
@@ -38,7 +39,7 @@ export async function saveDraftRequest(writer: DraftWriter, env: Env, deps: Draf
   assertJsonDepth(edit, "the edit");
   const { baseVersionId: inEdit, ...fields } = edit as Record<string, unknown>;
   const base = writeBase(request.ifMatch, request.baseVersionId ?? inEdit);
-  return writer.applySaveDraft(env, deps, session, page, fields, { ...(request.db ? { db: request.db } : {}), ...(base === undefined ? {} : { baseVersionId: base }) });
+  return writer.applySaveDraft(env, deps, session, page, coerceFields(fields, deps.config.fields), { ...(request.db ? { db: request.db } : {}), ...(base === undefined ? {} : { baseVersionId: base }) });
 }
 
 /** A publish as an entry point received it. */

@@ -60,7 +60,7 @@ export async function applyPublish(
   const db = clientOf(env, options);
   const target = await readTarget(db, s, id, options.versionId ?? null);
   const snapshot = sanitizeSnapshot(deps, snapshotFields(s, target.data));
-  const violations = validateFields(snapshot, deps.config.fields, "publish");
+  const violations = validateFields(snapshot, deps.config.fields, "publish", { mediaBase: deps.mediaBase });
   if (violations.length > 0) throw new LouiseValidationError(violations);
   await deps.validate?.(snapshot, { operation: "publish" });
   await assertNoUniqueConflict(db, s, id, snapshot);

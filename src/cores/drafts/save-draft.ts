@@ -53,7 +53,7 @@ export async function applySaveDraft(
   assertJsonDepth(snapshot, "the draft");
   const s = draftSql(deps);
   const edit = cleanEdit(s, deps, snapshot);
-  const violations = validateFields(edit, deps.config.fields, "draft");
+  const violations = validateFields(edit, deps.config.fields, "draft", { mediaBase: deps.mediaBase });
   if (violations.length > 0) throw new LouiseValidationError(violations);
   await deps.validate?.(edit, { operation: "draft" });
 

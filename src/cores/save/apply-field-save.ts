@@ -76,7 +76,7 @@ export async function applyFieldSave<Env extends { DB: D1Database }>(
   const row = await getRow(env.DB, meta, id);
   if (!row) throw notFound(address.collection, address.key);
   const edit = { [resolved.root]: setAtPath(row[resolved.root], resolved.segments, resolved.value, resolved.root) };
-  const violations = validateFields(edit, fieldTypes(meta, collection, resolved.root), "update");
+  const violations = validateFields(edit, fieldTypes(meta, collection, resolved.root), "update", { mediaBase });
   if (violations.length > 0) throw new LouiseValidationError(violations);
   await collection.validate?.(edit, { operation: "update", env });
   if (!(await updateRow(env.DB, meta, id, edit))) throw notFound(address.collection, address.key);

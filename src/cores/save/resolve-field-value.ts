@@ -1,10 +1,15 @@
 import type { Table } from "drizzle-orm";
 import { HttpError, LouiseValidationError } from "../../shared/errors";
 import type { CollectionConfig } from "../collection";
-import { isMediaUrl, isSafeUrl, sanitizeRichHtml } from "../sanitize";
+import { coerceFieldValue, fieldValueProblem, type FieldType } from "../field-types";
+import { sanitizeRichHtml } from "../sanitize";
 
-/** What an editable leaf holds: plain text, rich HTML (sanitized), an image URL (or `{ src, alt }`), or any JSON. */
-export type SaveFieldType = "text" | "richtext" | "image" | "json";
+/**
+ * What an editable leaf holds: plain text, rich HTML (sanitized), an image URL (or `{ src, alt }`),
+ * any JSON, or one of the typed values (`number`, `boolean`, `date`, `datetime`, `select`, `url`,
+ * `slug`), coerced from loose input where nothing is lost and then checked by the field's declaration.
+ */
+export type SaveFieldType = FieldType;
 
 /** One collection the inline save endpoint may write. */
 export interface SaveCollectionConfig<Env = unknown> {
@@ -59,20 +64,17 @@ export function resolveFieldValue(collection: Pick<SaveCollectionConfig, "fields
 function cleanValue(type: SaveFieldType, path: string, value: unknown, mediaBase: string | undefined): unknown {
   if (type === "json") return value;
   if (type === "image") return cleanImage(path, value, mediaBase);
+  if (type !== "text" && type !== "richtext") return coerceFieldValue(type, value);
   if (typeof value !== "string") throw new LouiseValidationError([{ path, message: `${path} must be a string`, code: "type" }]);
   return type === "richtext" ? sanitizeRichHtml(value, mediaBase ? { mediaBase } : {}) : value;
 }
 
-/** An image is a URL string, `{ src, alt? }`, or null/"" to clear it. */
+/** An image is a URL string, `{ src, alt? }` (other keys dropped), or null/"" to clear it; judged by the image field's own rule. */
 function cleanImage(path: string, value: unknown, mediaBase: string | undefined): unknown {
   if (value === null || value === "") return value;
-  const src = typeof value === "string" ? value : value && typeof value === "object" ? (value as { src?: unknown }).src : undefined;
-  const alt = value && typeof value === "object" ? (value as { alt?: unknown }).alt : undefined;
-  if (typeof src !== "string" || (alt !== undefined && typeof alt !== "string")) {
-    throw new LouiseValidationError([{ path, message: `${path} must be an image URL or { src, alt }`, code: "type" }]);
-  }
-  if (mediaBase ? !isMediaUrl(src, mediaBase) : !isSafeUrl(src, "src")) {
-    throw new LouiseValidationError([{ path, message: mediaBase ? `${path} must be an image from the media library` : `${path} is not a safe image URL`, code: "not_media" }]);
-  }
-  return typeof value === "string" ? src : alt === undefined ? { src } : { src, alt };
+  const problem = fieldValueProblem({ type: "image" }, value, mediaBase);
+  if (problem) throw new LouiseValidationError([{ path, message: `${path}: ${problem.message}`, ...(problem.code ? { code: problem.code } : {}) }]);
+  if (typeof value === "string") return value;
+  const { src, alt } = value as { src: string; alt?: string };
+  return alt === undefined ? { src } : { src, alt };
 }

@@ -1,4 +1,4 @@
-import { isSafeLinkUrl, isSafeUrl } from "../../shared/safe-url";
+import { isSafeLinkUrl, isSafeUrl } from "./safe-url";
 
 /** What the link dialog makes of what the editor typed: an `href` to write, or why not. */
 export type LinkAddress = { href: string } | { error: string };
