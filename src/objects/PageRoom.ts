@@ -141,6 +141,9 @@ export class PageRoom extends YServer {
   }
 
   override onMessage(connection: Connection, message: WSMessage): void {
+    // Frames a client sent before it saw the room close it (a refused update's followers, built on
+    // what the room never took) would be held pending with no one left to refuse them.
+    if (connection.readyState !== WebSocket.OPEN) return;
     const state = stateOf(connection);
     if (!state) return this.#evict(connection, ROOM_CLOSE.NO_EDITOR, "no editor");
     if (this.#loadError) return this.#evict(connection, this.#loadError.closeCode, this.#loadError.message);
