@@ -8,7 +8,7 @@ export { HttpError, LouiseValidationError, isHttpError } from "./shared/errors";
 export type { Violation } from "./shared/errors";
 export { MisconfiguredError, isMisconfigured } from "./shared/misconfigured";
 export { assertPublisher } from "./shared/publish-privilege";
-export type { EditorSession, ResolveEditor } from "./shared/session";
+export type { EditorSession, ResolveEditor, SessionStatement } from "./shared/session";
 export type { EditorRoute, EditorRouteEnv } from "./shared/route-types";
 export { parseFieldAddress, formatFieldAddress } from "./shared/field-address";
 export type { FieldAddress } from "./shared/field-address";
@@ -16,7 +16,8 @@ export type { FieldAddress } from "./shared/field-address";
 // Route core
 export { runEditorRoute, withErrorEdge, assertMethod, parseId } from "./routes/run-editor-route";
 export { composeRoutes } from "./routes/compose-routes";
-export { guardEditor, requireEditor, isSameOriginRequest, assertSameOrigin, isMutatingMethod } from "./routes/guard";
+export { guardEditor, requireEditor, admitEditor, noEditorError, isSameOriginRequest, assertSameOrigin, isMutatingMethod } from "./routes/guard";
+export { guardEditorRead, type EditorRead } from "./routes/editor-read";
 export { json, noContent } from "./routes/json";
 export { matchPath } from "./routes/match-path";
 export { readJsonObject, parseJsonObject, readBodyBytes, MAX_JSON_BODY_BYTES } from "./routes/body";

@@ -21,11 +21,11 @@ export function fmtSpread(s, digits = 2) {
  * console.log(formatRun(JSON.parse(readFileSync("bench/results/latest.json", "utf8"))));
  */
 export function formatRun(report) {
-  const lines = ["| scenario | req/s (or MB/s) | p50 ms | p99 ms |", "|---|---:|---:|---:|"];
+  const lines = ["| scenario | req/s (or MB/s) | p50 ms | p99 ms | D1 round trips/request |", "|---|---:|---:|---:|---:|"];
   for (const [name, result] of Object.entries(report.results)) {
-    for (const row of result.rows) lines.push(`| ${row.scenario} | ${fmt(row.rps)} | ${fmt(row.p50)} | ${fmt(row.p99)} |`);
+    for (const row of result.rows) lines.push(`| ${row.scenario} | ${fmt(row.rps)} | ${fmt(row.p50)} | ${fmt(row.p99)} | ${row.d1 ?? "–"} |`);
     const figures = Object.entries(result.figures ?? {}).map(([k, v]) => `${k} ${fmt(v)}`);
-    if (figures.length) lines.push(`| **${name}**: ${figures.join(", ")} | | | |`);
+    if (figures.length) lines.push(`| **${name}**: ${figures.join(", ")} | | | | |`);
   }
   lines.push("", "| ratio | median (min–max over rounds) | rounds | goal | met |", "|---|---|---:|---|---|");
   for (const [name, result] of Object.entries(report.results)) {
@@ -77,17 +77,18 @@ export function summarizeFigures(reports) {
       // Rows are matched by position within their scenario: a label may carry a run's own count.
       for (const [index, row] of result.rows.entries()) {
         const id = `${name}/${index}`;
-        if (!rows.has(id)) rows.set(id, { scenario: row.scenario, rps: [], p50: [], p99: [] });
+        if (!rows.has(id)) rows.set(id, { scenario: row.scenario, rps: [], p50: [], p99: [], d1: [] });
         const entry = rows.get(id);
         entry.scenario = row.scenario.trim();
         entry.rps.push(row.rps);
         entry.p50.push(row.p50);
         entry.p99.push(row.p99);
+        entry.d1.push(row.d1);
       }
     }
   }
   const join = (values) => (values.every((v) => !Number.isFinite(v)) ? "–" : values.map((v) => fmt(v)).join(", "));
-  const lines = ["| measured (each run) | req/s, MB/s or KB | p50 ms | p99 ms |", "|---|---|---|---|"];
-  for (const r of rows.values()) lines.push(`| ${r.scenario} | ${join(r.rps)} | ${join(r.p50)} | ${join(r.p99)} |`);
+  const lines = ["| measured (each run) | req/s, MB/s or KB | p50 ms | p99 ms | D1 round trips/request |", "|---|---|---|---|---|"];
+  for (const r of rows.values()) lines.push(`| ${r.scenario} | ${join(r.rps)} | ${join(r.p50)} | ${join(r.p99)} | ${join(r.d1)} |`);
   return lines.join("\n");
 }

@@ -4,6 +4,7 @@
 // scan route and an empty route). Five alternating rounds each; every ratio is the median round
 // with its spread. Also the reindex time and publish latency.
 import { withCpu } from "../lib/cpu.mjs";
+import { d1RoundTrips } from "../lib/d1-trips.mjs";
 import { load, paired } from "../lib/load.mjs";
 import { alternate, median, ratioFigure, roundRatios } from "../lib/stats.mjs";
 
@@ -93,6 +94,10 @@ export async function run({ baseUrl, cookie, firstPageId, searchTerms: TERMS, co
   // The light routes against the empty one, loaded at the same time so both meet the same load.
   const floorPairs = await paired({ search: get("/api/cms/pages/search", TERMS), empty: ping }, { rounds: ROUNDS, concurrency: 1, durationMs: 1500 });
 
+  // D1 round trips of one request (a probe apart from the load): popular terms come from the cache.
+  const trips = (path) => d1RoundTrips(`${baseUrl}${path}?q=${TERMS[0]}&limit=10`, { cookie });
+  const d1 = { search: await trips("/api/cms/pages/search"), like: await trips("/__bench/like-search"), empty: await d1RoundTrips(`${baseUrl}/__bench/ping`) };
+
   let p = 0;
   const latencies = [];
   const publish = async () => {
@@ -119,11 +124,11 @@ export async function run({ baseUrl, cookie, firstPageId, searchTerms: TERMS, co
       { scenario: `search core, no cache, in worker (${largeRows} pages): ms / CPU µs per query`, rps: med(large.fts, "cpuUs"), p50: med(large.fts, "ms"), p99: NaN },
       { scenario: `LIKE scan, in worker (${largeRows} pages): ms / CPU µs per query`, rps: med(large.like, "cpuUs"), p50: med(large.like, "ms"), p99: NaN },
       { scenario: "D1 round trip, in worker (SELECT 1): ms / CPU µs", rps: med(floor, "cpuUs"), p50: med(floor, "ms"), p99: NaN },
-      { scenario: "GET …/search, popular terms (HTTP)", rps: med(http.search, "rps"), p50: med(http.search, "p50"), p99: med(http.search, "p99") },
+      { scenario: "GET …/search, popular terms (HTTP)", rps: med(http.search, "rps"), p50: med(http.search, "p50"), p99: med(http.search, "p99"), d1: d1.search },
       { scenario: "GET …/search, terms not seen before (HTTP)", rps: med(http.cold, "rps"), p50: med(http.cold, "p50"), p99: med(http.cold, "p99") },
-      { scenario: "LIKE scan route (HTTP, baseline)", rps: med(http.like, "rps"), p50: med(http.like, "p50"), p99: med(http.like, "p99") },
+      { scenario: "LIKE scan route (HTTP, baseline)", rps: med(http.like, "rps"), p50: med(http.like, "p50"), p99: med(http.like, "p99"), d1: d1.like },
       { scenario: "GET …/search, popular terms, paired with the empty route (HTTP)", rps: med(floorPairs.search, "rps"), p50: med(floorPairs.search, "p50"), p99: med(floorPairs.search, "p99") },
-      { scenario: "empty route, paired (HTTP, floor)", rps: med(floorPairs.empty, "rps"), p50: med(floorPairs.empty, "p50"), p99: med(floorPairs.empty, "p99") },
+      { scenario: "empty route, paired (HTTP, floor)", rps: med(floorPairs.empty, "rps"), p50: med(floorPairs.empty, "p50"), p99: med(floorPairs.empty, "p99"), d1: d1.empty },
       { scenario: "publish (after a draft save)", rps: NaN, p50: pct(0.5), p99: pct(0.99) },
     ],
     figures: { "reindex ms": reindexMs, "large corpus pages": largeRows },

@@ -21,12 +21,12 @@ export {
 } from "./session-cookie";
 export type { EditorRole, SessionPayload } from "./session-cookie";
 export { resolveSiteEditor, createSiteEditorResolver, sessionFromPayload, isSessionLive, hasPublishRight } from "./resolve-editor";
-export type { SiteEditorResolverOptions } from "./resolve-editor";
+export type { SiteEditorResolver, SiteEditorResolverOptions } from "./resolve-editor";
 export { sessionRoute } from "./session-route";
 export type { SessionRouteOptions } from "./session-route";
 export { DEFAULT_SIGN_IN_LIMITS, openSignInAttempt } from "./rate-limit";
 export type { SignInLimits, SignInAttempt } from "./rate-limit";
 export { editorNames, findEditorByEmail } from "./editor-store";
-export { createEditorSession, deleteEditorSession, findSessionEditor, revokeEditorSessions } from "./session-store";
+export { createEditorSession, deleteEditorSession, findSessionEditor, revokeEditorSessions, sessionEditorOf, sessionEditorStatement } from "./session-store";
 export type { SessionEditor } from "./session-store";
 export type { EditorRecord } from "./editor-store";

@@ -39,14 +39,33 @@ export async function createEditorSession(db: D1Database, editorId: number, expi
  * const editor = await findSessionEditor(env.DB, payload.sid, Number(payload.sub), Math.floor(Date.now() / 1000));
  */
 export async function findSessionEditor(db: D1Database, sid: string, editorId: number, nowSeconds: number): Promise<SessionEditor | null> {
-  const row = await db
+  return sessionEditorOf(await sessionEditorStatement(db, sid, editorId, nowSeconds).first());
+}
+
+/**
+ * The session lookup as one prepared statement, so a route can send it to D1 in the same batch as
+ * its own first read (one round trip); {@link sessionEditorOf} reads its row.
+ *
+ * @example
+ * const [session, page] = await env.DB.batch([sessionEditorStatement(env.DB, sid, 7, now), pageStatement]);
+ */
+export function sessionEditorStatement(db: Pick<D1Database, "prepare">, sid: string, editorId: number, nowSeconds: number): D1PreparedStatement {
+  return db
     .prepare(
       "SELECT e.id, e.email, e.name, e.role FROM editor_sessions s JOIN editors e ON e.id = s.editor_id WHERE s.id = ?1 AND s.editor_id = ?2 AND s.expires_at > ?3",
     )
-    .bind(sid, editorId, nowSeconds)
-    .first<{ id: number; email: string; name: string; role: string }>();
+    .bind(sid, editorId, nowSeconds);
+}
+
+/**
+ * The editor in a row of {@link sessionEditorStatement}, or `null` (no row: the session ended; or an unknown role).
+ *
+ * @example
+ * sessionEditorOf(null) // null
+ */
+export function sessionEditorOf(row: Record<string, unknown> | null | undefined): SessionEditor | null {
   if (!row || (row.role !== "editor" && row.role !== "publisher")) return null;
-  return { id: row.id, email: row.email, name: row.name, role: row.role };
+  return { id: Number(row.id), email: String(row.email), name: String(row.name), role: row.role };
 }
 
 /**

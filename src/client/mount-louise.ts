@@ -1,6 +1,7 @@
 import { createEditBar } from "./edit-bar";
 import { editedNote } from "./edited-note";
 import { formatTime } from "./format-time";
+import { scheduleCancelledNote } from "./schedule-note";
 import { isLookedAt } from "./looked-at";
 import { parseMarker, uniqueMarkers } from "./markers";
 import { resolveEndpoints, roomPath } from "./mount-config";
@@ -202,6 +203,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
         onRejected: (message) => ((rejected = `Draft not saved: ${message}`), render()),
         onPublished: () => ((notice = "Published"), render()),
         onScheduled: (at) => ((notice = at ? `Scheduled to go live ${formatTime(doc, at)}` : "Schedule cancelled"), render()),
+        onScheduleCancelled: (at, reason) => ((notice = scheduleCancelledNote(formatTime(doc, at), reason)), render()),
         onUnpublished: () => ((notice = "Unpublished"), render()),
         onEdited: (fields, by) => {
           const note = editedNote(found, fields, by, (element) => isLookedAt(element, win));

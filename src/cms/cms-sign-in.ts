@@ -25,8 +25,14 @@ export function signInRoutes<Env extends CmsEnv>(options: SessionRouteOptions): 
       if (matchPath(path, new URL(request.url).pathname) === null) return undefined;
       // Attempts are counted there; without it sign-in would be unlimited.
       if (!env.RATE_LIMIT) throw missingBinding("RATE_LIMIT", "Durable Object namespace", "sign-in");
-      return session(request, { DB: env.DB, RATE_LIMIT: env.RATE_LIMIT, CMS_SESSION_SECRET: env.CMS_SESSION_SECRET ?? "" }, ctx);
+      return session(request, { ...authEnv(env), RATE_LIMIT: env.RATE_LIMIT }, ctx);
     }),
-    resolveEditor: (request, env) => resolver(request, { DB: env.DB, CMS_SESSION_SECRET: env.CMS_SESSION_SECRET ?? "" }),
+    resolveEditor: Object.assign((request: Request, env: Env) => resolver(request, authEnv(env)), {
+      sessionStatement: (request: Request, env: Env, db: Pick<D1Database, "prepare">) => resolver.sessionStatement(request, authEnv(env), db),
+    }),
   };
+}
+
+function authEnv(env: CmsEnv): { DB: D1Database; CMS_SESSION_SECRET: string } {
+  return { DB: env.DB, CMS_SESSION_SECRET: env.CMS_SESSION_SECRET ?? "" };
 }

@@ -18,7 +18,7 @@ import { admitPresence } from "./room-presence";
 import { cancelPublish, fireScheduledPublish, publishNow, readSchedule, schedulePublish, unpublishNow, type RoomPublishContext, type ScheduledPublish } from "./room-publish";
 import { RoomAdmission } from "./room-admission";
 import { RoomCommits } from "./room-commits";
-import { changedRoots, pendingRefused, refusedUpdate } from "./room-guard";
+import { changedRoots, pendingRefusal, refusedUpdate } from "./room-guard";
 import { RoomStore } from "./room-store";
 import { HEARTBEAT_PING, HEARTBEAT_PONG, ROOM_CLOSE, type RoomEvent } from "../shared/room-protocol";
 import { encodeAwarenessMessage, parseRoomMessage, structRanges } from "./room-wire";
@@ -141,6 +141,9 @@ export class PageRoom extends YServer {
   }
 
   override onMessage(connection: Connection, message: WSMessage): void {
+    // Frames a client sent before it saw the room close it (a refused update's followers, built on
+    // what the room never took) would be held pending with no one left to refuse them.
+    if (connection.readyState !== WebSocket.OPEN) return;
     const state = stateOf(connection);
     if (!state) return this.#evict(connection, ROOM_CLOSE.NO_EDITOR, "no editor");
     if (this.#loadError) return this.#evict(connection, this.#loadError.closeCode, this.#loadError.message);
@@ -159,8 +162,12 @@ export class PageRoom extends YServer {
         }
         const refusal = refusedUpdate(this.document, this.#fields, parsed.structs, this.#deps?.mediaBase);
         if (refusal) return this.#refuse(connection, refusal, parsed.structs);
-        // Held-back items that this update would let in are checked now; refused ones never land.
-        if (pendingRefused(this.document, this.#fields, parsed.update, this.#deps?.mediaBase)) this.document.store.pendingStructs = null;
+        // Held-back items that this update would let in are checked now: refused, neither lands.
+        const held = pendingRefusal(this.document, this.#fields, parsed.update, this.#deps?.mediaBase);
+        if (held) {
+          this.document.store.pendingStructs = null;
+          return this.#refuse(connection, held.reason, held.structs);
+        }
         super.handleMessage(connection, bytes);
         return (this.#commits as RoomCommits).received(connection);
       }

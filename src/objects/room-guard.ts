@@ -110,21 +110,32 @@ export function refusedUpdate(doc: Y.Doc, fields: readonly RoomField[], structs:
   return null;
 }
 
+/** Why held-back items are refused, and every struct of the refused whole (held and incoming). */
+export interface PendingRefusal {
+  reason: string;
+  structs: (Y.Item | Y.GC | Y.Skip)[];
+}
+
 /**
- * Whether the items Yjs holds back (waiting for a neighbour the room has not seen) would be
- * refused once `incoming` supplies what they wait for. Items whose place is unknown when they
- * arrive cannot be checked then, and Yjs integrates them later without another look; this is that
- * later look. The caller drops the held items when it says yes.
+ * The refusal of the items Yjs holds back (waiting for a neighbour the room has not seen) once
+ * `incoming` supplies what they wait for, or `null`. Items whose place is unknown when they arrive
+ * cannot be checked then, and Yjs integrates them later without another look; this is that later
+ * look. The caller refuses the sender of `incoming` (neither it nor the held items land) and drops
+ * the held items: dropped silently, they would leave a gap in their client's clock, after which
+ * Yjs holds everything that client sends, unchecked and unrefused.
  *
  * @example
- * if (pendingRefused(doc, fields, update, env.MEDIA_URL)) doc.store.pendingStructs = null;
+ * const held = pendingRefusal(doc, fields, update, env.MEDIA_URL);
+ * if (held) { doc.store.pendingStructs = null; refuse(connection, held.reason, held.structs); }
  */
-export function pendingRefused(doc: Y.Doc, fields: readonly RoomField[], incoming: Uint8Array, mediaBase?: string): boolean {
+export function pendingRefusal(doc: Y.Doc, fields: readonly RoomField[], incoming: Uint8Array, mediaBase?: string): PendingRefusal | null {
   const pending = doc.store.pendingStructs;
-  if (pending === null) return false;
+  if (pending === null) return null;
   // Yjs keeps held-back items in its v2 encoding.
   const held = Y.convertUpdateFormatV2ToV1(pending.update);
-  return refusedUpdate(doc, fields, Y.decodeUpdate(Y.mergeUpdates([held, incoming])).structs, mediaBase) !== null;
+  const structs = Y.decodeUpdate(Y.mergeUpdates([held, incoming])).structs;
+  const reason = refusedUpdate(doc, fields, structs, mediaBase);
+  return reason === null ? null : { reason, structs };
 }
 
 function knownItem(doc: Y.Doc, id: Y.ID): Y.Item | null {

@@ -168,8 +168,9 @@ async function publishRecorded(c: RoomPublishContext, data: ScheduleData): Promi
 function cancelFired(c: RoomPublishContext, at: string, versionId: number | null, reason: string): void {
   c.store.clearTimer(PUBLISH);
   c.store.setMeta("lastScheduledPublish", { at, ok: false, versionId, error: reason });
-  c.broadcast({ type: "schedule-cancelled", at, versionId, reason });
+  // The state first, then why: an edit bar keeps the last word it was told, which is the reason.
   c.broadcast({ type: "scheduled", at: null });
+  c.broadcast({ type: "schedule-cancelled", at, versionId, reason });
 }
 
 /**

@@ -72,6 +72,17 @@ export async function saveDraftResponse(
  */
 export async function bookmarkCookie(db: D1Client): Promise<string | null> {
   if (d1Bookmark(db) === null) await db.prepare("SELECT 1").first();
+  return seenBookmarkCookie(db);
+}
+
+/**
+ * The `cms_d1_bookmark` cookie for what `db` has already read or written, or `null` (no
+ * replication, or nothing run on it): no query of its own.
+ *
+ * @example
+ * withBookmark(json(list), seenBookmarkCookie(db));
+ */
+export function seenBookmarkCookie(db: D1Client): string | null {
   const bookmark = d1Bookmark(db);
   return bookmark !== null && isD1Bookmark(bookmark) ? serializeD1BookmarkCookie(bookmark) : null;
 }

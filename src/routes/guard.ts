@@ -69,13 +69,7 @@ export async function requireEditor<Env>(
   resolveEditor: ResolveEditor<Env>,
   need: Pick<EditorNeeds, "noSessionStatus"> = {},
 ): Promise<EditorSession> {
-  const session = await resolveEditor(request, env);
-  if (!session) {
-    const status = need.noSessionStatus ?? 401;
-    throw new HttpError(status, "sign in as an editor to use this endpoint", { code: status === 401 ? "unauthenticated" : "forbidden" });
-  }
-  if (isMutatingMethod(request.method)) assertSameOrigin(request);
-  return session;
+  return admitEditor(request, await resolveEditor(request, env), { noSessionStatus: need.noSessionStatus });
 }
 
 /**
@@ -90,7 +84,32 @@ export async function guardEditor<Env>(
   resolveEditor: ResolveEditor<Env>,
   need: EditorNeeds = {},
 ): Promise<EditorSession> {
-  const session = await requireEditor(request, env, resolveEditor, need);
+  return admitEditor(request, await resolveEditor(request, env), need);
+}
+
+/**
+ * The one admission rule of editor requests, whichever way the session was resolved (alone, or in
+ * one D1 batch with a read): no session → 401 (or `noSessionStatus`); a mutating request that is
+ * not same-origin → 403; `publish` without `access.publish` → 403.
+ *
+ * @example
+ * const session = admitEditor(request, await resolveEditor(request, env), { publish: true });
+ */
+export function admitEditor(request: Request, session: EditorSession | null, need: EditorNeeds = {}): EditorSession {
+  if (!session) throw noEditorError(need);
+  if (isMutatingMethod(request.method)) assertSameOrigin(request);
   if (need.publish) assertPublisher(session);
   return session;
+}
+
+/**
+ * The refusal of a request that carries no editor session: 401 `unauthenticated`, or 403 where
+ * the contract says so (`noSessionStatus`).
+ *
+ * @example
+ * throw noEditorError({ noSessionStatus: 403 });
+ */
+export function noEditorError(need: Pick<EditorNeeds, "noSessionStatus"> = {}): HttpError {
+  const status = need.noSessionStatus ?? 401;
+  return new HttpError(status, "sign in as an editor to use this endpoint", { code: status === 401 ? "unauthenticated" : "forbidden" });
 }

@@ -15,6 +15,7 @@ import type { EditorSession, ResolveEditor } from "../shared/session";
 import { LIST_BOUNDS, versionEtag } from "../shared/write-input";
 import { readJsonObject } from "./body";
 import { draftDepsFor, saveDraftResponse } from "./draft-save";
+import { guardEditorRead } from "./editor-read";
 import { guardEditor } from "./guard";
 import { json, noContent } from "./json";
 import { matchPath } from "./match-path";
@@ -106,12 +107,28 @@ export function pagesRoute<Env extends EditorRouteEnv>(config: PagesRouteConfig<
     await config.validate?.(data, ctx);
   };
 
+  // The session check and the read reach D1 in one batch; a bad id still answers after the session.
+  const readOne = async (request: Request, env: Env, rawId: string | undefined): Promise<Response> => {
+    let id = 0;
+    const { value: read } = await guardEditorRead(request, env, config.resolveEditor, env.DB, async (db) => {
+      id = parseId(rawId);
+      if (drafts) return readRecord(db, drafts, id);
+      const row = await getRow(db, meta, id);
+      return row && { row, versionId: null };
+    });
+    if (!read) throw notFound(id);
+    return json(read.row, read.versionId === null ? {} : { headers: { etag: versionEtag(read.versionId) } });
+  };
+
   return withErrorEdge<Env>(async (request, env) => {
     const { pathname } = new URL(request.url);
     if (matchPath(basePath, pathname)) {
       assertMethod(request, ["GET", "POST"]);
+      if (request.method === "GET") {
+        const list = await guardEditorRead(request, env, config.resolveEditor, env.DB, (db) => listRows(db, meta, readPaging(new URL(request.url), LIST_BOUNDS)));
+        return json(list.value);
+      }
       const session = await guardEditor(request, env, config.resolveEditor);
-      if (request.method === "GET") return json(await listRows(env.DB, meta, readPaging(new URL(request.url), LIST_BOUNDS)));
       const data = await readBody(request, env);
       await check(data, { operation: "create", env, session });
       if (!drafts) return json(await insertRow(env.DB, meta, data), { status: 201 });
@@ -121,14 +138,9 @@ export function pagesRoute<Env extends EditorRouteEnv>(config: PagesRouteConfig<
     const params = matchPath(`${basePath}/:id`, pathname);
     if (!params) return undefined;
     assertMethod(request, ["GET", "PATCH", "DELETE"]);
+    if (request.method === "GET") return readOne(request, env, params.id);
     const session = await guardEditor(request, env, config.resolveEditor);
     const id = parseId(params.id);
-    if (request.method === "GET") {
-      if (!drafts) return json(await found(getRow(env.DB, meta, id), id));
-      const read = await readRecord(env.DB, drafts, id);
-      if (!read) throw notFound(id);
-      return json(read.row, read.versionId === null ? {} : { headers: { etag: versionEtag(read.versionId) } });
-    }
     if (request.method === "DELETE") {
       if (versioned) assertPublisher(session, "deleting a page of a versioned collection");
       if (!(await deleteRow(env.DB, meta, id, children))) throw notFound(id);

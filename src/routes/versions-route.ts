@@ -1,6 +1,6 @@
 import type { Table } from "drizzle-orm";
 import type { CollectionConfig } from "../cores/collection";
-import { openD1Session, resumeReadSession } from "../cores/d1-session";
+import { openD1Session } from "../cores/d1-session";
 import { DIRECT_DRAFT_WRITER, listVersions, publishRequest, type DraftDeps, type DraftWriter } from "../cores/drafts";
 import type { RedirectsConfig } from "../cores/pages/redirects";
 import { HttpError } from "../shared/errors";
@@ -8,7 +8,8 @@ import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import type { EditorSession, ResolveEditor } from "../shared/session";
 import { LIST_BOUNDS, versionEtag } from "../shared/write-input";
 import { readJsonObject } from "./body";
-import { bookmarkCookie, draftDepsFor, saveDraftResponse, withBookmark } from "./draft-save";
+import { bookmarkCookie, draftDepsFor, saveDraftResponse, seenBookmarkCookie, withBookmark } from "./draft-save";
+import { guardEditorRead } from "./editor-read";
 import { guardEditor } from "./guard";
 import { json } from "./json";
 import { matchPath } from "./match-path";
@@ -55,7 +56,7 @@ export interface VersionsRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv
  * Drafts and publishing: `GET/POST {basePath}/:id/versions` (list, save a draft), `POST
  * {basePath}/:id/publish` with `{ versionId? }`, `POST {basePath}/:id/unpublish`. Publish and
  * unpublish need `access.publish`. Writes run through a `first-primary` D1 session and set the
- * `cms_d1_bookmark` cookie; the list reads through a session anchored at it (read-after-write).
+ * `cms_d1_bookmark` cookie; the list reads the primary too, in one batch with the session check.
  * Mount before `pagesRoute`.
  *
  * @example
@@ -74,18 +75,21 @@ export function versionsRoute<Env extends EditorRouteEnv>(config: VersionsRouteC
 
     if (action.name === "versions") {
       assertMethod(request, ["GET", "POST"]);
-      const session = await guardEditor(request, env, config.resolveEditor);
       if (request.method === "GET") {
-        const read = resumeReadSession(env.DB, request.headers.get("cookie"));
-        const deps = depsFor(env, session);
-        const list = await listVersions(read.client, deps, id, readPaging(new URL(request.url), LIST_BOUNDS));
+        // The session check and the list reach the primary in one batch: read-after-write holds
+        // without a bookmark, and a lagging replica never answers for a revoked session.
+        const db = openD1Session(env.DB, "first-primary");
+        const { session, value: list } = await guardEditorRead(request, env, config.resolveEditor, db, (client) =>
+          listVersions(client, config, id, readPaging(new URL(request.url), LIST_BOUNDS)),
+        );
         if (!list) throw notFound(id);
         const items = config.authorNames ? await withAuthors(list.items, (ids) => config.authorNames!(env, ids)) : list.items;
         // The version edit mode shows travels as the ETag, the base of the next write.
         const { editableVersionId, ...page } = list;
         const headers = editableVersionId === null ? undefined : { etag: versionEtag(editableVersionId) };
-        return withBookmark(json({ ...page, items, scheduled: await cores.scheduledPublish(deps, id) }, { headers }), read.commit());
+        return withBookmark(json({ ...page, items, scheduled: await cores.scheduledPublish(depsFor(env, session), id) }, { headers }), seenBookmarkCookie(db));
       }
+      const session = await guardEditor(request, env, config.resolveEditor);
       return saveDraftResponse(cores, env, depsFor(env, session), session, id, { edit: await readJsonObject(request), ifMatch: request.headers.get("if-match") });
     }
 

@@ -77,7 +77,8 @@ export const ROOM_CLOSE = {
  *   dropped) and writes the fields that are valid.
  * - `scheduled`: a publish was scheduled (`at`) or cancelled (`at: null`).
  * - `schedule-cancelled`: a scheduled publish due at `at` did not go live (`reason`: the scheduler
- *   lost the publish right, the version is gone or invalid, a newer version was published).
+ *   lost the publish right, the version is gone or invalid, a newer version was published); it
+ *   follows the `scheduled` event (`at: null`) that clears the schedule.
  * - `edited`: a write from outside the room (REST, inline save, service binding) was merged into
  *   the live document; `fields` names what it changed, `by` who made it, `conflicts` the fields
  *   where live typing won over part of it.

@@ -16,12 +16,24 @@ export interface EditorSession {
 }
 
 /**
+ * A resolver's session check as one D1 statement, prepared on the client a route reads through,
+ * so the check and the route's first read reach D1 in one batch (one round trip). `editor` reads
+ * the statement's first row (`null` when there is none: the session has ended).
+ */
+export interface SessionStatement {
+  statement: D1PreparedStatement;
+  editor(row: Record<string, unknown> | null): EditorSession | null;
+}
+
+/**
  * Site-supplied resolver: returns the editor behind a request, or `null` when there is none.
+ * A resolver whose check is one D1 read may also offer it as a statement (`sessionStatement`,
+ * answering `null` when the request carries no valid credential at all); editor reads then send it
+ * with their first query (`guardEditorRead`), so an editor read costs one D1 round trip.
  *
  * @example
  * const resolveEditor: ResolveEditor<Env> = async (request, env) => readSessionCookie(request, env);
  */
-export type ResolveEditor<Env = unknown> = (
-  request: Request,
-  env: Env,
-) => EditorSession | null | Promise<EditorSession | null>;
+export type ResolveEditor<Env = unknown> = ((request: Request, env: Env) => EditorSession | null | Promise<EditorSession | null>) & {
+  sessionStatement?: (request: Request, env: Env, db: Pick<D1Database, "prepare">) => Promise<SessionStatement | null>;
+};

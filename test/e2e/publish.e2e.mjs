@@ -113,4 +113,26 @@ export const tests = [
       await waitForStatus(editor.page, "Unpublished");
     },
   },
+  {
+    name: "publish: editors are told in words when a scheduled publish does not go live, and why",
+    async run({ browser, site, track }) {
+      const publisher = await openAs(browser, site, "publisher@example.test");
+      const editor = await openAs(browser, site, "editor@example.test");
+      for (const { context } of [publisher, editor]) track(context);
+      const { id, path } = await newPage(publisher.context, site, { title: "Overtaken", body: "<p>Overtaken</p>" });
+      await api(publisher.context, site, "POST", `/api/cms/pages/${id}/versions`, { title: "The scheduled one" });
+      await editor.page.goto(path);
+      await waitForEditing(editor.page);
+      assert.equal(await editor.page.evaluate(() => window.louise.mode()), "live");
+      // Scheduled a few seconds out, then overtaken by a newer version published now: when it is due, it is cancelled.
+      await api(publisher.context, site, "POST", `/api/cms/pages/${id}/publish`, { at: new Date(Date.now() + 3_000).toISOString() });
+      await api(publisher.context, site, "POST", `/api/cms/pages/${id}/versions`, { title: "The newer one" });
+      await api(publisher.context, site, "POST", `/api/cms/pages/${id}/publish`, {});
+      await editor.page.waitForFunction(
+        () => /^The publish scheduled for .+ did not go live: a newer version \(\d+\) was published after version \d+ was scheduled$/.test(document.querySelector(".cms-bar [role=status]").textContent),
+        null,
+        { timeout: 20_000 },
+      );
+    },
+  },
 ];

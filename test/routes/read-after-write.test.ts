@@ -107,7 +107,7 @@ describe("read-after-write through versionsRoute", () => {
     expect(cookie).toContain("HttpOnly");
   });
 
-  it("the resume read, anchored at that cookie, sees the write", async () => {
+  it("the versions list reads the primary (with the session check, in one batch) and sees the write; edit mode's resume read, anchored at the cookie, sees it too", async () => {
     const id = await newPage();
     const saved = await runEditorRoute(route, request("POST", `/api/cms/pages/${id}/versions`, { body: { title: "Fresh draft" }, headers: asEditor() }), env);
     const cookie = saved.headers.get("set-cookie")!.split(";")[0]!;
@@ -118,7 +118,8 @@ describe("read-after-write through versionsRoute", () => {
     const read = resumeReadSession(env.DB, cookie);
     const editable = await loadEditableDocument(read.client, deps, id);
 
-    expect(opened).toEqual([cookie.slice(`${D1_BOOKMARK_COOKIE}=`.length)]);
+    // The list goes to the primary, so a lagging replica can neither hide the write nor answer for a revoked session.
+    expect(opened).toEqual(["first-primary"]);
     expect(((await list.json()) as { items: { id: number }[] }).items[0]!.id).toBe(versionId);
     expect(list.headers.get("set-cookie")).toMatch(/^cms_d1_bookmark=/);
     expect(editable).toMatchObject({ pendingVersionId: versionId, document: { title: "Fresh draft" } });

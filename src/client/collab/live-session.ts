@@ -37,6 +37,8 @@ export interface LiveSessionOptions {
   onPublished?: () => void;
   /** A publish was scheduled (`at`, ISO) or the schedule cancelled (`null`). */
   onScheduled?: (at: string | null) => void;
+  /** A scheduled publish due at `at` (ISO) did not go live; `reason` says why (the scheduler lost the right, a newer version went live). */
+  onScheduleCancelled?: (at: string, reason: string) => void;
   /** Someone unpublished the page. */
   onUnpublished?: () => void;
   /** A write from outside the room (REST, inline save, service binding) changed `fields`; `by` is who. */
@@ -177,6 +179,7 @@ export async function connectLive(options: LiveSessionOptions): Promise<LiveSess
     } else if (event?.type === "saved") options.onSaved();
     else if (event?.type === "published") options.onPublished?.();
     else if (event?.type === "scheduled") options.onScheduled?.(typeof event.at === "string" ? event.at : null);
+    else if (event?.type === "schedule-cancelled") options.onScheduleCancelled?.(typeof event.at === "string" ? event.at : "", typeof event.reason === "string" ? event.reason : "");
     else if (event?.type === "unpublished") options.onUnpublished?.();
     else if (event?.type === "edited" && Array.isArray(event.fields)) options.onEdited?.(event.fields.filter((f) => typeof f === "string"), typeof event.by === "string" ? event.by : "someone");
     else if (event?.type === "violations") options.onRejected(event.violations[0]?.message ?? "the room refused the draft");
