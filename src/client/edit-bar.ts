@@ -1,6 +1,6 @@
 import { readableTextOn } from "./contrast";
-import { Icon, type IconName } from "./icon";
 import { humanName } from "./human-name";
+import { barButton as button, createMoreMenu, type BarAction } from "./more-menu";
 import type { HistoryState } from "./undo/page-history";
 
 /** Someone else on the page, as shown in the edit bar. */
@@ -21,9 +21,16 @@ export interface EditBarOptions {
   /** Undo and Redo buttons (for touch screens; keys work inside the fields). */
   onUndo?: () => void;
   onRedo?: () => void;
-  /** Shows a History button (versioned pages). */
+  /** Shows a History button (versioned pages), the first of the secondary actions. */
   onHistory?: () => void;
+  /**
+   * More secondary actions (Inquiries, Pages, Preview, Share…), after History and before Settings:
+   * a row of buttons on a wide screen, the "More" menu's entries on a narrow one.
+   */
+  actions?: readonly BarAction[];
 }
+
+export type { BarAction };
 
 export interface EditBar {
   element: HTMLElement;
@@ -39,9 +46,10 @@ export const OPEN_SETTINGS_EVENT = "cms:open-settings";
 
 /**
  * The edit bar: who else is here, a live status line (announced politely to screen readers), Undo
- * and Redo, an optional Save button, a Publish button for publishers, Settings (dispatches `cms:open-settings`)
- * and Done. Plain buttons in
- * document order, so Tab reaches each of them.
+ * and Redo, an optional Save button, a Publish button for publishers, the secondary actions
+ * (History, `options.actions`, Settings, which dispatches `cms:open-settings`) and Done. Plain
+ * buttons in document order, so Tab reaches each of them; on a narrow screen the secondary actions
+ * fold into a "More" menu and every control is at least 44 px square.
  *
  * @example
  * const bar = createEditBar(document, { manualSave: false, onDone: () => louise.done() });
@@ -63,17 +71,22 @@ export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
   status.setAttribute("aria-live", "polite");
   status.className = "cms-status";
 
-  element.append(people, status);
+  // On a narrow screen the status line has a row of its own, above the buttons.
+  const rowEnd = doc.createElement("span");
+  rowEnd.className = "cms-row-end";
+  element.append(people, status, rowEnd);
   const undo = options.onUndo ? button(doc, "undo", "Undo", "Undo your last edit", options.onUndo) : null;
   const redo = options.onRedo ? button(doc, "redo", "Redo", "Redo", options.onRedo) : null;
   for (const control of [undo, redo]) if (control) (control.disabled = true), element.append(control);
   if (options.manualSave && options.onSave) element.append(button(doc, "save", "Save", "Save changes", options.onSave));
-  if (options.onHistory) element.append(button(doc, "history", "History", "Page history", options.onHistory));
   if (options.onPublish) element.append(button(doc, "publish", "Publish", "Publish this page", options.onPublish));
-  const settings = button(doc, "settings", "Settings", "Open page settings", () => {
-    settings.dispatchEvent(new CustomEvent(OPEN_SETTINGS_EVENT, { bubbles: true, composed: true }));
-  });
-  element.append(settings, button(doc, "done", "Done", "Done editing", options.onDone));
+  const secondary: BarAction[] = [
+    ...(options.onHistory ? [{ icon: "history", text: "History", label: "Page history", onClick: options.onHistory } as const] : []),
+    ...(options.actions ?? []),
+    { icon: "settings", text: "Settings", label: "Open page settings", onClick: () => element.dispatchEvent(new CustomEvent(OPEN_SETTINGS_EVENT, { bubbles: true, composed: true })) },
+  ];
+  const more = createMoreMenu(doc, secondary);
+  element.append(more.button, more.group, button(doc, "done", "Done", "Done editing", options.onDone));
   // Room below the page's last content, so scrolling to the end never leaves it under the bar.
   const spacer = doc.createElement("div");
   spacer.className = "cms-bar-spacer";
@@ -104,7 +117,7 @@ export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
       );
       people.hidden = list.length === 0;
     },
-    destroy: () => (element.remove(), spacer.remove()),
+    destroy: () => (more.destroy(), element.remove(), spacer.remove()),
   };
 }
 
@@ -118,13 +131,4 @@ export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   const letters = parts.length > 1 ? [parts[0]![0], parts[parts.length - 1]![0]] : [parts[0]?.[0]];
   return letters.join("").toUpperCase() || "?";
-}
-
-function button(doc: Document, icon: IconName, text: string, label: string, onClick: () => void): HTMLButtonElement {
-  const element = doc.createElement("button");
-  element.type = "button";
-  element.setAttribute("aria-label", label);
-  element.append(Icon(icon), text);
-  element.addEventListener("click", onClick);
-  return element;
 }

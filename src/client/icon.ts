@@ -1,5 +1,5 @@
 /** The icons the editing UI uses. */
-export type IconName = "settings" | "done" | "save" | "publish" | "image" | "upload" | "bold" | "italic" | "link" | "close" | "undo" | "redo" | "history";
+export type IconName = "settings" | "done" | "save" | "publish" | "image" | "upload" | "bold" | "italic" | "link" | "close" | "undo" | "redo" | "history" | "more" | "inbox";
 
 /* 24×24 stroke paths, drawn for this toolkit. */
 const PATHS: Record<IconName, string> = {
@@ -15,6 +15,8 @@ const PATHS: Record<IconName, string> = {
   close: "M6 6l12 12M18 6L6 18",
   undo: "M9 14L4 9l5-5M4 9h10a6 6 0 0 1 0 12h-3",
   redo: "M15 14l5-5-5-5M20 9H10a6 6 0 0 0 0 12h3",
+  more: "M5 12h.01M12 12h.01M19 12h.01",
+  inbox: "M3 13h5l1 3h6l1-3h5M5 5h14l2 8v6H3v-6z",
   history: "M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l3 3",
 };
 
