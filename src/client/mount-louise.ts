@@ -1,5 +1,5 @@
 import { createEditBar } from "./edit-bar";
-import { editedNote } from "./edited-note";
+import { createOwnWrites, editedNote } from "./edited-note";
 import { formatTime } from "./format-time";
 import { isLookedAt } from "./looked-at";
 import { parseMarker, uniqueMarkers } from "./markers";
@@ -85,6 +85,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
       onResult: (text) => ((notice = text), render()),
     });
   };
+  const ownWrites = createOwnWrites();
   const openHistory = async () => {
     await queue.flush();
     const { openHistoryPanel } = await import("./history");
@@ -92,6 +93,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
       versionsUrl: options.versionsUrl ?? pageUrl("versions"),
       richFields: new Set(found.filter(({ marker }) => marker.kind === "richtext" && marker.below.length === 0).map(({ marker }) => marker.root)),
       fetch: doFetch,
+      onRestoring: (fields) => ownWrites.started(fields),
       // Live fields receive the restored draft through the room; fields saving over HTTP need the page again.
       onRestored: () => {
         if (mode === "rest") win.location.reload();
@@ -163,6 +165,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
         onScheduled: (at) => ((notice = at ? `Scheduled to go live ${formatTime(doc, at)}` : "Schedule cancelled"), render()),
         onUnpublished: () => ((notice = "Unpublished"), render()),
         onEdited: (fields, by) => {
+          if (ownWrites.isOwn(fields)) return;
           const note = editedNote(found, fields, by, (element) => isLookedAt(element, win));
           if (note) ((notice = note), render());
         },
