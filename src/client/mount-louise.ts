@@ -100,12 +100,17 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
       },
     });
   };
+  const openInquiries = async (url: string) => {
+    const { openInquiriesPanel } = await import("./inquiries");
+    await openInquiriesPanel(doc, { url, fetch: doFetch });
+  };
   const bar = createEditBar(doc, {
     manualSave: manual,
     onSave: () => void queue.flush(),
     ...(versioned ? { onPublish: () => void openPublish() } : {}),
     ...(versioned ? { onHistory: () => void openHistory() } : {}),
     onDone: () => void handle.done(),
+    ...(options.inquiriesUrl ? { actions: [{ icon: "inbox", text: "Inquiries", label: "Inquiries", onClick: () => void openInquiries(options.inquiriesUrl!) }] as const } : {}),
     onUndo: () => void history.run("undo"),
     onRedo: () => void history.run("redo"),
   });

@@ -17,6 +17,11 @@ export interface MountLouiseOptions extends EndpointOptions {
   versionsUrl?: string;
   /** Publish endpoint; default `/api/cms/<collection>/<versionedPageId>/publish` (unpublish likewise). */
   publishUrl?: string;
+  /**
+   * The contact form's review endpoint (e.g. `/api/cms/inquiries`): the edit bar offers an
+   * Inquiries panel to read, mark and delete the messages visitors sent. Omitted, there is none.
+   */
+  inquiriesUrl?: string;
   /** Called after Done, once pending edits are saved and the editors are gone. */
   onDone?: () => void;
   fetch?: typeof fetch;
