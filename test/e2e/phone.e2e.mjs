@@ -84,7 +84,7 @@ export const tests = [
     },
   },
   {
-    name: "phone: the history, settings, publish, link and image description dialogs fit a 390 px screen",
+    name: "phone: the history, inquiries, settings, publish, link and image description dialogs fit a 390 px screen",
     async run({ browser, site, track }) {
       const { context, page } = await openAs(browser, site, "publisher@example.test", { viewport: PHONE, hasTouch: true });
       track(context);
@@ -97,6 +97,11 @@ export const tests = [
       await fits(dialog(page, "Page history"), "the history panel");
       await closeDialog(page, "Page history");
       assert.equal(await page.getByRole("button", { name: "More actions" }).evaluate((el) => el === document.activeElement), true, "a dialog opened from the menu gives focus back to More");
+
+      await fromMore(page, "Inquiries");
+      await dialog(page, "Inquiries").getByRole("button", { name: "Close" }).waitFor();
+      await fits(dialog(page, "Inquiries"), "the inquiries panel");
+      await closeDialog(page, "Inquiries");
 
       await fromMore(page, "Open page settings");
       await dialog(page, "Site settings").getByRole("textbox").first().waitFor();
