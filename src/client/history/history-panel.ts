@@ -1,4 +1,5 @@
 import { createDialog, textButton } from "../dialog";
+import { addStylesOnce } from "../style-once";
 import { formatTime } from "../format-time";
 import { failureText } from "../failure-text";
 import { compareFields, type FieldComparison } from "./field-compare";
@@ -23,14 +24,6 @@ const CSS = `
 .cms-diff-note{font-size:.85em;font-style:normal;font-weight:normal}
 .cms-visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 `;
-
-function injectHistoryStyles(doc: Document): void {
-  if (doc.getElementById("cms-history-styles")) return;
-  const style = doc.createElement("style");
-  style.id = "cms-history-styles";
-  style.textContent = CSS;
-  doc.head.append(style);
-}
 
 export interface HistoryPanelOptions {
   /** `GET` lists the page's versions, `POST` saves a draft: `/api/cms/pages/<id>/versions`. */
@@ -60,7 +53,7 @@ export interface HistoryPanelOptions {
  * await openHistoryPanel(document, { versionsUrl: "/api/cms/pages/2/versions", richFields: new Set(["body"]), fetch });
  */
 export async function openHistoryPanel(doc: Document, options: HistoryPanelOptions): Promise<HTMLDialogElement> {
-  injectHistoryStyles(doc);
+  addStylesOnce(doc, "cms-history-styles", CSS);
   const { dialog, heading, message } = createDialog(doc, "Page history");
   dialog.classList.add("cms-history");
   const list = doc.createElement("ol");

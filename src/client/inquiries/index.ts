@@ -5,6 +5,7 @@
 import { createDialog, textButton } from "../dialog";
 import { formatTime } from "../format-time";
 import { humanName } from "../human-name";
+import { addStylesOnce } from "../style-once";
 import { callInquiries, parseInquiryPage, type FetchLike, type Inquiry } from "./inquiries-api";
 
 export type { Inquiry, InquiryPage } from "./inquiries-api";
@@ -37,12 +38,7 @@ export interface InquiriesPanelOptions {
  * await openInquiriesPanel(document, { url: "/api/cms/inquiries", fetch });
  */
 export async function openInquiriesPanel(doc: Document, options: InquiriesPanelOptions): Promise<HTMLDialogElement> {
-  if (!doc.getElementById("cms-inquiries-styles")) {
-    const style = doc.createElement("style");
-    style.id = "cms-inquiries-styles";
-    style.textContent = CSS;
-    doc.head.append(style);
-  }
+  addStylesOnce(doc, "cms-inquiries-styles", CSS);
   const { dialog, heading, message } = createDialog(doc, "Inquiries", "Inquiries from the contact form");
   dialog.classList.add("cms-inquiries");
   const list = doc.createElement("ol");

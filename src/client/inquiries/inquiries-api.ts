@@ -61,6 +61,8 @@ export async function callInquiries(fetch: FetchLike, url: string, method: "GET"
       headers: { accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
+    // The shared words for a 404 speak of a page; here it is a message someone else removed.
+    if (response.status === 404) return { ok: false, error: "that message is no longer there" };
     if (!response.ok) return { ok: false, error: await failureText(response) };
     return { ok: true, value: response.status === 204 ? null : await response.json().catch(() => null) };
   } catch {
