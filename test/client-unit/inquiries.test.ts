@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseInquiryPage } from "../../src/client/inquiries/inquiries-api";
+import { parseInquiryPage } from "../../src/client/inquiries/inquiry-page";
 
 describe("parseInquiryPage", () => {
   it("keeps rows with an id, their form fields as text in order, and the next cursor", () => {

@@ -6,10 +6,11 @@ import { createDialog, textButton } from "../dialog";
 import { formatTime } from "../format-time";
 import { humanName } from "../human-name";
 import { addStylesOnce } from "../style-once";
-import { callInquiries, parseInquiryPage, type FetchLike, type Inquiry } from "./inquiries-api";
+import { callInquiries, type FetchLike } from "./inquiries-api";
+import { parseInquiryPage, type Inquiry } from "./inquiry-page";
 
-export type { Inquiry, InquiryPage } from "./inquiries-api";
-export { parseInquiryPage } from "./inquiries-api";
+export type { Inquiry, InquiryPage } from "./inquiry-page";
+export { parseInquiryPage } from "./inquiry-page";
 
 const CSS = `
 .cms-inquiries{width:min(40rem,92vw);color:#1d232b;background:#fff}
