@@ -14,7 +14,9 @@ CREATE TABLE inquiries (
   name TEXT NOT NULL,
   email TEXT NOT NULL,
   message TEXT NOT NULL,
-  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  -- When an editor marked it read; NULL while unread.
+  read_at TEXT
 );
 
 -- Used form timing tokens: one stored submission per token, within two hours.

@@ -1,6 +1,6 @@
 import { readableTextOn } from "./contrast";
-import { Icon, type IconName } from "./icon";
 import { humanName } from "./human-name";
+import { barButton as button, createMoreMenu, type BarAction } from "./more-menu";
 import type { HistoryState } from "./undo/page-history";
 
 /** Someone else on the page, as shown in the edit bar. */
@@ -21,24 +21,16 @@ export interface EditBarOptions {
   /** Undo and Redo buttons (for touch screens; keys work inside the fields). */
   onUndo?: () => void;
   onRedo?: () => void;
-  /** Shows a History button (versioned pages). */
+  /** Shows a History button (versioned pages), the first of the secondary actions. */
   onHistory?: () => void;
-  /** Shows a Preview button: the page as visitors would see the draft. */
-  onPreview?: () => void;
-  /** Shows a Share button (publishers on versioned pages): share links of the draft. */
-  onShare?: () => void;
-  /** More buttons, before Settings and Done (e.g. the site's "New page" and "Pages"). */
-  actions?: readonly EditBarAction[];
+  /**
+   * More secondary actions (Inquiries, Pages, Preview, Share…), after History and before Settings:
+   * a row of buttons on a wide screen, the "More" menu's entries on a narrow one.
+   */
+  actions?: readonly BarAction[];
 }
 
-/** A button a site adds to the edit bar. */
-export interface EditBarAction {
-  text: string;
-  /** Accessible name; default `text`. */
-  label?: string;
-  icon?: IconName;
-  onClick: () => void;
-}
+export type { BarAction };
 
 export interface EditBar {
   element: HTMLElement;
@@ -54,9 +46,10 @@ export const OPEN_SETTINGS_EVENT = "cms:open-settings";
 
 /**
  * The edit bar: who else is here, a live status line (announced politely to screen readers), Undo
- * and Redo, an optional Save button, a Publish button for publishers, Settings (dispatches `cms:open-settings`)
- * and Done. Plain buttons in
- * document order, so Tab reaches each of them.
+ * and Redo, an optional Save button, a Publish button for publishers, the secondary actions
+ * (History, `options.actions`, Settings, which dispatches `cms:open-settings`) and Done. Plain
+ * buttons in document order, so Tab reaches each of them; on a narrow screen the secondary actions
+ * fold into a "More" menu and every control is at least 44 px square.
  *
  * @example
  * const bar = createEditBar(document, { manualSave: false, onDone: () => louise.done() });
@@ -78,20 +71,22 @@ export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
   status.setAttribute("aria-live", "polite");
   status.className = "cms-status";
 
-  element.append(people, status);
+  // On a narrow screen the status line has a row of its own, above the buttons.
+  const rowEnd = doc.createElement("span");
+  rowEnd.className = "cms-row-end";
+  element.append(people, status, rowEnd);
   const undo = options.onUndo ? button(doc, "undo", "Undo", "Undo your last edit", options.onUndo) : null;
   const redo = options.onRedo ? button(doc, "redo", "Redo", "Redo", options.onRedo) : null;
   for (const control of [undo, redo]) if (control) (control.disabled = true), element.append(control);
   if (options.manualSave && options.onSave) element.append(button(doc, "save", "Save", "Save changes", options.onSave));
-  if (options.onHistory) element.append(button(doc, "history", "History", "Page history", options.onHistory));
-  if (options.onPreview) element.append(button(doc, "preview", "Preview", "Preview as visitors will see it", options.onPreview));
-  if (options.onShare) element.append(button(doc, "share", "Share", "Share a link to this draft", options.onShare));
   if (options.onPublish) element.append(button(doc, "publish", "Publish", "Publish this page", options.onPublish));
-  for (const action of options.actions ?? []) element.append(button(doc, action.icon, action.text, action.label ?? action.text, action.onClick));
-  const settings = button(doc, "settings", "Settings", "Open page settings", () => {
-    settings.dispatchEvent(new CustomEvent(OPEN_SETTINGS_EVENT, { bubbles: true, composed: true }));
-  });
-  element.append(settings, button(doc, "done", "Done", "Done editing", options.onDone));
+  const secondary: BarAction[] = [
+    ...(options.onHistory ? [{ icon: "history", text: "History", label: "Page history", onClick: options.onHistory } as const] : []),
+    ...(options.actions ?? []),
+    { icon: "settings", text: "Settings", label: "Open page settings", onClick: () => element.dispatchEvent(new CustomEvent(OPEN_SETTINGS_EVENT, { bubbles: true, composed: true })) },
+  ];
+  const more = createMoreMenu(doc, secondary);
+  element.append(more.button, more.group, button(doc, "done", "Done", "Done editing", options.onDone));
   // Room below the page's last content, so scrolling to the end never leaves it under the bar.
   const spacer = doc.createElement("div");
   spacer.className = "cms-bar-spacer";
@@ -122,7 +117,7 @@ export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
       );
       people.hidden = list.length === 0;
     },
-    destroy: () => (element.remove(), spacer.remove()),
+    destroy: () => (more.destroy(), element.remove(), spacer.remove()),
   };
 }
 
@@ -136,14 +131,4 @@ export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   const letters = parts.length > 1 ? [parts[0]![0], parts[parts.length - 1]![0]] : [parts[0]?.[0]];
   return letters.join("").toUpperCase() || "?";
-}
-
-function button(doc: Document, icon: IconName | undefined, text: string, label: string, onClick: () => void): HTMLButtonElement {
-  const element = doc.createElement("button");
-  element.type = "button";
-  element.setAttribute("aria-label", label);
-  if (icon) element.append(Icon(icon));
-  element.append(text);
-  element.addEventListener("click", onClick);
-  return element;
 }

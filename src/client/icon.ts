@@ -1,7 +1,7 @@
 /** The icons the editing UI uses. */
 export type IconName =
   | "settings" | "done" | "save" | "publish" | "image" | "upload" | "bold" | "italic" | "link" | "close" | "undo" | "redo" | "history"
-  | "preview" | "share" | "up" | "down" | "duplicate";
+  | "preview" | "share" | "up" | "down" | "duplicate" | "more" | "inbox" | "new-page" | "pages" | "page";
 
 /* 24×24 stroke paths, drawn for this toolkit. */
 const PATHS: Record<IconName, string> = {
@@ -17,12 +17,17 @@ const PATHS: Record<IconName, string> = {
   close: "M6 6l12 12M18 6L6 18",
   undo: "M9 14L4 9l5-5M4 9h10a6 6 0 0 1 0 12h-3",
   redo: "M15 14l5-5-5-5M20 9H10a6 6 0 0 0 0 12h3",
+  more: "M5 12h.01M12 12h.01M19 12h.01",
+  inbox: "M3 13h5l1 3h6l1-3h5M5 5h14l2 8v6H3v-6z",
   history: "M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l3 3",
   preview: "M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z",
   share: "M18 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM6 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM18 22a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM8.6 13.5l6.8 4M15.4 6.5l-6.8 4",
   up: "M12 19V5M6 11l6-6 6 6",
   down: "M12 5v14M6 13l6 6 6-6",
   duplicate: "M9 9h11v11H9zM5 15H4V4h11v1",
+  "new-page": "M14 3H6v18h12V7zM14 3v4h4M12 11v6M9 14h6",
+  pages: "M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01",
+  page: "M14 3H6v18h12V7zM14 3v4h4M9 13h6M9 17h6",
 };
 
 export interface IconOptions {

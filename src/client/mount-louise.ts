@@ -1,5 +1,5 @@
 import { createEditBar } from "./edit-bar";
-import { editedNote } from "./edited-note";
+import { createOwnWrites, editedNote } from "./edited-note";
 import { formatTime } from "./format-time";
 import { scheduleCancelledNote } from "./schedule-note";
 import { isLookedAt } from "./looked-at";
@@ -94,6 +94,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
       onResult: (text) => ((notice = text), render()),
     });
   };
+  const ownWrites = createOwnWrites();
   const openHistory = async () => {
     await queue.flush();
     const { openHistoryPanel } = await import("./history");
@@ -101,6 +102,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
       versionsUrl: options.versionsUrl ?? pageUrl("versions"),
       richFields: new Set(found.filter(({ marker }) => marker.kind === "richtext" && marker.below.length === 0).map(({ marker }) => marker.root)),
       fetch: doFetch,
+      onRestoring: (fields) => ownWrites.started(fields),
       // Live fields receive the restored draft through the room; fields saving over HTTP need the page again.
       onRestored: () => {
         if (mode === "rest") win.location.reload();
@@ -137,17 +139,24 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
       },
     });
   };
+  const openInquiries = async (url: string) => {
+    const { openInquiriesPanel } = await import("./inquiries");
+    await openInquiriesPanel(doc, { url, fetch: doFetch });
+  };
   const bar = createEditBar(doc, {
     manualSave: manual,
     onSave: () => void queue.flush(),
     ...(versioned ? { onPublish: () => void openPublish() } : {}),
     ...(versioned ? { onHistory: () => void openHistory() } : {}),
-    ...(versioned ? { onPreview: () => void openPreview() } : {}),
-    ...(versioned && options.canPublish === true ? { onShare: () => void openShare() } : {}),
     onDone: () => void leave(),
+    actions: [
+      ...(versioned ? [{ icon: "preview", text: "Preview", label: "Preview as visitors will see it", onClick: () => void openPreview() } as const] : []),
+      ...(versioned && options.canPublish === true ? [{ icon: "share", text: "Share", label: "Share a link to this draft", onClick: () => void openShare() } as const] : []),
+      ...(options.inquiriesUrl ? [{ icon: "inbox", text: "Inquiries", label: "Inquiries", onClick: () => void openInquiries(options.inquiriesUrl!) } as const] : []),
+      ...(options.barActions ?? []),
+    ],
     onUndo: () => void history.run("undo"),
     onRedo: () => void history.run("redo"),
-    ...(options.barActions ? { actions: options.barActions } : {}),
   });
   const history = createPageHistory(doc, (state) => bar.setHistory(state));
   const removeStyles = injectStyles(doc);
@@ -206,6 +215,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
         onScheduleCancelled: (at, reason) => ((notice = scheduleCancelledNote(formatTime(doc, at), reason)), render()),
         onUnpublished: () => ((notice = "Unpublished"), render()),
         onEdited: (fields, by) => {
+          if (ownWrites.isOwn(fields)) return;
           const note = editedNote(found, fields, by, (element) => isLookedAt(element, win));
           if (note) ((notice = note), render());
         },

@@ -1,5 +1,5 @@
 import type { EndpointOptions } from "./mount-config";
-import type { EditBarAction } from "./edit-bar";
+import type { BarAction } from "./more-menu";
 import type { FieldMarker } from "./markers";
 
 /** Options of `mountLouise`. Every endpoint defaults to the reference site's. */
@@ -18,8 +18,13 @@ export interface MountLouiseOptions extends EndpointOptions {
   versionsUrl?: string;
   /** Publish endpoint; default `/api/cms/<collection>/<versionedPageId>/publish` (unpublish likewise). */
   publishUrl?: string;
-  /** More edit-bar buttons (the reference site adds "New page", "Pages" and "Page"). */
-  barActions?: readonly EditBarAction[];
+  /** More secondary edit-bar actions (the reference site adds "New page", "Pages" and "Page"). */
+  barActions?: readonly BarAction[];
+  /**
+   * The contact form's review endpoint (e.g. `/api/cms/inquiries`): the edit bar offers an
+   * Inquiries panel to read, mark and delete the messages visitors sent. Omitted, there is none.
+   */
+  inquiriesUrl?: string;
   /** Called after Done, once pending edits are saved and the editors are gone. */
   onDone?: () => void;
   fetch?: typeof fetch;

@@ -4,6 +4,8 @@ const CSS = `
 .cms-bar button{display:inline-flex;align-items:center;gap:.3rem;font:inherit;color:inherit;background:#333c48;border:0;border-radius:.4rem;padding:.35rem .6rem;cursor:pointer}
 .cms-bar button:focus-visible,.cms-dialog button:focus-visible{outline:2px solid #8cb4ff;outline-offset:2px}
 .cms-bar [role=status]{min-width:7rem}
+.cms-extra{display:flex;align-items:center;gap:.5rem}
+.cms-bar .cms-more,.cms-row-end,.cms-bar [hidden]{display:none}
 .cms-bar-spacer{height:4.5rem}
 .cms-bar button:disabled{opacity:.5;cursor:default}
 .cms-dialog button{margin:.3rem .3rem 0 0}
@@ -18,7 +20,7 @@ const CSS = `
 .cms-toolbar button[aria-pressed=true]{background:#dde8ff}
 .ProseMirror-yjs-cursor{position:relative;margin:0 -1px;border-left:2px solid;word-break:normal;pointer-events:none}
 .ProseMirror-yjs-cursor>div{position:absolute;top:-1.1em;left:-1px;font-size:11px;padding:0 .2em;white-space:nowrap;border-radius:.2em}
-.cms-dialog{border:0;border-radius:.6rem;padding:1rem;max-width:32rem;box-shadow:0 8px 30px #0005;font:14px/1.4 system-ui,sans-serif}
+.cms-dialog{box-sizing:border-box;border:0;border-radius:.6rem;padding:1rem;max-width:min(32rem,calc(100vw - 1rem));max-height:calc(100vh - 1rem);overflow:auto;overflow-wrap:anywhere;box-shadow:0 8px 30px #0005;font:14px/1.4 system-ui,sans-serif}
 .cms-dialog ul{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(6rem,1fr));gap:.5rem;max-height:18rem;overflow:auto}
 .cms-dialog li button{border:1px solid #ccd;background:#fff;padding:0;cursor:pointer;width:100%}
 .cms-dialog img{display:block;width:100%;height:5rem;object-fit:cover}
@@ -28,6 +30,20 @@ const CSS = `
 .cms-switch{min-width:3.2rem;cursor:pointer}
 .cms-switch[aria-checked=true]{background:#1f6feb;color:#fff;border-color:#1f6feb}
 .cms-value-problem{color:#b42318;font-size:.9em}
+.cms-dialog input,.cms-dialog select,.cms-dialog textarea{max-width:100%;box-sizing:border-box}
+@media (max-width:40rem){
+.cms-bar{inset:auto .5rem .5rem .5rem;flex-wrap:wrap;justify-content:flex-end;gap:.4rem}
+.cms-bar [role=status]{flex:1 1 0;min-width:0}
+.cms-row-end{display:block;flex-basis:100%;height:0}
+.cms-bar button,.cms-toolbar button,.cms-dialog button{min-width:44px;min-height:44px;justify-content:center;align-items:center}
+.cms-dialog input,.cms-dialog select{min-height:44px}
+.cms-bar>button .cms-label{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.cms-bar .cms-more{display:inline-flex}
+.cms-extra{display:none;position:absolute;right:0;bottom:100%;margin-bottom:.4rem;flex-direction:column;align-items:stretch;min-width:12rem;max-width:calc(100vw - 1rem);padding:.4rem;background:#1d232b;border-radius:.6rem;box-shadow:0 4px 18px #0004}
+.cms-more[aria-expanded=true]+.cms-extra{display:flex}
+.cms-extra button{justify-content:flex-start}
+.cms-bar-spacer{height:8rem}
+}
 `;
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compareFields, leafLines } from "../../src/client/history/field-compare";
+import type { RichToken } from "../../src/client/history/text-format";
 import { parseVersionList, scheduledVersionId, versionStateLabel } from "../../src/client/history/versions-api";
 import { diffTokens, diffWords, wordTokens } from "../../src/client/history/word-diff";
 
@@ -49,7 +50,22 @@ describe("diffWords", () => {
 });
 
 describe("compareFields", () => {
-  const options = { richFields: new Set(["body"]), htmlToText: (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim() };
+  /* The browser parses HTML with its DOM; here a tag-by-tag reading of b, i and a is enough. */
+  const htmlToTokens = (html: string): RichToken[] => {
+    const tokens: RichToken[] = [];
+    const marks: string[] = [];
+    let href: string | undefined;
+    for (const [, close, tag, attrs, text] of html.matchAll(/<(\/?)(\w+)([^>]*)>|([^<]+)/g)) {
+      if (text !== undefined) {
+        for (const word of wordTokens(text)) tokens.push({ text: word, format: word.trim() ? { marks: [...marks], ...(href === undefined ? {} : { href }) } : { marks: [] } });
+      } else if (tag === "b" || tag === "i") {
+        if (close) marks.pop();
+        else marks.push(tag === "b" ? "bold" : "italic");
+      } else if (tag === "a") href = close ? undefined : /href="([^"]*)"/.exec(attrs ?? "")?.[1];
+    }
+    return tokens;
+  };
+  const options = { richFields: new Set(["body"]), htmlToTokens };
 
   it("compares text by words, rich text by readable text, JSON by leaf lines", () => {
     const version = { title: "Old title", body: "<p>Hello <b>world</b></p>", sections: [{ heading: "Hi", text: "A" }] };
@@ -57,8 +73,19 @@ describe("compareFields", () => {
     const result = compareFields(version, current, options);
     expect(result.map((r) => [r.field, r.changed, render(r.parts)])).toEqual([
       ["title", true, "[-Old-]{+New+} title"],
-      ["body", true, "Hello world"],
+      ["body", true, "Hello [-world-]{+world+}"],
       ["sections", true, "1 heading: Hi\n[-1 text: A\n-]{+1 text: B\n+}"],
+    ]);
+  });
+
+  it("shows a word made bold and a link's new address as changed, with the run's formatting", () => {
+    const result = compareFields({ body: '<p>Go <a href="https://a.test">home</a> now</p>' }, { body: '<p>Go <a href="https://b.test">home</a> <b>now</b></p>' }, options);
+    expect(render(result[0]!.parts)).toBe("Go [-home-]{+home+} [-now-]{+now+}");
+    expect(result[0]!.parts.filter((p) => p.kind !== "same").map((p) => p.format)).toEqual([
+      { marks: [], href: "https://a.test" },
+      { marks: [], href: "https://b.test" },
+      { marks: [] },
+      { marks: ["bold"] },
     ]);
   });
 

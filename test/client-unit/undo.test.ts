@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { historyInput, historyKey } from "../../src/client/undo/undo-keys";
+import { createEditOrder } from "../../src/client/undo/edit-order";
 import { createValueHistory } from "../../src/client/undo/value-history";
 
 const key = (key: string, mods: { ctrl?: boolean; meta?: boolean; shift?: boolean; alt?: boolean } = {}) => ({
@@ -108,5 +109,81 @@ describe("createValueHistory", () => {
     h.edited("🙂👍🏽𝒳");
     h.target.undo();
     expect(applied).toEqual(["🙂👍🏽"]);
+  });
+});
+
+describe("createEditOrder", () => {
+  /* Two fields with their own value histories on one clock; typing a word is one step. */
+  const page = () => {
+    let clock = 0;
+    const values = { title: "T", body: "B" };
+    const field = (name: keyof typeof values) => {
+      const history = createValueHistory(values[name], (value) => (values[name] = value), { now: () => clock });
+      return {
+        target: history.target,
+        type(word: string, pause = 1000) {
+          for (const letter of word) history.edited((values[name] += letter)), (clock += 50);
+          clock += pause;
+        },
+      };
+    };
+    const title = field("title");
+    const body = field("body");
+    const order = createEditOrder();
+    order.follow(title.target);
+    order.follow(body.target);
+    return { values, title, body, order };
+  };
+
+  it("undoes across fields in the order the edits were made, and redoes them in order", () => {
+    const { values, title, body, order } = page();
+    title.type(" ONE"), order.sync();
+    body.type(" TWO"), order.sync();
+    title.type(" THREE"), order.sync();
+    const seen: string[] = [];
+    while (order.undo()) seen.push(`${values.title}|${values.body}`);
+    expect(seen).toEqual(["T ONE|B TWO", "T ONE|B", "T|B"]);
+    expect(order.canUndo()).toBe(false);
+    const redone: string[] = [];
+    while (order.redo()) redone.push(`${values.title}|${values.body}`);
+    expect(redone).toEqual(["T ONE|B", "T ONE|B TWO", "T ONE THREE|B TWO"]);
+  });
+
+  it("typing back in a field soon after another field starts a step of its own", () => {
+    const { values, title, body, order } = page();
+    const quick = (field: typeof title, word: string) => {
+      for (const letter of word) field.type(letter, 0), order.sync();
+    };
+    quick(title, " ONE");
+    quick(body, " TWO");
+    quick(title, " THREE");
+    expect(order.undo()).toBe(true);
+    expect(values).toEqual({ title: "T ONE", body: "B TWO" });
+  });
+
+  it("a field's own undo keeps the page order, and a new edit ends the redo chain", () => {
+    const { values, title, body, order } = page();
+    title.type(" ONE"), order.sync();
+    body.type(" TWO"), order.sync();
+    expect(order.undo(title.target)).toBe(true);
+    expect(values).toEqual({ title: "T", body: "B TWO" });
+    expect(order.undo()).toBe(true);
+    expect(values.body).toBe("B");
+    expect(order.canUndo()).toBe(false);
+    body.type(" NEW"), order.sync();
+    expect(order.canRedo()).toBe(false);
+  });
+
+  it("drops the steps of a field whose history was cleared", () => {
+    const { values, title, body, order } = page();
+    const history = createValueHistory("x", () => undefined);
+    order.follow(history.target);
+    title.type(" ONE"), order.sync();
+    history.edited("xy"), order.sync();
+    history.replaced("someone else's"), order.sync();
+    body.type(" TWO"), order.sync();
+    expect(order.undo()).toBe(true);
+    expect(order.undo()).toBe(true);
+    expect(values).toEqual({ title: "T", body: "B" });
   });
 });

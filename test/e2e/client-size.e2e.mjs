@@ -8,7 +8,7 @@ const PLAIN_BUDGET = 15 * 1024;
 
 export const tests = [
   {
-    name: "client size: the plain-text path is within 15 KB gz, without Yjs, ProseMirror or the history panel",
+    name: "client size: the plain-text path is within 15 KB gz, without Yjs, ProseMirror, the history or the inquiries panel",
     async run() {
       const meta = await buildClient();
       const sizes = clientSizes(meta);
@@ -22,10 +22,11 @@ export const tests = [
       };
       visit(entry);
       const inputs = [...closure].flatMap((path) => Object.keys(meta.outputs[path].inputs));
-      for (const heavy of ["node_modules/yjs/", "node_modules/prosemirror-view/", "node_modules/y-protocols/", "src/client/history/"]) {
+      for (const heavy of ["node_modules/yjs/", "node_modules/prosemirror-view/", "node_modules/y-protocols/", "src/client/history/", "src/client/inquiries/"]) {
         assert.deepEqual(inputs.filter((input) => input.startsWith(heavy)), [], `${heavy} is not on the plain-text path`);
       }
       assert.ok(sizes.files.some((f) => /chunks\/history-/.test(f.file)), "the history panel is a chunk of its own");
+      assert.ok(sizes.files.some((f) => /chunks\/inquiries-/.test(f.file)), "the inquiries panel is a chunk of its own");
     },
   },
 ];

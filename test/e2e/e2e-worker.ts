@@ -22,12 +22,12 @@ const FAIL_KEY = "e2e:fail-saves";
 const pages = sitePages({
   resolveEditor: resolveSiteEditor,
   // Test switches in the page URL: `?rest` turns live editing off (REST saving on a versioned page),
-  // `?manual` turns auto-save off.
+  // `?manual` turns auto-save off, `?inquiries-limit=<n>` pages the Inquiries panel n at a time.
   editorTail: (page, editor, nonce) =>
     editorScript(
       page.id,
       editor.access.publish,
-      `roomUrl: new URLSearchParams(location.search).has("rest") ? false : undefined, autoSave: new URLSearchParams(location.search).has("manual") ? false : undefined`,
+      `roomUrl: new URLSearchParams(location.search).has("rest") ? false : undefined, autoSave: new URLSearchParams(location.search).has("manual") ? false : undefined, inquiriesUrl: "/api/cms/inquiries?limit=" + (new URLSearchParams(location.search).get("inquiries-limit") || "20")`,
       nonce,
       page.slug,
     ),

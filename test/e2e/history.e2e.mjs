@@ -63,6 +63,34 @@ export const tests = [
       const after = await versions.allTextContents();
       assert.equal(after.length, 4);
       assert.match(after[0], /\(current draft\) Draft · Eddie Editor/);
+      // The panel shows the new state: the restored version is now the same as the draft.
+      await comparison.getByText("Same content as the current draft.").waitFor();
+      assert.equal(await comparison.getByRole("button", { name: `Restore version ${v1} as a new draft` }).isDisabled(), true);
+      // The restorer is not told their own restore came from outside; the other editor may be.
+      await b.waitForFunction(() => window.__statuses.some((s) => s.includes("from outside this page")));
+      await a.waitForTimeout(300);
+      const told = await a.evaluate(() => window.__statuses.filter((s) => s.includes("from outside")));
+      assert.deepEqual(told, [], "the restorer's own write is recognised");
+    },
+  },
+  {
+    name: "history: the comparison shows a word made bold and a link's changed address",
+    async run({ browser, site, track }) {
+      const { context, page } = await openAs(browser, site, "publisher@example.test");
+      track(context);
+      const { id, path } = await newPage(context, site, { title: "Formats", body: '<p>Read <a href="https://a.example/">the guide</a> now</p>' });
+      await api(context, site, "POST", `/api/cms/pages/${id}/versions`, { body: '<p>Read <a href="https://b.example/">the guide</a> <strong>now</strong></p>' });
+      await page.goto(path);
+      await waitForEditing(page);
+      await page.getByRole("button", { name: "Page history" }).click();
+      const dialog = page.getByRole("dialog", { name: "Page history" });
+      const versions = dialog.getByRole("list", { name: "Versions, newest first" }).getByRole("button");
+      await versions.nth(1).click();
+      const body = dialog.getByRole("region", { name: "Comparison with the current draft" }).locator("figure", { hasText: "body" });
+      await body.waitFor();
+      assert.deepEqual(await body.locator("del").allTextContents(), [" [in this version: the guide (link to https://a.example/)] ", " [in this version: now] "]);
+      assert.deepEqual(await body.locator("ins").allTextContents(), [" [in the current draft: the guide (link to https://b.example/)] ", " [in the current draft: now (bold)] "]);
+      assert.equal(await body.locator("ins strong").textContent(), "now", "the bold word is shown bold");
     },
   },
   {

@@ -116,4 +116,21 @@ export const tests = [
       await shot(b.page, "image-alt-dialog.png");
     },
   },
+  {
+    name: "screenshots: the edit bar on a phone, with its More menu open",
+    async run({ browser, site, track }) {
+      const phone = await openAs(browser, site, "publisher@example.test", { viewport: { width: 390, height: 844 }, hasTouch: true });
+      track(phone.context);
+      const { path } = await newPage(phone.context, site, {
+        title: "Spring opening hours",
+        body: "<p>From March we open <strong>an hour earlier</strong> on weekdays.</p><p>The kitchen closes at nine.</p>",
+      });
+      await phone.page.goto(path);
+      await waitForEditing(phone.page);
+      await phone.page.locator(".ProseMirror p").first().click();
+      await phone.page.getByRole("button", { name: "More actions" }).click();
+      await phone.page.getByRole("group", { name: "More actions" }).waitFor();
+      await shot(phone.page, "phone-edit-bar.png");
+    },
+  },
 ];

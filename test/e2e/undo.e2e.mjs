@@ -150,4 +150,45 @@ export const tests = [
       await converge([a, b], picture, second);
     },
   },
+  {
+    name: "undo: the bar's Undo and Redo follow the order of one's own edits across fields, live and without a room",
+    async run({ browser, site, track }) {
+      const { context, page } = await openAs(browser, site, "editor@example.test");
+      track(context);
+      for (const mode of ["live", "rest"]) {
+        const { id, path } = await newPage(context, site, { title: "Order", body: "<p>Body</p>" });
+        await page.goto(mode === "rest" ? `${path}?rest` : path);
+        await waitForEditing(page);
+        assert.equal(await page.evaluate(() => window.louise.mode()), mode);
+        const title = `h1[data-cms-field="pages:${id}:title"]`;
+        const paragraph = `[data-cms-field="pages:${id}:body"] .ProseMirror p`;
+        const both = async () => `${await page.locator(title).textContent()}|${await page.locator(paragraph).first().textContent()}`;
+        const expect = async (value, what) => {
+          for (let i = 0; i < 40 && (await both()) !== value; i++) await page.waitForTimeout(50);
+          assert.equal(await both(), value, `${mode}: ${what}`);
+        };
+        await typeAtEnd(page, title, " ONE");
+        await typeAtEnd(page, paragraph, " TWO");
+        await typeAtEnd(page, title, " THREE");
+        await expect("Order ONE THREE|Body TWO", "typed");
+        const undo = page.getByRole("button", { name: "Undo your last edit" });
+        const redo = page.getByRole("button", { name: "Redo" });
+        await undo.click();
+        await expect("Order ONE|Body TWO", "the first Undo takes back THREE");
+        await undo.click();
+        await expect("Order ONE|Body", "the second takes back TWO");
+        await undo.click();
+        await expect("Order|Body", "the third takes back ONE");
+        assert.equal(await undo.isDisabled(), true, `${mode}: nothing left to undo`);
+        await redo.click();
+        await expect("Order ONE|Body", "Redo brings back ONE");
+        await redo.click();
+        await expect("Order ONE|Body TWO", "then TWO");
+        await redo.click();
+        await expect("Order ONE THREE|Body TWO", "then THREE");
+        assert.equal(await redo.isDisabled(), true, `${mode}: nothing left to redo`);
+        await page.evaluate(() => window.louise.flush());
+      }
+    },
+  },
 ];

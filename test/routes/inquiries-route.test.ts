@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { inquiriesRoute } from "../../src/routes/inquiries-route";
 import { runEditorRoute } from "../../src/routes/run-editor-route";
-import { inquiries } from "../../src/tables/forms";
+import { inquiries, submissions } from "../../src/tables/forms";
 import { asEditor, headerResolver, request, type RequestOptions } from "../helpers/http";
 
 const route = inquiriesRoute({ table: inquiries, resolveEditor: headerResolver });
@@ -61,6 +61,71 @@ describe("inquiriesRoute", () => {
 
   it("answers other methods with 405", async () => {
     const res = await call("POST", "/api/cms/inquiries", { body: {}, headers: asEditor() });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("GET, PATCH, DELETE");
+  });
+
+  it("bounds a page through the paging module: a limit past the cap is clamped, a bad limit or cursor is a 400 JSON", async () => {
+    for (let i = 0; i < 3; i++) await addInquiry(`b${i}`);
+    const capped = await (await call("GET", "/api/cms/inquiries?limit=100000", { headers: asEditor() })).json<{ items: unknown[] }>();
+    expect(capped.items.length).toBeLessThanOrEqual(100);
+    for (const query of ["limit=abc", "cursor=-1", "cursor=x"]) {
+      const res = await call("GET", `/api/cms/inquiries?${query}`, { headers: asEditor() });
+      expect(res.status, query).toBe(400);
+      expect(await res.json(), query).toMatchObject({ error: expect.any(String) });
+    }
+  });
+});
+
+describe("inquiriesRoute read flag", () => {
+  const readAt = (id: number) => env.DB.prepare("SELECT read_at FROM inquiries WHERE id = ?1").bind(id).first<{ read_at: string | null }>();
+
+  it("an editor marks an inquiry read (the first time is kept) and unread again; the list carries readAt", async () => {
+    const id = await addInquiry("reader");
+    const first = await call("PATCH", `/api/cms/inquiries?id=${id}`, { body: { read: true }, headers: asEditor() });
+    expect(first.status).toBe(200);
+    const row = await first.json<{ id: number; readAt: string }>();
+    expect(row).toMatchObject({ id, name: "reader", readAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    const again = await (await call("PATCH", `/api/cms/inquiries?id=${id}`, { body: { read: true }, headers: asEditor() })).json<{ readAt: string }>();
+    expect(again.readAt).toBe(row.readAt);
+    const list = await (await call("GET", "/api/cms/inquiries?limit=1", { headers: asEditor() })).json<{ items: { id: number; readAt: string | null }[] }>();
+    expect(list.items[0]).toMatchObject({ id, readAt: row.readAt });
+    expect((await call("PATCH", `/api/cms/inquiries?id=${id}`, { body: { read: false }, headers: asEditor() })).status).toBe(200);
+    expect((await readAt(id))?.read_at).toBeNull();
+  });
+
+  it("without a session is 401, cross-origin is 403, and neither changes the flag", async () => {
+    const id = await addInquiry("guarded");
+    expect((await call("PATCH", `/api/cms/inquiries?id=${id}`, { body: { read: true } })).status).toBe(401);
+    const cross = await call("PATCH", `/api/cms/inquiries?id=${id}`, { body: { read: true }, origin: "https://evil.test", headers: asEditor() });
+    expect(cross.status).toBe(403);
+    expect(await cross.json()).toMatchObject({ error: expect.any(String), code: "cross_origin" });
+    expect((await readAt(id))?.read_at).toBeNull();
+  });
+
+  it("a bad id or body is a 4xx JSON and changes nothing; an unknown id is a 404", async () => {
+    const id = await addInquiry("bad");
+    const cases: [string, RequestOptions, number][] = [
+      [`/api/cms/inquiries?id=abc`, { body: { read: true } }, 400],
+      [`/api/cms/inquiries?id=-3`, { body: { read: true } }, 400],
+      [`/api/cms/inquiries`, { body: { read: true } }, 400],
+      [`/api/cms/inquiries?id=999999`, { body: { read: true } }, 404],
+      [`/api/cms/inquiries?id=${id}`, { body: { read: "yes" } }, 400],
+      [`/api/cms/inquiries?id=${id}`, { body: {} }, 400],
+      [`/api/cms/inquiries?id=${id}`, { rawBody: "{nope", headers: { "content-type": "application/json" } }, 400],
+      [`/api/cms/inquiries?id=${id}`, { rawBody: "read", headers: { "content-type": "text/plain" } }, 415],
+    ];
+    for (const [path, options, status] of cases) {
+      const res = await call("PATCH", path, { ...options, headers: { ...asEditor(), ...options.headers } });
+      expect(res.status, `${path} ${JSON.stringify(options)}`).toBe(status);
+      expect(await res.json()).toMatchObject({ error: expect.any(String) });
+    }
+    expect((await readAt(id))?.read_at).toBeNull();
+  });
+
+  it("a table without a read column offers no PATCH", async () => {
+    const plain = inquiriesRoute({ table: submissions, resolveEditor: headerResolver, basePath: "/api/cms/plain" });
+    const res = await runEditorRoute(plain, request("PATCH", "/api/cms/plain?id=1", { body: { read: true }, headers: asEditor() }), env);
     expect(res.status).toBe(405);
     expect(res.headers.get("allow")).toBe("GET, DELETE");
   });

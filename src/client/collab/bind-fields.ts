@@ -52,6 +52,8 @@ export function bindText(field: BindableText, text: Y.Text): FieldBinding {
       redo: () => manager.redo() !== null,
       canUndo: () => manager.canUndo(),
       canRedo: () => manager.canRedo(),
+      depth: () => manager.undoStack.length,
+      seal: () => manager.stopCapturing(),
     },
     local(value) {
       if (typeof value !== "string") return;

@@ -63,6 +63,8 @@ export function bindListText(field: BindableText, leaf: ListLeaf): FieldBinding 
       redo: () => inner?.undo.redo() ?? false,
       canUndo: () => inner?.undo.canUndo() ?? false,
       canRedo: () => inner?.undo.canRedo() ?? false,
+      depth: () => inner?.undo.depth() ?? 0,
+      seal: () => inner?.undo.seal(),
     },
     local(value) {
       if (inner !== null) return inner.local(value);

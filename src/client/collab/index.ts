@@ -2,8 +2,9 @@
  * The live-editing chunk (Yjs, the y-partyserver provider, y-prosemirror): loaded only for a
  * versioned page, so plain-text pages without a room never download it.
  */
-import type { Command, Plugin } from "prosemirror-state";
-import { redoCommand, undoCommand, yCursorPlugin, ySyncPlugin, yUndoPlugin } from "y-prosemirror";
+import type { Plugin } from "prosemirror-state";
+import type { RichHistory } from "../rich/rich-text";
+import { redoCommand, undoCommand, yCursorPlugin, ySyncPlugin, yUndoPlugin, yUndoPluginKey } from "y-prosemirror";
 import type * as Y from "yjs";
 import { readableTextOn } from "../contrast";
 import type { Awareness } from "y-protocols/awareness";
@@ -26,12 +27,17 @@ export { guardPresence } from "./presence-guard";
  * @example
  * mountRichText(element, { ...richCollab(doc.getXmlFragment("body"), provider.awareness) });
  */
-export function richCollab(fragment: Y.XmlFragment, awareness: Awareness): { plugins: Plugin[]; history: { undo: Command; redo: Command } } {
+export function richCollab(fragment: Y.XmlFragment, awareness: Awareness): { plugins: Plugin[]; history: RichHistory } {
   // Before the cursor plugin subscribes: a malformed remote cursor would make it throw on every redraw.
   guardPresence(awareness);
   return {
     plugins: [ySyncPlugin(fragment), yCursorPlugin(awareness, { cursorBuilder: remoteCursor }), yUndoPlugin()],
-    history: { undo: undoCommand, redo: redoCommand },
+    history: {
+      undo: undoCommand,
+      redo: redoCommand,
+      depth: (state) => yUndoPluginKey.getState(state)?.undoManager.undoStack.length ?? 0,
+      seal: (view) => yUndoPluginKey.getState(view.state)?.undoManager.stopCapturing(),
+    },
   };
 }
 

@@ -1,4 +1,5 @@
-import { diffTokens, diffWords, type DiffPart } from "./word-diff";
+import { formatKey, type RichToken } from "./text-format";
+import { diffBy, diffTokens, diffWords, type DiffPart } from "./word-diff";
 
 /** How one field of a version differs from the current draft. */
 export interface FieldComparison {
@@ -9,20 +10,21 @@ export interface FieldComparison {
 }
 
 export interface CompareOptions {
-  /** Fields holding rich HTML: compared as their readable text, not as markup. */
+  /** Fields holding rich HTML: compared as their readable, formatted words, not as markup. */
   richFields: ReadonlySet<string>;
-  /** Turns rich HTML into readable text (in the browser: parsed, block by block). */
-  htmlToText: (html: string) => string;
+  /** Turns rich HTML into its words with their formatting (in the browser: `htmlToTokens`). */
+  htmlToTokens: (html: string) => RichToken[];
 }
 
 /**
  * Compares a version's snapshot with the current draft, field by field: text fields word by
- * word, rich fields by their readable text, structured fields (JSON) as one line per text leaf
+ * word, rich fields by their readable words and each word's formatting (a word made bold, a
+ * link's new address, a paragraph turned heading show as changed), structured fields (JSON) as one line per text leaf
  * (`sections 1 heading: Welcome`). Fields come in the current draft's order, then any the
  * version alone has.
  *
  * @example
- * compareFields({ title: "Old" }, { title: "New" }, { richFields: new Set(), htmlToText: (h) => h })
+ * compareFields({ title: "Old" }, { title: "New" }, { richFields: new Set(), htmlToTokens })
  * // [{ field: "title", changed: true, parts: [{ kind: "removed", text: "Old" }, { kind: "added", text: "New" }] }]
  */
 export function compareFields(version: Record<string, unknown>, current: Record<string, unknown>, options: CompareOptions): FieldComparison[] {
@@ -33,11 +35,22 @@ export function compareFields(version: Record<string, unknown>, current: Record<
     const [b, a] = [jsonText(before), jsonText(after)];
     const changed = b === null || a === null || b !== a;
     let parts: DiffPart[];
-    if (options.richFields.has(field)) parts = diffWords(options.htmlToText(String(before ?? "")), options.htmlToText(String(after ?? "")));
+    if (options.richFields.has(field)) parts = diffRich(options.htmlToTokens(String(before ?? "")), options.htmlToTokens(String(after ?? "")));
     else if (typeof before === "string" || typeof after === "string") parts = diffWords(textOf(before), textOf(after));
     else parts = diffTokens(lines(before), lines(after));
     return { field, changed, parts };
   });
+}
+
+/* Runs of one kind and one format; a word differs when its text or its format does. */
+function diffRich(before: RichToken[], after: RichToken[]): DiffPart[] {
+  const out: DiffPart[] = [];
+  diffBy(before, after, (token) => `${formatKey(token.format)}\u0000${token.text}`, (kind, token) => {
+    const last = out[out.length - 1];
+    if (last?.kind === kind && formatKey(last.format) === formatKey(token.format)) last.text += token.text;
+    else out.push({ kind, text: token.text, format: token.format });
+  });
+  return out;
 }
 
 /* Each line keeps its line break, so runs of lines read as lines. */

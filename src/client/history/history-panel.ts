@@ -1,8 +1,10 @@
 import { createDialog, textButton } from "../dialog";
+import { addStylesOnce } from "../style-once";
 import { formatTime } from "../format-time";
 import { failureText } from "../failure-text";
 import { compareFields, type FieldComparison } from "./field-compare";
-import { htmlToText } from "./html-text";
+import { htmlToTokens } from "./html-text";
+import { describeFormat, type TextFormat } from "./text-format";
 import { parseVersionList, scheduledVersionId, versionStateLabel, type VersionEntry, type VersionList } from "./versions-api";
 
 /* The panel's styles travel with its chunk, so pages that never open it do not carry them. */
@@ -18,16 +20,10 @@ const CSS = `
 .cms-diff p{white-space:pre-wrap;margin:.2rem 0}
 .cms-diff del{background:#fde2e2;color:#7f1d1d}
 .cms-diff ins{background:#dcfce7;color:#14532d}
+.cms-diff-link{text-decoration:underline}
+.cms-diff-note{font-size:.85em;font-style:normal;font-weight:normal}
 .cms-visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 `;
-
-function injectHistoryStyles(doc: Document): void {
-  if (doc.getElementById("cms-history-styles")) return;
-  const style = doc.createElement("style");
-  style.id = "cms-history-styles";
-  style.textContent = CSS;
-  doc.head.append(style);
-}
 
 export interface HistoryPanelOptions {
   /** `GET` lists the page's versions, `POST` saves a draft: `/api/cms/pages/<id>/versions`. */
@@ -35,6 +31,12 @@ export interface HistoryPanelOptions {
   /** Fields holding rich HTML, compared by their readable text. */
   richFields: ReadonlySet<string>;
   fetch: (input: string, init?: RequestInit) => Promise<Response>;
+  /**
+   * Called as a restore starts, with the fields it writes; the function it returns is called when
+   * the restore is over (`true` when it was saved). The page uses it to recognise its own write
+   * when the room tells everyone a draft was written from outside.
+   */
+  onRestoring?: (fields: string[]) => (restored: boolean) => void;
   /** Called after a version was restored as the newest draft. */
   onRestored?: (versionId: number) => void;
 }
@@ -42,15 +44,16 @@ export interface HistoryPanelOptions {
 /**
  * The page's history: its versions (who, when, and whether published, scheduled or a draft), a
  * field-by-field comparison of the chosen version with the current draft (rich text as a word
- * diff of its readable text), and "Restore as a new draft", which saves that version's content
- * as the newest draft through the ordinary draft endpoint (so editors in the room see it arrive,
- * and nothing is published). Resolves once the dialog is open.
+ * diff of its readable text that also shows formatting and link changes), and "Restore as a new
+ * draft", which saves that version's content as the newest draft through the ordinary draft
+ * endpoint (so editors in the room see it arrive, and nothing is published), then shows the
+ * comparison again against the new draft. Resolves once the dialog is open.
  *
  * @example
  * await openHistoryPanel(document, { versionsUrl: "/api/cms/pages/2/versions", richFields: new Set(["body"]), fetch });
  */
 export async function openHistoryPanel(doc: Document, options: HistoryPanelOptions): Promise<HTMLDialogElement> {
-  injectHistoryStyles(doc);
+  addStylesOnce(doc, "cms-history-styles", CSS);
   const { dialog, heading, message } = createDialog(doc, "Page history");
   dialog.classList.add("cms-history");
   const list = doc.createElement("ol");
@@ -124,7 +127,7 @@ export async function openHistoryPanel(doc: Document, options: HistoryPanelOptio
     const current = versions.items[0]!;
     const title = doc.createElement("h3");
     title.textContent = `Version ${entry.id} compared with the current draft`;
-    const comparisons = compareFields(entry.data, current.data, { richFields: options.richFields, htmlToText: (html) => htmlToText(doc, html) });
+    const comparisons = compareFields(entry.data, current.data, { richFields: options.richFields, htmlToTokens: (html) => htmlToTokens(doc, html) });
     const changed = comparisons.filter((c) => c.changed);
     const same = comparisons.filter((c) => !c.changed).map((c) => c.field);
     const body: Node[] = changed.map((c) => renderField(doc, c));
@@ -141,13 +144,18 @@ export async function openHistoryPanel(doc: Document, options: HistoryPanelOptio
     const current = versions.items[0]?.data ?? {};
     // Only the fields the page has now; the snapshot's content becomes the newest draft.
     const edit = Object.fromEntries(Object.entries(entry.data).filter(([field]) => Object.hasOwn(current, field)));
+    const over = options.onRestoring?.(Object.keys(edit));
     const answer = await request(options, "POST", edit);
+    over?.(answer.ok);
     if (!answer.ok) {
       message.textContent = `Not restored: ${answer.error}`;
       button.disabled = false;
       return;
     }
     await load();
+    // The comparison again, now against the restored draft (so it no longer shows the old differences).
+    const shown = versions.items.find((item) => item.id === entry.id);
+    if (shown) show(shown);
     message.textContent = `Version ${entry.id} restored as a new draft.`;
     options.onRestored?.(entry.id);
   };
@@ -164,7 +172,7 @@ function renderField(doc: Document, comparison: FieldComparison): HTMLElement {
   const text = doc.createElement("p");
   for (const part of comparison.parts) {
     if (part.kind === "same") {
-      text.append(part.text);
+      text.append(formatted(doc, part.text, part.format));
       continue;
     }
     // <del> holds what the chosen version had, <ins> what the current draft has instead.
@@ -175,13 +183,40 @@ function renderField(doc: Document, comparison: FieldComparison): HTMLElement {
     const end = doc.createElement("span");
     end.className = "cms-visually-hidden";
     end.textContent = "] ";
-    mark.append(hint, part.text, end);
+    mark.append(hint, formatted(doc, part.text, part.format));
+    // A changed run says its formatting in words too: a link's address is not visible otherwise.
+    const format = describeFormat(part.format);
+    if (format && part.text.trim()) {
+      const note = doc.createElement("span");
+      note.className = "cms-diff-note";
+      note.textContent = ` (${format})`;
+      mark.append(note);
+    }
+    mark.append(end);
     text.append(mark);
   }
   figure.append(caption, text);
   return figure;
 }
 
+const TAGS: Record<string, string> = { bold: "strong", italic: "em", underline: "u", strikethrough: "s", code: "code" };
+
+/* A run's text shown with its formatting; a link as underlined text, never a live link in the panel. */
+function formatted(doc: Document, text: string, format: TextFormat | undefined): Node {
+  let node: Node = doc.createTextNode(text);
+  for (const mark of [...(format?.marks ?? [])].reverse()) {
+    const element = doc.createElement(TAGS[mark] ?? "span");
+    element.append(node);
+    node = element;
+  }
+  if (format?.href !== undefined) {
+    const link = doc.createElement("span");
+    link.className = "cms-diff-link";
+    link.append(node);
+    node = link;
+  }
+  return node;
+}
 
 type Answer = { ok: true; body: unknown } | { ok: false; error: string };
 

@@ -1,5 +1,5 @@
 import { DOMParser, DOMSerializer, type Node as PMNode } from "prosemirror-model";
-import { history, redo as historyRedo, undo as historyUndo } from "prosemirror-history";
+import { closeHistory, history, redo as historyRedo, undo as historyUndo, undoDepth } from "prosemirror-history";
 import { EditorState, type Command, type Plugin } from "prosemirror-state";
 import { EditorView } from "prosemirror-view";
 import { richSchema } from "../../shared/rich-schema";
@@ -26,15 +26,23 @@ export interface RichTextOptions {
   plugins?: Plugin[];
   /**
    * Undo and redo commands; default ProseMirror's own history. Live editing passes Yjs's, which
-   * undo only this editor's changes.
+   * undo only this editor's changes. `depth` counts the steps there are to undo.
    */
-  history?: { undo: Command; redo: Command };
+  history?: RichHistory;
   /** Extra key bindings, tried before the base ones. */
   keys?: KeyBindings;
   /** Image controls for the toolbar's Image button; omitted, there is no Image button. */
   images?: ImageControlsOptions;
   /** Where the link dialog's page picker reads the site's pages; default `/api/cms/pages`. */
   links?: PageListOptions;
+}
+
+/** A rich field's undo: its commands, how many steps there are to undo, and ending the current step. */
+export interface RichHistory {
+  undo: Command;
+  redo: Command;
+  depth(state: EditorState): number;
+  seal(view: EditorView): void;
 }
 
 /**
@@ -54,7 +62,7 @@ export class RichText {
   readonly #element: HTMLElement;
   readonly #host: HTMLElement;
   readonly #options: RichTextOptions;
-  readonly #history: { undo: Command; redo: Command };
+  readonly #history: RichHistory;
 
   constructor(element: HTMLElement, options: RichTextOptions = {}) {
     this.#element = element;
@@ -66,7 +74,7 @@ export class RichText {
     this.#host = doc.createElement("div");
     this.#host.className = "cms-rich";
     element.replaceChildren(this.#host);
-    this.#history = options.history ?? { undo: historyUndo, redo: historyRedo };
+    this.#history = options.history ?? { undo: historyUndo, redo: historyRedo, depth: undoDepth, seal: (view) => view.dispatch(closeHistory(view.state.tr)) };
     const { undo, redo } = this.#history;
     const link = () => void editLink(this.view, options.links ?? {});
     const bindings: KeyBindings = {
@@ -139,6 +147,8 @@ export class RichText {
       redo: () => run(this.#history.redo, true),
       canUndo: () => run(this.#history.undo, false),
       canRedo: () => run(this.#history.redo, false),
+      depth: () => this.#history.depth(this.view.state),
+      seal: () => this.#history.seal(this.view),
     };
   }
 

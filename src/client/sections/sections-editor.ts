@@ -68,6 +68,9 @@ export function mountSectionsEditor(options: SectionsEditorOptions): Mounted {
     redo: () => manager.redo() !== null,
     canUndo: () => manager.canUndo(),
     canRedo: () => manager.canRedo(),
+    depth: () => manager.undoStack.length,
+    // Structure steps never merge (captureTimeout 0), so there is no open step to end.
+    seal: () => undefined,
   };
 
   const bound = new Map<HTMLElement, PresenceField>();

@@ -1,3 +1,4 @@
+import { createEditOrder } from "./edit-order";
 import { historyInput, historyKey, type HistoryAction } from "./undo-keys";
 import type { UndoTarget } from "./value-history";
 
@@ -7,16 +8,16 @@ export interface HistoryState {
   canRedo: boolean;
 }
 
-/** The page's undo: one target per field, the keys inside each field, and the bar's buttons. */
+/** The page's undo: one target per field, the keys inside each field, and the bar's buttons in page order. */
 export interface PageHistory {
   /**
-   * Registers a field: history keys pressed inside `element` act on `target`, and focusing or
-   * editing it makes it the field the bar's buttons act on. Returns a function that unregisters it.
+   * Registers a field: history keys pressed inside `element` act on `target`, and its steps join
+   * the page's order the bar's buttons follow. Returns a function that unregisters it.
    */
   add(element: HTMLElement, target: UndoTarget): () => void;
-  /** Makes `target` the field the buttons act on (an edit made without focus, such as an image). */
+  /** Records a step `target` made without an input event (an image chosen in a dialog). */
   touched(target: UndoTarget): void;
-  /** Undo or redo in the field last focused or edited; false when there was nothing to do. */
+  /** Undo or redo the page's newest step, whichever field it was in; false when there was nothing to do. */
   run(action: HistoryAction): boolean;
   /** Re-reads the state of the buttons' field (after an edit the page history did not see). */
   refresh(): void;
@@ -27,7 +28,9 @@ export interface PageHistory {
  * Undo and redo of one's own edits across the page's fields. Each field brings its own history
  * (Yjs's UndoManager in a live room, ProseMirror's in rich text, a value stack otherwise); this
  * routes Ctrl/Cmd+Z, Ctrl+Y, Shift+Ctrl/Cmd+Z and the browser's own undo requests inside a field
- * to that field's history, and the edit bar's buttons to the field last focused or edited.
+ * to that field's history, and the edit bar's buttons through the page's steps in the order they
+ * were made (title, body, title: Undo takes back the second title edit, then the body's, then the
+ * first title edit).
  *
  * @example
  * const history = createPageHistory(document, (state) => bar.setHistory(state));
@@ -36,11 +39,12 @@ export interface PageHistory {
 export function createPageHistory(doc: Document, onState: (state: HistoryState) => void): PageHistory {
   const mac = /Mac|iP(hone|ad)/.test(doc.defaultView?.navigator.platform ?? "");
   const fields = new Map<HTMLElement, UndoTarget>();
-  let active: UndoTarget | null = null;
+  const order = createEditOrder();
   let last = "";
 
   const refresh = () => {
-    const state = { canUndo: active?.canUndo() ?? false, canRedo: active?.canRedo() ?? false };
+    order.sync();
+    const state = { canUndo: order.canUndo(), canRedo: order.canRedo() };
     const key = `${state.canUndo}${state.canRedo}`;
     if (key === last) return;
     last = key;
@@ -50,8 +54,8 @@ export function createPageHistory(doc: Document, onState: (state: HistoryState) 
     for (const [element, target] of fields) if (node instanceof Node && element.contains(node)) return target;
     return null;
   };
-  const run = (target: UndoTarget | null, action: HistoryAction) => {
-    const done = target ? (action === "undo" ? target.undo() : target.redo()) : false;
+  const run = (target: UndoTarget | undefined, action: HistoryAction) => {
+    const done = action === "undo" ? order.undo(target) : order.redo(target);
     refresh();
     return done;
   };
@@ -60,44 +64,35 @@ export function createPageHistory(doc: Document, onState: (state: HistoryState) 
     if (!action || !target) return;
     // Always ours: the browser's own undo in a field that other editors change would undo theirs.
     event.preventDefault();
-    active = target;
     run(target, action);
   };
   const onKeyDown = (event: KeyboardEvent) => take(event, historyKey(event, mac));
   const onBeforeInput = (event: InputEvent) => take(event, historyInput(event.inputType));
-  const onFocusOrInput = (event: Event) => {
-    const target = targetOf(event.target);
-    if (target) active = target;
-    // After the field's own input handler has recorded the edit.
-    (doc.defaultView ?? window).setTimeout(refresh, 0);
-  };
+  // After the field's own handler has recorded the edit (typing, a toolbar button, a dialog).
+  const later = () => void (doc.defaultView ?? window).setTimeout(refresh, 0);
   // Capture, so a field's own handlers (ProseMirror's keymap) never see a history key first.
   doc.addEventListener("keydown", onKeyDown, true);
   doc.addEventListener("beforeinput", onBeforeInput, true);
-  doc.addEventListener("focusin", onFocusOrInput, true);
-  doc.addEventListener("input", onFocusOrInput, true);
+  for (const type of ["input", "click", "keyup"]) doc.addEventListener(type, later, true);
   refresh();
 
   return {
     add(element, target) {
       fields.set(element, target);
+      order.follow(target);
       return () => {
         fields.delete(element);
-        if (active === target) active = null;
+        order.forget(target);
         refresh();
       };
     },
-    touched(target) {
-      active = target;
-      refresh();
-    },
-    run: (action) => run(active, action),
+    touched: () => refresh(),
+    run: (action) => run(undefined, action),
     refresh,
     destroy() {
       doc.removeEventListener("keydown", onKeyDown, true);
       doc.removeEventListener("beforeinput", onBeforeInput, true);
-      doc.removeEventListener("focusin", onFocusOrInput, true);
-      doc.removeEventListener("input", onFocusOrInput, true);
+      for (const type of ["input", "click", "keyup"]) doc.removeEventListener(type, later, true);
       fields.clear();
     },
   };

@@ -4,6 +4,10 @@ export interface UndoTarget {
   redo(): boolean;
   canUndo(): boolean;
   canRedo(): boolean;
+  /** How many steps there are to undo (the page keeps its fields' steps in the order they were made). */
+  depth(): number;
+  /** Ends the current step, so the next edit starts a new one (another field was edited meanwhile). */
+  seal(): void;
 }
 
 export interface ValueHistoryOptions {
@@ -83,6 +87,8 @@ export function createValueHistory<T>(initial: T, apply: (value: T) => void, opt
       redo: () => move(undone, done, (step) => step.after),
       canUndo: () => done.length > 0,
       canRedo: () => undone.length > 0,
+      depth: () => done.length,
+      seal: () => void (sealed = true),
     },
   };
 }

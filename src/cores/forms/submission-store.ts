@@ -57,6 +57,24 @@ export async function deleteMatching(db: D1Client, meta: TableMeta, id: number, 
   return result.meta.changes > 0;
 }
 
+/**
+ * Marks one row read (`read_at` set once, to the first time) or unread (null), through the
+ * table's `readProperty` column. Returns the row as it is now, or null for an unknown id.
+ *
+ * @example
+ * await markRead(env.DB, tableMeta(inquiries), 12, true, "readAt") // { id: 12, …, readAt: "2026-…Z" }
+ */
+export async function markRead(db: D1Client, meta: TableMeta, id: number, read: boolean, readProperty: string): Promise<Record<string, unknown> | null> {
+  const pk = ident(meta.columns[meta.primaryKey]!.name);
+  const column = ident(columnName(meta, readProperty));
+  const value = read ? `COALESCE(${column}, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` : "NULL";
+  const row = await db
+    .prepare(`UPDATE ${ident(meta.name)} SET ${column} = ${value} WHERE ${pk} = ?1 RETURNING ${meta.selectList}`)
+    .bind(id)
+    .first<Record<string, unknown>>();
+  return row ? decodeRow(meta, row) : null;
+}
+
 function columnName(meta: TableMeta, property: string): string {
   const column = meta.columns[property];
   if (!column) throw new TypeError(`${meta.name} has no column for field ${property}`);
