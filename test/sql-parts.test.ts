@@ -16,12 +16,12 @@ import settings from "../sql/settings.sql?raw";
  */
 const PARTS = { core, pages: pagesPart, search, media, settings, forms };
 
-/** CREATE statements of a SQL file, comments dropped and whitespace collapsed. */
+/** CREATE statements of a SQL file, comments dropped and whitespace collapsed (SQLite's ADD COLUMN leaves a space before its comma). */
 function statements(sql: string): string[] {
   return sql
     .replace(/--[^\n]*/g, "")
     .split(";")
-    .map((statement) => statement.replace(/\s+/g, " ").replace(/\( /g, "(").replace(/ \)/g, ")").trim())
+    .map((statement) => statement.replace(/\s+/g, " ").replace(/\( /g, "(").replace(/ ([),])/g, "$1").trim())
     .filter((statement) => statement !== "");
 }
 
