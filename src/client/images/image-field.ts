@@ -1,7 +1,7 @@
 import { Icon } from "../icon";
 import type { FieldMarker } from "../markers";
 import { humanName } from "../human-name";
-import { pickImage, type ImageControlsOptions } from "./image-dialog";
+import type { ImageControlsOptions } from "./image-dialog";
 import type { PickedImage } from "./media-api";
 
 /** An image field (`data-cms-type="image"`) with a "Change image" control beside it. */
@@ -45,6 +45,8 @@ export function attachImageField(
   button.setAttribute("aria-label", `Change image: ${humanName(marker.field)}`);
   button.append(Icon("image"), "Change image");
   button.addEventListener("click", async () => {
+    // The picker and its library are a chunk of their own, fetched on first use.
+    const { pickImage } = await import("./image-dialog");
     const picked = await pickImage(doc, { ...options, allowUrl: marker.allowUrl });
     if (!picked) return;
     setValue({ src: picked.src, alt: picked.alt || image()?.alt || "" });

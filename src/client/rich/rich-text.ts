@@ -4,7 +4,7 @@ import { EditorState, type Command, type Plugin } from "prosemirror-state";
 import { EditorView } from "prosemirror-view";
 import { richSchema } from "../../shared/rich-schema";
 import { isSafeUrl } from "../../shared/safe-url";
-import { pickImage, type ImageControlsOptions } from "../images/image-dialog";
+import type { ImageControlsOptions } from "../images/image-dialog";
 import type { UndoTarget } from "../undo/value-history";
 import { readHeadingLevels } from "./heading-levels";
 import { markdownShortcuts } from "./markdown-rules";
@@ -149,6 +149,7 @@ export class RichText {
   async insertImage(): Promise<void> {
     if (!this.#options.images) return;
     const doc = this.#element.ownerDocument;
+    const { pickImage } = await import("../images/image-dialog");
     const picked = await pickImage(doc, this.#options.images);
     if (!picked || !isSafeUrl(picked.src, "src")) return;
     const { askAltText } = await import("../images/alt-dialog");
