@@ -10,5 +10,6 @@ CREATE TABLE media (
   caption TEXT NOT NULL DEFAULT '',
   scope TEXT,
   uploaded_by TEXT,
-  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  name TEXT NOT NULL DEFAULT ''
 );

@@ -17,12 +17,12 @@ import shareLinks from "../sql/share-links.sql?raw";
  */
 const PARTS = { core, pages: pagesPart, search, media, settings, forms, "share-links": shareLinks };
 
-/** CREATE statements of a SQL file, comments dropped and whitespace collapsed (SQLite writes an added column after a line break). */
+/** CREATE statements of a SQL file, comments dropped and whitespace collapsed (SQLite writes a column added by ALTER after a line break, and a space before its comma). */
 function statements(sql: string): string[] {
   return sql
     .replace(/--[^\n]*/g, "")
     .split(";")
-    .map((statement) => statement.replace(/\s+/g, " ").replace(/\( /g, "(").replace(/ \)/g, ")").replace(/ ,/g, ",").trim())
+    .map((statement) => statement.replace(/\s+/g, " ").replace(/\( /g, "(").replace(/ ([),])/g, "$1").trim())
     .filter((statement) => statement !== "");
 }
 

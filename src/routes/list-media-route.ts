@@ -64,13 +64,14 @@ export function listMediaRoute<Env extends EditorRouteEnv>(config: ListMediaRout
         contentType: o.httpMetadata?.contentType ?? null,
         width: numberOrNull(o.customMetadata?.width),
         height: numberOrNull(o.customMetadata?.height),
+        name: o.customMetadata?.name ?? "",
         uploaded: o.uploaded.toISOString(),
       }));
       return json({ items, next: listing.truncated ? listing.cursor : null });
     }
     if (request.method === "POST") {
       const { bytes, fields } = await readImageUpload(request, maxBytes);
-      return json(await storeImage(env, bytes, { scope: pickScope(fields.scope), uploadedBy: session.email }), { status: 201 });
+      return json(await storeImage(env, bytes, { scope: pickScope(fields.scope), uploadedBy: session.email, name: fields.name }), { status: 201 });
     }
     const key = requireKey(url.searchParams.get("key"));
     const parsed = parseMediaKey(key);

@@ -1,7 +1,5 @@
 import type { Table } from "drizzle-orm";
-import { assertMayChangeVisibleMedia, deleteMedia, mediaBindings, mediaUrl, storeImage, updateMediaText, type MediaReferenceTarget } from "../cores/media";
-import { listRows } from "../cores/pages/page-store";
-import { tableMeta } from "../cores/table-meta";
+import { assertMayChangeVisibleMedia, deleteMedia, listMediaPage, mediaBindings, mediaUrl, storeImage, updateMediaText, type MediaReferenceTarget } from "../cores/media";
 import { HttpError } from "../shared/errors";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import type { ResolveEditor } from "../shared/session";
@@ -9,7 +7,7 @@ import { readJsonObject } from "./body";
 import { guardEditor } from "./guard";
 import { json, noContent } from "./json";
 import { matchPath } from "./match-path";
-import { readPaging } from "./paging";
+import { readFilteredPaging } from "./paging";
 import { assertMethod, withErrorEdge } from "./run-editor-route";
 import { MAX_UPLOAD_BYTES, readImageUpload } from "./upload-route";
 
@@ -28,9 +26,10 @@ export interface MediaRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv> {
 const LIST_BOUNDS = { defaultLimit: 50, maxLimit: 200 };
 
 /**
- * The media library with its registry: `GET` lists (paged `{ items, next }`, each with its `url`),
- * `POST` uploads image bytes (raw or multipart `file`) under a generated key, `PATCH { key, alt,
- * caption }` writes only those two, `DELETE ?key=<key>[&force=1]` answers 409 `in_use` with the
+ * The media library with its registry: `GET` lists newest first (paged `{ items, next }`, each with
+ * its `url`; `?q=` keeps assets whose file name or alt text contains every word), `POST` uploads
+ * image bytes (raw or multipart `file`; its original name from the file part, a `name` field or
+ * `?name=`) under a generated key, `PATCH { key, alt, caption }` writes only those two, `DELETE ?key=<key>[&force=1]` answers 409 `in_use` with the
  * references while content still points at the asset. What visitors would see changed needs the
  * publish privilege (403 `forbidden_publish`): the alt or caption of an asset that published
  * content references (the asset-alt fallback shows it), and a forced delete.
@@ -40,7 +39,6 @@ const LIST_BOUNDS = { defaultLimit: 50, maxLimit: 200 };
  */
 export function mediaRoute<Env extends EditorRouteEnv>(config: MediaRouteConfig<Env>): EditorRoute<Env> {
   const basePath = config.basePath ?? "/api/cms/media";
-  const meta = tableMeta(config.table);
   const maxBytes = config.maxBytes ?? MAX_UPLOAD_BYTES;
   return withErrorEdge<Env>(async (request, env) => {
     const url = new URL(request.url);
@@ -51,12 +49,12 @@ export function mediaRoute<Env extends EditorRouteEnv>(config: MediaRouteConfig<
     const { base } = mediaBindings(env);
     const withUrl = (row: Record<string, unknown>) => ({ ...row, url: mediaUrl(base, String(row.key)) });
     if (request.method === "GET") {
-      const page = await listRows(env.DB, meta, readPaging(url, LIST_BOUNDS));
+      const page = await listMediaPage(env.DB, config.table, readFilteredPaging(url, LIST_BOUNDS));
       return json({ items: page.items.map(withUrl), next: page.next });
     }
     if (request.method === "POST") {
-      const { bytes } = await readImageUpload(request, maxBytes);
-      return json(await storeImage(env, bytes, { registry: config.table, uploadedBy: session.email }), { status: 201 });
+      const { bytes, fields } = await readImageUpload(request, maxBytes);
+      return json(await storeImage(env, bytes, { registry: config.table, uploadedBy: session.email, name: fields.name }), { status: 201 });
     }
     if (request.method === "PATCH") {
       const patch = await readJsonObject(request);

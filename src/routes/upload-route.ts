@@ -17,7 +17,7 @@ const MULTIPART_OVERHEAD = 16 * 1024;
 
 /**
  * Reads an image upload: raw bytes, or a `multipart/form-data` body with a `file` part (and other
- * text fields, such as `scope`). The cap is enforced while the body streams, never trusting
+ * text fields, such as `scope`; the file part's name is `fields.name` unless a `name` field is sent). The cap is enforced while the body streams, never trusting
  * `Content-Length`; over it is a 413. Fields of a raw upload come from the query string.
  *
  * @example
@@ -41,6 +41,8 @@ export async function readImageUpload(request: Request, maxBytes: number): Promi
   if (file.size > maxBytes) throw new HttpError(413, `the file is larger than ${maxBytes} bytes`, { code: "body_too_large" });
   const fields: Record<string, string> = {};
   for (const [name, value] of form) if (typeof value === "string") fields[name] = value;
+  // The file part's own name is the upload's name unless a `name` field says otherwise.
+  if (fields.name === undefined && "name" in file && typeof file.name === "string") fields.name = file.name;
   return { bytes: new Uint8Array(await file.arrayBuffer()), fields };
 }
 
@@ -58,7 +60,8 @@ export interface UploadRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv> 
  * A site's own upload endpoint, the contract editor image controls assume: `POST` raw image bytes;
  * 403 without an editor (or from another origin), 413 over the cap, 415 when the bytes are not a
  * PNG, GIF, JPEG or WebP, 400 for an empty body; success is 201 `{ key, url }` with `url` =
- * `{MEDIA_URL}/<key>`.
+ * `{MEDIA_URL}/<key>`. The file's original name may come as `?name=` (recorded in the registry for
+ * the media library; the key is still generated).
  *
  * @example
  * const upload = uploadRoute<SiteEnv>({ resolveEditor, registry: media });
@@ -67,11 +70,16 @@ export function uploadRoute<Env extends EditorRouteEnv>(config: UploadRouteConfi
   const path = config.path ?? "/api/cms/upload";
   const maxBytes = config.maxBytes ?? MAX_UPLOAD_BYTES;
   return withErrorEdge<Env>(async (request, env) => {
-    if (!matchPath(path, new URL(request.url).pathname)) return undefined;
+    const url = new URL(request.url);
+    if (!matchPath(path, url.pathname)) return undefined;
     assertMethod(request, ["POST"]);
     const session = await guardEditor(request, env, config.resolveEditor, { noSessionStatus: 403 });
     const bytes = await readBodyBytes(request, maxBytes);
-    const image = await storeImage(env, bytes, { registry: config.registry, uploadedBy: session.email });
+    const image = await storeImage(env, bytes, {
+      registry: config.registry,
+      uploadedBy: session.email,
+      name: url.searchParams.get("name") ?? undefined,
+    });
     return json({ key: image.key, url: image.url }, { status: 201 });
   });
 }

@@ -3,7 +3,7 @@ import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
-/* The package's media and settings tables (sql/); keep in step with migrations/0003_media_settings.sql. */
+/* The package's media and settings tables (sql/); keep in step with migrations/0003_media_settings.sql and 0011_media_names.sql. */
 
 /** Media registry: one row per uploaded object in `MEDIA`; only `alt` and `caption` change after upload. */
 export const media = sqliteTable("media", {
@@ -18,6 +18,8 @@ export const media = sqliteTable("media", {
   scope: text("scope"),
   uploadedBy: text("uploaded_by"),
   createdAt: text("created_at").notNull().default(NOW),
+  /** The upload's original file name (shown and searched in the library); "" when none was given. */
+  name: text("name").notNull().default(""),
 });
 
 /** The settings singleton (row id 1): structured base columns plus site-declared keys in `custom`. */

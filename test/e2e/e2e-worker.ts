@@ -2,7 +2,9 @@
  * The worker the Chromium tests run against: the real reference site (rooms, API, pages) with
  * test-only additions: a room whose commits wait 25 ms (see below), and Page-URL switches for the client (`?rest` turns live editing off, `?manual`
  * turns auto-save off), and a fault switch: `POST /__e2e/fail-saves?count=N` makes the next N
- * inline saves answer 500, so a test can watch a failed save being kept and retried.
+ * inline saves answer 500, so a test can watch a failed save being kept and retried. And
+ * `/__e2e/shared-image.png`: a PNG any origin may read (CORS), the "other site's image" of the paste
+ * tests when asked for under another host name of this server.
  */
 import { resolveSiteEditor } from "../../src/auth";
 import type { SiteEnv } from "../../src/site/env";
@@ -19,6 +21,8 @@ export { CmsService, RateLimitObject } from "../../src/worker";
 export const PageRoom = SitePageRoom.withLimits({ commitDelayMs: 25 });
 
 const FAIL_KEY = "e2e:fail-saves";
+/* A 2×1 PNG (the one test/e2e/png.mjs builds). */
+const SHARED_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAD0lEQVR4nGP4z8DAwPAfAAcAAf9+CLHQAAAAAElFTkSuQmCC";
 const pages = sitePages({
   resolveEditor: resolveSiteEditor,
   // Test switches in the page URL: `?rest` turns live editing off (REST saving on a versioned page),
@@ -39,6 +43,10 @@ export default {
     if (url.pathname === "/__e2e/fail-saves" && request.method === "POST") {
       await env.KV.put(FAIL_KEY, String(Number(url.searchParams.get("count") ?? "1")));
       return new Response(null, { status: 204 });
+    }
+    if (url.pathname === "/__e2e/shared-image.png") {
+      const bytes = Uint8Array.from(atob(SHARED_PNG), (c) => c.charCodeAt(0));
+      return new Response(bytes, { headers: { "content-type": "image/png", "access-control-allow-origin": "*" } });
     }
     if (url.pathname === "/api/cms/save" && request.method === "POST") {
       const left = Number((await env.KV.get(FAIL_KEY)) ?? "0");

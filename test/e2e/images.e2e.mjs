@@ -33,7 +33,7 @@ export const tests = [
       assert.ok(last.body.value.includes(`<img src="${src}" alt="A dot"`), last.body.value);
 
       await body.getByRole("button", { name: "Insert image" }).click();
-      const pick = dialog.getByRole("list", { name: "Media library" }).locator("button").first();
+      const pick = dialog.getByRole("region", { name: "Media library" }).getByRole("list").locator("button").first();
       await pick.waitFor();
       await pick.click();
       await describe.getByLabel(/Decorative image/).check();

@@ -1,6 +1,7 @@
 import { createDialog, settleOnce, textButton } from "../dialog";
 import { Icon } from "../icon";
-import { listMedia, uploadImage, type FetchLike, type PickedImage } from "./media-api";
+import { uploadImage, type FetchLike, type PickedImage } from "./media-api";
+import { createMediaLibrary } from "./media-library";
 
 export interface ImageControlsOptions {
   uploadUrl: string;
@@ -11,8 +12,9 @@ export interface ImageControlsOptions {
 }
 
 /**
- * Opens the image dialog: an Upload button, a picker over the media list, and a URL box only when
- * `allowUrl` is set. Resolves the chosen image, or `null` when the editor cancels.
+ * Opens the image dialog: an Upload button, the media library (search, file names, sizes and alt
+ * text, paging), and a URL box only when `allowUrl` is set. Resolves the chosen image, or `null`
+ * when the editor cancels. A chunk of its own: loaded when an image is first inserted or changed.
  *
  * @example
  * const image = await pickImage(document, { uploadUrl, mediaUrl, allowUrl: false, fetch });
@@ -40,29 +42,9 @@ export function pickImage(doc: Document, options: ImageControlsOptions): Promise
     const upload = textButton(doc, "Upload…", () => file.click());
     upload.prepend(Icon("upload"));
 
-    const list = doc.createElement("ul");
-    list.setAttribute("aria-label", "Media library");
-    void listMedia(options.mediaUrl, options.fetch).then(
-      (items) => {
-        if (items.length === 0) message.textContent = "The media library is empty: upload an image.";
-        list.replaceChildren(
-          ...items.map((item) => {
-            const li = doc.createElement("li");
-            const pick = textButton(doc, "", () => finish({ src: item.url, alt: item.alt ?? "" }));
-            pick.setAttribute("aria-label", `Use ${item.alt || item.key}`);
-            const img = doc.createElement("img");
-            img.src = item.url;
-            img.alt = "";
-            pick.append(img);
-            li.append(pick);
-            return li;
-          }),
-        );
-      },
-      (error: unknown) => (message.textContent = error instanceof Error ? error.message : "The media list could not be read."),
-    );
+    const library = createMediaLibrary(doc, { mediaUrl: options.mediaUrl, fetch: options.fetch, message, onPick: finish });
 
-    dialog.append(heading, upload, file, message, list);
+    dialog.append(heading, upload, file, message, library);
     if (options.allowUrl) dialog.append(urlBox(doc, finish));
     dialog.append(textButton(doc, "Cancel", () => finish(null)));
     doc.body.append(dialog);

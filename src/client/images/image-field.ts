@@ -1,7 +1,7 @@
 import { Icon } from "../icon";
 import type { FieldMarker } from "../markers";
 import { humanName } from "../human-name";
-import { pickImage, type ImageControlsOptions } from "./image-dialog";
+import type { ImageControlsOptions } from "./image-dialog";
 import type { PickedImage } from "./media-api";
 
 /** An image field (`data-cms-type="image"`) with an "Add image" (empty slot) or "Change image" control beside it. */
@@ -51,6 +51,8 @@ export function attachImageField(
   };
   name();
   button.addEventListener("click", async () => {
+    // The picker and its library are a chunk of their own, fetched on first use.
+    const { pickImage } = await import("./image-dialog");
     const picked = await pickImage(doc, { ...options, allowUrl: marker.allowUrl });
     if (!picked) return;
     setValue({ src: picked.src, alt: picked.alt || image()?.alt || "" });

@@ -8,22 +8,31 @@ export interface PickedImage {
 export interface MediaItem {
   key: string;
   url: string;
+  /** The upload's original file name; "" for assets uploaded before names were kept. */
+  name?: string | null;
   alt?: string | null;
   width?: number | null;
   height?: number | null;
 }
 
+/** One page of the media list and the cursor of the next (null on the last). */
+export interface MediaListPage {
+  items: MediaItem[];
+  next: string | null;
+}
+
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
 /**
- * Uploads an image file as raw bytes to the site's upload endpoint; resolves its `{ key, url }`.
- * The endpoint sniffs the bytes, so the file's claimed type is only a hint.
+ * Uploads an image as raw bytes to the site's upload endpoint; resolves its `{ key, url }`. The
+ * file's name (a `File`'s own, or `name`) goes along as `?name=` so the library can show it. The
+ * endpoint sniffs the bytes, so the file's claimed type is only a hint.
  *
  * @example
  * const { url } = await uploadImage(file, "/api/cms/upload", fetch);
  */
-export async function uploadImage(file: Blob, uploadUrl: string, doFetch: FetchLike): Promise<{ key: string; url: string }> {
-  const response = await doFetch(uploadUrl, {
+export async function uploadImage(file: Blob, uploadUrl: string, doFetch: FetchLike, name = "name" in file && typeof file.name === "string" ? file.name : ""): Promise<{ key: string; url: string }> {
+  const response = await doFetch(withQuery(uploadUrl, { name }), {
     method: "POST",
     headers: { "content-type": file.type || "application/octet-stream" },
     credentials: "same-origin",
@@ -36,17 +45,29 @@ export async function uploadImage(file: Blob, uploadUrl: string, doFetch: FetchL
 }
 
 /**
- * Reads the first page of the media list (`{ items, next }`).
+ * Reads one page of the media list (`{ items, next }`), newest first, narrowed by `search` (file
+ * name and alt text) and continued from `cursor`.
  *
  * @example
- * const items = await listMedia("/api/cms/media", fetch);
+ * const { items, next } = await listMedia("/api/cms/media", fetch, { search: "harbour" });
+ * const more = await listMedia("/api/cms/media", fetch, { search: "harbour", cursor: next });
  */
-export async function listMedia(mediaUrl: string, doFetch: FetchLike): Promise<MediaItem[]> {
-  const response = await doFetch(mediaUrl, { credentials: "same-origin", headers: { accept: "application/json" } });
+export async function listMedia(mediaUrl: string, doFetch: FetchLike, query: { search?: string; cursor?: string | null; limit?: number } = {}): Promise<MediaListPage> {
+  const url = withQuery(mediaUrl, { q: query.search ?? "", cursor: query.cursor ?? "", limit: query.limit ? String(query.limit) : "" });
+  const response = await doFetch(url, { credentials: "same-origin", headers: { accept: "application/json" } });
   if (!response.ok) throw new Error(await failureText(response, "media list"));
   const body: unknown = await response.json();
   const items = isRecord(body) && Array.isArray(body.items) ? body.items : [];
-  return items.filter((item): item is MediaItem => isRecord(item) && typeof item.key === "string" && typeof item.url === "string");
+  return {
+    items: items.filter((item): item is MediaItem => isRecord(item) && typeof item.key === "string" && typeof item.url === "string"),
+    next: isRecord(body) && typeof body.next === "string" ? body.next : null,
+  };
+}
+
+/* Appends the non-empty parameters to an address that may already carry a query. */
+function withQuery(address: string, params: Record<string, string>): string {
+  const query = new URLSearchParams(Object.entries(params).filter(([, value]) => value !== "")).toString();
+  return query === "" ? address : `${address}${address.includes("?") ? "&" : "?"}${query}`;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -7,10 +7,12 @@ export interface PasteRules {
   keepImage: (src: string) => boolean;
 }
 
-/** Pasted HTML brought to what the schema holds, and how many images had to be left out. */
+/** Pasted HTML brought to what the schema holds, and which images had to be left out. */
 export interface NormalizedPaste {
   html: string;
   droppedImages: number;
+  /** What each left-out image was, for the note (`pastedImageName`). */
+  dropped: string[];
 }
 
 const BLOCKS = new Set(["P", "DIV", "H1", "H2", "H3", "H4", "H5", "H6", "LI", "UL", "OL", "BLOCKQUOTE", "TABLE", "TR", "TD", "TH"]);
@@ -21,8 +23,8 @@ const ORDERED_MARKER = /^\s*(\d+|[a-z]|[ivxlcdm]+)[.)]/i;
  * Normalizes HTML pasted from Word, Google Docs or a web page before the schema reads it: Google
  * Docs' bold wrapper and its line breaks between blocks go, and its styled spans become marks; Word's list paragraphs become real
  * (nested) lists and its Title a heading; each table row becomes one paragraph, its cells
- * separated by " · " (header cells bold); images `keepImage` refuses (another site's, Word's local
- * files) are left out and counted; headings move onto the field's levels, keeping their outline.
+ * separated by " · " (header cells bold); images `keepImage` refuses (another site's not copied
+ * into the media library, Word's local files) are left out and named; headings move onto the field's levels, keeping their outline.
  * Works on an inert parsed copy: nothing in it loads or runs.
  *
  * @example
@@ -43,9 +45,9 @@ export function normalizePastedHtml(html: string, doc: Document, rules: PasteRul
     if (item?.tagName === "LI") item.append(list);
   }
   for (const table of [...body.querySelectorAll("table")].reverse()) table.replaceWith(...tableParagraphs(table));
-  const droppedImages = dropImages(body, rules.keepImage);
+  const dropped = dropImages(body, rules.keepImage);
   moveHeadings(body, rules.levels);
-  return { html: body.innerHTML, droppedImages };
+  return { html: body.innerHTML, droppedImages: dropped.length, dropped };
 }
 
 /** Google Docs writes bold and italic as styled spans: turn them into the elements the schema reads. */
@@ -153,15 +155,16 @@ function appendInline(from: Element, target: Element): void {
   }
 }
 
-function dropImages(body: HTMLElement, keepImage: (src: string) => boolean): number {
-  let dropped = 0;
+function dropImages(body: HTMLElement, keepImage: (src: string) => boolean): string[] {
+  const dropped: string[] = [];
   for (const image of body.querySelectorAll("img")) {
-    if (keepImage(image.getAttribute("src") ?? "")) continue;
+    const src = image.getAttribute("src") ?? "";
+    if (keepImage(src)) continue;
     // A paragraph that held only the picture goes with it, rather than stay as a blank line.
     const block = image.closest("p");
     image.remove();
     if (block && (block.textContent ?? "").trim() === "" && !block.querySelector("img")) block.remove();
-    dropped++;
+    dropped.push(pastedImageName(src));
   }
   // A figure whose picture went keeps its caption as a paragraph.
   for (const figure of body.querySelectorAll("figure")) {
@@ -172,6 +175,26 @@ function dropImages(body: HTMLElement, keepImage: (src: string) => boolean): num
     figure.replaceWith(...(paragraph.hasChildNodes() ? [paragraph] : []));
   }
   return dropped;
+}
+
+/**
+ * How the paste note names a pasted image: its file name and site for an address, "an embedded
+ * picture" for image data (Word and Google Docs put pictures in the clipboard as `data:` URLs).
+ *
+ * @example
+ * pastedImageName("https://other.site/img/x.png?w=2") // "x.png from other.site"
+ * pastedImageName("data:image/png;base64,iVBO…") // "an embedded picture"
+ */
+export function pastedImageName(src: string): string {
+  if (/^data:/i.test(src)) return "an embedded picture";
+  try {
+    const url = new URL(src);
+    if (url.protocol === "file:") return `${decodeURIComponent(url.pathname.split("/").pop() ?? "") || "a file"} from this computer`;
+    const file = decodeURIComponent(url.pathname.split("/").pop() ?? "");
+    return file ? `${file} from ${url.hostname}` : `an image from ${url.hostname}`;
+  } catch {
+    return "an image without a usable address";
+  }
 }
 
 function moveHeadings(body: HTMLElement, levels: HeadingLevels): void {

@@ -4,11 +4,12 @@ import { EditorState, type Command, type Plugin } from "prosemirror-state";
 import { EditorView } from "prosemirror-view";
 import { richSchema } from "../../shared/rich-schema";
 import { isSafeUrl } from "../../shared/safe-url";
-import { pickImage, type ImageControlsOptions } from "../images/image-dialog";
+import type { ImageControlsOptions } from "../images/image-dialog";
 import type { UndoTarget } from "../undo/value-history";
 import { readHeadingLevels } from "./heading-levels";
 import { markdownShortcuts } from "./markdown-rules";
 import type { PageListOptions } from "./page-list";
+import { pasteCopyingImages } from "./paste-images";
 import { createPasteNote } from "./paste-note";
 import { baseKeys, keyName, type KeyBindings } from "./rich-commands";
 import { editLink } from "./rich-link";
@@ -50,7 +51,8 @@ export interface RichHistory {
  * (`richSchema`), so what the editor can hold is exactly what the sanitizer keeps. Headings use
  * the levels the element's `data-cms-heading-levels` allows (default 2–4, under the page's `h1`);
  * markdown shortcuts (`## `, `- `, `1. `, `> `) start blocks; pasted HTML from Word, Google Docs
- * or a web page is normalized to the schema first, and images from other sites are left out with
+ * or a web page is normalized to the schema first, and images from other sites are copied into the
+ * media library (when images may be inserted) or else left out with
  * a note (kept only when the field allows URLs).
  *
  * @example
@@ -92,7 +94,10 @@ export class RichText {
       markdownShortcuts(levels),
       ...(options.history ? [] : [history()]),
     ];
-    const keepImage = (src: string) => isSafeUrl(src, "src") && (options.images?.allowUrl === true || isSameOrigin(src, doc));
+    // Pasted images copied into the media library (`pasteCopyingImages`) stay; other sites' do not.
+    const copied = new Set<string>();
+    const keepImage = (src: string) => copied.has(src) || (isSafeUrl(src, "src") && (options.images?.allowUrl === true || isSameOrigin(src, doc)));
+    const images = options.images;
     const mac = /Mac|iP(hone|ad)/.test(doc.defaultView?.navigator.platform ?? "");
     const label = options.label ?? "Rich text";
     let toolbar: ReturnType<typeof createRichToolbar> | null = null;
@@ -103,7 +108,10 @@ export class RichText {
         const command = bindings[keyName(event, mac)];
         return command ? command(view.state, view.dispatch, view) : false;
       },
-      handleDOMEvents: { blur: () => (options.onBlur?.(), false) },
+      handleDOMEvents: {
+        blur: () => (options.onBlur?.(), false),
+        paste: (view, event) => (images ? pasteCopyingImages(view, event, { uploadUrl: images.uploadUrl, fetch: images.fetch, keepImage, copied, say: note.say }) : false),
+      },
       transformPastedHTML: (html) => note.normalize(html, { levels, keepImage }),
       // ProseMirror calls this with the view as `this`, also while the view is still being built
       // (the Yjs sync plugin renders the shared document from its constructor), before `this.view` is set.
@@ -159,6 +167,7 @@ export class RichText {
   async insertImage(): Promise<void> {
     if (!this.#options.images) return;
     const doc = this.#element.ownerDocument;
+    const { pickImage } = await import("../images/image-dialog");
     const picked = await pickImage(doc, this.#options.images);
     if (!picked || !isSafeUrl(picked.src, "src")) return;
     const { askAltText } = await import("../images/alt-dialog");

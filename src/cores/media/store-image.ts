@@ -3,6 +3,7 @@ import { insertRow } from "../pages/page-store";
 import { tableMeta } from "../table-meta";
 import { mediaBindings, type MediaEnv } from "./media-env";
 import { createMediaKey, mediaUrl } from "./media-key";
+import { mediaFileName } from "./media-name";
 import { assertImageBytes, type SniffImageOptions } from "./sniff-image";
 
 /** What an upload produced. `contentType` is the sniffed type, never the client's claim. */
@@ -14,6 +15,8 @@ export interface StoredImage {
   width: number | null;
   height: number | null;
   scope: string | null;
+  /** The upload's original file name, cleaned by `mediaFileName` ("" when none was given). */
+  name: string;
 }
 
 export interface StoreImageOptions {
@@ -22,6 +25,8 @@ export interface StoreImageOptions {
   /** Registry table to record the asset in; omit for registry-less media. */
   registry?: Table;
   uploadedBy?: string;
+  /** The file name the upload came with (a label only: the key is always generated). */
+  name?: string;
   sniff?: SniffImageOptions;
   /** Key randomness, injectable for tests. */
   uuid?: () => string;
@@ -41,7 +46,8 @@ export async function storeImage(env: MediaEnv, bytes: Uint8Array, options: Stor
   const { bucket, base } = mediaBindings(env);
   const image = assertImageBytes(bytes, options.sniff);
   const key = createMediaKey(image.extension, { scope: options.scope, uuid: options.uuid });
-  const customMetadata: Record<string, string> = {};
+  const name = mediaFileName(options.name);
+  const customMetadata: Record<string, string> = name === "" ? {} : { name };
   if (image.width !== null && image.height !== null) {
     customMetadata.width = String(image.width);
     customMetadata.height = String(image.height);
@@ -55,6 +61,7 @@ export async function storeImage(env: MediaEnv, bytes: Uint8Array, options: Stor
     width: image.width,
     height: image.height,
     scope: options.scope ?? null,
+    name,
   };
   if (options.registry) {
     try {
@@ -67,7 +74,7 @@ export async function storeImage(env: MediaEnv, bytes: Uint8Array, options: Stor
   return stored;
 }
 
-/** The registry columns the site's table actually has (`scope` and `uploadedBy` are optional). */
+/** The registry columns the site's table actually has (`scope`, `uploadedBy` and `name` are optional). */
 function registryRow(table: Table, image: StoredImage, uploadedBy: string | undefined): Record<string, unknown> {
   const columns = tableMeta(table).columns;
   const row: Record<string, unknown> = {
@@ -78,6 +85,7 @@ function registryRow(table: Table, image: StoredImage, uploadedBy: string | unde
     height: image.height,
     scope: image.scope,
     uploadedBy: uploadedBy ?? null,
+    name: image.name,
   };
   return Object.fromEntries(Object.entries(row).filter(([name]) => name in columns));
 }
