@@ -116,7 +116,7 @@ export const tests = [
 
       await page.goto("/about");
       await waitForEditing(page);
-      await page.getByRole("button", { name: "Find a page" }).click();
+      await page.getByRole("button", { name: "Pages: find a page" }).click();
       const panel = page.getByRole("dialog", { name: "Pages" });
       await panel.getByLabel("Filter pages").fill(word);
       await panel.getByText("3 of").waitFor();
@@ -188,7 +188,7 @@ export const tests = [
         await dialog.waitFor({ state: "detached" });
       };
       await check("Create a new page", "New page", (d) => d.getByLabel("Title"));
-      await check("Find a page", "Pages", (d) => d.getByRole("link", { name: "About us" }));
+      await check("Pages: find a page", "Pages", (d) => d.getByRole("link", { name: "About us" }));
       await check("Page address and deletion", "Page settings", (d) => d.getByRole("button", { name: "Delete page" }));
       await check("Open page settings", "Site settings", (d) => d.getByLabel("Page to add to the menu"));
     },
@@ -204,7 +204,7 @@ export const tests = [
       await api(context, site, "POST", `/api/cms/pages/${made[2].id}/publish`, { at: new Date(Date.now() + 86_400_000).toISOString() });
       await page.goto("/about");
       await waitForEditing(page);
-      await page.getByRole("button", { name: "Find a page" }).click();
+      await page.getByRole("button", { name: "Pages: find a page" }).click();
       await page.getByRole("dialog", { name: "Pages" }).getByRole("link", { name: "Spring menu" }).waitFor();
       mkdirSync(IMAGES, { recursive: true });
       await page.screenshot({ path: join(IMAGES, "page-list.png"), animations: "disabled", caret: "hide" });

@@ -18,7 +18,7 @@ import { mountLouise, openSettingsPanel, loadPageDialogs } from "/cms-client/lou
 const page = { pageId: ${Number(pageId)}, slug: ${JSON.stringify(slug).replace(/</g, "\\u003c")}, canDelete: ${publisher} };
 const barActions = [
   { icon: "new-page", text: "New page", label: "Create a new page", onClick: () => loadPageDialogs().then((d) => d.openNewPageDialog(document, {})) },
-  { icon: "pages", text: "Pages", label: "Find a page", onClick: () => loadPageDialogs().then((d) => d.openPageList(document, {})) },
+  { icon: "pages", text: "Pages", label: "Pages: find a page", onClick: () => loadPageDialogs().then((d) => d.openPageList(document, {})) },
   { icon: "page", text: "Page", label: "Page address and deletion", onClick: () => loadPageDialogs().then((d) => d.openPageSettings(document, page)) },
 ];
 window.louise = mountLouise({ versionedPageId: ${Number(pageId)}, canPublish: ${publisher}, barActions, inquiriesUrl: "/api/cms/inquiries"${extraOptions ? `, ${extraOptions}` : ""} });
