@@ -4,9 +4,13 @@
  * turns auto-save off), and a fault switch: `POST /__e2e/fail-saves?count=N` makes the next N
  * inline saves answer 500, so a test can watch a failed save being kept and retried. And
  * `/__e2e/shared-image.png`: a PNG any origin may read (CORS), the "other site's image" of the paste
- * tests when asked for under another host name of this server.
+ * tests when asked for under another host name of this server. `POST /__e2e/reset-contact-limit`
+ * gives the contact form's shared budget back (off the edge every visitor counts as `unknown`), so a
+ * test that spends it leaves the next one a form it can send.
  */
 import { resolveSiteEditor } from "../../src/auth";
+import { createDurableObjectLimiter } from "../../src/cores/rate-limit";
+import { UNKNOWN_CLIENT } from "../../src/routes/client-address";
 import type { SiteEnv } from "../../src/site/env";
 import { editorScript } from "../../src/site/render/editor-script";
 import { sitePages } from "../../src/site/site-pages";
@@ -42,6 +46,10 @@ export default {
     const url = new URL(request.url);
     if (url.pathname === "/__e2e/fail-saves" && request.method === "POST") {
       await env.KV.put(FAIL_KEY, String(Number(url.searchParams.get("count") ?? "1")));
+      return new Response(null, { status: 204 });
+    }
+    if (url.pathname === "/__e2e/reset-contact-limit" && request.method === "POST") {
+      await createDurableObjectLimiter({ namespace: env.RATE_LIMIT, prefix: "form-rl:contact:", limit: 1, windowSeconds: 1 }).reset(UNKNOWN_CLIENT);
       return new Response(null, { status: 204 });
     }
     if (url.pathname === "/__e2e/shared-image.png") {

@@ -3,10 +3,11 @@
 // deletes one (asked again first), and the server keeps what the panel shows.
 import assert from "node:assert/strict";
 import { seriousViolations } from "./axe.mjs";
-import { api, openAs, waitForEditing } from "./browser.mjs";
+import { api, openAs, resetContactLimit, waitForEditing } from "./browser.mjs";
 
 /* A visitor (no cookies) sends the home page's contact form the way a person does. */
 async function sendContact({ browser, track }, site, messages) {
+  await resetContactLimit(site);
   const context = track(await browser.newContext({ baseURL: site.origin }));
   const pages = [];
   for (const message of messages) {
