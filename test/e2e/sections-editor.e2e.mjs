@@ -9,18 +9,18 @@ import { converge, newPage, openAs, twoEditors, waitForEditing, waitForStatus } 
 import { seriousViolations } from "./axe.mjs";
 import { tinyPng } from "./png.mjs";
 
-const START = [
+export const START = [
   { type: "hero", heading: "Top heading", text: "Hero words" },
   { type: "features", heading: "Points", items: [{ title: "One", text: "first" }, { title: "Two", text: "second" }] },
   { type: "quote", text: "Said once", author: "Someone" },
 ];
 
-const SECTIONS = '[data-cms-list="sections"] > [data-cms-entry]';
-const section = (page, i) => page.locator(SECTIONS).nth(i);
-const field = (page, path) => page.locator(`[data-cms-field$=":${path}"]`);
+export const SECTIONS = '[data-cms-list="sections"] > [data-cms-entry]';
+export const section = (page, i) => page.locator(SECTIONS).nth(i);
+export const field = (page, path) => page.locator(`[data-cms-field$=":${path}"]`);
 
 /** The page's sections as visitors read them: each section's kind and the words of its filled slots. */
-const outline = (page) =>
+export const outline = (page) =>
   page.evaluate(() =>
     [...document.querySelectorAll(".sections > section")]
       .map((element) => {
@@ -31,11 +31,11 @@ const outline = (page) =>
   );
 
 /** An editor pair on a fresh page holding {@link START}. */
-async function onFreshPage(ctx) {
+export async function onFreshPage(ctx) {
   const owner = await openAs(ctx.browser, ctx.site, "publisher@example.test");
   ctx.track(owner.context);
   const { id, path } = await newPage(owner.context, ctx.site, { title: "Shape", sections: START });
-  return { id, path, ...(await twoEditors(ctx, path)) };
+  return { id, path, owner, ...(await twoEditors(ctx, path)) };
 }
 
 export const tests = [

@@ -92,7 +92,7 @@ export function listView(
     host.changed();
   }
 
-  function act(map: Y.Map<unknown>, action: EntryAction) {
+  function act(map: Y.Map<unknown>, action: EntryAction | { to: number }) {
     const array = arrayOf();
     const index = array ? array.toArray().indexOf(map) : -1;
     if (!array || index < 0) return;
@@ -100,7 +100,8 @@ export function listView(
     if (action === "duplicate") duplicateEntry(array, index, host.origin);
     else if (action === "remove") removeEntry(array, index, host.origin);
     else {
-      const to = action === "up" ? index - 1 : index + 1;
+      // The buttons, the keys and a drag all make the same one move.
+      const to = action === "up" ? index - 1 : action === "down" ? index + 1 : action.to;
       if (!moveEntry(array, index, to, host.origin)) return;
       const moved = array.get(to);
       if (moved instanceof Y.Map) focus(views.get(moved)?.element);
@@ -120,7 +121,7 @@ export function listView(
     const imported = source ? doc.importNode(source, true) : null;
     const element = imported instanceof HTMLElement ? imported : unknownEntry(doc, map);
     placeMarkers(element, path);
-    const controls = entryControls(element, list.noun, (action) => act(map, action));
+    const controls = entryControls(element, list.noun, (action) => act(map, action), (to) => act(map, { to }));
     element.prepend(controls.element);
     const mounted = [host.bind(ownElements(element, "[data-cms-field]")), { destroy: host.controls(controls.element) }];
     const lists = ownElements(element, "[data-cms-list]").map((nested) => {

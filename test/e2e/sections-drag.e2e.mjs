@@ -1,0 +1,60 @@
+// Follow-ups to the sections editor (issue 22): a section dragged to its place with a pointer is
+// one move, live for the other editor and undone in one step.
+import assert from "node:assert/strict";
+import { converge } from "./browser.mjs";
+import { field, onFreshPage, outline, section, SECTIONS } from "./sections-editor.e2e.mjs";
+
+/** The middle of `locator`'s box, in the page's viewport. */
+async function middle(locator) {
+  const box = await locator.boundingBox();
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2, top: box.y };
+}
+
+/** Presses the pointer on `handle` and moves it, in steps, a few pixels below the top of `over`. */
+async function dragOnto(page, handle, over) {
+  const from = await middle(handle);
+  const to = await middle(over);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x, to.top + 4, { steps: 12 });
+}
+
+export const tests = [
+  {
+    name: "sections drag: A drags the third section above the first (Escape cancels a drag), B's typing in another section is kept, Undo puts it back",
+    async run(ctx) {
+      const { a, b } = await onFreshPage(ctx);
+      await a.setViewportSize({ width: 1100, height: 1400 });
+      const typed = " typed by B meanwhile";
+      await field(b, "sections.1.heading").click();
+      await b.keyboard.press("End");
+      const typing = b.keyboard.type(typed, { delay: 60 });
+      const handle = section(a, 2).getByRole("button", { name: "Drag to reorder section" });
+
+      // Escape while dragging puts everything back: no move, no line left behind.
+      await dragOnto(a, handle, section(a, 0));
+      await a.locator(".cms-drop-line").waitFor();
+      await a.keyboard.press("Escape");
+      await a.mouse.up();
+      assert.equal(await a.locator(".cms-drop-line").count(), 0);
+      assert.equal(await section(a, 2).getAttribute("class"), "quote");
+
+      // A drop line shows where the section goes; the drop is one move for both editors.
+      await dragOnto(a, handle, section(a, 0));
+      const line = await a.locator(".cms-drop-line").boundingBox();
+      const first = await section(a, 0).boundingBox();
+      assert.ok(Math.abs(line.y - first.y) <= 4, `the drop line (${line.y}) is at the first section's top (${first.y})`);
+      await a.mouse.up();
+      await typing;
+      const moved = [`quote: Said once | Someone`, `hero: Top heading | Hero words`, `features: Points${typed} | One | first | Two | second`].join("\n");
+      await converge([a, b], outline, moved);
+      await converge([a, b], (page) => field(page, "sections.0.text").textContent(), "Said once");
+
+      // One Undo takes the drag back.
+      await a.locator(".cms-bar").getByRole("button", { name: "Undo" }).click();
+      const back = [`hero: Top heading | Hero words`, `features: Points${typed} | One | first | Two | second`, `quote: Said once | Someone`].join("\n");
+      await converge([a, b], outline, back);
+      assert.equal(await a.locator(SECTIONS).count(), 3);
+    },
+  },
+];
