@@ -1,8 +1,9 @@
 // Follow-ups to the sections editor (issue 22): a section dragged to its place with a pointer is
-// one move, live for the other editor and undone in one step.
+// one move, live for the other editor and undone in one step; a write from outside to a section
+// field in view is noted; the other editor's caret follows their typing in a section added live.
 import assert from "node:assert/strict";
-import { converge } from "./browser.mjs";
-import { field, onFreshPage, outline, section, SECTIONS } from "./sections-editor.e2e.mjs";
+import { api, converge, waitForStatus } from "./browser.mjs";
+import { field, onFreshPage, outline, section, SECTIONS, START } from "./sections-editor.e2e.mjs";
 
 /** The middle of `locator`'s box, in the page's viewport. */
 async function middle(locator) {
@@ -55,6 +56,40 @@ export const tests = [
       const back = [`hero: Top heading | Hero words`, `features: Points${typed} | One | first | Two | second`, `quote: Said once | Someone`].join("\n");
       await converge([a, b], outline, back);
       assert.equal(await a.locator(SECTIONS).count(), 3);
+    },
+  },
+  {
+    name: "sections follow-ups: a write from outside the page (REST) to the section field in view is noted on the status line",
+    async run(ctx) {
+      const { id, owner, a } = await onFreshPage(ctx);
+      await field(a, "sections.0.heading").click();
+      const heading = "Top heading, from the API";
+      await api(owner.context, ctx.site, "POST", `/api/cms/pages/${id}/versions`, { sections: [{ ...START[0], heading }, ...START.slice(1)] });
+      await converge([a], (page) => field(page, "sections.0.heading").textContent(), heading);
+      await waitForStatus(a, "Pat Publisher changed sections from outside this page");
+    },
+  },
+  {
+    name: "sections follow-ups: B adds a section and types in it; A sees B's caret follow B's typing in the new section",
+    async run(ctx) {
+      const { a, b } = await onFreshPage(ctx);
+      await b.getByRole("button", { name: "Add section", exact: true }).click();
+      await b.getByRole("dialog", { name: "Add section" }).getByRole("button", { name: "Quote", exact: true }).click();
+      await converge([a, b], (page) => page.locator(SECTIONS).count(), 4);
+      // B's caret sits at the end of what B typed; as B types on, A's drawing of it follows.
+      const caretAtEnd = (page, text) =>
+        page.waitForFunction((words) => {
+          const element = document.querySelector('[data-cms-field$=":sections.3.text"]');
+          const caret = document.querySelector(".cms-presence-caret");
+          if (!element || !caret || element.textContent !== words || !element.firstChild) return false;
+          const range = document.createRange();
+          range.setStart(element.firstChild, element.firstChild.length);
+          return Math.abs(parseFloat(caret.style.left) - (range.getClientRects()[0].left + scrollX)) <= 2;
+        }, text, { timeout: 5_000 });
+      await b.keyboard.type("Words", { delay: 40 });
+      await caretAtEnd(a, "Words");
+      await b.keyboard.type(" typed in a section added live", { delay: 40 });
+      await caretAtEnd(a, "Words typed in a section added live");
     },
   },
 ];
