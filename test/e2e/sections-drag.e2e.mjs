@@ -5,6 +5,8 @@ import assert from "node:assert/strict";
 import { api, converge, waitForStatus } from "./browser.mjs";
 import { field, onFreshPage, outline, section, SECTIONS, START } from "./sections-editor.e2e.mjs";
 
+const START_OUTLINE = ["hero: Top heading | Hero words", "features: Points | One | first | Two | second", "quote: Said once | Someone"].join("\n");
+
 /** The middle of `locator`'s box, in the page's viewport. */
 async function middle(locator) {
   const box = await locator.boundingBox();
@@ -90,6 +92,25 @@ export const tests = [
       await caretAtEnd(a, "Words");
       await b.keyboard.type(" typed in a section added live", { delay: 40 });
       await caretAtEnd(a, "Words typed in a section added live");
+    },
+  },
+  {
+    name: "sections follow-ups: Ctrl+Z in a just-added section's field takes back its typing, then the add itself, for both editors",
+    async run(ctx) {
+      const { a, b } = await onFreshPage(ctx);
+      await a.getByRole("button", { name: "Add section", exact: true }).click();
+      await a.getByRole("dialog", { name: "Add section" }).getByRole("button", { name: "Quote", exact: true }).click();
+      await converge([a, b], (page) => page.locator(SECTIONS).count(), 4);
+      assert.match(await a.evaluate(() => document.activeElement?.getAttribute("data-cms-field") ?? ""), /:sections\.3\.text$/);
+      await a.keyboard.type("Short");
+      await converge([a, b], (page) => field(page, "sections.3.text").textContent(), "Short");
+      await a.keyboard.press("Control+z");
+      await converge([a, b], (page) => field(page, "sections.3.text").textContent(), "");
+      assert.equal(await a.locator(SECTIONS).count(), 4);
+      // The field has nothing more to take back: the next Ctrl+Z takes back the add.
+      await a.keyboard.press("Control+z");
+      await converge([a, b], (page) => page.locator(SECTIONS).count(), 3);
+      await converge([a, b], outline, START_OUTLINE);
     },
   },
 ];

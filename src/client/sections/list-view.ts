@@ -12,7 +12,7 @@ export interface ListHost {
   origin: unknown;
   /** Binds an entry's own fields, whose markers already name its place; returns what to destroy. */
   bind(fields: readonly HTMLElement[]): Mounted;
-  /** Where history keys act on the structure undo (an entry's toolbar, an Add button); returns the unregister. */
+  /** Where history keys act on the structure undo (an entry, around its own fields' undo; an Add button); returns the unregister. */
   controls(element: HTMLElement): () => void;
   /** This editor changed a list (the bar's Undo now takes it back). */
   changed(): void;
@@ -123,7 +123,7 @@ export function listView(
     placeMarkers(element, path);
     const controls = entryControls(element, list.noun, (action) => act(map, action), (to) => act(map, { to }));
     element.prepend(controls.element);
-    const mounted = [host.bind(ownElements(element, "[data-cms-field]")), { destroy: host.controls(controls.element) }];
+    const mounted = [host.bind(ownElements(element, "[data-cms-field]")), { destroy: host.controls(element) }];
     const lists = ownElements(element, "[data-cms-list]").map((nested) => {
       const key = nested.dataset.cmsList ?? "";
       return listView(host, () => arrayIn(map, key), nested, { key, noun: "item", parent: map });
