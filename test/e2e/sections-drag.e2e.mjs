@@ -10,21 +10,21 @@ const START_OUTLINE = ["hero: Top heading | Hero words", "features: Points | One
 /** The middle of `locator`'s box, in the page's viewport. */
 async function middle(locator) {
   const box = await locator.boundingBox();
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2, top: box.y };
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
-/** Presses the pointer on `handle` and moves it, in steps, a few pixels below the top of `over`. */
-async function dragOnto(page, handle, over) {
+/** Presses the pointer on `handle` and moves it, in steps, to `at(box of over)`: by default a few pixels below its top. */
+async function dragOnto(page, handle, over, at = (box) => ({ x: null, y: box.y + 4 })) {
   const from = await middle(handle);
-  const to = await middle(over);
+  const to = at(await over.boundingBox());
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
-  await page.mouse.move(from.x, to.top + 4, { steps: 12 });
+  await page.mouse.move(to.x ?? from.x, to.y, { steps: 12 });
 }
 
 export const tests = [
   {
-    name: "sections drag: A drags the third section above the first (Escape cancels a drag), B's typing in another section is kept, Undo puts it back",
+    name: "sections drag: A drags the third section above the first (Escape cancels a drag) and a list item before another, B's typing in another section is kept, Undo puts it back",
     async run(ctx) {
       const { a, b } = await onFreshPage(ctx);
       await a.setViewportSize({ width: 1100, height: 1400 });
@@ -58,6 +58,13 @@ export const tests = [
       const back = [`hero: Top heading | Hero words`, `features: Points${typed} | One | first | Two | second`, `quote: Said once | Someone`].join("\n");
       await converge([a, b], outline, back);
       assert.equal(await a.locator(SECTIONS).count(), 3);
+
+      // Items laid out in a row drag the same way: the second feature dropped left of the first.
+      const items = section(a, 1).locator("li");
+      const second = items.nth(1).getByRole("button", { name: "Drag to reorder item" });
+      await dragOnto(a, second, items.nth(0), (box) => ({ x: box.x + 6, y: box.y + box.height / 2 }));
+      await a.mouse.up();
+      await converge([a, b], outline, back.replace("One | first | Two | second", "Two | second | One | first"));
     },
   },
   {
