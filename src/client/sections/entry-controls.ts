@@ -44,7 +44,10 @@ export function entryControls(entry: HTMLElement, noun: string, act: (action: En
   handle.tabIndex = -1;
   handle.setAttribute("aria-label", `Drag to reorder ${noun}`);
   handle.title = `Drag to reorder ${noun}`;
-  handle.append(Icon("grip", { size: 14 }));
+  const grip = Icon("grip", { size: 14 });
+  // Bolder dots than the icon's strokes: the grip is drawn as six round ends of zero-length lines.
+  grip.setAttribute("stroke-width", "4");
+  handle.append(grip);
   toolbar.append(handle);
   const stopDrag = dragToReorder(handle, entry, (to) => {
     if (to !== null) moveTo(to);
