@@ -3,7 +3,7 @@
 // field in view is noted; the other editor's caret follows their typing in a section added live.
 import assert from "node:assert/strict";
 import { api, converge, waitForStatus } from "./browser.mjs";
-import { field, onFreshPage, outline, section, SECTIONS, START } from "./sections-editor.e2e.mjs";
+import { addSection, field, onFreshPage, outline, section, SECTIONS, START } from "./sections-editor.e2e.mjs";
 
 const START_OUTLINE = ["hero: Top heading | Hero words", "features: Points | One | first | Two | second", "quote: Said once | Someone"].join("\n");
 
@@ -82,9 +82,7 @@ export const tests = [
     name: "sections follow-ups: B adds a section and types in it; A sees B's caret follow B's typing in the new section",
     async run(ctx) {
       const { a, b } = await onFreshPage(ctx);
-      await b.getByRole("button", { name: "Add section", exact: true }).click();
-      await b.getByRole("dialog", { name: "Add section" }).getByRole("button", { name: "Quote", exact: true }).click();
-      await converge([a, b], (page) => page.locator(SECTIONS).count(), 4);
+      await addSection(b, "Quote", [a, b], 4);
       // B's caret sits at the end of what B typed; as B types on, A's drawing of it follows.
       const caretAtEnd = (page, text) =>
         page.waitForFunction((words) => {
@@ -105,9 +103,7 @@ export const tests = [
     name: "sections follow-ups: Ctrl+Z in a just-added section's field takes back its typing, then the add itself, for both editors",
     async run(ctx) {
       const { a, b } = await onFreshPage(ctx);
-      await a.getByRole("button", { name: "Add section", exact: true }).click();
-      await a.getByRole("dialog", { name: "Add section" }).getByRole("button", { name: "Quote", exact: true }).click();
-      await converge([a, b], (page) => page.locator(SECTIONS).count(), 4);
+      await addSection(a, "Quote", [a, b], 4);
       assert.match(await a.evaluate(() => document.activeElement?.getAttribute("data-cms-field") ?? ""), /:sections\.3\.text$/);
       await a.keyboard.type("Short");
       await converge([a, b], (page) => field(page, "sections.3.text").textContent(), "Short");

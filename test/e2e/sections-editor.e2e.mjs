@@ -38,6 +38,13 @@ export async function onFreshPage(ctx) {
   return { id, path, owner, ...(await twoEditors(ctx, path)) };
 }
 
+/** `page` adds a section of `kind` from the chooser; waits until every one of `pages` shows `count` sections. */
+export async function addSection(page, kind, pages, count) {
+  await page.getByRole("button", { name: "Add section", exact: true }).click();
+  await page.getByRole("dialog", { name: "Add section" }).getByRole("button", { name: kind, exact: true }).click();
+  await converge(pages, (each) => each.locator(SECTIONS).count(), count);
+}
+
 export const tests = [
   {
     name: "sections editor: A adds, moves, duplicates and removes sections and items while B types in another section; both end alike and the published page matches",
@@ -96,9 +103,7 @@ export const tests = [
     name: "sections editor: Undo (bar, and Ctrl+Z on a section's buttons) takes back one's own structure change; a new hero's image slot takes a picture; Tab reaches a section's controls and Alt+ArrowUp moves the section",
     async run(ctx) {
       const { a, b } = await onFreshPage(ctx);
-      await a.getByRole("button", { name: "Add section", exact: true }).click();
-      await a.getByRole("dialog", { name: "Add section" }).getByRole("button", { name: "Hero", exact: true }).click();
-      await converge([a, b], (page) => page.locator(SECTIONS).count(), 4);
+      await addSection(a, "Hero", [a, b], 4);
       await a.locator(".cms-bar").getByRole("button", { name: "Undo" }).click();
       await converge([a, b], (page) => page.locator(SECTIONS).count(), 3);
 
