@@ -34,18 +34,7 @@ export const DONE_EVENT = "cms:done";
  */
 export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | null {
   const root = options.root ?? document;
-  const found = uniqueMarkers(
-    [...root.querySelectorAll<HTMLElement>("[data-cms-field]")].flatMap((element) => {
-      const marker = parseMarker({
-        field: element.getAttribute("data-cms-field"),
-        type: element.getAttribute("data-cms-type"),
-        allowUrl: element.getAttribute("data-cms-allow-url"),
-        def: element.getAttribute("data-cms-def"),
-        value: element.getAttribute("data-cms-value"),
-      });
-      return marker ? [{ element, marker } satisfies MarkedElement] : [];
-    }),
-  );
+  const found = uniqueMarkers(markedIn(root));
   if (found.length === 0) return null;
 
   const doc = found[0]!.element.ownerDocument;
@@ -216,7 +205,8 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
         onUnpublished: () => ((notice = "Unpublished"), render()),
         onEdited: (fields, by) => {
           if (ownWrites.isOwn(fields)) return;
-          const note = editedNote(found, fields, by, (element) => isLookedAt(element, win));
+          // The page's fields as they are now: the sections editor redraws its sections' fields.
+          const note = editedNote(markedIn(root), fields, by, (element) => isLookedAt(element, win));
           if (note) ((notice = note), render());
         },
       });
@@ -261,4 +251,18 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
     },
   };
   return handle;
+}
+
+/* The elements under `root` with a readable field marker, as the page holds them now. */
+function markedIn(root: ParentNode): MarkedElement[] {
+  return [...root.querySelectorAll<HTMLElement>("[data-cms-field]")].flatMap((element) => {
+    const marker = parseMarker({
+      field: element.getAttribute("data-cms-field"),
+      type: element.getAttribute("data-cms-type"),
+      allowUrl: element.getAttribute("data-cms-allow-url"),
+      def: element.getAttribute("data-cms-def"),
+      value: element.getAttribute("data-cms-value"),
+    });
+    return marker ? [{ element, marker } satisfies MarkedElement] : [];
+  });
 }

@@ -186,4 +186,16 @@ describe("createEditOrder", () => {
     expect(order.undo()).toBe(true);
     expect(values).toEqual({ title: "T", body: "B" });
   });
+
+  it("names the field whose step Undo or Redo would take next, skipping cleared ones", () => {
+    const { title, body, order } = page();
+    expect(order.next("undo")).toBeNull();
+    title.type(" ONE"), order.sync();
+    body.type(" TWO"), order.sync();
+    expect(order.next("undo")).toBe(body.target);
+    expect(order.next("redo")).toBeNull();
+    order.undo();
+    expect(order.next("undo")).toBe(title.target);
+    expect(order.next("redo")).toBe(body.target);
+  });
 });

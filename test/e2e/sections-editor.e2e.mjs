@@ -9,18 +9,18 @@ import { converge, newPage, openAs, twoEditors, waitForEditing, waitForStatus } 
 import { seriousViolations } from "./axe.mjs";
 import { tinyPng } from "./png.mjs";
 
-const START = [
+export const START = [
   { type: "hero", heading: "Top heading", text: "Hero words" },
   { type: "features", heading: "Points", items: [{ title: "One", text: "first" }, { title: "Two", text: "second" }] },
   { type: "quote", text: "Said once", author: "Someone" },
 ];
 
-const SECTIONS = '[data-cms-list="sections"] > [data-cms-entry]';
-const section = (page, i) => page.locator(SECTIONS).nth(i);
-const field = (page, path) => page.locator(`[data-cms-field$=":${path}"]`);
+export const SECTIONS = '[data-cms-list="sections"] > [data-cms-entry]';
+export const section = (page, i) => page.locator(SECTIONS).nth(i);
+export const field = (page, path) => page.locator(`[data-cms-field$=":${path}"]`);
 
 /** The page's sections as visitors read them: each section's kind and the words of its filled slots. */
-const outline = (page) =>
+export const outline = (page) =>
   page.evaluate(() =>
     [...document.querySelectorAll(".sections > section")]
       .map((element) => {
@@ -31,11 +31,18 @@ const outline = (page) =>
   );
 
 /** An editor pair on a fresh page holding {@link START}. */
-async function onFreshPage(ctx) {
+export async function onFreshPage(ctx) {
   const owner = await openAs(ctx.browser, ctx.site, "publisher@example.test");
   ctx.track(owner.context);
   const { id, path } = await newPage(owner.context, ctx.site, { title: "Shape", sections: START });
-  return { id, path, ...(await twoEditors(ctx, path)) };
+  return { id, path, owner, ...(await twoEditors(ctx, path)) };
+}
+
+/** `page` adds a section of `kind` from the chooser; waits until every one of `pages` shows `count` sections. */
+export async function addSection(page, kind, pages, count) {
+  await page.getByRole("button", { name: "Add section", exact: true }).click();
+  await page.getByRole("dialog", { name: "Add section" }).getByRole("button", { name: kind, exact: true }).click();
+  await converge(pages, (each) => each.locator(SECTIONS).count(), count);
 }
 
 export const tests = [
@@ -96,9 +103,7 @@ export const tests = [
     name: "sections editor: Undo (bar, and Ctrl+Z on a section's buttons) takes back one's own structure change; a new hero's image slot takes a picture; Tab reaches a section's controls and Alt+ArrowUp moves the section",
     async run(ctx) {
       const { a, b } = await onFreshPage(ctx);
-      await a.getByRole("button", { name: "Add section", exact: true }).click();
-      await a.getByRole("dialog", { name: "Add section" }).getByRole("button", { name: "Hero", exact: true }).click();
-      await converge([a, b], (page) => page.locator(SECTIONS).count(), 4);
+      await addSection(a, "Hero", [a, b], 4);
       await a.locator(".cms-bar").getByRole("button", { name: "Undo" }).click();
       await converge([a, b], (page) => page.locator(SECTIONS).count(), 3);
 

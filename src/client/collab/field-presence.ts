@@ -35,7 +35,8 @@ export const FIELD_STATE = "field";
  * Presence where people look: shares which field this editor is in (and, in plain fields, the
  * caret and selection), and draws every other editor's on the page: an outline in their colour
  * with their name on the field they are in, and their caret and selection inside plain fields,
- * as rich fields show them. Drawn in one overlay that ignores the pointer and is hidden from
+ * as rich fields show them. `fields` may change while shared (the sections editor adds and
+ * removes its entries' fields); carets follow every change to the room's document. Drawn in one overlay that ignores the pointer and is hidden from
  * screen readers (the edit bar's list says who is where).
  *
  * @example
@@ -93,8 +94,8 @@ export function shareFieldPresence(doc: Document, awareness: Awareness, fields: 
   doc.addEventListener("focusin", onSelection);
   doc.addEventListener("focusout", onSelection);
   awareness.on("change", redraw);
-  const texts = [...fields.values()].flatMap((field) => (field.text ? [field.text] : []));
-  for (const text of texts) text.observe(redraw);
+  // Any change to the page's document may move a caret: fields added since (a new section's) too.
+  awareness.doc.on("update", redraw);
   win.addEventListener("scroll", redraw, { passive: true });
   win.addEventListener("resize", redraw);
   share();
@@ -105,7 +106,7 @@ export function shareFieldPresence(doc: Document, awareness: Awareness, fields: 
       doc.removeEventListener("focusin", onSelection);
       doc.removeEventListener("focusout", onSelection);
       awareness.off("change", redraw);
-      for (const text of texts) text.unobserve(redraw);
+      awareness.doc.off("update", redraw);
       win.removeEventListener("scroll", redraw);
       win.removeEventListener("resize", redraw);
       if (frame) win.cancelAnimationFrame(frame);

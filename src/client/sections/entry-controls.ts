@@ -1,4 +1,5 @@
 import { Icon, type IconName } from "../icon";
+import { dragToReorder } from "./entry-drag";
 
 /** What an entry's controls ask for. */
 export type EntryAction = "up" | "down" | "duplicate" | "remove";
@@ -19,22 +20,38 @@ const BUTTONS: readonly { action: EntryAction; name: (noun: string) => string; i
 ];
 
 /**
- * The buttons of one entry of a list ("Move section up", "Move section down", "Duplicate
- * section", "Remove section"; "… item" in a nested list), reachable by Tab, and Alt+ArrowUp /
- * Alt+ArrowDown anywhere inside `entry` (the innermost entry takes the keys, so a feature item
- * moves rather than its section). Buttons stay enabled at the list's ends (a move there does
- * nothing), so focus never falls off a button that became disabled.
+ * The controls of one entry of a list: a "Drag to reorder section" handle for a pointer (mouse,
+ * pen or finger; `moveTo` gets the entry's index after the drop), and buttons ("Move section up",
+ * "Move section down", "Duplicate section", "Remove section"; "… item" in a nested list),
+ * reachable by Tab, with Alt+ArrowUp / Alt+ArrowDown anywhere inside `entry` (the innermost entry
+ * takes the keys, so a feature item moves rather than its section). The handle stays out of the
+ * Tab order, since the buttons and keys already move the entry. Buttons stay enabled at the
+ * list's ends (a move there does nothing), so focus never falls off a button that became disabled.
  *
  * @example
- * const controls = entryControls(section, "section", (action) => act(map, action));
+ * const controls = entryControls(section, "section", (action) => act(map, action), (to) => moveTo(map, to));
  * section.prepend(controls.element);
  */
-export function entryControls(entry: HTMLElement, noun: string, act: (action: EntryAction) => void): EntryControls {
+export function entryControls(entry: HTMLElement, noun: string, act: (action: EntryAction) => void, moveTo: (to: number) => void): EntryControls {
   const doc = entry.ownerDocument;
   const toolbar = doc.createElement("div");
   toolbar.className = "cms-entry-controls";
   toolbar.setAttribute("role", "toolbar");
   toolbar.contentEditable = "false";
+  const handle = doc.createElement("button");
+  handle.type = "button";
+  handle.className = "cms-drag-handle";
+  handle.tabIndex = -1;
+  handle.setAttribute("aria-label", `Drag to reorder ${noun}`);
+  handle.title = `Drag to reorder ${noun}`;
+  const grip = Icon("grip", { size: 14 });
+  // Bolder dots than the icon's strokes: the grip is drawn as six round ends of zero-length lines.
+  grip.setAttribute("stroke-width", "4");
+  handle.append(grip);
+  toolbar.append(handle);
+  const stopDrag = dragToReorder(handle, entry, (to) => {
+    if (to !== null) moveTo(to);
+  });
   for (const { action, name, icon } of BUTTONS) {
     const button = doc.createElement("button");
     button.type = "button";
@@ -56,6 +73,7 @@ export function entryControls(entry: HTMLElement, noun: string, act: (action: En
     element: toolbar,
     label: (text) => toolbar.setAttribute("aria-label", text),
     destroy() {
+      stopDrag();
       entry.removeEventListener("keydown", onKeyDown);
       toolbar.remove();
     },

@@ -12,7 +12,7 @@ export interface ListHost {
   origin: unknown;
   /** Binds an entry's own fields, whose markers already name its place; returns what to destroy. */
   bind(fields: readonly HTMLElement[]): Mounted;
-  /** Where history keys act on the structure undo (an entry's toolbar, an Add button); returns the unregister. */
+  /** Where history keys act on the structure undo (an entry, around its own fields' undo; an Add button); returns the unregister. */
   controls(element: HTMLElement): () => void;
   /** This editor changed a list (the bar's Undo now takes it back). */
   changed(): void;
@@ -92,7 +92,7 @@ export function listView(
     host.changed();
   }
 
-  function act(map: Y.Map<unknown>, action: EntryAction) {
+  function act(map: Y.Map<unknown>, action: EntryAction | { to: number }) {
     const array = arrayOf();
     const index = array ? array.toArray().indexOf(map) : -1;
     if (!array || index < 0) return;
@@ -100,7 +100,8 @@ export function listView(
     if (action === "duplicate") duplicateEntry(array, index, host.origin);
     else if (action === "remove") removeEntry(array, index, host.origin);
     else {
-      const to = action === "up" ? index - 1 : index + 1;
+      // The buttons, the keys and a drag all make the same one move.
+      const to = action === "up" ? index - 1 : action === "down" ? index + 1 : action.to;
       if (!moveEntry(array, index, to, host.origin)) return;
       const moved = array.get(to);
       if (moved instanceof Y.Map) focus(views.get(moved)?.element);
@@ -120,9 +121,9 @@ export function listView(
     const imported = source ? doc.importNode(source, true) : null;
     const element = imported instanceof HTMLElement ? imported : unknownEntry(doc, map);
     placeMarkers(element, path);
-    const controls = entryControls(element, list.noun, (action) => act(map, action));
+    const controls = entryControls(element, list.noun, (action) => act(map, action), (to) => act(map, { to }));
     element.prepend(controls.element);
-    const mounted = [host.bind(ownElements(element, "[data-cms-field]")), { destroy: host.controls(controls.element) }];
+    const mounted = [host.bind(ownElements(element, "[data-cms-field]")), { destroy: host.controls(element) }];
     const lists = ownElements(element, "[data-cms-list]").map((nested) => {
       const key = nested.dataset.cmsList ?? "";
       return listView(host, () => arrayIn(map, key), nested, { key, noun: "item", parent: map });

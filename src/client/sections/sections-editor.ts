@@ -33,6 +33,10 @@ const CSS = `
 .cms-entry-controls button,.cms-add-entry{display:inline-flex;align-items:center;font:13px/1 system-ui,sans-serif;color:#1d232b;background:#fff;border:1px solid #b8c2d3;border-radius:.3rem;padding:.25rem .4rem;cursor:pointer}
 .cms-entry-controls button:focus-visible,.cms-add-entry:focus-visible{outline:2px solid #3b82f6;outline-offset:1px}
 .cms-add-entry{display:block;margin:.5rem 0}
+.cms-entry-controls .cms-drag-handle{margin-right:auto;cursor:grab;touch-action:none}
+.cms-dragging{opacity:.55}
+.cms-dragging .cms-drag-handle{cursor:grabbing}
+.cms-drop-line{position:absolute;z-index:2147482001;background:#3b82f6;border-radius:1px;pointer-events:none}
 [data-cms-people]{outline:2px solid var(--cms-peer);outline-offset:6px}
 [data-cms-people]::before{content:attr(data-cms-people);position:absolute;left:0;top:-1.6em;font:600 11px/1.4 system-ui,sans-serif;padding:0 .3em;border-radius:.2em;background:var(--cms-peer);color:var(--cms-peer-text)}
 .cms-chooser ul{grid-template-columns:1fr}
@@ -47,8 +51,9 @@ const CSS = `
  * from the room's `Y.Array` and edited in place: add from the catalog's chooser, move, duplicate,
  * remove, every change a Y.Array operation that reaches every editor at once. Entries are drawn
  * from the `<template>`s the site view emits in edit mode, so a kind the page's HTML never showed
- * still appears. Undo (the bar's button, or Ctrl+Z on a section's controls) takes back this
- * editor's last structure change; each section shows who else is editing in it.
+ * still appears. Undo (the bar's button, or Ctrl+Z in a section, once its field there has no
+ * step of its own) takes back this editor's last structure change; each section shows who else is
+ * editing in it.
  *
  * @example
  * mountSectionsEditor({ container, doc: session.doc, awareness, fieldState: FIELD_STATE, presence, history, bindField });

@@ -20,6 +20,8 @@ export interface EditOrder {
   redo(target?: UndoTarget): boolean;
   canUndo(): boolean;
   canRedo(): boolean;
+  /** The field whose step Undo (or Redo) would take next, or null when there is none. */
+  next(action: "undo" | "redo"): UndoTarget | null;
 }
 
 /* Removes the last occurrence of `target` in `list`; true when there was one. */
@@ -55,11 +57,15 @@ export function createEditOrder(): EditOrder {
       known.set(target, depth);
     }
   };
-  const move = (from: UndoTarget[], to: UndoTarget[], can: (target: UndoTarget) => boolean, act: (target: UndoTarget) => boolean, target?: UndoTarget) => {
+  const newest = (from: UndoTarget[], can: (target: UndoTarget) => boolean) => {
     sync();
     // A step its field can no longer take (its history was cleared) is skipped, never a dead end.
-    if (!target) while (from.length > 0 && !can(from[from.length - 1]!)) from.pop();
-    const chosen = target ?? from[from.length - 1];
+    while (from.length > 0 && !can(from[from.length - 1]!)) from.pop();
+    return from[from.length - 1] ?? null;
+  };
+  const move = (from: UndoTarget[], to: UndoTarget[], can: (target: UndoTarget) => boolean, act: (target: UndoTarget) => boolean, target?: UndoTarget) => {
+    sync();
+    const chosen = target ?? newest(from, can);
     if (!chosen || !act(chosen)) return false;
     removeLast(from, chosen);
     to.push(chosen);
@@ -78,5 +84,6 @@ export function createEditOrder(): EditOrder {
     redo: (target) => move(undone, done, (t) => t.canRedo(), (t) => t.redo(), target),
     canUndo: () => done.some((target) => target.canUndo()),
     canRedo: () => undone.length > 0,
+    next: (action) => (action === "undo" ? newest(done, (t) => t.canUndo()) : newest(undone, (t) => t.canRedo())),
   };
 }

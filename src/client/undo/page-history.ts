@@ -12,7 +12,9 @@ export interface HistoryState {
 export interface PageHistory {
   /**
    * Registers a field: history keys pressed inside `element` act on `target`, and its steps join
-   * the page's order the bar's buttons follow. Returns a function that unregisters it.
+   * the page's order the bar's buttons follow. A part may hold registered fields (a section holds
+   * its own): keys act on the innermost, and on the part when its step is the page's next and
+   * the field has none. Returns a function that unregisters it.
    */
   add(element: HTMLElement, target: UndoTarget): () => void;
   /** Records a step `target` made without an input event (an image chosen in a dialog). */
@@ -50,9 +52,24 @@ export function createPageHistory(doc: Document, onState: (state: HistoryState) 
     last = key;
     onState(state);
   };
-  const targetOf = (node: EventTarget | null): UndoTarget | null => {
-    for (const [element, target] of fields) if (node instanceof Node && element.contains(node)) return target;
-    return null;
+  /* The registered parts holding `node`, innermost first (a field, then the section it is in). */
+  const targetsOf = (node: EventTarget | null): UndoTarget[] => {
+    if (!(node instanceof Node)) return [];
+    const holding = [...fields].filter(([element]) => element.contains(node));
+    holding.sort(([a], [b]) => (a === b ? 0 : a.contains(b) ? 1 : -1));
+    return holding.map(([, target]) => target);
+  };
+  /*
+   * A history key acts on the innermost part with a step to take; with none of its own (an empty
+   * field of a section just added), it takes the page's next step when that step is an enclosing
+   * part's (the add itself), so the page keeps one order and never jumps to an unrelated field.
+   */
+  const chooseFor = (node: EventTarget | null, action: HistoryAction): UndoTarget | null => {
+    const [inner, ...outer] = targetsOf(node);
+    if (!inner) return null;
+    if (action === "undo" ? inner.canUndo() : inner.canRedo()) return inner;
+    const next = order.next(action);
+    return next && outer.includes(next) ? next : inner;
   };
   const run = (target: UndoTarget | undefined, action: HistoryAction) => {
     const done = action === "undo" ? order.undo(target) : order.redo(target);
@@ -60,7 +77,7 @@ export function createPageHistory(doc: Document, onState: (state: HistoryState) 
     return done;
   };
   const take = (event: Event, action: HistoryAction | null) => {
-    const target = action ? targetOf(event.target) : null;
+    const target = action ? chooseFor(event.target, action) : null;
     if (!action || !target) return;
     // Always ours: the browser's own undo in a field that other editors change would undo theirs.
     event.preventDefault();
