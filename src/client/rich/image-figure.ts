@@ -83,12 +83,12 @@ export function captionInlineImage(tr: Transaction, pos: number, caption: string
   const before = block.content.cut(0, $pos.parentOffset);
   const after = block.content.cut($pos.parentOffset + image.nodeSize);
   const figure = nodes.figure!.create(null, [nodes.figure_image!.create(image.attrs), nodes.figcaption!.create(null, caption ? richSchema.text(caption) : null)]);
-  const pieces = (keepEmpty: boolean) => [
-    ...(keepEmpty || before.size > 0 ? [block.copy(before)] : []),
+  const pieces = (keepBefore: boolean, keepAfter: boolean) => [
+    ...(keepBefore || before.size > 0 ? [block.copy(before)] : []),
     figure,
-    ...(keepEmpty || after.size > 0 ? [block.copy(after)] : []),
+    ...(keepAfter || after.size > 0 ? [block.copy(after)] : []),
   ];
-  const chosen = [pieces(false), pieces(true)].find((list) => $pos.node(-1).canReplace(index, index + 1, Fragment.from(list)));
+  const chosen = [pieces(false, false), pieces(true, false), pieces(true, true)].find((list) => $pos.node(-1).canReplace(index, index + 1, Fragment.from(list)));
   if (!chosen) return false;
   const start = $pos.before();
   tr.replaceWith(start, $pos.after(), chosen);
@@ -162,6 +162,26 @@ export const leaveCaption: Command = (state, dispatch) => {
       tr.insert(at, nodes.paragraph!.create()).setSelection(TextSelection.create(tr.doc, at + 1));
     }
     dispatch(tr.scrollIntoView());
+  }
+  return true;
+};
+
+/**
+ * Backspace at the start of a caption: an empty caption goes (the figure keeps its picture,
+ * selected); otherwise the picture is selected, so a second Backspace deletes the image on purpose
+ * rather than the caption being joined into the picture.
+ *
+ * @example
+ * backspaceCaption(view.state, view.dispatch);
+ */
+export const backspaceCaption: Command = (state, dispatch) => {
+  const { $from, empty } = state.selection;
+  if ($from.parent.type !== nodes.figcaption || !empty || $from.parentOffset > 0) return false;
+  const picture = $from.before() - 1;
+  if (dispatch) {
+    const tr = state.tr;
+    if ($from.parent.content.size === 0) tr.delete($from.before(), $from.after());
+    dispatch(tr.setSelection(NodeSelection.create(tr.doc, picture)).scrollIntoView());
   }
   return true;
 };

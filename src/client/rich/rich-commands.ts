@@ -5,7 +5,7 @@ import { splitListItem } from "prosemirror-schema-list";
 import type { Command } from "prosemirror-state";
 import { richSchema } from "../../shared/rich-schema";
 import { indentItem, outdentItem } from "./block-commands";
-import { leaveCaption } from "./image-figure";
+import { backspaceCaption, leaveCaption } from "./image-figure";
 
 const { nodes } = richSchema;
 
@@ -76,8 +76,8 @@ export type KeyBindings = Record<string, Command>;
 /**
  * The base key bindings of the rich-text editor. Enter in a caption goes on under its figure
  * (`leaveCaption`); Enter in an empty list item or quote line leaves
- * it; Backspace right after a markdown shortcut takes the shortcut back, at the start of a block
- * joins it to the one before (or lifts it out of its list or quote); Tab and Shift+Tab nest and
+ * it; Backspace right after a markdown shortcut takes the shortcut back, at the start of a caption
+ * selects its picture (`backspaceCaption`), at the start of a block joins it to the one before (or lifts it out of its list or quote); Tab and Shift+Tab nest and
  * un-nest list items.
  *
  * @example
@@ -87,7 +87,7 @@ export function baseKeys(): KeyBindings {
   return {
     Enter: chainCommands(enterInPlace, leaveCaption, splitListItem(nodes.list_item!), liftEmptyBlock, splitBlock),
     "Shift-Enter": insertHardBreak,
-    Backspace: chainCommands(undoInputRule, deleteSelection, joinBackward, selectNodeBackward),
+    Backspace: chainCommands(undoInputRule, deleteSelection, backspaceCaption, joinBackward, selectNodeBackward),
     Delete: chainCommands(deleteSelection, joinForward, selectNodeForward),
     Tab: indentItem,
     "Shift-Tab": outdentItem,
