@@ -47,8 +47,11 @@ export function createImageToolbar(getView: () => EditorView, toolbar: HTMLEleme
       caption.setAttribute("aria-pressed", String(hasCaption(state)));
       caption.disabled = !(hasCaption(state) ? removeCaption(state) : addCaption(state));
       const width = typeof image.node.attrs.width === "number" ? image.node.attrs.width : null;
+      const value = width === null ? "" : String(width);
+      // Redrawn only when the width changes, so a peer's typing does not close an open list.
+      if (size.value === value && size.options.length > 0) return;
       size.replaceChildren(...sizeOptions(doc, width));
-      size.value = width === null ? "" : String(width);
+      size.value = value;
     },
   };
 }

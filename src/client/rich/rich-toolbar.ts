@@ -30,9 +30,9 @@ const { marks, nodes } = richSchema;
 
 /**
  * The formatting toolbar above a rich-text field: Bold, Italic, Link; Heading, Bulleted list,
- * Numbered list, Quote; Image when image controls are given, and the selected image's description, caption
- * and size (`createImageToolbar`). Toggles say whether they apply
- * at the selection (`aria-pressed`). Buttons keep the editor's focus (mousedown is not let through).
+ * Numbered list, Quote; Image when image controls are given, and the selected image's description,
+ * caption and size (`createImageToolbar`). Toggles say whether they apply at the selection
+ * (`aria-pressed`). Buttons keep the editor's focus (mousedown is not let through).
  *
  * @example
  * const toolbar = createRichToolbar(() => view, { label: "Body", levels: [2, 3, 4], onLink: () => void editLink(view, {}) });
