@@ -5,6 +5,7 @@ import { splitListItem } from "prosemirror-schema-list";
 import type { Command } from "prosemirror-state";
 import { richSchema } from "../../shared/rich-schema";
 import { indentItem, outdentItem } from "./block-commands";
+import { backspaceCaption, leaveCaption } from "./image-figure";
 
 const { nodes } = richSchema;
 
@@ -29,19 +30,16 @@ export function toggleMark(type: MarkType, attrs?: Record<string, unknown>): Com
 }
 
 /**
- * Enter inside a code block or a caption: a new line of code; nothing in a caption (a figure holds
- * one). Tried before the list and block splits, which would otherwise split the code block's item.
+ * Enter inside a code block: a new line of code. Tried before the list and block splits, which
+ * would otherwise split the code block's item.
  *
  * @example
  * enterInPlace(view.state, view.dispatch);
  */
 export const enterInPlace: Command = (state, dispatch) => {
-  const parent = state.selection.$from.parent;
-  if (parent.type.spec.code) {
-    dispatch?.(state.tr.insertText("\n").scrollIntoView());
-    return true;
-  }
-  return parent.type === nodes.figcaption;
+  if (!state.selection.$from.parent.type.spec.code) return false;
+  dispatch?.(state.tr.insertText("\n").scrollIntoView());
+  return true;
 };
 
 /**
@@ -76,9 +74,10 @@ export const insertHardBreak: Command = (state, dispatch) => {
 export type KeyBindings = Record<string, Command>;
 
 /**
- * The base key bindings of the rich-text editor. Enter in an empty list item or quote line leaves
- * it; Backspace right after a markdown shortcut takes the shortcut back, at the start of a block
- * joins it to the one before (or lifts it out of its list or quote); Tab and Shift+Tab nest and
+ * The base key bindings of the rich-text editor. Enter in a caption goes on under its figure
+ * (`leaveCaption`); Enter in an empty list item or quote line leaves
+ * it; Backspace right after a markdown shortcut takes the shortcut back, at the start of a caption
+ * selects its picture (`backspaceCaption`), at the start of a block joins it to the one before (or lifts it out of its list or quote); Tab and Shift+Tab nest and
  * un-nest list items.
  *
  * @example
@@ -86,9 +85,9 @@ export type KeyBindings = Record<string, Command>;
  */
 export function baseKeys(): KeyBindings {
   return {
-    Enter: chainCommands(enterInPlace, splitListItem(nodes.list_item!), liftEmptyBlock, splitBlock),
+    Enter: chainCommands(enterInPlace, leaveCaption, splitListItem(nodes.list_item!), liftEmptyBlock, splitBlock),
     "Shift-Enter": insertHardBreak,
-    Backspace: chainCommands(undoInputRule, deleteSelection, joinBackward, selectNodeBackward),
+    Backspace: chainCommands(undoInputRule, deleteSelection, backspaceCaption, joinBackward, selectNodeBackward),
     Delete: chainCommands(deleteSelection, joinForward, selectNodeForward),
     Tab: indentItem,
     "Shift-Tab": outdentItem,

@@ -10,7 +10,11 @@ const CSS = `
 .cms-toolbar [role=separator]{width:1px;align-self:stretch;background:#ccd;margin:0 .15rem}
 .cms-rich-note{position:absolute;top:100%;left:0;right:0;margin:0;padding:.3rem .5rem;box-shadow:0 2px 6px #0002;border-left:3px solid #b45309;background:#fff7ed;color:#1d232b;font:14px/1.4 system-ui,sans-serif}
 .cms-rich-note:empty{display:none}
+.cms-rich img{max-width:100%;height:auto}
 .cms-rich img.ProseMirror-selectednode{outline:3px solid #3b82f6}
+.cms-rich figcaption.cms-caption-empty::before{content:"Caption";color:#5b6472;pointer-events:none;float:left;height:0}
+.cms-toolbar select{font:inherit;padding:.2rem .35rem;border:1px solid #ccd;border-radius:.3rem;background:#fff}
+@media (max-width:40rem){.cms-toolbar select{min-height:44px}}
 .cms-dialog label{display:grid;gap:.2rem;margin:.5rem 0}
 .cms-dialog label.cms-check{display:flex;align-items:center;gap:.4rem}
 .cms-dialog img{object-fit:contain}

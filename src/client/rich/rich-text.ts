@@ -7,6 +7,7 @@ import { isSafeUrl } from "../../shared/safe-url";
 import type { ImageControlsOptions } from "../images/image-dialog";
 import type { UndoTarget } from "../undo/value-history";
 import { readHeadingLevels } from "./heading-levels";
+import { captionInlineImage, captionPlaceholder, selectedImage } from "./image-figure";
 import { markdownShortcuts } from "./markdown-rules";
 import type { PageListOptions } from "./page-list";
 import { pasteCopyingImages } from "./paste-images";
@@ -15,7 +16,7 @@ import { baseKeys, keyName, type KeyBindings } from "./rich-commands";
 import { editLink } from "./rich-link";
 import { injectRichStyles } from "./rich-styles";
 import { keepStorable } from "./storable";
-import { createRichToolbar, selectedImage } from "./rich-toolbar";
+import { createRichToolbar } from "./rich-toolbar";
 
 export interface RichTextOptions {
   /** Accessible name of the editing area. */
@@ -92,6 +93,7 @@ export class RichText {
       keepStorable((reason) => note.say(`Not changed: ${reason}.`)),
       ...(options.plugins ?? []),
       markdownShortcuts(levels),
+      captionPlaceholder(),
       ...(options.history ? [] : [history()]),
     ];
     // Pasted images copied into the media library (`pasteCopyingImages`) stay; other sites' do not.
@@ -162,7 +164,8 @@ export class RichText {
 
   /**
    * Opens the image dialog, then asks for the chosen image's description (the asset's alt text
-   * offered first), and inserts it at the selection. Cancelling either dialog inserts nothing.
+   * offered first), an optional caption and a size, and inserts it at the selection: in running
+   * text, or as a figure of its own when it has a caption. Cancelling either dialog inserts nothing.
    */
   async insertImage(): Promise<void> {
     if (!this.#options.images) return;
@@ -170,14 +173,17 @@ export class RichText {
     const { pickImage } = await import("../images/image-dialog");
     const picked = await pickImage(doc, this.#options.images);
     if (!picked || !isSafeUrl(picked.src, "src")) return;
-    const { askAltText } = await import("../images/alt-dialog");
-    const alt = await askAltText(doc, { src: picked.src, alt: picked.alt || null });
+    const { askNewImage } = await import("../images/alt-dialog");
+    const details = await askNewImage(doc, { src: picked.src, alt: picked.alt || null });
     this.view.focus();
-    if (alt === null) return;
-    this.view.dispatch(this.view.state.tr.replaceSelectionWith(richSchema.nodes.image!.create({ src: picked.src, alt })));
+    if (details === null) return;
+    const { alt, caption, width } = details;
+    const tr = this.view.state.tr.replaceSelectionWith(richSchema.nodes.image!.create({ src: picked.src, alt, width }));
+    if (caption !== "") captionInlineImage(tr, tr.selection.from - 1, caption);
+    this.view.dispatch(tr.scrollIntoView());
   }
 
-  /** Edits the description of the selected image (an inline image or a figure's). */
+  /** Edits the description of the selected image (an inline image or a figure's, also while its caption is typed). */
   async describeImage(): Promise<void> {
     const selected = selectedImage(this.view.state);
     if (!selected) return;

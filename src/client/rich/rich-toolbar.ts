@@ -1,10 +1,11 @@
-import type { MarkType, Node as RichNode } from "prosemirror-model";
-import { NodeSelection, type Command, type EditorState } from "prosemirror-state";
+import type { MarkType } from "prosemirror-model";
+import type { Command, EditorState } from "prosemirror-state";
 import type { EditorView } from "prosemirror-view";
 import { richSchema } from "../../shared/rich-schema";
 import { Icon } from "../icon";
 import { cycleHeading, headingAt, inQuote, listAt, toggleList, toggleQuote } from "./block-commands";
 import type { HeadingLevels } from "./heading-levels";
+import { createImageToolbar } from "./image-toolbar";
 import { blockIcon } from "./rich-icons";
 import { toggleMark } from "./rich-commands";
 
@@ -21,30 +22,17 @@ export interface RichToolbarOptions {
   onLink: () => void;
   /** Omitted, there is no Image button. */
   onImage?: () => void;
-  /** Shown while an image is selected: edit its description. */
+  /** Shown while an image is selected (with its caption and size controls): edit its description. */
   onDescribeImage: () => void;
-}
-
-/**
- * The image the selection is on (clicking an image selects it), with its position, or null.
- *
- * @example
- * selectedImage(view.state)?.node.attrs.alt;
- */
-export function selectedImage(state: EditorState): { node: RichNode; pos: number } | null {
-  const { selection } = state;
-  if (!(selection instanceof NodeSelection)) return null;
-  const type = selection.node.type;
-  return type === nodes.image || type === nodes.figure_image ? { node: selection.node, pos: selection.from } : null;
 }
 
 const { marks, nodes } = richSchema;
 
 /**
  * The formatting toolbar above a rich-text field: Bold, Italic, Link; Heading, Bulleted list,
- * Numbered list, Quote; Image when image controls are given, and Image description while an image
- * is selected. Toggles say whether they apply
- * at the selection (`aria-pressed`). Buttons keep the editor's focus (mousedown is not let through).
+ * Numbered list, Quote; Image when image controls are given, and the selected image's description,
+ * caption and size (`createImageToolbar`). Toggles say whether they apply at the selection
+ * (`aria-pressed`). Buttons keep the editor's focus (mousedown is not let through).
  *
  * @example
  * const toolbar = createRichToolbar(() => view, { label: "Body", levels: [2, 3, 4], onLink: () => void editLink(view, {}) });
@@ -97,15 +85,20 @@ export function createRichToolbar(getView: () => EditorView, options: RichToolba
     separator();
     add(Icon("image"), "Insert image", options.onImage);
   }
-  const describe = add(Icon("image"), "Image description", options.onDescribeImage);
-  describe.append("Description");
-  describe.hidden = true;
+  const image = createImageToolbar(getView, element, {
+    onDescribe: options.onDescribeImage,
+    button: (label, text, run) => {
+      const button = add(Icon("image"), label, run);
+      button.append(text);
+      return button;
+    },
+  });
 
   return {
     element,
     update(state) {
       for (const [button, active] of toggles) button.setAttribute("aria-pressed", String(active(state)));
-      describe.hidden = selectedImage(state) === null;
+      image.update(state);
     },
   };
 }

@@ -29,7 +29,8 @@ const STYLE = `
   header.site nav a { margin-right: 1rem; }
   header.site .brand { font-weight: 700; margin: 0 0 .4rem; }
   .cms-editing { background: #fff7d6; border-bottom: 1px solid #e5d28a; padding: .5rem 1.25rem; font-size: .9rem; }
-  .hero { padding: 2rem 0; } .hero img { max-width: 100%; height: auto; }
+  .hero { padding: 2rem 0; } main img { max-width: 100%; height: auto; }
+  figure { margin: 1rem 0; } figcaption { color: #4b5563; font-size: .9rem; margin-top: .3rem; }
   .features ul { list-style: none; padding: 0; display: grid; gap: 1rem; grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); }
   form.stack { display: grid; gap: .6rem; max-width: 24rem; }
 `;
