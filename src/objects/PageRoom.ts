@@ -19,6 +19,7 @@ import { cancelPublish, fireScheduledPublish, publishNow, readSchedule, schedule
 import { RoomAdmission } from "./room-admission";
 import { RoomCommits } from "./room-commits";
 import { changedRoots, pendingRefused, refusedUpdate } from "./room-guard";
+import { KnownSockets } from "./room-sockets";
 import { RoomStore } from "./room-store";
 import { HEARTBEAT_PING, HEARTBEAT_PONG, ROOM_CLOSE, type RoomEvent } from "../shared/room-protocol";
 import { encodeAwarenessMessage, parseRoomMessage, structRanges } from "./room-wire";
@@ -95,8 +96,20 @@ export class PageRoom extends YServer {
   #admission: RoomAdmission | null = null;
   #commits: RoomCommits | null = null;
   #alarmAt: number | null = null;
-  /** Root fields the transaction being emitted changed (set just before its `update` event). */
-  #touched: string[] | null = null;
+  readonly #sockets = new KnownSockets();
+  /** The connection whose update is being applied, when its broadcast can leave it out. */
+  #author: Connection | null = null;
+
+  /**
+   * Open connections, each socket's attachment read once rather than at every broadcast. While an
+   * editor's update is applied (`#applyFrom`), its author is left out: the broadcast then skips
+   * sending them back what they just sent.
+   */
+  override getConnections<TState = unknown>(tag?: string): Iterable<Connection<TState>> {
+    const open = this.#sockets.open(this.ctx.getWebSockets(tag), () => super.getConnections<TState>(tag));
+    const author = this.#author;
+    return author === null || tag !== undefined ? open : open.filter((connection) => connection !== author);
+  }
 
   override async onLoad(): Promise<void> {
     try {
@@ -107,14 +120,12 @@ export class PageRoom extends YServer {
   }
 
   override async onStart(): Promise<void> {
-    // y-partyserver's own update handler (added in super.onStart) broadcasts each update; this one
-    // only queues it, so no storage write is pending in the turn that broadcast leaves in.
-    this.document.on("afterTransaction", (transaction: Transaction) => {
-      this.#touched = changedRoots(this.document, transaction);
-    });
-    this.document.on("update", (update: Uint8Array, origin: unknown) => this.#accepted(update, origin));
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(HEARTBEAT_PING, HEARTBEAT_PONG));
     await super.onStart();
+    // y-partyserver's own update handler (added in super.onStart) broadcasts each update; this one,
+    // added after it, runs once the peers have theirs and only queues the update for its commit, so
+    // no storage write is pending in the turn the broadcast leaves in.
+    this.document.on("update", (update: Uint8Array, origin: unknown, _doc: unknown, transaction: Transaction) => this.#accepted(update, origin, transaction));
     // Timers that were due while the room was not running (a kill mid-flush) fire again.
     this.#arm();
     if (this.#loadError) {
@@ -161,8 +172,7 @@ export class PageRoom extends YServer {
         if (refusal) return this.#refuse(connection, refusal, parsed.structs);
         // Held-back items that this update would let in are checked now; refused ones never land.
         if (pendingRefused(this.document, this.#fields, parsed.update, this.#deps?.mediaBase)) this.document.store.pendingStructs = null;
-        super.handleMessage(connection, bytes);
-        return (this.#commits as RoomCommits).received(connection);
+        return (this.#commits as RoomCommits).received(connection, this.#applyFrom(connection, bytes));
       }
       return super.handleMessage(connection, bytes);
     }
@@ -299,7 +309,7 @@ export class PageRoom extends YServer {
     this.#commits = new RoomCommits({
       append: (update) => store.append(update, this.document),
       edited: (editor, at, fields) => this.#drafts?.edited(editor, at, fields),
-      connections: () => this.getConnections(),
+      holding: () => this.document.store.pendingStructs !== null || this.document.store.pendingDs !== null,
       delayMs: this.#limits.commitDelayMs,
     });
     this.#drafts = new RoomDrafts({
@@ -337,16 +347,37 @@ export class PageRoom extends YServer {
     if (failure) throw new HttpError(failure.status, failure.message, { code: failure.status === 404 ? "not_found" : "room_unavailable" });
   }
 
-  /** Every accepted update: queued for its commit, with the edit it counts as for the settle timer. */
-  #accepted(update: Uint8Array, origin: unknown): void {
+  /**
+   * Every accepted update, after its broadcast: queued for its commit, with the edit it counts as
+   * for the settle timer (the fields it touched are read from its transaction at the commit).
+   */
+  #accepted(update: Uint8Array, origin: unknown, transaction: Transaction): void {
     if (origin === LOAD || !this.#commits) return;
-    const touched = this.#touched;
-    this.#touched = null;
     if (origin === FROM_D1) return this.#commits.accepted(update, null);
     const editor = origin instanceof RestEdit ? origin.editor : stateOf(origin)?.editor ?? null;
     const now = Date.now();
-    this.#commits.accepted(update, { editor, at: now, fields: touched });
-    this.#admission?.sweep(this.getConnections(), now);
+    this.#commits.accepted(update, { editor, at: now, fields: () => changedRoots(this.document, transaction) });
+    this.#admission?.sweep(() => this.getConnections(), now);
+  }
+
+  /**
+   * Applies an editor's update frame; y-partyserver broadcasts it in this turn. The author already
+   * has everything the update holds, unless it lets in items held back from someone else (an
+   * update whose missing neighbour this one supplies): only when nothing is held back is the
+   * author left out of the broadcast, so each editor's keystroke costs one frame fewer and the
+   * peers' frames leave first. Returns whether the frame left items held back.
+   */
+  #applyFrom(connection: Connection, bytes: Uint8Array): boolean {
+    const store = this.document.store;
+    const before = { structs: store.pendingStructs?.update ?? null, ds: store.pendingDs };
+    this.#author = before.structs === null && before.ds === null ? connection : null;
+    try {
+      super.handleMessage(connection, bytes);
+    } finally {
+      this.#author = null;
+    }
+    // Whether this frame left items held back (Yjs replaces its held bytes whenever they change).
+    return (store.pendingStructs !== null && store.pendingStructs.update !== before.structs) || (store.pendingDs !== null && store.pendingDs !== before.ds);
   }
 
   /**

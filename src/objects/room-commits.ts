@@ -10,13 +10,14 @@ export interface RoomCommitsContext {
   append(update: Uint8Array): void;
   /** Records one accepted edit for the draft writer (may write its own bookkeeping rows). */
   edited(editor: EditorSession | null, at: number, fields: string[] | null): void;
-  /** The room's open connections, to send acknowledgements to. */
-  connections(): Iterable<Connection>;
+  /** True while the document holds back items that wait for a neighbour it has not seen (memory only, not stored). */
+  holding(): boolean;
   /** Delay before a commit, for tests that widen the window between a broadcast and its commit. */
   delayMs: number;
 }
 
-type PendingEdit = { editor: EditorSession | null; at: number; fields: string[] | null };
+/** One accepted edit; `fields` names the root fields it touched, read only at its commit. */
+type PendingEdit = { editor: EditorSession | null; at: number; fields: () => string[] | null };
 
 /**
  * Accepted updates between their broadcast and their commit. An update from an editor is
@@ -31,7 +32,7 @@ type PendingEdit = { editor: EditorSession | null; at: number; fields: string[] 
  * connection since it opened, so a client that counts what it sent knows what is durable.
  *
  * @example
- * commits.accepted(update, { editor, at: Date.now(), fields: ["title"] }); // from the update handler
+ * commits.accepted(update, { editor, at: Date.now(), fields: () => ["title"] }); // from the update handler
  * commits.received(connection);                                            // after the frame applied
  * commits.flush();                                                         // before a D1 draft read
  */
@@ -39,8 +40,13 @@ export class RoomCommits {
   readonly #c: RoomCommitsContext;
   #updates: Uint8Array[] = [];
   #edits: PendingEdit[] = [];
-  /** Update frames accepted per connection id and not yet acknowledged (memory; see {@link received}). */
-  #received = new Map<string, number>();
+  /**
+   * Update frames accepted per connection (by id) and not yet acknowledged (memory; see
+   * {@link received}). The connection is kept with its count, so an acknowledgement goes straight
+   * to its author without a pass over every open socket. `held`: a frame of it left items held
+   * back, which are in no commit until what they wait for arrives.
+   */
+  #received = new Map<string, { connection: Connection; count: number; held: boolean }>();
   #timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(context: RoomCommitsContext) {
@@ -57,11 +63,17 @@ export class RoomCommits {
   /**
    * Counts one update-bearing frame the room accepted from `connection`. After hibernation the
    * count starts again from what the connection was last acknowledged (kept in its attachment):
-   * a room only hibernates when nothing is waiting, so nothing was received after that.
+   * a room only hibernates when nothing is waiting, so nothing was received after that. A frame
+   * whose items the document `held` back (they wait for a neighbour it has not seen) is stored only
+   * once they are let in: until the document holds nothing back, that connection is not
+   * acknowledged (counts are cumulative, so neither are its later frames).
    */
-  received(connection: Connection): void {
-    const count = this.#received.get(connection.id) ?? stateOf(connection)?.acked ?? 0;
-    this.#received.set(connection.id, count + 1);
+  received(connection: Connection, held = false): void {
+    const entry = this.#received.get(connection.id);
+    if (entry) {
+      entry.count += 1;
+      entry.held ||= held;
+    } else this.#received.set(connection.id, { connection, count: (stateOf(connection)?.acked ?? 0) + 1, held });
     this.#schedule();
   }
 
@@ -89,15 +101,16 @@ export class RoomCommits {
     this.#updates = [];
     this.#edits = [];
     for (const update of updates) this.#c.append(update);
-    for (const edit of edits) this.#c.edited(edit.editor, edit.at, edit.fields);
+    for (const edit of edits) this.#c.edited(edit.editor, edit.at, edit.fields());
     this.#acknowledge();
   }
 
   #acknowledge(): void {
-    if (this.#received.size === 0) return;
-    for (const connection of this.#c.connections()) {
-      const count = this.#received.get(connection.id);
-      if (count === undefined) continue;
+    const holding = this.#c.holding();
+    for (const [id, { connection, count, held }] of this.#received) {
+      if (held && holding) continue;
+      this.#received.delete(id);
+      if (connection.readyState !== WebSocket.OPEN) continue;
       const event: RoomEvent = { type: "ack", updates: count };
       try {
         connection.send(`${CUSTOM_MESSAGE_PREFIX}${JSON.stringify(event)}`);
@@ -106,7 +119,6 @@ export class RoomCommits {
         // A connection closing under us gets no acknowledgement; its client resends on reconnect.
       }
     }
-    this.#received.clear();
   }
 
   #schedule(): void {

@@ -116,6 +116,30 @@ describe("PageRoom acknowledgements: peers first, the author once it is durable"
     check.close();
   });
 
+  it("acknowledges a frame whose items wait for a neighbour only once they are let in and stored", async () => {
+    const id = await newPage({ title: "" });
+    const a = await connect(id, editor("ann"));
+    const b = await connect(id, editor("bob"));
+    await until(() => a.acknowledged() && b.acknowledged());
+    // A word from a third editor that bob has seen and the room has not: bob's insert after it is held back.
+    const third = new Y.Doc();
+    third.getText("title").insert(0, "hello");
+    const word = Y.encodeStateAsUpdate(third);
+    Y.applyUpdate(b.doc, word, b);
+    b.doc.getText("title").insert(5, " world");
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Held in memory only, in no commit: a kill now would lose it, so it is not acknowledged.
+    expect(b.acknowledged()).toBe(false);
+    Y.applyUpdate(a.doc, word);
+    await until(() => b.acknowledged() && a.acknowledged());
+    await abortAllDurableObjects();
+    const c = await connect(id, editor("cy"));
+    expect(c.text("title")).toBe("hello world");
+    a.close();
+    b.close();
+    c.close();
+  });
+
   it("tells the author of a refused update which items it refused, then closes with 4422", async () => {
     const id = await newPage({ title: "" });
     const bad = await connect(id, editor("mal"));

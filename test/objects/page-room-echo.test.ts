@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import * as Y from "yjs";
+import { connect, editor, newPage, until, type YClient } from "./room-client";
+
+/** Counts the Yjs update frames (sync message, update sub-type) the room sends `client` from now on. */
+function countUpdates(client: YClient): { count: () => number } {
+  let count = 0;
+  client.ws.addEventListener("message", (event) => {
+    if (typeof event.data === "string") return;
+    const bytes = new Uint8Array(event.data as ArrayBuffer);
+    if (bytes[0] === 0 && bytes[1] === 2) count += 1;
+  });
+  return { count: () => count };
+}
+
+describe("PageRoom broadcast: an editor's update goes to the others, not back to its author", () => {
+  it("sends the peers each keystroke and the author none of its own", async () => {
+    const id = await newPage({ title: "" });
+    const a = await connect(id, editor("ann"));
+    const b = await connect(id, editor("bob"));
+    const toA = countUpdates(a);
+    const toB = countUpdates(b);
+    const text = a.doc.getText("title");
+    for (const letter of "abc") text.insert(text.length, letter);
+    await until(() => b.text("title") === "abc" && a.acknowledged());
+    expect(toB.count()).toBeGreaterThan(0);
+    expect(toA.count()).toBe(0);
+    a.close();
+    b.close();
+  });
+
+  it("still sends the author what its update lets in of someone else's held-back items", async () => {
+    const id = await newPage({ title: "" });
+    const a = await connect(id, editor("ann"));
+    const b = await connect(id, editor("bob"));
+    // A third editor's word, which bob has seen and the room has not: bob's insert after it is held back.
+    const third = new Y.Doc();
+    third.getText("title").insert(0, "hello");
+    const word = Y.encodeStateAsUpdate(third);
+    Y.applyUpdate(b.doc, word, b);
+    b.doc.getText("title").insert(5, " world");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(a.text("title")).toBe("");
+    // Ann brings the word: the room applies it and bob's held insert together, and ann needs both.
+    Y.applyUpdate(a.doc, word);
+    await until(() => a.text("title") === "hello world" && a.acknowledged());
+    expect(b.text("title")).toBe("hello world");
+    a.close();
+    b.close();
+  });
+});
