@@ -12,7 +12,7 @@ export interface RoomCommitsContext {
   edited(editor: EditorSession | null, at: number, fields: string[] | null): void;
   /** True while the document holds back items that wait for a neighbour it has not seen (memory only, not stored). */
   holding(): boolean;
-  /** Delay before a commit, for tests that widen the window between a broadcast and its commit. */
+  /** The group-commit window (`RoomLimits.commitDelayMs`): a commit comes this long after the first update it holds. */
   delayMs: number;
 }
 
@@ -23,7 +23,8 @@ type PendingEdit = { editor: EditorSession | null; at: number; fields: () => str
  * Accepted updates between their broadcast and their commit. An update from an editor is
  * broadcast to the other editors in the turn it arrives, with no storage write pending in that
  * turn, so the output gate does not hold it; the append (and the draft writer's bookkeeping) is
- * queued here and written in a later turn, all that arrived meanwhile in one commit. In that same
+ * queued here and written in a later turn, once the group-commit window (`delayMs`) has passed,
+ * all that arrived meanwhile in one commit. In that same
  * turn each author whose updates the commit covers is sent `{ type: "ack", updates: n }`: the
  * output gate holds that message until the commit is durable, so an acknowledgement can never
  * arrive before what it acknowledges is stored.
@@ -123,7 +124,8 @@ export class RoomCommits {
 
   #schedule(): void {
     if (this.#timer !== null) return;
-    // A later turn: the broadcast of what arrived in this one leaves before any write is issued.
+    // A later turn, after the group-commit window: the broadcast of what arrived in this one leaves
+    // before any write is issued, and what arrives within the window joins the same commit.
     this.#timer = setTimeout(() => this.flush(), this.#c.delayMs);
   }
 }
