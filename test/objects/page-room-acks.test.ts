@@ -5,7 +5,7 @@ import * as Y from "yjs";
 import type { PageRoom } from "../../src/objects/PageRoom";
 import { countsAsUpdate } from "../../src/shared/room-acks";
 import { CUSTOM_MESSAGE_PREFIX, parseRoomEvent, ROOM_CLOSE, type RoomEvent } from "../../src/shared/room-protocol";
-import { connect, editor, newPage, until } from "./room-client";
+import { connect, editor, heldBackInsert, newPage, until } from "./room-client";
 
 const stub = (id: number) => env.PAGE_ROOM.get(env.PAGE_ROOM.idFromName(`pages:${id}`)) as DurableObjectStub<PageRoom>;
 
@@ -121,13 +121,7 @@ describe("PageRoom acknowledgements: peers first, the author once it is durable"
     const a = await connect(id, editor("ann"));
     const b = await connect(id, editor("bob"));
     await until(() => a.acknowledged() && b.acknowledged());
-    // A word from a third editor that bob has seen and the room has not: bob's insert after it is held back.
-    const third = new Y.Doc();
-    third.getText("title").insert(0, "hello");
-    const word = Y.encodeStateAsUpdate(third);
-    Y.applyUpdate(b.doc, word, b);
-    b.doc.getText("title").insert(5, " world");
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    const word = await heldBackInsert(b);
     // Held in memory only, in no commit: a kill now would lose it, so it is not acknowledged.
     expect(b.acknowledged()).toBe(false);
     Y.applyUpdate(a.doc, word);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
-import { connect, editor, newPage, until, type YClient } from "./room-client";
+import { connect, editor, heldBackInsert, newPage, until, type YClient } from "./room-client";
 
 /** Counts the Yjs update frames (sync message, update sub-type) the room sends `client` from now on. */
 function countUpdates(client: YClient): { count: () => number } {
@@ -33,13 +33,8 @@ describe("PageRoom broadcast: an editor's update goes to the others, not back to
     const id = await newPage({ title: "" });
     const a = await connect(id, editor("ann"));
     const b = await connect(id, editor("bob"));
-    // A third editor's word, which bob has seen and the room has not: bob's insert after it is held back.
-    const third = new Y.Doc();
-    third.getText("title").insert(0, "hello");
-    const word = Y.encodeStateAsUpdate(third);
-    Y.applyUpdate(b.doc, word, b);
-    b.doc.getText("title").insert(5, " world");
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Bob types after a word the room has not seen: his insert is held back.
+    const word = await heldBackInsert(b);
     expect(a.text("title")).toBe("");
     // Ann brings the word: the room applies it and bob's held insert together, and ann needs both.
     Y.applyUpdate(a.doc, word);
