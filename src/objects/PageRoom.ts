@@ -1,7 +1,7 @@
 import type { Connection, ConnectionContext, WSMessage } from "partyserver";
 import { YServer } from "y-partyserver";
 import { removeAwarenessStates } from "y-protocols/awareness";
-import { encodeStateAsUpdate, type Transaction } from "yjs";
+import { encodeStateAsUpdate, getState, type Transaction } from "yjs";
 import type { DraftDeps, FieldEdit, PublishResult, WrittenDraft } from "../cores/drafts";
 import { HttpError, isHttpError } from "../shared/errors";
 import { decodeEditorHeader, editorColor, isEditorSession, ROOM_EDITOR_HEADER, type RoomConnectionState } from "../shared/room-identity";
@@ -22,7 +22,7 @@ import { changedRoots, pendingRefused, refusedUpdate } from "./room-guard";
 import { KnownSockets } from "./room-sockets";
 import { RoomStore } from "./room-store";
 import { HEARTBEAT_PING, HEARTBEAT_PONG, ROOM_CLOSE, type RoomEvent } from "../shared/room-protocol";
-import { encodeAwarenessMessage, parseRoomMessage, structRanges } from "./room-wire";
+import { encodeAwarenessMessage, heldBack, parseRoomMessage, structRanges } from "./room-wire";
 
 /** Each configured room class's options, found along the class chain (`configure`, `configured`). */
 const ROOM_CONFIGS = new WeakMap<object, PageRoomOptions>();
@@ -172,7 +172,8 @@ export class PageRoom extends YServer {
         if (refusal) return this.#refuse(connection, refusal, parsed.structs);
         // Held-back items that this update would let in are checked now; refused ones never land.
         if (pendingRefused(this.document, this.#fields, parsed.update, this.#deps?.mediaBase)) this.document.store.pendingStructs = null;
-        return (this.#commits as RoomCommits).received(connection, this.#applyFrom(connection, bytes));
+        this.#applyFrom(connection, bytes);
+        return (this.#commits as RoomCommits).received(connection, heldBack(this.document, parsed.structs, parsed.deletes));
       }
       return super.handleMessage(connection, bytes);
     }
@@ -309,7 +310,7 @@ export class PageRoom extends YServer {
     this.#commits = new RoomCommits({
       append: (update) => store.append(update, this.document),
       edited: (editor, at, fields) => this.#drafts?.edited(editor, at, fields),
-      holding: () => this.document.store.pendingStructs !== null || this.document.store.pendingDs !== null,
+      has: (client, clock) => getState(this.document.store, client) >= clock,
       delayMs: this.#limits.commitDelayMs,
     });
     this.#drafts = new RoomDrafts({
@@ -365,19 +366,16 @@ export class PageRoom extends YServer {
    * has everything the update holds, unless it lets in items held back from someone else (an
    * update whose missing neighbour this one supplies): only when nothing is held back is the
    * author left out of the broadcast, so each editor's keystroke costs one frame fewer and the
-   * peers' frames leave first. Returns whether the frame left items held back.
+   * peers' frames leave first.
    */
-  #applyFrom(connection: Connection, bytes: Uint8Array): boolean {
-    const store = this.document.store;
-    const before = { structs: store.pendingStructs?.update ?? null, ds: store.pendingDs };
-    this.#author = before.structs === null && before.ds === null ? connection : null;
+  #applyFrom(connection: Connection, bytes: Uint8Array): void {
+    const { pendingStructs, pendingDs } = this.document.store;
+    this.#author = pendingStructs === null && pendingDs === null ? connection : null;
     try {
       super.handleMessage(connection, bytes);
     } finally {
       this.#author = null;
     }
-    // Whether this frame left items held back (Yjs replaces its held bytes whenever they change).
-    return (store.pendingStructs !== null && store.pendingStructs.update !== before.structs) || (store.pendingDs !== null && store.pendingDs !== before.ds);
   }
 
   /**

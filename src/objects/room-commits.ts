@@ -10,8 +10,8 @@ export interface RoomCommitsContext {
   append(update: Uint8Array): void;
   /** Records one accepted edit for the draft writer (may write its own bookkeeping rows). */
   edited(editor: EditorSession | null, at: number, fields: string[] | null): void;
-  /** True while the document holds back items that wait for a neighbour it has not seen (memory only, not stored). */
-  holding(): boolean;
+  /** Whether the document's state of `client` has reached `clock` (every item up to it is in it). */
+  has(client: number, clock: number): boolean;
   /** The group-commit window (`RoomLimits.commitDelayMs`): a commit comes this long after the first update it holds. */
   delayMs: number;
 }
@@ -44,10 +44,10 @@ export class RoomCommits {
   /**
    * Update frames accepted per connection (by id) and not yet acknowledged (memory; see
    * {@link received}). The connection is kept with its count, so an acknowledgement goes straight
-   * to its author without a pass over every open socket. `held`: a frame of it left items held
-   * back, which are in no commit until what they wait for arrives.
+   * to its author without a pass over every open socket. `lacking`: per client, the clock the
+   * document must reach before the items its frames left held back are in it (and so in a commit).
    */
-  #received = new Map<string, { connection: Connection; count: number; held: boolean }>();
+  #received = new Map<string, { connection: Connection; count: number; lacking: Map<number, number> | null }>();
   #timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(context: RoomCommitsContext) {
@@ -65,16 +65,18 @@ export class RoomCommits {
    * Counts one update-bearing frame the room accepted from `connection`. After hibernation the
    * count starts again from what the connection was last acknowledged (kept in its attachment):
    * a room only hibernates when nothing is waiting, so nothing was received after that. A frame
-   * whose items the document `held` back (they wait for a neighbour it has not seen) is stored only
-   * once they are let in: until the document holds nothing back, that connection is not
-   * acknowledged (counts are cumulative, so neither are its later frames).
+   * whose items the document held back (`lacking`, see `heldBack`: they wait for an item it has not
+   * seen) is stored only once they are let in: until then that connection is not acknowledged
+   * (counts are cumulative, so neither are its later frames).
    */
-  received(connection: Connection, held = false): void {
-    const entry = this.#received.get(connection.id);
-    if (entry) {
-      entry.count += 1;
-      entry.held ||= held;
-    } else this.#received.set(connection.id, { connection, count: (stateOf(connection)?.acked ?? 0) + 1, held });
+  received(connection: Connection, lacking: Map<number, number> | null = null): void {
+    const entry = this.#received.get(connection.id) ?? { connection, count: stateOf(connection)?.acked ?? 0, lacking: null };
+    entry.count += 1;
+    for (const [client, clock] of lacking ?? []) {
+      entry.lacking ??= new Map();
+      entry.lacking.set(client, Math.max(clock, entry.lacking.get(client) ?? 0));
+    }
+    this.#received.set(connection.id, entry);
     this.#schedule();
   }
 
@@ -107,9 +109,8 @@ export class RoomCommits {
   }
 
   #acknowledge(): void {
-    const holding = this.#c.holding();
-    for (const [id, { connection, count, held }] of this.#received) {
-      if (held && holding) continue;
+    for (const [id, { connection, count, lacking }] of this.#received) {
+      if (lacking && [...lacking].some(([client, clock]) => !this.#c.has(client, clock))) continue;
       this.#received.delete(id);
       if (connection.readyState !== WebSocket.OPEN) continue;
       const event: RoomEvent = { type: "ack", updates: count };

@@ -1,14 +1,20 @@
+import * as decoding from "lib0/decoding";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { connect, editor, heldBackInsert, newPage, until, type YClient } from "./room-client";
 
-/** Counts the Yjs update frames (sync message, update sub-type) the room sends `client` from now on. */
-function countUpdates(client: YClient): { count: () => number } {
+/**
+ * Counts the Yjs update frames (sync message, update sub-type) the room sends `client` from now on
+ * that carry items of `author` (other updates, such as a draft write's, may come and go).
+ */
+function countUpdatesOf(client: YClient, author: YClient): { count: () => number } {
   let count = 0;
   client.ws.addEventListener("message", (event) => {
     if (typeof event.data === "string") return;
-    const bytes = new Uint8Array(event.data as ArrayBuffer);
-    if (bytes[0] === 0 && bytes[1] === 2) count += 1;
+    const decoder = decoding.createDecoder(new Uint8Array(event.data as ArrayBuffer));
+    if (decoding.readVarUint(decoder) !== 0 || decoding.readVarUint(decoder) !== 2) return;
+    const { structs } = Y.decodeUpdate(decoding.readVarUint8Array(decoder));
+    if (structs.some((struct) => struct.id.client === author.doc.clientID)) count += 1;
   });
   return { count: () => count };
 }
@@ -18,8 +24,8 @@ describe("PageRoom broadcast: an editor's update goes to the others, not back to
     const id = await newPage({ title: "" });
     const a = await connect(id, editor("ann"));
     const b = await connect(id, editor("bob"));
-    const toA = countUpdates(a);
-    const toB = countUpdates(b);
+    const toA = countUpdatesOf(a, a);
+    const toB = countUpdatesOf(b, a);
     const text = a.doc.getText("title");
     for (const letter of "abc") text.insert(text.length, letter);
     await until(() => b.text("title") === "abc" && a.acknowledged());
