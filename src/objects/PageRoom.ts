@@ -97,18 +97,10 @@ export class PageRoom extends YServer {
   #commits: RoomCommits | null = null;
   #alarmAt: number | null = null;
   readonly #sockets = new KnownSockets();
-  /** The connection whose update is being applied, when its broadcast can leave it out. */
-  #author: Connection | null = null;
 
-  /**
-   * Open connections, each socket's attachment read once rather than at every broadcast. While an
-   * editor's update is applied (`#applyFrom`), its author is left out: the broadcast then skips
-   * sending them back what they just sent.
-   */
+  /** Open connections, each socket's attachment read once rather than at every broadcast. */
   override getConnections<TState = unknown>(tag?: string): Iterable<Connection<TState>> {
-    const open = this.#sockets.open(this.ctx.getWebSockets(tag), () => super.getConnections<TState>(tag));
-    const author = this.#author;
-    return author === null || tag !== undefined ? open : open.filter((connection) => connection !== author);
+    return this.#sockets.open(this.ctx.getWebSockets(tag), () => super.getConnections<TState>(tag));
   }
 
   override async onLoad(): Promise<void> {
@@ -172,7 +164,7 @@ export class PageRoom extends YServer {
         if (refusal) return this.#refuse(connection, refusal, parsed.structs);
         // Held-back items that this update would let in are checked now; refused ones never land.
         if (pendingRefused(this.document, this.#fields, parsed.update, this.#deps?.mediaBase)) this.document.store.pendingStructs = null;
-        this.#applyFrom(connection, bytes);
+        super.handleMessage(connection, bytes);
         return (this.#commits as RoomCommits).received(connection, heldBack(this.document, parsed.structs, parsed.deletes));
       }
       return super.handleMessage(connection, bytes);
@@ -359,23 +351,6 @@ export class PageRoom extends YServer {
     const now = Date.now();
     this.#commits.accepted(update, { editor, at: now, fields: () => changedRoots(this.document, transaction) });
     this.#admission?.sweep(() => this.getConnections(), now);
-  }
-
-  /**
-   * Applies an editor's update frame; y-partyserver broadcasts it in this turn. The author already
-   * has everything the update holds, unless it lets in items held back from someone else (an
-   * update whose missing neighbour this one supplies): only when nothing is held back is the
-   * author left out of the broadcast, so each editor's keystroke costs one frame fewer and the
-   * peers' frames leave first.
-   */
-  #applyFrom(connection: Connection, bytes: Uint8Array): void {
-    const { pendingStructs, pendingDs } = this.document.store;
-    this.#author = pendingStructs === null && pendingDs === null ? connection : null;
-    try {
-      super.handleMessage(connection, bytes);
-    } finally {
-      this.#author = null;
-    }
   }
 
   /**
