@@ -22,7 +22,7 @@ export async function startBenchServer({ port = DEFAULT_BENCH_PORT, secret = ran
   if (migrate) await wrangler(["d1", "migrations", "apply", "DB", "--local", "--config", CONFIG, "--persist-to", STATE]);
   const child = spawn(
     process.execPath,
-    [WRANGLER_BIN, "dev", "--config", CONFIG, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", STATE, "--var", `CMS_SESSION_SECRET:${secret}`, "--var", `MEDIA_URL:http://127.0.0.1:${port}/media`, "--log-level", "warn"],
+    [WRANGLER_BIN, "dev", "--config", CONFIG, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", STATE, "--var", `CMS_SESSION_SECRET:${secret}`, "--var", `MEDIA_URL:http://127.0.0.1:${port}/media`, "--log-level", "warn", ...inspectorArgs()],
     { stdio: ["ignore", "pipe", "pipe"], env: { ...WRANGLER_ENV, CI: "true" }, detached: true },
   );
   const exited = new Promise((resolve) => child.once("exit", resolve));
@@ -131,4 +131,14 @@ function findDescendants(root, name) {
     }
   }
   return found;
+}
+
+/*
+ * `BENCH_INSPECTOR_PORT` opens the runtime's V8 inspector there, so `bench/profile.mjs` can take a
+ * CPU profile of the worker and its Durable Objects while scenarios run (timers inside workerd do
+ * not advance during a turn, so a profile is how the room's own work is seen). Off by default.
+ */
+function inspectorArgs() {
+  const port = process.env.BENCH_INSPECTOR_PORT;
+  return port ? ["--inspector-port", port] : [];
 }

@@ -1,7 +1,7 @@
 import type { Connection, ConnectionContext, WSMessage } from "partyserver";
 import { YServer } from "y-partyserver";
 import { removeAwarenessStates } from "y-protocols/awareness";
-import { encodeStateAsUpdate, type Transaction } from "yjs";
+import { encodeStateAsUpdate, getState, type Transaction } from "yjs";
 import type { DraftDeps, FieldEdit, PublishResult, WrittenDraft } from "../cores/drafts";
 import { HttpError, isHttpError } from "../shared/errors";
 import { decodeEditorHeader, editorColor, isEditorSession, ROOM_EDITOR_HEADER, type RoomConnectionState } from "../shared/room-identity";
@@ -19,9 +19,10 @@ import { cancelPublish, fireScheduledPublish, publishNow, readSchedule, schedule
 import { RoomAdmission } from "./room-admission";
 import { RoomCommits } from "./room-commits";
 import { changedRoots, pendingRefusal, refusedUpdate } from "./room-guard";
+import { KnownSockets } from "./room-sockets";
 import { RoomStore } from "./room-store";
 import { HEARTBEAT_PING, HEARTBEAT_PONG, ROOM_CLOSE, type RoomEvent } from "../shared/room-protocol";
-import { encodeAwarenessMessage, parseRoomMessage, structRanges } from "./room-wire";
+import { encodeAwarenessMessage, heldBack, parseRoomMessage, structRanges } from "./room-wire";
 
 /** Each configured room class's options, found along the class chain (`configure`, `configured`). */
 const ROOM_CONFIGS = new WeakMap<object, PageRoomOptions>();
@@ -95,8 +96,12 @@ export class PageRoom extends YServer {
   #admission: RoomAdmission | null = null;
   #commits: RoomCommits | null = null;
   #alarmAt: number | null = null;
-  /** Root fields the transaction being emitted changed (set just before its `update` event). */
-  #touched: string[] | null = null;
+  readonly #sockets = new KnownSockets();
+
+  /** Open connections, each socket's attachment read once rather than at every broadcast. */
+  override getConnections<TState = unknown>(tag?: string): Iterable<Connection<TState>> {
+    return this.#sockets.open(this.ctx.getWebSockets(tag), () => super.getConnections<TState>(tag));
+  }
 
   override async onLoad(): Promise<void> {
     try {
@@ -107,14 +112,12 @@ export class PageRoom extends YServer {
   }
 
   override async onStart(): Promise<void> {
-    // y-partyserver's own update handler (added in super.onStart) broadcasts each update; this one
-    // only queues it, so no storage write is pending in the turn that broadcast leaves in.
-    this.document.on("afterTransaction", (transaction: Transaction) => {
-      this.#touched = changedRoots(this.document, transaction);
-    });
-    this.document.on("update", (update: Uint8Array, origin: unknown) => this.#accepted(update, origin));
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(HEARTBEAT_PING, HEARTBEAT_PONG));
     await super.onStart();
+    // y-partyserver's own update handler (added in super.onStart) broadcasts each update; this one,
+    // added after it, runs once the peers have theirs and only queues the update for its commit, so
+    // no storage write is pending in the turn the broadcast leaves in.
+    this.document.on("update", (update: Uint8Array, origin: unknown, _doc: unknown, transaction: Transaction) => this.#accepted(update, origin, transaction));
     // Timers that were due while the room was not running (a kill mid-flush) fire again.
     this.#arm();
     if (this.#loadError) {
@@ -169,7 +172,7 @@ export class PageRoom extends YServer {
           return this.#refuse(connection, held.reason, held.structs);
         }
         super.handleMessage(connection, bytes);
-        return (this.#commits as RoomCommits).received(connection);
+        return (this.#commits as RoomCommits).received(connection, heldBack(this.document, parsed.structs, parsed.deletes));
       }
       return super.handleMessage(connection, bytes);
     }
@@ -319,7 +322,7 @@ export class PageRoom extends YServer {
     this.#commits = new RoomCommits({
       append: (update) => store.append(update, this.document),
       edited: (editor, at, fields) => this.#drafts?.edited(editor, at, fields),
-      connections: () => this.getConnections(),
+      has: (client, clock) => getState(this.document.store, client) >= clock,
       delayMs: this.#limits.commitDelayMs,
     });
     this.#drafts = new RoomDrafts({
@@ -357,16 +360,17 @@ export class PageRoom extends YServer {
     if (failure) throw new HttpError(failure.status, failure.message, { code: failure.status === 404 ? "not_found" : "room_unavailable" });
   }
 
-  /** Every accepted update: queued for its commit, with the edit it counts as for the settle timer. */
-  #accepted(update: Uint8Array, origin: unknown): void {
+  /**
+   * Every accepted update, after its broadcast: queued for its commit, with the edit it counts as
+   * for the settle timer (the fields it touched are read from its transaction at the commit).
+   */
+  #accepted(update: Uint8Array, origin: unknown, transaction: Transaction): void {
     if (origin === LOAD || !this.#commits) return;
-    const touched = this.#touched;
-    this.#touched = null;
     if (origin === FROM_D1) return this.#commits.accepted(update, null);
     const editor = origin instanceof RestEdit ? origin.editor : stateOf(origin)?.editor ?? null;
     const now = Date.now();
-    this.#commits.accepted(update, { editor, at: now, fields: touched });
-    this.#admission?.sweep(this.getConnections(), now);
+    this.#commits.accepted(update, { editor, at: now, fields: () => changedRoots(this.document, transaction) });
+    this.#admission?.sweep(() => this.getConnections(), now);
   }
 
   /**

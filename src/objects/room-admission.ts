@@ -54,12 +54,12 @@ export class RoomAdmission {
   /**
    * Called as the room sends out an edit. A signed-out editor who never speaks would otherwise go
    * on receiving every edit, so listeners are confirmed on a speaker's schedule; swept at most once
-   * per recheck period, so a keystroke does not read every connection's state.
+   * per recheck period, so a keystroke does not read every connection's state (nor list them).
    */
-  sweep(connections: Iterable<Connection>, now: number): void {
+  sweep(connections: () => Iterable<Connection>, now: number): void {
     if (now - this.#sweptAt < this.#o.limits.sessionRecheckMs) return;
     this.#sweptAt = now;
-    for (const connection of connections) {
+    for (const connection of connections()) {
       const state = stateOf(connection);
       if (state) this.#confirm(connection, state, now);
     }

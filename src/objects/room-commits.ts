@@ -10,19 +10,21 @@ export interface RoomCommitsContext {
   append(update: Uint8Array): void;
   /** Records one accepted edit for the draft writer (may write its own bookkeeping rows). */
   edited(editor: EditorSession | null, at: number, fields: string[] | null): void;
-  /** The room's open connections, to send acknowledgements to. */
-  connections(): Iterable<Connection>;
-  /** Delay before a commit, for tests that widen the window between a broadcast and its commit. */
+  /** Whether the document's state of `client` has reached `clock` (every item up to it is in it). */
+  has(client: number, clock: number): boolean;
+  /** The group-commit window (`RoomLimits.commitDelayMs`): a commit comes this long after the first update it holds. */
   delayMs: number;
 }
 
-type PendingEdit = { editor: EditorSession | null; at: number; fields: string[] | null };
+/** One accepted edit; `fields` names the root fields it touched, read only at its commit. */
+type PendingEdit = { editor: EditorSession | null; at: number; fields: () => string[] | null };
 
 /**
  * Accepted updates between their broadcast and their commit. An update from an editor is
  * broadcast to the other editors in the turn it arrives, with no storage write pending in that
  * turn, so the output gate does not hold it; the append (and the draft writer's bookkeeping) is
- * queued here and written in a later turn, all that arrived meanwhile in one commit. In that same
+ * queued here and written in a later turn, once the group-commit window (`delayMs`) has passed,
+ * all that arrived meanwhile in one commit. In that same
  * turn each author whose updates the commit covers is sent `{ type: "ack", updates: n }`: the
  * output gate holds that message until the commit is durable, so an acknowledgement can never
  * arrive before what it acknowledges is stored.
@@ -31,7 +33,7 @@ type PendingEdit = { editor: EditorSession | null; at: number; fields: string[] 
  * connection since it opened, so a client that counts what it sent knows what is durable.
  *
  * @example
- * commits.accepted(update, { editor, at: Date.now(), fields: ["title"] }); // from the update handler
+ * commits.accepted(update, { editor, at: Date.now(), fields: () => ["title"] }); // from the update handler
  * commits.received(connection);                                            // after the frame applied
  * commits.flush();                                                         // before a D1 draft read
  */
@@ -39,8 +41,13 @@ export class RoomCommits {
   readonly #c: RoomCommitsContext;
   #updates: Uint8Array[] = [];
   #edits: PendingEdit[] = [];
-  /** Update frames accepted per connection id and not yet acknowledged (memory; see {@link received}). */
-  #received = new Map<string, number>();
+  /**
+   * Update frames accepted per connection (by id) and not yet acknowledged (memory; see
+   * {@link received}). The connection is kept with its count, so an acknowledgement goes straight
+   * to its author without a pass over every open socket. `lacking`: per client, the clock the
+   * document must reach before the items its frames left held back are in it (and so in a commit).
+   */
+  #received = new Map<string, { connection: Connection; count: number; lacking: Map<number, number> | null }>();
   #timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(context: RoomCommitsContext) {
@@ -57,11 +64,19 @@ export class RoomCommits {
   /**
    * Counts one update-bearing frame the room accepted from `connection`. After hibernation the
    * count starts again from what the connection was last acknowledged (kept in its attachment):
-   * a room only hibernates when nothing is waiting, so nothing was received after that.
+   * a room only hibernates when nothing is waiting, so nothing was received after that. A frame
+   * whose items the document held back (`lacking`, see `heldBack`: they wait for an item it has not
+   * seen) is stored only once they are let in: until then that connection is not acknowledged
+   * (counts are cumulative, so neither are its later frames).
    */
-  received(connection: Connection): void {
-    const count = this.#received.get(connection.id) ?? stateOf(connection)?.acked ?? 0;
-    this.#received.set(connection.id, count + 1);
+  received(connection: Connection, lacking: Map<number, number> | null = null): void {
+    const entry = this.#received.get(connection.id) ?? { connection, count: stateOf(connection)?.acked ?? 0, lacking: null };
+    entry.count += 1;
+    for (const [client, clock] of lacking ?? []) {
+      entry.lacking ??= new Map();
+      entry.lacking.set(client, Math.max(clock, entry.lacking.get(client) ?? 0));
+    }
+    this.#received.set(connection.id, entry);
     this.#schedule();
   }
 
@@ -89,15 +104,15 @@ export class RoomCommits {
     this.#updates = [];
     this.#edits = [];
     for (const update of updates) this.#c.append(update);
-    for (const edit of edits) this.#c.edited(edit.editor, edit.at, edit.fields);
+    for (const edit of edits) this.#c.edited(edit.editor, edit.at, edit.fields());
     this.#acknowledge();
   }
 
   #acknowledge(): void {
-    if (this.#received.size === 0) return;
-    for (const connection of this.#c.connections()) {
-      const count = this.#received.get(connection.id);
-      if (count === undefined) continue;
+    for (const [id, { connection, count, lacking }] of this.#received) {
+      if (lacking && [...lacking].some(([client, clock]) => !this.#c.has(client, clock))) continue;
+      this.#received.delete(id);
+      if (connection.readyState !== WebSocket.OPEN) continue;
       const event: RoomEvent = { type: "ack", updates: count };
       try {
         connection.send(`${CUSTOM_MESSAGE_PREFIX}${JSON.stringify(event)}`);
@@ -106,12 +121,12 @@ export class RoomCommits {
         // A connection closing under us gets no acknowledgement; its client resends on reconnect.
       }
     }
-    this.#received.clear();
   }
 
   #schedule(): void {
     if (this.#timer !== null) return;
-    // A later turn: the broadcast of what arrived in this one leaves before any write is issued.
+    // A later turn, after the group-commit window: the broadcast of what arrived in this one leaves
+    // before any write is issued, and what arrives within the window joins the same commit.
     this.#timer = setTimeout(() => this.flush(), this.#c.delayMs);
   }
 }

@@ -31,8 +31,13 @@ export interface RoomLimits {
   /** Retry delay of a draft D1 refused as invalid, until the next edit (which retries after `settleMs`). */
   invalidRetryMs: number;
   /**
-   * Wait between an update's broadcast and its commit (0: the next turn). Only tests raise it, to
-   * widen the window in which a kill finds an update the peers have and the storage lacks.
+   * Group-commit window: how long after the first update waiting for a commit the room writes it
+   * with everything that arrived meanwhile (0: the next turn). The broadcast is never held by it;
+   * the author's acknowledgement waits it out. It keeps the write (and its CPU) off the object
+   * while the broadcast is delivered, and gathers bursts (several typists, a paste sent in pieces)
+   * into one commit, so fewer commits are in flight for the output gate to hold a later broadcast
+   * behind. Tests raise it to widen the window in which a kill finds an update the peers have and
+   * the storage lacks.
    */
   commitDelayMs: number;
   /** A connection that heartbeats (`HEARTBEAT_PING`) and then stops for this long is closed and its presence dropped. */
@@ -55,7 +60,7 @@ export const DEFAULT_ROOM_LIMITS: RoomLimits = {
   retryMs: 5_000,
   invalidRetryMs: 60_000,
   maxDocumentBytes: 16 * 1024 * 1024,
-  commitDelayMs: 0,
+  commitDelayMs: 4,
   heartbeatTimeoutMs: 6_000,
 };
 

@@ -5,11 +5,14 @@ import { MESSAGE_AWARENESS, MESSAGE_SYNC, SYNC_STEP1, SYNC_STEP2, SYNC_UPDATE } 
 
 /** One decoded binary message: a sync message (with its update, if any) or an awareness update. */
 export type RoomMessage =
-  | { kind: "sync"; update: Uint8Array | null; structs: DecodedStructs }
+  | { kind: "sync"; update: Uint8Array | null; structs: DecodedStructs; deletes: DecodedDeletes | null }
   | { kind: "awareness"; entries: AwarenessEntry[] };
 
 /** The structs of a decoded update (empty for a sync step 1). */
 export type DecodedStructs = ReturnType<typeof Y.decodeUpdate>["structs"];
+
+/** The deletions of a decoded update. */
+export type DecodedDeletes = ReturnType<typeof Y.decodeUpdate>["ds"];
 
 /** One client's entry in an awareness update; `state` null means "gone". */
 export interface AwarenessEntry {
@@ -36,10 +39,11 @@ export function parseRoomMessage(bytes: Uint8Array): RoomMessage | null {
       if (decoding.hasContent(decoder)) return null;
       if (step === SYNC_STEP1) {
         Y.decodeStateVector(payload);
-        return { kind: "sync", update: null, structs: [] };
+        return { kind: "sync", update: null, structs: [], deletes: null };
       }
       if (step !== SYNC_STEP2 && step !== SYNC_UPDATE) return null;
-      return { kind: "sync", update: payload, structs: Y.decodeUpdate(payload).structs };
+      const { structs, ds } = Y.decodeUpdate(payload);
+      return { kind: "sync", update: payload, structs, deletes: ds };
     }
     if (type === MESSAGE_AWARENESS) {
       const payload = decoding.readVarUint8Array(decoder);
@@ -104,4 +108,27 @@ export function structRanges(structs: DecodedStructs): [number, number, number][
     else ranges.push([client, clock, struct.length]);
   }
   return ranges;
+}
+
+/**
+ * What of an applied update the document still lacks: per client, the clock its state must reach
+ * before every item of the update (and every item it deletes) is in the document. Yjs holds back
+ * items that follow one it has not seen and deletions of items it has not seen, in memory only;
+ * `null` when nothing of the update was held back.
+ *
+ * @example
+ * Y.applyUpdate(doc, update); const lacking = heldBack(doc, structs, ds); // Map { 1234 => 17 } or null
+ */
+export function heldBack(doc: Y.Doc, structs: DecodedStructs, deletes: DecodedDeletes | null): Map<number, number> | null {
+  const needed = new Map<number, number>();
+  const need = (client: number, clock: number) => {
+    if (clock > (needed.get(client) ?? 0)) needed.set(client, clock);
+  };
+  for (const struct of structs) if (!(struct instanceof Y.Skip)) need(struct.id.client, struct.id.clock + struct.length);
+  for (const [client, items] of deletes?.clients ?? []) for (const item of items) need(client, item.clock + item.len);
+  let lacking: Map<number, number> | null = null;
+  for (const [client, clock] of needed) {
+    if (Y.getState(doc.store, client) < clock) (lacking ??= new Map()).set(client, clock);
+  }
+  return lacking;
 }

@@ -1,11 +1,13 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { abortAllDurableObjects } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import * as encoding from "lib0/encoding";
+import * as syncProtocol from "y-protocols/sync";
 import * as Y from "yjs";
 import type { PageRoom } from "../../src/objects/PageRoom";
 import { countsAsUpdate } from "../../src/shared/room-acks";
 import { CUSTOM_MESSAGE_PREFIX, parseRoomEvent, ROOM_CLOSE, type RoomEvent } from "../../src/shared/room-protocol";
-import { connect, editor, newPage, until } from "./room-client";
+import { connect, editor, heldBackInsert, newPage, until } from "./room-client";
 
 const stub = (id: number) => env.PAGE_ROOM.get(env.PAGE_ROOM.idFromName(`pages:${id}`)) as DurableObjectStub<PageRoom>;
 
@@ -114,6 +116,46 @@ describe("PageRoom acknowledgements: peers first, the author once it is durable"
     const check = await connect(id, editor("cy"));
     expect(check.text("title")).toBe("typed offline");
     check.close();
+  });
+
+  it("acknowledges a frame whose items wait for a neighbour only once they are let in and stored", async () => {
+    const id = await newPage({ title: "" });
+    const a = await connect(id, editor("ann"));
+    const b = await connect(id, editor("bob"));
+    await until(() => a.acknowledged() && b.acknowledged());
+    const word = await heldBackInsert(b);
+    // Held in memory only, in no commit: a kill now would lose it, so it is not acknowledged.
+    expect(b.acknowledged()).toBe(false);
+    Y.applyUpdate(a.doc, word);
+    await until(() => b.acknowledged() && a.acknowledged());
+    await abortAllDurableObjects();
+    const c = await connect(id, editor("cy"));
+    expect(c.text("title")).toBe("hello world");
+    a.close();
+    b.close();
+    c.close();
+  });
+
+  it("acknowledges an editor whose frames lack nothing while someone else's deletion of unseen items is held back", async () => {
+    const id = await newPage({ title: "" });
+    const mal = await connect(id, editor("mal"));
+    const ann = await connect(id, editor("ann"));
+    // Deletions of items the room has never seen: Yjs keeps them aside, possibly for good.
+    const ghost = new Y.Doc();
+    ghost.getText("title").insert(0, "gone");
+    ghost.getText("title").delete(0, 4);
+    const deletesOnly = Y.encodeStateAsUpdate(ghost, Y.encodeStateVector(ghost));
+    const frame = encoding.createEncoder();
+    encoding.writeVarUint(frame, 0);
+    syncProtocol.writeUpdate(frame, deletesOnly);
+    mal.sendRaw(encoding.toUint8Array(frame));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const text = ann.doc.getText("title");
+    for (const letter of "typed") text.insert(text.length, letter);
+    await until(() => ann.acknowledged());
+    expect(mal.closed).toBeNull();
+    mal.close();
+    ann.close();
   });
 
   it("tells the author of a refused update which items it refused, then closes with 4422", async () => {

@@ -171,6 +171,21 @@ export class YClient {
   }
 }
 
+/**
+ * Has `client` type " world" after a third editor's "hello" in the title that only it has seen:
+ * the room holds its insert back (Yjs keeps it aside, waiting for the word). Returns the word's
+ * update, which another client can then bring to let the insert in.
+ */
+export async function heldBackInsert(client: YClient): Promise<Uint8Array> {
+  const third = new Y.Doc();
+  third.getText("title").insert(0, "hello");
+  const word = Y.encodeStateAsUpdate(third);
+  Y.applyUpdate(client.doc, word, client);
+  client.doc.getText("title").insert(5, " world");
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  return word;
+}
+
 /** Waits until `check()` holds (polling; it may be async, e.g. a D1 read), or fails after `ms`. */
 export async function until(check: () => boolean | Promise<boolean>, ms = 3000): Promise<void> {
   const deadline = Date.now() + ms;
