@@ -92,6 +92,7 @@ export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
   spacer.className = "cms-bar-spacer";
   spacer.setAttribute("aria-hidden", "true");
   doc.body.append(spacer, element);
+  const stopFitting = foldWhenCrowded(element);
 
   return {
     element,
@@ -117,8 +118,36 @@ export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
       );
       people.hidden = list.length === 0;
     },
-    destroy: () => (more.destroy(), element.remove(), spacer.remove()),
+    destroy: () => (stopFitting(), more.destroy(), element.remove(), spacer.remove()),
   };
+}
+
+/* On a phone, always; elsewhere, whenever the bar's buttons would not fit in the window. */
+const NARROW = "(max-width: 40rem)";
+const EDGE_PX = 8;
+
+/**
+ * Folds the secondary actions into the More menu (`cms-folded`) when the bar, laid out in full,
+ * would run past the window's edge: a site's extra actions, the people on the page and the
+ * window's width all change what fits, so it is measured, at start and whenever the window or
+ * the bar's contents resize. Measuring unfolded and folding again happens in one task, so nothing
+ * is drawn in between.
+ */
+function foldWhenCrowded(bar: HTMLElement): () => void {
+  const win = bar.ownerDocument.defaultView;
+  if (!win) return () => undefined;
+  const fit = () => {
+    bar.classList.remove("cms-folded");
+    // Laid out in full, a bar that reaches the window's left edge is squeezed (its labels wrap) or cut off.
+    const crowded = win.matchMedia(NARROW).matches || bar.getBoundingClientRect().left < EDGE_PX || bar.scrollWidth > bar.clientWidth;
+    bar.classList.toggle("cms-folded", crowded);
+  };
+  fit();
+  win.addEventListener("resize", fit);
+  // Refitted in the next frame, not inside the observer's callback, so a fold is never itself a resize the observer must report again at once.
+  const observer = typeof win.ResizeObserver === "function" ? new win.ResizeObserver(() => win.requestAnimationFrame(fit)) : null;
+  observer?.observe(bar);
+  return () => (win.removeEventListener("resize", fit), observer?.disconnect());
 }
 
 /**

@@ -21,9 +21,9 @@ export interface MoreMenu {
 }
 
 /**
- * The edit bar's overflow: one set of buttons for the secondary actions, laid out inline on a wide
- * screen and behind a "More" disclosure button on a narrow one (the stylesheet decides, so nothing
- * is measured). The button carries `aria-expanded` and `aria-controls`; Escape, a click outside or
+ * The edit bar's overflow: one set of buttons for the secondary actions, laid out inline while they
+ * fit and behind a "More" disclosure button when they do not (the bar's `cms-folded` class, which
+ * the edit bar sets by measuring; the stylesheet then shows the button). The button carries `aria-expanded` and `aria-controls`; Escape, a click outside or
  * choosing an action closes the menu and gives focus back to the button, so a dialog an action
  * opens returns focus to a control that is still visible.
  *
@@ -44,7 +44,7 @@ export function createMoreMenu(doc: Document, actions: readonly BarAction[]): Mo
   button.setAttribute("aria-controls", group.id);
 
   const isOpen = () => button.getAttribute("aria-expanded") === "true";
-  /* Narrow layout: the button is displayed (the stylesheet hides it on wide screens). */
+  /* Folded: the button is displayed (the stylesheet hides it while the actions fit inline). */
   const folded = () => button.getClientRects().length > 0;
   const open = () => {
     button.setAttribute("aria-expanded", "true");

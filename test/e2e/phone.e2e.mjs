@@ -126,4 +126,28 @@ export const tests = [
       await fits(dialog(page, "Image description"), "the image description dialog");
     },
   },
+  {
+    name: "phone: between a phone and a wide screen the edit bar never runs off the window: what does not fit goes behind More",
+    async run({ browser, site, track }) {
+      for (const width of [700, 1000, 1280]) {
+        const viewport = { width, height: 800 };
+        const { context, page } = await openAs(browser, site, "publisher@example.test", { viewport });
+        track(context);
+        await page.goto("/");
+        await waitForEditing(page);
+        const bar = page.locator(".cms-bar");
+        assert.deepEqual(await bar.evaluate(misfits, { ...viewport, touch: 0 }), [], `the edit bar does not fit a ${width} px window`);
+        // Every action is still reachable, inline or in the menu, and the open menu fits too.
+        const more = page.getByRole("button", { name: "More actions" });
+        if (await more.isVisible()) {
+          await more.click();
+          assert.deepEqual(await bar.evaluate(misfits, { ...viewport, touch: 0 }), [], `the open More menu does not fit a ${width} px window`);
+        }
+        for (const name of ["Page history", "Preview as visitors will see it", "Pages: find a page", "Open page settings"]) {
+          assert.ok(await page.getByRole("button", { name }).isVisible(), `${name} is reachable at ${width} px`);
+        }
+        await context.close();
+      }
+    },
+  },
 ];
