@@ -5,6 +5,12 @@ import { LouiseValidationError } from "../shared/errors";
 import { isSlug } from "../shared/slug";
 import { pageRedirects, pages, pagesVersions } from "../tables/pages";
 
+/** The looks a call to action may take; the page renders each as a class (`cta-primary`). */
+export const CTA_STYLES = [
+  { value: "primary", label: "Primary" },
+  { value: "secondary", label: "Secondary" },
+] as const;
+
 /** Section types the demo pages may hold. */
 export const sectionCatalog: SectionCatalog = {
   hero: {
@@ -36,6 +42,15 @@ export const sectionCatalog: SectionCatalog = {
       author: { type: "text", maxLength: 120 },
     },
   },
+  cta: {
+    label: "Call to action",
+    description: "A button that takes visitors somewhere",
+    fields: {
+      label: { type: "text", required: true, maxLength: 80 },
+      href: { type: "url", required: true },
+      style: { type: "select", options: CTA_STYLES },
+    },
+  },
 };
 
 /**
@@ -61,6 +76,9 @@ export const pagesDeclaration = cmsCollection(pages, {
     "sections.*.text": "text",
     "sections.*.image": "image",
     "sections.*.author": "text",
+    "sections.*.label": "text",
+    "sections.*.href": "url",
+    "sections.*.style": "select",
     "sections.*.items.*.title": "text",
     "sections.*.items.*.text": "text",
   },
