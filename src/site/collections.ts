@@ -1,6 +1,6 @@
 import { cmsCollection } from "../cms/cms-collection";
 import { registerCollection } from "../cms/cms-registry";
-import { assertValidSections, type SectionCatalog } from "../cores/sections";
+import { assertValidSections, type SectionCatalog, type SectionFieldDef } from "../cores/sections";
 import { LouiseValidationError } from "../shared/errors";
 import { isSlug } from "../shared/slug";
 import { pageRedirects, pages, pagesVersions } from "../tables/pages";
@@ -10,6 +10,13 @@ export const CTA_STYLES = [
   { value: "primary", label: "Primary" },
   { value: "secondary", label: "Secondary" },
 ] as const;
+
+/** A call to action's fields: its words, where it leads (the one URL rule) and its look. */
+export const CTA_FIELDS = {
+  label: { type: "text", required: true, maxLength: 80 },
+  href: { type: "url", required: true },
+  style: { type: "select", options: CTA_STYLES },
+} as const satisfies Record<string, SectionFieldDef>;
 
 /** Section types the demo pages may hold. */
 export const sectionCatalog: SectionCatalog = {
@@ -45,11 +52,7 @@ export const sectionCatalog: SectionCatalog = {
   cta: {
     label: "Call to action",
     description: "A button that takes visitors somewhere",
-    fields: {
-      label: { type: "text", required: true, maxLength: 80 },
-      href: { type: "url", required: true },
-      style: { type: "select", options: CTA_STYLES },
-    },
+    fields: CTA_FIELDS,
   },
 };
 

@@ -42,7 +42,7 @@ describe("a call to action on the page", () => {
     expect(html).toContain('<section class="cta cta-primary" data-cms-entry="sections.3" data-cms-kind="Call to action">');
     expect(html).toContain('<span class="button" data-cms-field="pages:1:sections.3.label">See the courses</span>');
     expect(html).toContain(
-      '<a href="/courses/pottery-basics" data-cms-field="pages:1:sections.3.href" data-cms-type="url" data-cms-def="{&quot;type&quot;:&quot;url&quot;,&quot;required&quot;:true}" data-cms-value="&quot;/courses/pottery-basics&quot;">/courses/pottery-basics</a>',
+      '<span data-cms-field="pages:1:sections.3.href" data-cms-type="url" data-cms-def="{&quot;type&quot;:&quot;url&quot;,&quot;required&quot;:true}" data-cms-value="&quot;/courses/pottery-basics&quot;">/courses/pottery-basics</span>',
     );
     expect(html).toContain(
       '<span data-cms-field="pages:1:sections.3.style" data-cms-type="select" data-cms-def="{&quot;type&quot;:&quot;select&quot;,&quot;options&quot;:[{&quot;value&quot;:&quot;primary&quot;,&quot;label&quot;:&quot;Primary&quot;},{&quot;value&quot;:&quot;secondary&quot;,&quot;label&quot;:&quot;Secondary&quot;}]}" data-cms-value="&quot;primary&quot;">Primary</span>',

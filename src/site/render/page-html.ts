@@ -1,6 +1,6 @@
 import type { SectionFieldDef } from "../../cores/sections";
 import { isSafeUrl } from "../../shared/safe-url";
-import { CTA_STYLES, sectionCatalog } from "../collections";
+import { CTA_FIELDS, CTA_STYLES, sectionCatalog } from "../collections";
 import { escapeHtml } from "./escape";
 import { sectionTemplates } from "./section-templates";
 
@@ -90,12 +90,11 @@ ${optional("h2", s.heading, mark(`${path}.heading`))}
   return "";
 }
 
-const CTA_FIELDS = sectionCatalog.cta?.fields ?? {};
-
 /*
  * A call to action: for visitors a button-styled link (only an address the one URL rule allows;
  * the style a class, only a declared one); in edit mode the label is text and the link and style
- * are shown as values beside it, each marked for its form control.
+ * are shown as values beside it, each marked for its form control (the link as text, not a link:
+ * an entry drawn from its template starts with no address, and an empty link is no link).
  */
 function renderCallToAction(s: Record<string, unknown>, path: string, mark: Mark, entry: Entry): string {
   const href = typeof s.href === "string" && isSafeUrl(s.href, "href") ? s.href : "";
@@ -107,8 +106,8 @@ function renderCallToAction(s: Record<string, unknown>, path: string, mark: Mark
   }
   return `<section class="${classes}"${entry(path, "cta")}>
 <p><span class="button"${mark(`${path}.label`)}>${escapeHtml(s.label)}</span></p>
-<p class="cta-settings">Link: <a href="${escapeHtml(href)}"${mark(`${path}.href`, CTA_FIELDS.href as ValueDef, s.href)}>${escapeHtml(s.href)}</a>
-Style: <span${mark(`${path}.style`, CTA_FIELDS.style as ValueDef, s.style)}>${escapeHtml(style?.label ?? "")}</span></p>
+<p class="cta-settings">Link: <span${mark(`${path}.href`, CTA_FIELDS.href, s.href)}>${escapeHtml(s.href)}</span>
+Style: <span${mark(`${path}.style`, CTA_FIELDS.style, s.style)}>${escapeHtml(style?.label ?? "")}</span></p>
 </section>`;
 }
 
