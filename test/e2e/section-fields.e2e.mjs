@@ -3,7 +3,7 @@
 // one editor's choice reaches the other live, publishing puts it on the visitor's page, and an
 // address the URL rule refuses is marked in place and never sent.
 import assert from "node:assert/strict";
-import { converge, newPage, openAs, recordSaves, twoEditors, waitForStatus } from "./browser.mjs";
+import { answered, converge, newPage, openAs, recordSaves, twoEditors, waitForEditing, waitForStatus } from "./browser.mjs";
 
 const CTA = { type: "cta", label: "Book a class", href: "/courses/pottery-basics", style: "primary" };
 
@@ -76,6 +76,42 @@ export const tests = [
       await converge([b], (page) => link(page).inputValue(), "/contact");
       await style(b).selectOption({ label: "Secondary" });
       await converge([a], (page) => style(page).inputValue(), "secondary");
+    },
+  },
+  {
+    name: "section fields: without the room, a call to action's link and style save through inline save, and a refused address is never sent",
+    async run({ browser, site, track }) {
+      const { context, page } = await openAs(browser, site, "publisher@example.test");
+      track(context);
+      const { id, path } = await newPage(context, site, { title: "Offline", sections: [CTA] });
+      // The network refuses the room's WebSocket; the site itself stays reachable.
+      await page.routeWebSocket(/\/parties\//, (ws) => ws.close());
+      const saves = recordSaves(page);
+      await page.goto(path);
+      await waitForEditing(page);
+      assert.equal(await page.evaluate(() => window.louise.mode()), "rest");
+      await page.getByRole("combobox", { name: "Edit sections 1 style" }).selectOption({ label: "Secondary" });
+      const link = page.getByLabel("Edit sections 1 href");
+      await link.fill("javascript:alert(1)");
+      await link.press("Tab");
+      assert.equal(await link.getAttribute("aria-invalid"), "true");
+      await link.fill("example.org/visit");
+      await link.press("Tab");
+      const deadline = Date.now() + 10_000;
+      while (!saves.some((save) => save.body.field.endsWith(".href"))) {
+        if (Date.now() > deadline) assert.fail(`the link was never saved; sent ${JSON.stringify(saves.map((save) => save.body))}`);
+        await page.waitForTimeout(50);
+      }
+      await answered(saves);
+      const sent = saves.map((save) => [save.body.field, save.body.value, save.status]);
+      assert.deepEqual(
+        sent.sort(),
+        [
+          [`pages:${id}:sections.0.href`, "https://example.org/visit", 204],
+          [`pages:${id}:sections.0.style`, "secondary", 204],
+        ],
+        JSON.stringify(sent),
+      );
     },
   },
 ];
