@@ -30,10 +30,10 @@ const STYLE = `
   header.site .brand { font-weight: 700; margin: 0 0 .4rem; }
   .cms-editing { background: #fff7d6; border-bottom: 1px solid #e5d28a; padding: .5rem 1.25rem; font-size: .9rem; }
   .hero { padding: 2rem 0; } .hero img { max-width: 100%; height: auto; }
-  .cta .button { display: inline-block; padding: .6rem 1.1rem; border-radius: .4rem; border: 2px solid #1d4ed8; color: #1d4ed8; text-decoration: none; font-weight: 600; }
-  .cta-primary .button { background: #1d4ed8; color: #fff; }
   .features ul { list-style: none; padding: 0; display: grid; gap: 1rem; grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); }
   form.stack { display: grid; gap: .6rem; max-width: 24rem; }
+  .cta .button { display: inline-block; padding: .6rem 1.1rem; border-radius: .4rem; border: 2px solid #1d4ed8; color: #1d4ed8; text-decoration: none; font-weight: 600; }
+  .cta-primary .button { background: #1d4ed8; color: #fff; }
 `;
 
 /**
