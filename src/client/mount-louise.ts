@@ -3,7 +3,7 @@ import { createOwnWrites, editedNote } from "./edited-note";
 import { formatTime } from "./format-time";
 import { scheduleCancelledNote } from "./schedule-note";
 import { isLookedAt } from "./looked-at";
-import { readMarker, uniqueMarkers } from "./markers";
+import { parseMarker, uniqueMarkers } from "./markers";
 import { resolveEndpoints, roomPath } from "./mount-config";
 import { isUnseeded } from "./mount-live";
 import { mountLivePage } from "./mount-sections";
@@ -36,7 +36,13 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
   const root = options.root ?? document;
   const found = uniqueMarkers(
     [...root.querySelectorAll<HTMLElement>("[data-cms-field]")].flatMap((element) => {
-      const marker = readMarker(element);
+      const marker = parseMarker({
+        field: element.getAttribute("data-cms-field"),
+        type: element.getAttribute("data-cms-type"),
+        allowUrl: element.getAttribute("data-cms-allow-url"),
+        def: element.getAttribute("data-cms-def"),
+        value: element.getAttribute("data-cms-value"),
+      });
       return marker ? [{ element, marker } satisfies MarkedElement] : [];
     }),
   );
