@@ -3,7 +3,7 @@
 INSERT OR IGNORE INTO pages (id, slug, title, body, sections, published_version_id) VALUES
   (1, 'home', 'Welcome to the demo site',
    '<p>This page is edited <strong>in place</strong>. Sign in as an editor and click any outlined text to change it.</p>',
-   '[{"type":"hero","heading":"Edit your site where it lives","text":"Several editors can work on one page at the same time."},{"type":"features","heading":"What you get","items":[{"title":"Inline editing","text":"Click, type, and it saves itself."},{"title":"Drafts","text":"Nothing goes live until you publish."},{"title":"Live together","text":"See who else is editing."}]},{"type":"quote","text":"We changed the whole front page during the meeting, together.","author":"A happy editor"}]',
+   '[{"type":"hero","heading":"Edit your site where it lives","text":"Several editors can work on one page at the same time."},{"type":"features","heading":"What you get","items":[{"title":"Inline editing","text":"Click, type, and it saves itself."},{"title":"Drafts","text":"Nothing goes live until you publish."},{"title":"Live together","text":"See who else is editing."}]},{"type":"quote","text":"We changed the whole front page during the meeting, together.","author":"A happy editor"},{"type":"cta","label":"See the courses","href":"/courses/pottery-basics","style":"primary"}]',
    1),
   (2, 'about', 'About us',
    '<p>We are a small team that likes fast websites.</p><h2>How we work</h2><ul><li>Write</li><li>Review</li><li>Publish</li></ul>',

@@ -80,6 +80,25 @@ export function parseMarker(attributes: MarkerAttributes): FieldMarker | null {
   };
 }
 
+/**
+ * Parses the marker an element carries (its `data-cms-field`, `data-cms-type`,
+ * `data-cms-allow-url`, `data-cms-def` and `data-cms-value`), as {@link parseMarker} does: every
+ * place that finds fields on the page reads them alike, so a typed field keeps its declaration
+ * wherever it is found (at start, or in an entry the sections editor adds or moves).
+ *
+ * @example
+ * readMarker(document.querySelector("[data-cms-field]")!)
+ */
+export function readMarker(element: Pick<Element, "getAttribute">): FieldMarker | null {
+  return parseMarker({
+    field: element.getAttribute("data-cms-field"),
+    type: element.getAttribute("data-cms-type"),
+    allowUrl: element.getAttribute("data-cms-allow-url"),
+    def: element.getAttribute("data-cms-def"),
+    value: element.getAttribute("data-cms-value"),
+  });
+}
+
 function readJson(text: string | null | undefined): unknown {
   if (text == null) return undefined;
   try {

@@ -2,6 +2,7 @@ import type { FieldBinding, PresenceField } from "./collab";
 import { attachImageField } from "./images/image-field";
 import type { MarkedElement, Mounted } from "./mount-options";
 import { humanName } from "./human-name";
+import { isValueKind } from "./markers";
 import { attachPlainField } from "./plain-field";
 import type { RestContext } from "./mount-rest";
 import { mountRestFields } from "./mount-rest";
@@ -31,7 +32,7 @@ export function isUnseeded(session: Session, items: readonly MarkedElement[], co
 /**
  * Binds fields to the page's room: top-level text to `Y.Text`, rich text to the field's
  * `Y.XmlFragment` (with remote cursors), leaves of list fields to their entry (text to its
- * `Y.Text`, an image to its value), leaves of plain json fields to the `json` map. A top-level
+ * `Y.Text`, an image or a typed value such as a URL or a choice to its value), leaves of plain json fields to the `json` map. A top-level
  * image field, or a leaf the room has no entry for, keeps saving over HTTP. Each field's undo
  * takes back only this editor's edits, and every editor sees where the others are (field,
  * caret, selection) in `presence`, which the sections editor keeps up to date for the fields it adds.
@@ -86,14 +87,15 @@ export async function mountLiveField(
     presence.set(marker.address, { element, ...(text ? { text } : {}) });
     return [field, binding, track(element, binding)];
   }
-  if (marker.kind === "image" && marker.below.length > 0) {
-    const field = attachImageField(element, marker, {
-      ...context.images,
-      onChange: (value) => {
-        binding?.local(value);
-        if (binding) context.history.touched(binding.undo);
-      },
-    });
+  if ((marker.kind === "image" || isValueKind(marker.kind)) && marker.below.length > 0) {
+    const onChange = (value: unknown) => {
+      binding?.local(value);
+      if (binding) context.history.touched(binding.undo);
+    };
+    // A typed leaf (a call to action's link or style) is one value of its entry, as an image is.
+    const field = isValueKind(marker.kind)
+      ? (await import("./fields/value-field")).attachValueField(element, { ...marker, kind: marker.kind }, { onChange })
+      : attachImageField(element, marker, { ...context.images, onChange });
     binding = leaf ? collab.bindListValue(field, leaf) : collab.bindJsonLeaf(field, json, marker.root, marker.below);
     presence.set(marker.address, { element: field.control, outlineOnly: true });
     return [field, binding, track(field.control, binding)];

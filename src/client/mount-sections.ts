@@ -1,5 +1,5 @@
 import type { PresenceField } from "./collab";
-import { parseMarker } from "./markers";
+import { readMarker } from "./markers";
 import { mountLiveField, mountLiveFields } from "./mount-live";
 import type { MarkedElement, Mounted } from "./mount-options";
 import type { RestContext } from "./mount-rest";
@@ -33,7 +33,7 @@ export async function mountLivePage(items: readonly MarkedElement[], session: Se
     presence,
     history: context.history,
     bindField: (element, found) => {
-      const marker = parseMarker({ field: element.getAttribute("data-cms-field"), type: element.getAttribute("data-cms-type"), allowUrl: element.getAttribute("data-cms-allow-url") });
+      const marker = readMarker(element);
       return marker ? mountLiveField({ element, marker }, session, collab, context, found) : Promise.resolve(null);
     },
   });

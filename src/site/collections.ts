@@ -1,9 +1,22 @@
 import { cmsCollection } from "../cms/cms-collection";
 import { registerCollection } from "../cms/cms-registry";
-import { assertValidSections, type SectionCatalog } from "../cores/sections";
+import { assertValidSections, type SectionCatalog, type SectionFieldDef } from "../cores/sections";
 import { LouiseValidationError } from "../shared/errors";
 import { isSlug } from "../shared/slug";
 import { pageRedirects, pages, pagesVersions } from "../tables/pages";
+
+/** The looks a call to action may take; the page renders each as a class (`cta-primary`). */
+export const CTA_STYLES = [
+  { value: "primary", label: "Primary" },
+  { value: "secondary", label: "Secondary" },
+] as const;
+
+/** A call to action's fields: its words, where it leads (the one URL rule) and its look. */
+export const CTA_FIELDS = {
+  label: { type: "text", required: true, maxLength: 80 },
+  href: { type: "url", required: true },
+  style: { type: "select", options: CTA_STYLES },
+} as const satisfies Record<string, SectionFieldDef>;
 
 /** Section types the demo pages may hold. */
 export const sectionCatalog: SectionCatalog = {
@@ -36,6 +49,11 @@ export const sectionCatalog: SectionCatalog = {
       author: { type: "text", maxLength: 120 },
     },
   },
+  cta: {
+    label: "Call to action",
+    description: "A button that takes visitors somewhere",
+    fields: CTA_FIELDS,
+  },
 };
 
 /**
@@ -61,6 +79,9 @@ export const pagesDeclaration = cmsCollection(pages, {
     "sections.*.text": "text",
     "sections.*.image": "image",
     "sections.*.author": "text",
+    "sections.*.label": "text",
+    "sections.*.href": "url",
+    "sections.*.style": "select",
     "sections.*.items.*.title": "text",
     "sections.*.items.*.text": "text",
   },

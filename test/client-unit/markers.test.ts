@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseMarker, uniqueMarkers } from "../../src/client/markers";
+import { parseMarker, readMarker, uniqueMarkers } from "../../src/client/markers";
 import { roomPath, resolveEndpoints } from "../../src/client/mount-config";
 
 describe("marker parser", () => {
@@ -31,6 +31,17 @@ describe("marker parser", () => {
     [{ field: "events:1:category", type: "select", def: "{not json" }],
   ])("refuses %j", (attributes) => {
     expect(parseMarker(attributes)).toBeNull();
+  });
+
+  it("reads every marker attribute from an element, so a section's select keeps its options wherever it is found", () => {
+    const attributes: Record<string, string> = {
+      "data-cms-field": "pages:1:sections.3.style",
+      "data-cms-type": "select",
+      "data-cms-def": '{"type":"select","options":[{"value":"primary","label":"Primary"}]}',
+      "data-cms-value": '"primary"',
+    };
+    const element = { getAttribute: (name: string) => attributes[name] ?? null };
+    expect(readMarker(element)).toMatchObject({ kind: "select", root: "sections", below: [3, "style"], def: { options: [{ value: "primary", label: "Primary" }] }, value: "primary" });
   });
 
   it("keeps the first of two markers with the same address", () => {

@@ -1,5 +1,5 @@
 import * as Y from "yjs";
-import { parseMarker } from "../markers";
+import { readMarker } from "../markers";
 import type { Mounted } from "../mount-options";
 import { entryControls, type EntryAction, type EntryControls } from "./entry-controls";
 import type { EntryKind, EntryKinds } from "./entry-kinds";
@@ -183,7 +183,7 @@ function ownElements(entry: HTMLElement, selector: string): HTMLElement[] {
 function placeMarkers(entry: HTMLElement, path: string): void {
   entry.dataset.cmsEntry = path;
   for (const field of ownElements(entry, "[data-cms-field]")) {
-    const marker = parseMarker({ field: field.getAttribute("data-cms-field"), type: field.getAttribute("data-cms-type") });
+    const marker = readMarker(field);
     const key = marker?.below.at(-1);
     if (marker && typeof key === "string") field.setAttribute("data-cms-field", `${marker.collection}:${marker.key}:${path}.${key}`);
   }
@@ -212,7 +212,7 @@ function focusIn(element: HTMLElement | undefined): (next: HTMLElement | undefin
   if (!element || !(active instanceof HTMLElement) || !element.contains(active)) return () => undefined;
   const action = active.dataset.cmsAction;
   const field = active.closest<HTMLElement>("[data-cms-field]");
-  const key = field ? parseMarker({ field: field.getAttribute("data-cms-field"), type: field.getAttribute("data-cms-type") })?.below.at(-1) : undefined;
+  const key = field ? readMarker(field)?.below.at(-1) : undefined;
   return (next) => {
     const target = action
       ? next?.querySelector<HTMLElement>(`.cms-entry-controls [data-cms-action="${action}"]`)

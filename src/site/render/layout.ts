@@ -33,6 +33,8 @@ const STYLE = `
   figure { margin: 1rem 0; } figcaption { color: #4b5563; font-size: .9rem; margin-top: .3rem; }
   .features ul { list-style: none; padding: 0; display: grid; gap: 1rem; grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); }
   form.stack { display: grid; gap: .6rem; max-width: 24rem; }
+  .cta .button { display: inline-block; padding: .6rem 1.1rem; border-radius: .4rem; border: 2px solid #1d4ed8; color: #1d4ed8; text-decoration: none; font-weight: 600; }
+  .cta-primary .button { background: #1d4ed8; color: #fff; }
 `;
 
 /**

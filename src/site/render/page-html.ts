@@ -1,4 +1,6 @@
-import { sectionCatalog } from "../collections";
+import type { SectionFieldDef } from "../../cores/sections";
+import { isSafeUrl } from "../../shared/safe-url";
+import { CTA_FIELDS, CTA_STYLES, sectionCatalog } from "../collections";
 import { escapeHtml } from "./escape";
 import { sectionTemplates } from "./section-templates";
 
@@ -14,7 +16,9 @@ export interface PageDocument {
 /**
  * Renders a page's content. In edit mode every editable field carries its `data-cms-field` marker
  * (`pages:<id>:<field>`, list items as `sections.<i>.<field>`, a hero's picture as an image field)
- * for the inline client.
+ * for the inline client; a typed section field (a call to action's link and style) carries, as a
+ * collection's typed field does, `data-cms-type`, its declaration as `data-cms-def` and its stored
+ * value as `data-cms-value`, from which the client builds the form control that fits.
  * `body` is stored sanitized (every write passes `sanitizeRichHtml`), so it is emitted as HTML.
  *
  * @example
@@ -24,8 +28,13 @@ export function renderPageContent(
   page: PageDocument,
   options: { editMode: boolean; after?: string; altFor?: (image: { src: string; alt: string }) => string },
 ): string {
-  const mark = (field: string, kind?: "richtext" | "image") =>
-    options.editMode ? ` data-cms-field="pages:${page.id}:${escapeHtml(field)}"${kind ? ` data-cms-type="${kind}"` : ""}` : "";
+  const mark: Mark = (field, kind, value) => {
+    if (!options.editMode) return "";
+    const address = ` data-cms-field="pages:${page.id}:${escapeHtml(field)}"`;
+    if (kind === undefined) return address;
+    if (typeof kind === "string") return `${address} data-cms-type="${kind}"`;
+    return `${address} data-cms-type="${kind.type}" data-cms-def="${escapeHtml(JSON.stringify(kind))}" data-cms-value="${escapeHtml(JSON.stringify(value ?? null))}"`;
+  };
   // In edit mode each entry says where it is and of what kind, for the publish dialog's "Go to".
   const entry: Entry = (path, kind) =>
     options.editMode ? ` data-cms-entry="${escapeHtml(path)}"${kind ? ` data-cms-kind="${escapeHtml(sectionCatalog[kind]?.label ?? kind)}"` : ""}` : "";
@@ -43,7 +52,9 @@ ${options.after ?? ""}
 </main>`;
 }
 
-type Mark = (field: string, kind?: "richtext" | "image") => string;
+/** A value field of a section, marked with its declaration (`data-cms-def`) and stored value. */
+type ValueDef = Exclude<SectionFieldDef, { type: "text" | "richtext" | "image" | "list" }>;
+type Mark = (field: string, kind?: "richtext" | "image" | ValueDef, value?: unknown) => string;
 type Entry = (path: string, kind?: string) => string;
 type AltFor = (image: { src: string; alt: string }) => string;
 
@@ -75,7 +86,29 @@ ${optional("h2", s.heading, mark(`${path}.heading`))}
 <ul${entry(path) ? ` data-cms-list="items"` : ""}>${items.map((item: unknown, i: number) => renderItem(item, `${path}.items.${i}`, mark, entry)).join("")}</ul>
 </section>`;
   }
+  if (s.type === "cta") return renderCallToAction(s, path, mark, entry);
   return "";
+}
+
+/*
+ * A call to action: for visitors a button-styled link (only an address the one URL rule allows;
+ * the style a class, only a declared one); in edit mode the label is text and the link and style
+ * are shown as values beside it, each marked for its form control (the link as text, not a link:
+ * an entry drawn from its template starts with no address, and an empty link is no link).
+ */
+function renderCallToAction(s: Record<string, unknown>, path: string, mark: Mark, entry: Entry): string {
+  const href = typeof s.href === "string" && isSafeUrl(s.href, "href") ? s.href : "";
+  const style = CTA_STYLES.find((option) => option.value === s.style);
+  const classes = `cta${style ? ` cta-${style.value}` : ""}`;
+  if (!entry(path)) {
+    const label = escapeHtml(s.label);
+    return `<section class="${classes}"><p>${href ? `<a class="button" href="${escapeHtml(href)}">${label}</a>` : `<span class="button">${label}</span>`}</p></section>`;
+  }
+  return `<section class="${classes}"${entry(path, "cta")}>
+<p><span class="button"${mark(`${path}.label`)}>${escapeHtml(s.label)}</span></p>
+<p class="cta-settings">Link: <span${mark(`${path}.href`, CTA_FIELDS.href, s.href)}>${escapeHtml(s.href)}</span>
+Style: <span${mark(`${path}.style`, CTA_FIELDS.style, s.style)}>${escapeHtml(style?.label ?? "")}</span></p>
+</section>`;
 }
 
 function renderItem(item: unknown, path: string, mark: Mark, entry: Entry): string {
