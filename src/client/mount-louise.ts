@@ -3,7 +3,7 @@ import { createOwnWrites, editedNote } from "./edited-note";
 import { formatTime } from "./format-time";
 import { scheduleCancelledNote } from "./schedule-note";
 import { isLookedAt } from "./looked-at";
-import { parseMarker, uniqueMarkers } from "./markers";
+import { readMarker, uniqueMarkers } from "./markers";
 import { resolveEndpoints, roomPath } from "./mount-config";
 import { isUnseeded } from "./mount-live";
 import { mountLivePage } from "./mount-sections";
@@ -256,13 +256,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
 /* The elements under `root` with a readable field marker, as the page holds them now. */
 function markedIn(root: ParentNode): MarkedElement[] {
   return [...root.querySelectorAll<HTMLElement>("[data-cms-field]")].flatMap((element) => {
-    const marker = parseMarker({
-      field: element.getAttribute("data-cms-field"),
-      type: element.getAttribute("data-cms-type"),
-      allowUrl: element.getAttribute("data-cms-allow-url"),
-      def: element.getAttribute("data-cms-def"),
-      value: element.getAttribute("data-cms-value"),
-    });
+    const marker = readMarker(element);
     return marker ? [{ element, marker } satisfies MarkedElement] : [];
   });
 }
