@@ -27,6 +27,12 @@ const STATUS_RECORDER = `
   }).observe(document, { subtree: true, childList: true, characterData: true });
 `;
 
+/*
+ * Editors' default window: a desktop wide enough for the whole edit bar inline, so tests reach its
+ * actions directly. Narrower windows fold them into "More" (the phone tests and `barAction`).
+ */
+const DESKTOP = { width: 1600, height: 720 };
+
 /**
  * A browser context signed in as `email` (through the JSON sign-in endpoint), whose pages record
  * the status line. Without `email` the context is a visitor's; `options` are more context options
@@ -36,7 +42,7 @@ const STATUS_RECORDER = `
  * const { context, page } = await openAs(browser, site, "editor@example.test");
  */
 export async function openAs(browser, site, email, options = {}) {
-  const context = await browser.newContext({ baseURL: site.origin, ...options });
+  const context = await browser.newContext({ baseURL: site.origin, viewport: DESKTOP, ...options });
   await context.addInitScript(STATUS_RECORDER);
   if (email) {
     const response = await context.request.post("/api/cms/session", {
@@ -197,3 +203,10 @@ export async function signInEditAndPublish(browser, { origin, email, password },
 
 /* The contact form's budget is shared by every visitor off the edge: each test that counts on it starts it afresh. */
 export const resetContactLimit = (site) => fetch(`${site.origin}/__e2e/reset-contact-limit`, { method: "POST" });
+
+/* Clicks an edit-bar action by its accessible name, through the "More" menu when the bar is folded. */
+export async function barAction(page, name) {
+  const more = page.locator(".cms-bar").getByRole("button", { name: "More actions" });
+  if ((await more.isVisible()) && (await more.getAttribute("aria-expanded")) !== "true") await more.click();
+  await page.locator(".cms-bar").getByRole("button", { name }).click();
+}

@@ -6,7 +6,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { seriousViolations } from "./axe.mjs";
-import { api, newPage, openAs, waitForEditing, waitForStatus } from "./browser.mjs";
+import { api, barAction, newPage, openAs, waitForEditing, waitForStatus } from "./browser.mjs";
 
 const IMAGES = join(dirname(fileURLToPath(import.meta.url)), "../../docs/images");
 const stamp = () => Date.now().toString(36);
@@ -204,7 +204,7 @@ export const tests = [
       await api(context, site, "POST", `/api/cms/pages/${made[2].id}/publish`, { at: new Date(Date.now() + 86_400_000).toISOString() });
       await page.goto("/about");
       await waitForEditing(page);
-      await page.getByRole("button", { name: "Pages: find a page" }).click();
+      await barAction(page, "Pages: find a page");
       await page.getByRole("dialog", { name: "Pages" }).getByRole("link", { name: "Spring menu" }).waitFor();
       mkdirSync(IMAGES, { recursive: true });
       await page.screenshot({ path: join(IMAGES, "page-list.png"), animations: "disabled", caret: "hide" });

@@ -3,7 +3,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { api, newPage, openAs, waitForEditing } from "./browser.mjs";
+import { api, barAction, newPage, openAs, waitForEditing } from "./browser.mjs";
 import { tinyPng } from "./png.mjs";
 
 const OUT = join(dirname(fileURLToPath(import.meta.url)), "../../docs/images");
@@ -54,7 +54,7 @@ export const tests = [
       await api(a.context, ctx.site, "POST", `/api/cms/pages/${id}/versions`, { title: "Spring opening hours", body: "<p>From March we open <strong>an hour earlier</strong> on weekdays.</p><p>The kitchen closes at nine.</p>" });
       await b.page.goto(path);
       await waitForEditing(b.page);
-      await b.page.getByRole("button", { name: "Page history" }).click();
+      await barAction(b.page, "Page history");
       const dialog = b.page.getByRole("dialog", { name: "Page history" });
       await dialog.getByRole("list").getByRole("button").nth(1).click();
       await dialog.getByRole("button", { name: /^Restore version/ }).waitFor();

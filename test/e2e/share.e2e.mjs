@@ -7,7 +7,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { seriousViolations } from "./axe.mjs";
-import { api, newPage, openAs, waitForEditing, waitForStatus } from "./browser.mjs";
+import { api, barAction, newPage, openAs, waitForEditing, waitForStatus } from "./browser.mjs";
 
 const IMAGES = join(dirname(fileURLToPath(import.meta.url)), "../../docs/images");
 const PUBLISHER = "publisher@example.test";
@@ -59,7 +59,7 @@ export const tests = [
       const draft = "Opening hours from March: we open an hour earlier";
       await retitle(page, id, draft);
       // At once: the room has the edit, D1 not yet (it writes when edits settle); Preview must still show it.
-      await page.getByRole("button", { name: "Preview as visitors will see it" }).click();
+      await barAction(page, "Preview as visitors will see it");
       const view = page.locator(".cms-visitor-view");
       await view.locator("h1").waitFor();
       assert.equal((await view.locator("h1").textContent())?.trim(), draft);
