@@ -37,7 +37,9 @@ export const tests = [
     name: "burst: 30 parallel contact posts claiming 30 addresses share one budget off the edge: 5 answer 200, 25 answer 429, none 5xx",
     async run({ site }) {
       await resetContactLimit(site);
-      assert.deepEqual(tally(await burst(site, Array.from({ length: 30 }, (_, i) => `198.18.0.${i + 1}`))), { 200: 5, 429: 25 });
+      const answers = await burst(site, Array.from({ length: 30 }, (_, i) => `198.18.0.${i + 1}`));
+      const odd = answers.filter(({ status }) => status !== 200 && status !== 429);
+      assert.deepEqual(tally(answers), { 200: 5, 429: 25 }, `answers other than 200 and 429: ${JSON.stringify(odd)}`);
     },
   },
   {
