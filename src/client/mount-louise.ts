@@ -128,6 +128,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
       },
     });
   };
+  const inquiriesUrl = options.inquiriesUrl;
   const openInquiries = async (url: string) => {
     const { openInquiriesPanel } = await import("./inquiries");
     await openInquiriesPanel(doc, { url, fetch: doFetch });
@@ -141,7 +142,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
     actions: [
       ...(versioned ? [{ icon: "preview", text: "Preview", label: "Preview as visitors will see it", onClick: () => void openPreview() } as const] : []),
       ...(versioned && options.canPublish === true ? [{ icon: "share", text: "Share", label: "Share a link to this draft", onClick: () => void openShare() } as const] : []),
-      ...(options.inquiriesUrl ? [{ icon: "inbox", text: "Inquiries", label: "Inquiries", onClick: () => void openInquiries(options.inquiriesUrl!) } as const] : []),
+      ...(inquiriesUrl ? [{ icon: "inbox", text: "Inquiries", label: "Inquiries", onClick: () => void openInquiries(inquiriesUrl) } as const] : []),
       ...(options.barActions ?? []),
     ],
     onUndo: () => void history.run("undo"),
