@@ -77,13 +77,15 @@ export async function benchSetup(request: Request, env: SiteEnv): Promise<Respon
 }
 
 /**
- * A new unpublished page, so a scenario that types into a page's room starts from the same small
- * document every run instead of the growth the last run left (rooms keep their state).
+ * A new unpublished page, so a scenario that types into a page's room starts from the same
+ * document every run instead of the growth the last run left (rooms keep their state). Empty, or
+ * with `content` a bench page's title and two paragraphs of prose (~1.5 KB).
  */
-export async function benchFreshPage(env: SiteEnv): Promise<Response> {
+export async function benchFreshPage(env: SiteEnv, content: boolean): Promise<Response> {
   const slug = `fresh-${Date.now().toString(36)}-${crypto.randomUUID().slice(0, 8)}`;
-  const row = await env.DB.prepare("INSERT INTO pages (slug, title, body, sections) VALUES (?1, ?2, '', '[]') RETURNING id")
-    .bind(slug, "A page typed into for an hour")
+  const page = content ? benchPage(0) : { title: "A page typed into for an hour", html: "" };
+  const row = await env.DB.prepare("INSERT INTO pages (slug, title, body, sections) VALUES (?1, ?2, ?3, '[]') RETURNING id")
+    .bind(slug, page.title, page.html)
     .first<{ id: number }>();
   return Response.json({ id: row?.id ?? null });
 }

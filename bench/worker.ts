@@ -55,7 +55,7 @@ async function route(request: Request, env: BenchEnv, ctx: ExecutionContext): Pr
   if (url.pathname.startsWith("/__bench/")) {
     if (url.pathname === "/__bench/ping") return new Response("ok");
     if (url.pathname === "/__bench/setup") return benchSetup(request, env);
-    if (url.pathname === "/__bench/fresh-page" && request.method === "POST") return benchFreshPage(env);
+    if (url.pathname === "/__bench/fresh-page" && request.method === "POST") return benchFreshPage(env, url.searchParams.has("content"));
     if (url.pathname === "/__bench/cpu") return benchCpu(url);
     if (url.pathname === "/__bench/corpus") return fillCorpus(request, env);
     if (url.pathname === "/__bench/like-search") return likeSearch(url, env);

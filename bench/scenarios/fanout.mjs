@@ -6,7 +6,8 @@
 import { cpuMicros, withCpu } from "../lib/cpu.mjs";
 import { latencySummary } from "../lib/stats.mjs";
 import { ackSummary, ackTimer } from "./author-acks.mjs";
-import { freshParagraph, joinRoom, sleep, until } from "./room-clients.mjs";
+import * as Y from "yjs";
+import { freshParagraph, joinRoom, sleep, startFrom, until } from "./room-clients.mjs";
 
 /* y-protocols message types: the first varint of every frame. */
 const AWARENESS = 1;
@@ -26,12 +27,20 @@ function countBytes(clients) {
   return { tally, stop: () => listeners.forEach((off) => off()) };
 }
 
+/* A collapsed cursor after `index` characters of `text`, as y-prosemirror writes it (relative positions). */
+function caretAt(text, index) {
+  const at = Y.relativePositionToJSON(Y.createRelativePositionFromTypeIndex(text, index));
+  return { anchor: at, head: at };
+}
+
 /**
  * One round in one room. With `cursor`, the writer also moves its awareness cursor on every
- * keystroke, as an editor's client does.
+ * keystroke, as an editor's client does. With `start` (a Yjs update), the room is given that
+ * document first, so rooms compared with each other hold the same one.
  */
-export async function measureRound({ baseUrl, headers, party, room, receivers, edits, cursor = false, pid }) {
+export async function measureRound({ baseUrl, headers, party, room, receivers, edits, cursor = false, start = null, pid }) {
   const { writer, watchers } = await joinRoom(baseUrl, party, room, headers, receivers);
+  if (start) await startFrom(writer, watchers, start);
   // Closes by the room's message limit (4429) during the round: a round with any is not clean fan-out.
   let rateLimited = 0;
   for (const { provider } of [writer, ...watchers]) provider.on("connection-close", (event) => void (event?.code === 4429 && rateLimited++));
@@ -54,7 +63,7 @@ export async function measureRound({ baseUrl, headers, party, room, receivers, e
     for (let i = 1; i <= edits; i++) {
       sent.set(i, performance.now());
       writer.doc.transact(() => text.insert(text.length, "x"));
-      if (cursor) writer.provider.awareness.setLocalStateField("cursor", { anchor: i, head: i });
+      if (cursor) writer.provider.awareness.setLocalStateField("cursor", caretAt(text, i));
       await until(() => watched.every((received) => received.length >= i), 10_000, `edit ${i} did not fan out`);
       await sleep(2);
     }
@@ -71,11 +80,13 @@ export async function measureRound({ baseUrl, headers, party, room, receivers, e
 }
 
 /*
- * Joins a writer and `receivers` watchers to one room and gives the writer a fresh paragraph to
- * type into. With `acks` (a page room), the writer's acknowledgements are timed too.
+ * Joins a writer and `receivers` watchers to one room, gives it the starting document `start` (when
+ * set) and the writer a fresh paragraph to type into. With `acks` (a page room), the writer's
+ * acknowledgements are timed too.
  */
-async function typingRoom({ baseUrl, headers, party, room, receivers, acks = false }) {
+async function typingRoom({ baseUrl, headers, party, room, receivers, acks = false, start = null }) {
   const { writer, watchers } = await joinRoom(baseUrl, party, room, headers, receivers);
+  if (start) await startFrom(writer, watchers, start);
   const side = { writer, watchers, rateLimited: 0, latencies: [], cpuUs: 0, sentAt: 0, waiting: null, acks: acks ? ackTimer(writer.provider) : null };
   for (const { provider } of [writer, ...watchers]) provider.on("connection-close", (event) => void (event?.code === 4429 && side.rateLimited++));
   const { text, index } = await freshParagraph(writer, watchers, `${party}: the round's paragraph`);
@@ -118,16 +129,17 @@ async function keystroke(side, pid) {
 
 /**
  * One paired round: a writer and `receivers` watchers in each of `rooms`
- * (`{ name: { party, room, acks? } }`), keystrokes taken in turn (first one room then the other,
+ * (`{ name: { party, room, acks? } }`), each room first given the document `start` (when set, so
+ * all type into the same one), keystrokes taken in turn (first one room then the other,
  * the order swapped every keystroke), so each room meets the same machine at the same moment and
  * drift on a shared machine cancels out. Per room: latency from the edit to each watcher having
  * it, the server CPU used between a keystroke and its last arrival (or acknowledgement), and in a
  * room with `acks` the writer's acknowledgement latency (`ackP50`, `ackP99`).
  */
-export async function measurePairedRound({ baseUrl, headers, rooms, receivers, edits, pid }) {
+export async function measurePairedRound({ baseUrl, headers, rooms, receivers, edits, start = null, pid }) {
   const names = Object.keys(rooms);
   const sides = {};
-  for (const name of names) sides[name] = await typingRoom({ baseUrl, headers, receivers, ...rooms[name] });
+  for (const name of names) sides[name] = await typingRoom({ baseUrl, headers, receivers, start, ...rooms[name] });
   await sleep(200); // let join-time awareness settle
   for (let i = 0; i < edits; i++) {
     for (const name of i % 2 ? [...names].reverse() : names) {

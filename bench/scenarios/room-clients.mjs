@@ -52,6 +52,36 @@ export async function joinRoom(baseUrl, party, room, headers, receivers) {
 }
 
 /**
+ * A new page for one round (`content`: a bench page's title and two paragraphs of prose); its
+ * room's name. Rooms keep their state, so a page reused round after round would hold a document
+ * that grows with every run while the baselines' rooms start new.
+ */
+export async function freshPageRoom(baseUrl, { content = false } = {}) {
+  const res = await fetch(`${baseUrl}/__bench/fresh-page${content ? "?content" : ""}`, { method: "POST" });
+  if (!res.ok) throw new Error(`fresh-page answered ${res.status}`);
+  return `pages:${(await res.json()).id}`;
+}
+
+/** The document `room` holds now, as one update: read by an editor who joins and leaves. */
+export async function roomDocument(baseUrl, party, room, headers) {
+  const { doc, provider } = await join(baseUrl, party, room, headers);
+  const state = Y.encodeStateAsUpdate(doc);
+  provider.destroy();
+  return state;
+}
+
+/**
+ * Gives the writer's room the starting document `state` (another room's, so both sides of a
+ * comparison type into the same document) and waits until every watcher has all of it. A room
+ * that already holds it (the room it was read from) changes nothing.
+ */
+export async function startFrom(writer, watchers, state) {
+  Y.applyUpdate(writer.doc, state);
+  const target = Buffer.from(Y.encodeStateVector(writer.doc));
+  await until(() => watchers.every(({ doc }) => target.equals(Y.encodeStateVector(doc))), 10_000, "the starting document did not arrive");
+}
+
+/**
  * Appends an empty paragraph to the writer's rich `body` (a page room accepts only the collection's
  * fields, so typing goes where an editor's would) and waits until every watcher has it.
  */

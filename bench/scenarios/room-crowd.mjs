@@ -1,9 +1,11 @@
 // 50 editors in one room: one types (moving its cursor on every keystroke, as an editor's client
 // does), 49 watch. PageRoom against a bare y-partyserver room, alternating rounds: fan-out p50/p99,
-// and the bytes all receivers get per keystroke, document updates and awareness apart.
+// and the bytes all receivers get per keystroke, document updates and awareness apart. Each round's
+// rooms are new and hold the same document (a new page with a bench page's prose, copied into the
+// bare room before typing starts).
 import { alternate, median, ratioFigure, roundRatios } from "../lib/stats.mjs";
 import { measureRound } from "./fanout.mjs";
-import { editorHeaders } from "./room-clients.mjs";
+import { editorHeaders, freshPageRoom, roomDocument } from "./room-clients.mjs";
 
 export const name = "room-crowd";
 
@@ -12,13 +14,18 @@ const RECEIVERS = 49;
 const EDITS = Number(process.env.ROOM_CROWD_EDITS ?? 150);
 const ROUNDS = Number(process.env.ROOM_CROWD_ROUNDS ?? 3);
 
-export async function run({ baseUrl, cookies, firstPageId, workerdPid }) {
+export async function run({ baseUrl, cookies, workerdPid }) {
   const headers = cookies.map((cookie) => editorHeaders(baseUrl, cookie));
   const stamp = Date.now().toString(36);
   const common = { baseUrl, headers, receivers: RECEIVERS, edits: EDITS, cursor: true, pid: workerdPid };
+  const rounds = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const room = await freshPageRoom(baseUrl, { content: true });
+    rounds.push({ room, start: await roomDocument(baseUrl, "page-room", room, headers[RECEIVERS + 1]) });
+  }
   const { page, bare } = await alternate(ROUNDS, {
-    page: () => measureRound({ ...common, party: "page-room", room: `pages:${firstPageId + 4}` }),
-    bare: (round) => measureRound({ ...common, party: "bare-room", room: `crowd-${stamp}-${round}` }),
+    page: (round) => measureRound({ ...common, party: "page-room", room: rounds[round].room, start: rounds[round].start }),
+    bare: (round) => measureRound({ ...common, party: "bare-room", room: `crowd-${stamp}-${round}`, start: rounds[round].start }),
   });
   const med = (runs, key) => median(runs.map((r) => r[key]));
   const row = (label, runs) => ({ scenario: label, rps: med(runs, "awarenessBytesPerEdit"), p50: med(runs, "p50"), p99: med(runs, "p99") });

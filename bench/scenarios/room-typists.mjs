@@ -1,6 +1,8 @@
 // Five editors typing at once into one room, each into its own paragraph of `body`, a keystroke
 // every 30–60 ms each, PageRoom against a bare y-partyserver room and the durability floor
-// (bench/bare-room.ts), alternating rounds (each side types to the same seeded rhythm in a round).
+// (bench/bare-room.ts), alternating rounds (each side types to the same seeded rhythm in a round,
+// into the same document: a new page with a bench page's prose each round, copied into the
+// baseline rooms before typing starts).
 // Per round: fan-out latency (from a keystroke to the moment every other typist has it), the
 // author's acknowledgement latency (PageRoom only), the server's CPU per keystroke (typing until
 // everything has arrived and been acknowledged), and closes by the room's rate limit (4429), which
@@ -12,7 +14,7 @@
 import { withCpu } from "../lib/cpu.mjs";
 import { alternate, latencySummary, median, ratioFigure, roundRatios } from "../lib/stats.mjs";
 import { ackSummary, ackTimer } from "./author-acks.mjs";
-import { editorHeaders, emptyParagraph, join, sleep, until } from "./room-clients.mjs";
+import { editorHeaders, emptyParagraph, freshPageRoom, join, roomDocument, sleep, startFrom, until } from "./room-clients.mjs";
 
 export const name = "room-typists";
 
@@ -61,10 +63,14 @@ function watchFanout(typists, paragraphOf) {
   return { sentAt, latencies };
 }
 
-/* One round in one room. With `acks` (a page room), every typist's acknowledgements are timed. */
-async function typeTogether({ baseUrl, headers, party, room, acks, pid, round }) {
+/*
+ * One round in one room, given the round's starting document `start` first. With `acks` (a page
+ * room), every typist's acknowledgements are timed.
+ */
+async function typeTogether({ baseUrl, headers, party, room, acks, pid, round, start }) {
   const typists = [];
   for (let k = 0; k < TYPISTS; k++) typists.push(await join(baseUrl, party, room, headers[k]));
+  await startFrom(typists[0], typists.slice(1), start);
   let rateLimited = 0;
   for (const { provider } of typists) provider.on("connection-close", (event) => void (event?.code === 4429 && rateLimited++));
   // The first typist adds everyone's paragraph in one edit; nobody types before all have them.
@@ -105,14 +111,20 @@ async function typeTogether({ baseUrl, headers, party, room, acks, pid, round })
   };
 }
 
-export async function run({ baseUrl, cookies, firstPageId, workerdPid }) {
+export async function run({ baseUrl, cookies, workerdPid }) {
   const headers = cookies.map((cookie) => editorHeaders(baseUrl, cookie));
   const stamp = Date.now().toString(36);
   const common = { baseUrl, headers, pid: workerdPid };
+  // Each round's page and its document, made before the round (its sides run in either order).
+  const rounds = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const room = await freshPageRoom(baseUrl, { content: true });
+    rounds.push({ room, start: await roomDocument(baseUrl, "page-room", room, headers[TYPISTS]) });
+  }
   const { page, bare, floor } = await alternate(ROUNDS, {
-    page: (round) => typeTogether({ ...common, party: "page-room", room: `pages:${firstPageId + 6}`, acks: true, round }),
-    bare: (round) => typeTogether({ ...common, party: "bare-room", room: `typists-${stamp}-${round}`, acks: false, round }),
-    floor: (round) => typeTogether({ ...common, party: "durable-bare-room", room: `typists-${stamp}-${round}`, acks: false, round }),
+    page: (round) => typeTogether({ ...common, party: "page-room", room: rounds[round].room, acks: true, round, start: rounds[round].start }),
+    bare: (round) => typeTogether({ ...common, party: "bare-room", room: `typists-${stamp}-${round}`, acks: false, round, start: rounds[round].start }),
+    floor: (round) => typeTogether({ ...common, party: "durable-bare-room", room: `typists-${stamp}-${round}`, acks: false, round, start: rounds[round].start }),
   });
   const med = (runs, key) => median(runs.map((r) => r[key]));
   const closes = page.reduce((n, r) => n + r.rateLimited, 0);

@@ -29,85 +29,94 @@ export const MAX_ROOM_NESTING = MAX_RICH_NESTING;
  * if (refusal) connection.close(ROOM_CLOSE.REFUSED, refusal);
  */
 export function refusedUpdate(doc: Y.Doc, fields: readonly RoomField[], structs: readonly (Y.Item | Y.GC | Y.Skip)[], mediaBase?: string): string | null {
-  const roots = new Map<string, Place>();
-  for (const field of fields) {
-    const kind = field.list ? "list" : field.type === "text" || field.type === "richtext" ? field.type : null;
-    if (kind) roots.set(field.name, { root: field.name, kind, element: null, depth: 0, list: field.list ?? null });
+  const schema = schemaOf(fields);
+  const context: GuardContext = { plainJson: schema.plainJson, lists: schema.lists, mediaBase };
+  const places = new UpdatePlaces(doc, schema.roots, structs);
+  for (const struct of structs) {
+    if (!(struct instanceof Y.Item)) continue;
+    const parent: unknown = struct.parent;
+    if (typeof parent === "string" && !schema.roots.has(parent)) return `no field named ${JSON.stringify(parent)} in this collection`;
+    const place = places.ofItem(struct);
+    if (place === null) continue;
+    if (place.depth > MAX_ROOM_NESTING) return `${place.root} nests deeper than ${MAX_ROOM_NESTING} levels`;
+    const refusal = refusedContent(struct, places.subOf(struct), place, context);
+    if (refusal) return refusal;
   }
-  roots.set(JSON_ROOT, { root: JSON_ROOT, kind: "json", element: null, depth: 0, list: null });
-  const context: GuardContext = {
-    plainJson: new Map(fields.filter(isJsonMapField).map((f) => [f.name, f.def ?? { type: "json" }])),
-    lists: new Set(fields.filter((f) => f.list).map((f) => f.name)),
-    mediaBase,
-  };
-  const local = new Map<string, Y.Item>();
-  for (const struct of structs) if (struct instanceof Y.Item) local.set(key(struct.id), struct);
-  const places = new Map<string, Place | null>();
-  const rootPlace = (name: string): Place | null => roots.get(name) ?? null;
+  return null;
+}
 
-  const placeOfType = (type: Y.AbstractType<unknown>): Place | null => {
+/**
+ * Where each item of one update sits, found through its parent, or its neighbours, in the update
+ * itself or in the document. A class rather than closures: the guard runs at every keystroke.
+ */
+class UpdatePlaces {
+  readonly #doc: Y.Doc;
+  readonly #roots: ReadonlyMap<string, Place>;
+  readonly #local = new Map<string, Y.Item>();
+  readonly #places = new Map<string, Place | null>();
+
+  constructor(doc: Y.Doc, roots: ReadonlyMap<string, Place>, structs: readonly (Y.Item | Y.GC | Y.Skip)[]) {
+    this.#doc = doc;
+    this.#roots = roots;
+    for (const struct of structs) if (struct instanceof Y.Item) this.#local.set(key(struct.id), struct);
+  }
+
+  /** The place of an item; `null` when it cannot be found (Yjs holds such an item pending; it is checked when re-sent). */
+  ofItem(item: Y.Item): Place | null {
+    const cached = this.#places.get(key(item.id));
+    if (cached !== undefined) return cached;
+    let place: Place | null | undefined;
+    const parent: unknown = item.parent;
+    if (typeof parent === "string") place = this.#roots.get(parent) ?? null;
+    else if (parent instanceof Y.AbstractType) place = this.#ofType(parent);
+    else if (parent instanceof Y.ID) {
+      const holder = this.#item(parent);
+      place = holder ? this.#ofContent(holder, this.ofItem(holder)) : undefined;
+    } else {
+      // Parent left out of the encoding: it is the parent of the item's left or right neighbour.
+      place = (item.origin && this.#ofId(item.origin)) || (item.rightOrigin && this.#ofId(item.rightOrigin)) || undefined;
+    }
+    const result = place ?? null;
+    this.#places.set(key(item.id), result);
+    return result;
+  }
+
+  /** A map entry (an attribute) written over an earlier one names only that one as its origin: its key comes from it. */
+  subOf(item: Y.Item): string | null {
+    if (item.parentSub !== null || item.parent !== null || item.origin === null) return item.parentSub;
+    const left = this.#item(item.origin);
+    return left ? this.subOf(left) : null;
+  }
+
+  #item(id: Y.ID): Y.Item | null {
+    return this.#local.get(key(id)) ?? knownItem(this.#doc, id);
+  }
+
+  #ofId(id: Y.ID): Place | null | undefined {
+    const item = this.#item(id);
+    return item ? this.ofItem(item) : undefined;
+  }
+
+  #ofType(type: Y.AbstractType<unknown>): Place | null {
     const item = type._item;
     if (item === null) {
-      for (const [name, shared] of doc.share) if (shared === type) return rootPlace(name);
+      for (const [name, shared] of this.#doc.share) if (shared === type) return this.#roots.get(name) ?? null;
       return null;
     }
-    return placeOfContent(item, placeOfItem(item));
-  };
-  // The place of an item's *children*: a nested type one level down from where the item sits.
-  const placeOfContent = (item: Y.Item, at: Place | null): Place | null => {
+    return this.#ofContent(item, this.ofItem(item));
+  }
+
+  /** The place of an item's *children*: a nested type one level down from where the item sits. */
+  #ofContent(item: Y.Item, at: Place | null): Place | null {
     if (at === null || !(item.content instanceof Y.ContentType)) return null;
     const type = item.content.type;
     const down = { ...at, element: type instanceof Y.XmlElement ? type.nodeName : null, depth: at.depth + 1 };
     if (at.kind === "list") return { ...down, kind: "entry" };
     if (at.kind !== "entry") return down;
-    const field = at.list?.fields.get(subOf(item) ?? "");
+    const field = at.list?.fields.get(this.subOf(item) ?? "");
     if (field?.kind === "text") return { ...down, kind: "text", list: null };
     return field?.kind === "list" ? { ...down, kind: "list", list: field.list } : null;
-  };
-  const placeOfId = (id: Y.ID): Place | null | undefined => {
-    const inUpdate = local.get(key(id));
-    if (inUpdate) return placeOfItem(inUpdate);
-    const known = knownItem(doc, id);
-    return known ? placeOfItem(known) : undefined;
-  };
-  const placeOfItem = (item: Y.Item): Place | null => {
-    const cached = places.get(key(item.id));
-    if (cached !== undefined) return cached;
-    let place: Place | null | undefined;
-    const parent: unknown = item.parent;
-    if (typeof parent === "string") place = rootPlace(parent);
-    else if (parent instanceof Y.AbstractType) place = placeOfType(parent);
-    else if (parent instanceof Y.ID) {
-      const holder = local.get(key(parent)) ?? knownItem(doc, parent);
-      place = holder ? placeOfContent(holder, placeOfItem(holder)) : undefined;
-    } else {
-      // Parent left out of the encoding: it is the parent of the item's left or right neighbour.
-      place = (item.origin && placeOfId(item.origin)) || (item.rightOrigin && placeOfId(item.rightOrigin)) || undefined;
-    }
-    // An item whose place cannot be found is left for Yjs to hold pending; it is checked when it is re-sent.
-    const result = place ?? null;
-    places.set(key(item.id), result);
-    return result;
-  };
-
-  // A map entry (an attribute) written over an earlier one names only that one as its origin: its key comes from it.
-  const subOf = (item: Y.Item): string | null => {
-    if (item.parentSub !== null || item.parent !== null || item.origin === null) return item.parentSub;
-    const left = local.get(key(item.origin)) ?? knownItem(doc, item.origin);
-    return left ? subOf(left) : null;
-  };
-
-  for (const struct of structs) {
-    if (!(struct instanceof Y.Item)) continue;
-    const parent: unknown = struct.parent;
-    if (typeof parent === "string" && !roots.has(parent)) return `no field named ${JSON.stringify(parent)} in this collection`;
-    const place = placeOfItem(struct);
-    if (place === null) continue;
-    if (place.depth > MAX_ROOM_NESTING) return `${place.root} nests deeper than ${MAX_ROOM_NESTING} levels`;
-    const refusal = refusedContent(struct, subOf(struct), place, context);
-    if (refusal) return refusal;
   }
-  return null;
 }
 
 /** Why held-back items are refused, and every struct of the refused whole (held and incoming). */
@@ -136,6 +145,34 @@ export function pendingRefusal(doc: Y.Doc, fields: readonly RoomField[], incomin
   const structs = Y.decodeUpdate(Y.mergeUpdates([held, incoming])).structs;
   const reason = refusedUpdate(doc, fields, structs, mediaBase);
   return reason === null ? null : { reason, structs };
+}
+
+/** A room's field list as the guard reads it: each root's place, the plain-value fields, the list fields. */
+interface GuardSchema {
+  roots: ReadonlyMap<string, Place>;
+  plainJson: GuardContext["plainJson"];
+  lists: GuardContext["lists"];
+}
+
+/* A room checks every keystroke against the same field list: its lookup tables are built once. */
+const SCHEMAS = new WeakMap<readonly RoomField[], GuardSchema>();
+
+function schemaOf(fields: readonly RoomField[]): GuardSchema {
+  const known = SCHEMAS.get(fields);
+  if (known) return known;
+  const roots = new Map<string, Place>();
+  for (const field of fields) {
+    const kind = field.list ? "list" : field.type === "text" || field.type === "richtext" ? field.type : null;
+    if (kind) roots.set(field.name, { root: field.name, kind, element: null, depth: 0, list: field.list ?? null });
+  }
+  roots.set(JSON_ROOT, { root: JSON_ROOT, kind: "json", element: null, depth: 0, list: null });
+  const schema: GuardSchema = {
+    roots,
+    plainJson: new Map(fields.filter(isJsonMapField).map((f) => [f.name, f.def ?? { type: "json" }])),
+    lists: new Set(fields.filter((f) => f.list).map((f) => f.name)),
+  };
+  SCHEMAS.set(fields, schema);
+  return schema;
 }
 
 function knownItem(doc: Y.Doc, id: Y.ID): Y.Item | null {

@@ -35,7 +35,11 @@ export class RoomStore {
   constructor(storage: DurableObjectStorage) {
     this.#storage = storage;
     const sql = storage.sql;
-    sql.exec("CREATE TABLE IF NOT EXISTS room_updates (seq INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, data BLOB NOT NULL)");
+    // `seq` is the rowid, one above the highest: without AUTOINCREMENT's sequence table an append
+    // writes one B-tree, not two. Numbers start again after a compaction deletes every row, which
+    // keeps the order, since a compaction writes its snapshot before any later update. (Rooms made
+    // before keep their AUTOINCREMENT table; both orders are the same.)
+    sql.exec("CREATE TABLE IF NOT EXISTS room_updates (seq INTEGER PRIMARY KEY, kind TEXT NOT NULL, data BLOB NOT NULL)");
     sql.exec("CREATE TABLE IF NOT EXISTS room_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
     sql.exec("CREATE TABLE IF NOT EXISTS room_timers (kind TEXT PRIMARY KEY, at INTEGER NOT NULL, data TEXT)");
   }
