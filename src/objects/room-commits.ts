@@ -16,6 +16,9 @@ export interface RoomCommitsContext {
   delayMs: number;
 }
 
+/** How long an acknowledged count waits in memory before it is written into the connection's attachment. */
+const REMEMBER_MS = 1_000;
+
 /** One accepted edit; `fields` names the root fields it touched, read only at its commit. */
 type PendingEdit = { editor: EditorSession | null; at: number; fields: () => string[] | null };
 
@@ -48,7 +51,18 @@ export class RoomCommits {
    * document must reach before the items its frames left held back are in it (and so in a commit).
    */
   #received = new Map<string, { connection: Connection; count: number; lacking: Map<number, number> | null }>();
+  /** Per connection (by id), the count it was last acknowledged: what a new frame counts on from. */
+  readonly #acked = new Map<string, number>();
+  /**
+   * Connections whose acknowledged count is not yet in their attachment. It is written there a
+   * little later, at most once per {@link REMEMBER_MS} for all of them, not at every commit: the
+   * attachment only matters after hibernation, and a room with a timer pending does not hibernate.
+   */
+  readonly #unremembered = new Map<string, Connection>();
   #timer: ReturnType<typeof setTimeout> | null = null;
+  #rememberTimer: ReturnType<typeof setTimeout> | null = null;
+  readonly #flushLater = () => this.flush();
+  readonly #rememberLater = () => this.#remember();
 
   constructor(context: RoomCommitsContext) {
     this.#c = context;
@@ -70,7 +84,7 @@ export class RoomCommits {
    * (counts are cumulative, so neither are its later frames).
    */
   received(connection: Connection, lacking: Map<number, number> | null = null): void {
-    const entry = this.#received.get(connection.id) ?? { connection, count: stateOf(connection)?.acked ?? 0, lacking: null };
+    const entry = this.#received.get(connection.id) ?? { connection, count: this.#acked.get(connection.id) ?? stateOf(connection)?.acked ?? 0, lacking: null };
     entry.count += 1;
     for (const [client, clock] of lacking ?? []) {
       entry.lacking ??= new Map();
@@ -83,6 +97,8 @@ export class RoomCommits {
   /** Forgets a closed connection. */
   closed(connection: Connection): void {
     this.#received.delete(connection.id);
+    this.#acked.delete(connection.id);
+    this.#unremembered.delete(connection.id);
   }
 
   /** True when updates wait for their commit. */
@@ -116,17 +132,35 @@ export class RoomCommits {
       const event: RoomEvent = { type: "ack", updates: count };
       try {
         connection.send(`${CUSTOM_MESSAGE_PREFIX}${JSON.stringify(event)}`);
-        connection.setState((prev: RoomConnectionState) => ({ ...prev, acked: count }));
       } catch {
         // A connection closing under us gets no acknowledgement; its client resends on reconnect.
+        continue;
+      }
+      this.#acked.set(id, count);
+      this.#unremembered.set(id, connection);
+      this.#rememberTimer ??= setTimeout(this.#rememberLater, REMEMBER_MS);
+    }
+  }
+
+  /* Writes each acknowledged count that changed into its connection's attachment (read after hibernation). */
+  #remember(): void {
+    this.#rememberTimer = null;
+    for (const [id, connection] of this.#unremembered) {
+      const acked = this.#acked.get(id);
+      if (acked === undefined || connection.readyState !== WebSocket.OPEN) continue;
+      try {
+        connection.setState((prev: RoomConnectionState) => ({ ...prev, acked }));
+      } catch {
+        // Closed meanwhile: nothing to restore after hibernation.
       }
     }
+    this.#unremembered.clear();
   }
 
   #schedule(): void {
     if (this.#timer !== null) return;
     // A later turn, after the group-commit window: the broadcast of what arrived in this one leaves
     // before any write is issued, and what arrives within the window joins the same commit.
-    this.#timer = setTimeout(() => this.flush(), this.#c.delayMs);
+    this.#timer = setTimeout(this.#flushLater, this.#c.delayMs);
   }
 }

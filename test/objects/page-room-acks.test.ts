@@ -87,6 +87,30 @@ describe("PageRoom acknowledgements: peers first, the author once it is durable"
     b.close();
   });
 
+  it("keeps each connection's acknowledged count in its attachment, what a room woken from hibernation counts on from", async () => {
+    const id = await newPage({ title: "" });
+    const a = await connect(id, editor("ann"));
+    await until(() => a.acknowledged());
+    const text = a.doc.getText("title");
+    for (const word of ["one", " two", " three"]) {
+      text.insert(text.length, word);
+      await until(() => a.acknowledged());
+    }
+    // Acknowledged counts reach the attachment a moment after the acknowledgements pause.
+    const remembered = () =>
+      runInDurableObject(stub(id), (_room: PageRoom, state) => {
+        // The raw attachment, not partyserver's view of it: what a woken room reads back.
+        const attachment = WebSocket.prototype.deserializeAttachment.call(state.getWebSockets()[0]!) as { __user?: { acked?: number } };
+        return attachment.__user?.acked ?? null;
+      });
+    await until(async () => (await remembered()) === a.acks.sentCount());
+    expect(await remembered()).toBeGreaterThan(3);
+    // Awake, the room counts on from memory: the next edit is acknowledged as the next frame.
+    text.insert(text.length, " four");
+    await until(() => a.acknowledged());
+    a.close();
+  });
+
   it("an acknowledged edit survives a kill that comes right after the acknowledgement", async () => {
     const id = await newPage({ title: "" });
     for (const word of ["one", "two", "three"]) {
