@@ -92,7 +92,7 @@ export { pageListRoute, PAGE_LIST_BOUNDS } from "./routes/page-list-route";
 export type { PageListRouteConfig, PageListEntry } from "./routes/page-list-route";
 export { listRecordOverview } from "./cores/drafts";
 export type { RecordOverview } from "./cores/drafts";
-export { findRedirect, redirectStatements } from "./cores/pages/redirects";
+export { findRedirect, redirectRemovalStatement, redirectStatements } from "./cores/pages/redirects";
 export type { RedirectsConfig } from "./cores/pages/redirects";
 export { isSlug, slugFrom, uniqueSlug, SLUG_PATTERN } from "./shared/slug";
 export {

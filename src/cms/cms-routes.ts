@@ -206,6 +206,7 @@ function collectionRoutes<Env extends CmsEnv>(
     writer: draftWriterFor,
     // With drafts on, a PATCH saves a draft (through the record's room), like POST …/versions.
     ...(declared.versionsTable ? { children: [{ table: declared.versionsTable, column: "parentId" }], versionsTable: declared.versionsTable } : {}),
+    ...(declared.redirects ? { redirects: declared.redirects } : {}),
     validate: (data, { operation, env }) => entry.validate(data, { operation, mediaBase: mediaBase(env) }),
   }));
   return routes;

@@ -3,10 +3,11 @@ import type { CollectionConfig, CollectionField } from "../cores/collection";
 import { richFieldsOf } from "../cores/collection";
 import { applyCreate, DIRECT_DRAFT_WRITER, readRecord, type DraftWriter } from "../cores/drafts";
 import { deleteRow, getRow, insertRow, listRows, updateRow } from "../cores/pages/page-store";
+import { redirectRemovalStatement, type RedirectsConfig } from "../cores/pages/redirects";
 import { DEFAULT_PAGE_FIELDS, DEFAULT_RICH_FIELDS, pickFields } from "../cores/pick-fields";
 import { sanitizeRichHtml } from "../cores/sanitize";
 import { removeFromSearchIndex, syncSearchEntry } from "../cores/search";
-import { tableMeta, type TableMeta } from "../cores/table-meta";
+import { ident, tableMeta, type TableMeta } from "../cores/table-meta";
 import { coerceFields, validateFields } from "../cores/validate-fields";
 import { HttpError, LouiseValidationError } from "../shared/errors";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
@@ -48,6 +49,8 @@ export interface PagesRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv> {
   mediaBase?: string | ((env: Env) => string | undefined);
   /** Tables whose rows point at a page and go with it on delete, e.g. `{ table: pagesVersions, column: "parentId" }`. */
   children?: { table: Table; column: string }[];
+  /** Where publish keeps renamed records' old addresses (`{ table: pageRedirects, field: "slug" }`): a delete removes those that lead to the deleted record. */
+  redirects?: RedirectsConfig;
   /**
    * The collection's `<slug>_versions` table. With a drafts collection (`versions.drafts`), a PATCH
    * then saves a draft through it (the live row changes only on publish); without it, PATCH of a
@@ -81,6 +84,7 @@ export function pagesRoute<Env extends EditorRouteEnv>(config: PagesRouteConfig<
   const types = fieldTypes(meta, fields, config.collection);
   const richFields = config.richFields ?? (config.collection ? richFieldsOf(config.collection) : DEFAULT_RICH_FIELDS);
   const children = (config.children ?? []).map((c) => ({ meta: tableMeta(c.table), column: c.column }));
+  const redirectsTo = redirectsOf(meta, config.redirects);
   const versioned = config.collection?.versions?.drafts === true;
   const validate = config.validate;
   const drafts =
@@ -143,7 +147,8 @@ export function pagesRoute<Env extends EditorRouteEnv>(config: PagesRouteConfig<
     const id = parseId(params.id);
     if (request.method === "DELETE") {
       if (versioned) assertPublisher(session, "deleting a page of a versioned collection");
-      if (!(await deleteRow(env.DB, meta, id, children))) throw notFound(id);
+      const before = redirectsTo ? [redirectRemovalStatement(env.DB, redirectsTo.config, redirectsTo.live, id)] : [];
+      if (!(await deleteRow(env.DB, meta, id, children, before))) throw notFound(id);
       if (config.collection?.search) await removeFromSearchIndex(env.DB, config.collection, id);
       return noContent();
     }
@@ -166,6 +171,14 @@ async function found(row: Promise<Record<string, unknown> | null>, id: number): 
   const value = await row;
   if (!value) throw notFound(id);
   return value;
+}
+
+/* The live table's names a delete's redirect cleanup reads the record's address through. */
+function redirectsOf(meta: TableMeta, config: RedirectsConfig | undefined): { config: RedirectsConfig; live: { L: string; pk: string; address: string } } | null {
+  if (!config) return null;
+  const address = meta.columns[config.field];
+  if (!address) throw new TypeError(`pagesRoute: redirects.field ${config.field} is not a column of ${meta.name}`);
+  return { config, live: { L: ident(meta.name), pk: ident(meta.columns[meta.primaryKey]!.name), address: ident(address.name) } };
 }
 
 function notFound(id: number): HttpError {

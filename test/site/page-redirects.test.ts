@@ -155,6 +155,28 @@ describe("deleting a page", () => {
     expect((await visit(`/${slug}`)).status).toBe(404);
     expect((await call(`/api/cms/pages/${id}`, pub, "DELETE")).status).toBe(404);
   });
+
+  it("takes the redirects to it along: its old addresses are 404 at once, and a page made later at its address does not inherit them", async () => {
+    const [old, current, other, otherOld] = [unique("old"), unique("current"), unique("other"), unique("other-old")];
+    const id = await create(old);
+    await publish(id);
+    await rename(id, current);
+    await publish(id);
+    const kept = await create(otherOld);
+    await publish(kept);
+    await rename(kept, other);
+    await publish(kept);
+    expect((await visit(`/${old}`)).status).toBe(308);
+    expect((await call(`/api/cms/pages/${id}`, pub, "DELETE")).status).toBe(204);
+    expect((await visit(`/${old}`)).status).toBe(404);
+    // Another page's redirect stays.
+    expect((await visit(`/${otherOld}`)).headers.get("location")).toBe(`/${other}`);
+    // A new page published at the deleted page's address is reached only there.
+    const successor = await create(current, "Someone else");
+    await publish(successor);
+    expect((await visit(`/${old}`)).status).toBe(404);
+    expect((await visit(`/${current}`)).status).toBe(200);
+  });
 });
 
 describe("the page list", () => {

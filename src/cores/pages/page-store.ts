@@ -149,8 +149,9 @@ export async function updateRow(
 }
 
 /**
- * Deletes a row, and with `children` the rows that point at it, in one atomic batch.
- * Returns whether the row existed.
+ * Deletes a row, and with `children` the rows that point at it, in one atomic batch that runs
+ * `before` first (statements that still read the row, such as a redirect cleanup). Returns
+ * whether the row existed.
  *
  * @example
  * await deleteRow(env.DB, tableMeta(pages), 12, [{ meta: tableMeta(pagesVersions), column: "parentId" }])
@@ -160,11 +161,13 @@ export async function deleteRow(
   meta: TableMeta,
   id: number,
   children: { meta: TableMeta; column: string }[] = [],
+  before: D1PreparedStatement[] = [],
 ): Promise<boolean> {
   const pk = ident(meta.columns[meta.primaryKey]!.name);
-  const statements = children.map(({ meta: child, column }) =>
-    db.prepare(`DELETE FROM ${ident(child.name)} WHERE ${ident(child.columns[column]!.name)} = ?1`).bind(id),
-  );
+  const statements = [
+    ...before,
+    ...children.map(({ meta: child, column }) => db.prepare(`DELETE FROM ${ident(child.name)} WHERE ${ident(child.columns[column]!.name)} = ?1`).bind(id)),
+  ];
   statements.push(db.prepare(`DELETE FROM ${ident(meta.name)} WHERE ${pk} = ?1`).bind(id));
   const results = await db.batch(statements);
   return (results.at(-1)?.meta.changes ?? 0) > 0;

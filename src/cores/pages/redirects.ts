@@ -55,6 +55,19 @@ export function redirectStatements(
 }
 
 /**
+ * The statement a delete runs, in its batch and before the record goes: redirects that end at the
+ * record's live address are removed, so an old address answers 404 at once, and never leads to
+ * another page made later at that address.
+ *
+ * @example
+ * statements.unshift(redirectRemovalStatement(db, config, { L: '"pages"', pk: '"id"', address: '"slug"' }, 12));
+ */
+export function redirectRemovalStatement(db: D1Client, config: RedirectsConfig, live: { L: string; pk: string; address: string }, id: number): D1PreparedStatement {
+  const { R, to } = redirectSql(config.table);
+  return db.prepare(`DELETE FROM ${R} WHERE ${to} = (SELECT ${live.address} FROM ${live.L} WHERE ${live.pk} = ?1)`).bind(id);
+}
+
+/**
  * Where an old address now leads, or `null`.
  *
  * @example
