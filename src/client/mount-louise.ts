@@ -50,6 +50,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
   let liveSaved = false;
   let liveOverdue = false;
   let keptOnDevice: boolean | undefined;
+  let writingToDevice = () => false;
   let rejected: string | null = null;
   /* A notice (a publishing outcome, a change made from outside), shown until the next edit. */
   let notice: string | null = null;
@@ -155,13 +156,13 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
       if (!manual) void queue.flush();
     },
     // Only what would really be lost: a keepalive save lands after the page is gone, and a live
-    // edit is safe once the room acknowledged it, or once it is on this device.
+    // edit is safe once the room acknowledged it, or once its write to this device is committed.
     shouldWarn: () =>
       unsavedOnLeave({
         snapshot: queue.snapshot(),
         manual,
         unkeptInFlight: transport.unkeptInFlight(),
-        liveUnkept: liveSaving && keptOnDevice !== true,
+        liveUnkept: liveSaving && (keptOnDevice !== true || writingToDevice()),
       }),
   });
   const mounted: Mounted[] = [];
@@ -213,6 +214,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
       });
       if (session && !isUnseeded(session, found, collab)) {
         keptOnDevice = session.keptOnDevice;
+        writingToDevice = session.writingToDevice;
         mounted.push(session, ...(await mountLivePage(found, session, collab, context)));
         // Live once every field is bound: the sections editor redraws the sections as it mounts.
         mode = "live";

@@ -53,6 +53,8 @@ export interface LiveSession {
   provider: YProvider;
   /** The document is also kept on this device, so offline edits survive a reload. */
   keptOnDevice: boolean;
+  /** Whether an edit's write to the device copy may not be committed yet (a reload now could lose it). */
+  writingToDevice(): boolean;
   /** Whether a document update with this origin is this editor's own (not the room's, not the device copy's). */
   isOwnUpdate(origin: unknown): boolean;
   destroy(): void;
@@ -207,6 +209,7 @@ export async function connectLive(options: LiveSessionOptions): Promise<LiveSess
       doc,
       provider: live,
       keptOnDevice: copy !== null,
+      writingToDevice: () => copy?.writing() ?? false,
       isOwnUpdate,
       destroy: () => {
         removeEventListener("offline", wentOffline);

@@ -7,6 +7,8 @@ export interface LocalCopy {
   hadContent: boolean;
   /** Transaction origin of the updates read back from the device: neither this editor's nor the room's. */
   origin: unknown;
+  /** Whether an update of the document may not be committed to the device yet (its write is in flight). */
+  writing(): boolean;
   destroy(): void;
 }
 
@@ -43,5 +45,53 @@ export async function openLocalCopy(doc: Y.Doc, name: string, waitMs = 2000): Pr
     void persistence.destroy().catch(() => undefined);
     return null;
   }
-  return { hadContent: doc.store.clients.size > 0, origin: persistence, destroy: () => void persistence.destroy().catch(() => undefined) };
+  const confirm = confirmWrites(doc, persistence);
+  return {
+    hadContent: doc.store.clients.size > 0,
+    origin: persistence,
+    writing: confirm.writing,
+    destroy: () => {
+      confirm.stop();
+      void persistence.destroy().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * Tells when y-indexeddb's writes are committed. It stores each update in a read-write transaction
+ * of its own, opened in its update handler (registered before this one), and exposes no completion.
+ * A read-only transaction over the same store opened after it cannot start before it has finished,
+ * so that probe's `complete` confirms every write issued before the probe; one probe is in flight
+ * at a time, and updates that arrive meanwhile get the next one.
+ */
+function confirmWrites(doc: Y.Doc, persistence: IndexeddbPersistence): { writing: () => boolean; stop: () => void } {
+  let probing = false;
+  let unconfirmed = false;
+  const probe = () => {
+    const db = persistence.db;
+    if (!db) return;
+    unconfirmed = false;
+    probing = true;
+    let transaction: IDBTransaction;
+    try {
+      transaction = db.transaction("updates", "readonly");
+    } catch {
+      probing = false;
+      return;
+    }
+    const done = () => {
+      probing = false;
+      if (unconfirmed) probe();
+    };
+    transaction.oncomplete = done;
+    transaction.onabort = done;
+    transaction.objectStore("updates").count();
+  };
+  const onUpdate = (_update: Uint8Array, origin: unknown) => {
+    if (origin === persistence) return;
+    unconfirmed = true;
+    if (!probing) probe();
+  };
+  doc.on("update", onUpdate);
+  return { writing: () => probing || unconfirmed, stop: () => doc.off("update", onUpdate) };
 }
