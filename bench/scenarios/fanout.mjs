@@ -3,10 +3,10 @@
 // a bare y-partyserver room in the same worker. Per round: latency from the writer's edit to each
 // receiver seeing it, the server's CPU per edit (the workerd runtime, from /proc), the bytes the
 // receivers got per keystroke, awareness apart, and in PageRoom the writer's acknowledgement latency.
+import * as Y from "yjs";
 import { cpuMicros, withCpu } from "../lib/cpu.mjs";
 import { latencySummary } from "../lib/stats.mjs";
 import { ackSummary, ackTimer } from "./author-acks.mjs";
-import * as Y from "yjs";
 import { freshParagraph, joinRoom, sleep, startFrom, until } from "./room-clients.mjs";
 
 /* y-protocols message types: the first varint of every frame. */

@@ -62,8 +62,22 @@ export async function freshPageRoom(baseUrl, { content = false } = {}) {
   return `pages:${(await res.json()).id}`;
 }
 
+/**
+ * One new page per round (see {@link freshPageRoom}, with prose) and the document its room starts
+ * from (`start`, for the baseline rooms of that round), read by `reader`, an editor who is not one
+ * of the round's, so no typist's connection counts the reader's frames.
+ */
+export async function roundPages(baseUrl, rounds, reader) {
+  const pages = [];
+  for (let round = 0; round < rounds; round++) {
+    const room = await freshPageRoom(baseUrl, { content: true });
+    pages.push({ room, start: await roomDocument(baseUrl, "page-room", room, reader) });
+  }
+  return pages;
+}
+
 /** The document `room` holds now, as one update: read by an editor who joins and leaves. */
-export async function roomDocument(baseUrl, party, room, headers) {
+async function roomDocument(baseUrl, party, room, headers) {
   const { doc, provider } = await join(baseUrl, party, room, headers);
   const state = Y.encodeStateAsUpdate(doc);
   provider.destroy();

@@ -5,7 +5,7 @@
 // bare room before typing starts).
 import { alternate, median, ratioFigure, roundRatios } from "../lib/stats.mjs";
 import { measureRound } from "./fanout.mjs";
-import { editorHeaders, freshPageRoom, roomDocument } from "./room-clients.mjs";
+import { editorHeaders, roundPages } from "./room-clients.mjs";
 
 export const name = "room-crowd";
 
@@ -18,11 +18,7 @@ export async function run({ baseUrl, cookies, workerdPid }) {
   const headers = cookies.map((cookie) => editorHeaders(baseUrl, cookie));
   const stamp = Date.now().toString(36);
   const common = { baseUrl, headers, receivers: RECEIVERS, edits: EDITS, cursor: true, pid: workerdPid };
-  const rounds = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const room = await freshPageRoom(baseUrl, { content: true });
-    rounds.push({ room, start: await roomDocument(baseUrl, "page-room", room, headers[RECEIVERS + 1]) });
-  }
+  const rounds = await roundPages(baseUrl, ROUNDS, headers[RECEIVERS + 1]);
   const { page, bare } = await alternate(ROUNDS, {
     page: (round) => measureRound({ ...common, party: "page-room", room: rounds[round].room, start: rounds[round].start }),
     bare: (round) => measureRound({ ...common, party: "bare-room", room: `crowd-${stamp}-${round}`, start: rounds[round].start }),

@@ -25,7 +25,7 @@
 import * as Y from "yjs";
 import { rssBytes } from "../lib/memory.mjs";
 import { alternate, median, ratioFigure, roundRatios } from "../lib/stats.mjs";
-import { editorHeaders, join, sleep, until } from "./room-clients.mjs";
+import { editorHeaders, freshPageRoom, join, sleep, until } from "./room-clients.mjs";
 import { seedRoom, silenceRoom, timeToSync, WAKE_BARE, WAKE_PAGE } from "./room-seed.mjs";
 
 export const name = "room-hour";
@@ -139,9 +139,7 @@ export async function run(ctx) {
   const { baseUrl, cookie, cookies, firstPageId } = ctx;
   if (!ctx.restartServer) throw new Error("room-hour needs the bench runner's restartServer");
   if (cookies.length < EDITORS + 2) throw new Error(`room-hour needs ${EDITORS + 2} bench editors, the runner made ${cookies.length}`);
-  const fresh = await fetch(`${baseUrl}/__bench/fresh-page`, { method: "POST" });
-  if (!fresh.ok) throw new Error(`fresh-page answered ${fresh.status}`);
-  const room = `pages:${(await fresh.json()).id}`;
+  const room = await freshPageRoom(baseUrl);
   const { state, seconds } = await typingHour({ baseUrl, cookies, room });
   const res = await fetch(`${baseUrl}/__bench/room-stats/${encodeURIComponent(room)}`);
   if (!res.ok) throw new Error(`room-stats answered ${res.status}`);

@@ -14,7 +14,7 @@
 import { withCpu } from "../lib/cpu.mjs";
 import { alternate, latencySummary, median, ratioFigure, roundRatios } from "../lib/stats.mjs";
 import { ackSummary, ackTimer } from "./author-acks.mjs";
-import { editorHeaders, emptyParagraph, freshPageRoom, join, roomDocument, sleep, startFrom, until } from "./room-clients.mjs";
+import { editorHeaders, emptyParagraph, join, roundPages, sleep, startFrom, until } from "./room-clients.mjs";
 
 export const name = "room-typists";
 
@@ -115,12 +115,8 @@ export async function run({ baseUrl, cookies, workerdPid }) {
   const headers = cookies.map((cookie) => editorHeaders(baseUrl, cookie));
   const stamp = Date.now().toString(36);
   const common = { baseUrl, headers, pid: workerdPid };
-  // Each round's page and its document, made before the round (its sides run in either order).
-  const rounds = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const room = await freshPageRoom(baseUrl, { content: true });
-    rounds.push({ room, start: await roomDocument(baseUrl, "page-room", room, headers[TYPISTS]) });
-  }
+  // Each round's page and its document, made before the rounds (a round's sides run in either order).
+  const rounds = await roundPages(baseUrl, ROUNDS, headers[TYPISTS]);
   const { page, bare, floor } = await alternate(ROUNDS, {
     page: (round) => typeTogether({ ...common, party: "page-room", room: rounds[round].room, acks: true, round, start: rounds[round].start }),
     bare: (round) => typeTogether({ ...common, party: "bare-room", room: `typists-${stamp}-${round}`, acks: false, round, start: rounds[round].start }),
