@@ -2,7 +2,8 @@
 // The Chromium end-to-end suite: builds the client, starts the e2e site under wrangler dev (port
 // 8796, throw-away state), runs every test/e2e/*.e2e.mjs in order, prints one line per test and a
 // closing "N passed, N failed", and exits non-zero on any failure. `node test/e2e/run.mjs <filter>`
-// runs the tests whose name contains <filter>.
+// runs the tests whose name contains <filter>. A failed test is followed by what the server printed
+// while it ran (its request lines and errors), so a stall names the request that stalled.
 import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -26,6 +27,7 @@ try {
     for (const test of tests) {
       if (filter && !test.name.includes(filter)) continue;
       const started = Date.now();
+      const logFrom = site.log().length;
       const contexts = [];
       const ctx = { browser, site, track: (context) => (contexts.push(context), context) };
       try {
@@ -35,6 +37,9 @@ try {
       } catch (error) {
         failed++;
         console.log(`  ✗ ${test.name}\n    ${String(error?.stack ?? error).split("\n").slice(0, 6).join("\n    ")}`);
+        // The server's lines for the last requests arrive through its pipe a moment after them.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        console.log(serverOutput(site.log().slice(logFrom)));
       } finally {
         for (const context of contexts) await context.close().catch(() => undefined);
       }
@@ -49,4 +54,13 @@ try {
   await site.stop();
 }
 console.log(`${passed} passed, ${failed} failed`);
+
+/** The server's output during one test, its last lines if long, indented under the failure. */
+function serverOutput(text) {
+  const lines = text.split("\n").filter((line) => line.trim() !== "");
+  if (lines.length === 0) return "    (the server printed nothing during this test)";
+  const shown = lines.slice(-80);
+  const head = lines.length > shown.length ? `    server output, last ${shown.length} of ${lines.length} lines:` : "    server output:";
+  return [head, ...shown.map((line) => `      ${line}`)].join("\n");
+}
 process.exit(failed === 0 ? 0 : 1);
