@@ -2,8 +2,8 @@
 // The Chromium end-to-end suite: builds the client, starts the e2e site under wrangler dev (port
 // 8796, throw-away state), runs every test/e2e/*.e2e.mjs in order, prints one line per test and a
 // closing "N passed, N failed", and exits non-zero on any failure. `node test/e2e/run.mjs <filter>`
-// runs the tests whose name contains <filter>. A failed test is followed by what the server printed
-// while it ran (its request lines and errors), so a stall names the request that stalled.
+// runs the tests whose name contains <filter>. A failed test is followed by the browser's requests
+// still unanswered and by what the server printed while it ran, so a stall names its request.
 import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -29,7 +29,14 @@ try {
       const started = Date.now();
       const logFrom = site.log().length;
       const contexts = [];
-      const ctx = { browser, site, track: (context) => (contexts.push(context), context) };
+      const pending = new Map();
+      const track = (context) => {
+        contexts.push(context);
+        context.on("request", (request) => pending.set(request, Date.now()));
+        for (const settled of ["requestfinished", "requestfailed"]) context.on(settled, (request) => pending.delete(request));
+        return context;
+      };
+      const ctx = { browser, site, track };
       try {
         await test.run(ctx);
         passed++;
@@ -39,6 +46,7 @@ try {
         console.log(`  ✗ ${test.name}\n    ${String(error?.stack ?? error).split("\n").slice(0, 6).join("\n    ")}`);
         // The server's lines for the last requests arrive through its pipe a moment after them.
         await new Promise((resolve) => setTimeout(resolve, 500));
+        console.log(unanswered(pending));
         console.log(serverOutput(site.log().slice(logFrom)));
       } finally {
         for (const context of contexts) await context.close().catch(() => undefined);
@@ -54,6 +62,14 @@ try {
   await site.stop();
 }
 console.log(`${passed} passed, ${failed} failed`);
+
+/** The requests the test's browsers were still waiting for, with how long they had waited. */
+function unanswered(pending) {
+  if (pending.size === 0) return "    no browser request was left unanswered";
+  const now = Date.now();
+  const lines = [...pending].map(([request, at]) => `      ${request.method()} ${request.url()} (${now - at} ms)`);
+  return ["    browser requests still unanswered:", ...lines.slice(-20)].join("\n");
+}
 
 /** The server's output during one test, its last lines if long, indented under the failure. */
 function serverOutput(text) {
