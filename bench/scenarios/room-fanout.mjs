@@ -30,8 +30,9 @@ export async function run({ baseUrl, cookies, workerdPid }) {
   const bare = [];
   const floor = [];
   for (let round = 0; round < ROUNDS; round++) {
-    // Made just before its round. Pages all made before the first round measured a worse p99
-    // (1.16–1.30× bare in three runs, against 0.88–1.10 this way); not traced yet.
+    // Made just before its round. Pages all made (and read) before the first round once measured
+    // a worse p99 (1.16–1.30× bare in three runs); alternated with this order later, two runs each
+    // gave 0.92 and 1.04 that way against 0.97 and 1.05 this way: the order does not explain it.
     const [{ room: pageRoom, start }] = await roundPages(baseUrl, 1, headers[RECEIVERS + 1]);
     const rooms = {
       page: { party: "page-room", room: pageRoom, acks: true },
