@@ -131,8 +131,9 @@ function appendParagraph(doc, text) {
  * the page once per round, then saves its title and its body in separate REST requests, an inline
  * title, and a PATCH of the body, all from that one read. A base-less write must keep everything
  * its writer never saw: every acknowledged live paragraph and every acknowledged REST and PATCH
- * paragraph ends in the room and in the D1 draft, and the title is the last one acknowledged.
- * Returns whether nothing was lost.
+ * paragraph ends in the room and in the D1 draft exactly once (a writer that read live paragraphs
+ * and sends them back must not double them), and the title is the last one acknowledged.
+ * Returns whether nothing was lost or doubled.
  */
 async function mixedWritersPhase() {
   const created = await api("editor", "POST", "/api/cms/pages", { slug: `mixed-${run}`, title: "Mixed base", body: "<p>start</p>" });
@@ -186,17 +187,26 @@ async function mixedWritersPhase() {
   await until(() => JSON.stringify(paragraphs(clients[0].doc)) === JSON.stringify(paragraphs(clients[1].doc)), 30_000, "mixed: clients to converge");
   // A publish flushes the room first: the draft it publishes has everything acknowledged.
   expectOk("publish", await api("publisher", "POST", `/api/cms/pages/${id}/publish`, {}), 200);
-  const room = new Set(paragraphs(clients[0].doc));
+  const roomParagraphs = paragraphs(clients[0].doc);
+  const room = new Set(roomParagraphs);
   const published = (await api("editor", "GET", `/api/cms/pages/${id}`)).body;
   const missing = {
     room: [...acked].filter((marker) => !room.has(marker)),
     published: [...acked].filter((marker) => !String(published.body).includes(`<p>${marker}</p>`)),
   };
+  // A base-less write carries live text its writer read; merged, it must not put that text in twice.
+  const twice = {
+    room: roomParagraphs.filter((text, at) => roomParagraphs.indexOf(text) !== at),
+    published: [...acked].filter((marker) => String(published.body).split(`<p>${marker}</p>`).length > 2),
+  };
   const titleLost = clients[0].doc.getText("title").toString() !== lastTitle || published.title !== lastTitle;
-  const lost = missing.room.length + missing.published.length + (titleLost ? 1 : 0);
-  console.log(`chaos, mixed writers without a base: ${acked.size} acknowledged edits; missing: room ${missing.room.length}, published ${missing.published.length}, title ${titleLost ? 1 : 0}`);
-  if (lost > 0) console.error("FAILED: acknowledged edits missing (mixed writers)", JSON.stringify({ ...missing, lastTitle, title: published.title }).slice(0, 2000));
-  return lost === 0;
+  const wrong = missing.room.length + missing.published.length + twice.room.length + twice.published.length + (titleLost ? 1 : 0);
+  console.log(
+    `chaos, mixed writers without a base: ${acked.size} acknowledged edits; missing: room ${missing.room.length}, published ${missing.published.length}, title ${titleLost ? 1 : 0}; ` +
+      `twice: room ${twice.room.length}, published ${twice.published.length}`,
+  );
+  if (wrong > 0) console.error("FAILED: acknowledged edits missing or doubled (mixed writers)", JSON.stringify({ ...missing, twice, lastTitle, title: published.title }).slice(0, 2000));
+  return wrong === 0;
 }
 
 const run = randomBytes(3).toString("hex");
