@@ -8,12 +8,15 @@ import pkg from "../package.json";
 const SPEC_NAMES: Record<string, string[]> = {
   ".": [
     "runEditorRoute", "guardEditor", "requireEditor", "json", "matchPath", "ident", "tableMeta",
-    "pagesRoute", "pickFields", "DEFAULT_PAGE_FIELDS", "defineCollection", "assertValidSections",
-    "sanitizeRichHtml", "HttpError", "LouiseValidationError", "defineForm", "formRoute", "inquiriesRoute",
-    "submissionsRoute", "versionsRoute", "searchRoute", "mediaRoute", "listMediaRoute", "settingsRoute",
-    "blobSettingsRoute", "saveRoute", "seedRoute", "partitionSettingsPatch", "mergeBlobPatch", "resolveFieldValue",
+    "pickFields", "DEFAULT_PAGE_FIELDS", "defineCollection", "assertValidSections", "sanitizeRichHtml", "HttpError",
+    "LouiseValidationError", "defineForm", "partitionSettingsPatch", "mergeBlobPatch", "resolveFieldValue",
     "applyFieldSave", "applySaveDraft", "applySettingsPatch", "openD1Session", "d1Bookmark", "resumeReadSession",
-    "latestDraftSections", "latestDraftBody", "serializeD1BookmarkCookie", "mediaMetaByUrl", "cmsCollection", "cmsRoutes",
+    "latestDraftSections", "latestDraftBody", "serializeD1BookmarkCookie", "mediaMetaByUrl", "cmsCollection",
+    "versionsTable", "cmsMarker", "editorScriptTag",
+  ],
+  "./routes": [
+    "pagesRoute", "versionsRoute", "searchRoute", "mediaRoute", "listMediaRoute", "settingsRoute", "blobSettingsRoute",
+    "saveRoute", "formRoute", "inquiriesRoute", "submissionsRoute", "seedRoute", "cmsRoutes", "composeRoutes",
   ],
   "./workers": ["createCms", "createCmsService", "PageRoom", "RateLimitObject", "PlatformRateLimitObject"],
   "./auth": ["sessionRoute", "resolveSiteEditor", "createSiteEditorResolver", "hashPassword", "verifyPassword", "findEditorByEmail"],
@@ -54,6 +57,7 @@ const CLIENT_ENTRY = "../src/client/index";
 
 const sources: Record<string, () => Promise<unknown>> = {
   ".": () => import("../src/index"),
+  "./routes": () => import("../src/routes-entry"),
   "./workers": () => import("../src/workers"),
   "./auth": () => import("../src/auth/index"),
   "./schema": () => import("../src/schema"),

@@ -1,7 +1,7 @@
 import { HttpError, isHttpError } from "../shared/errors";
 import type { EditorRoute } from "../shared/route-types";
 import { explainFailure } from "../cores/explain-failure";
-import { positiveId } from "../shared/write-input";
+import { positiveId, type IdName } from "../shared/write-input";
 
 const NOOP_CTX: ExecutionContext = {
   waitUntil() {},
@@ -80,6 +80,6 @@ export function assertMethod(request: Request, allowed: readonly string[]): void
  * @example
  * const id = parseId(params.id); // "12" -> 12; "abc" -> 400
  */
-export function parseId(raw: string | undefined, name = "id"): number {
+export function parseId(raw: string | undefined, name: IdName = "id"): number {
   return positiveId(raw ?? "", name);
 }

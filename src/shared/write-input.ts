@@ -33,8 +33,8 @@ export function isPositiveId(value: unknown): boolean {
  * positiveId("12") // 12
  * positiveId(0, "versionId") // throws 400 invalid_version_id
  */
-export function positiveId(value: unknown, name = "id"): number {
-  if (!isPositiveId(value)) throw new HttpError(400, `${name} must be a positive integer, got ${JSON.stringify(value ?? "")}`, { code: codeOf(name) });
+export function positiveId(value: unknown, name: IdName = "id"): number {
+  if (!isPositiveId(value)) throw new HttpError(400, `${name} must be a positive integer, got ${JSON.stringify(value ?? "")}`, { code: INVALID_ID_CODES[name] });
   return Number(value);
 }
 
@@ -46,9 +46,9 @@ export function positiveId(value: unknown, name = "id"): number {
  * optionalId(40, "baseVersionId") // 40
  * optionalId(null, "versionId")   // undefined
  */
-export function optionalId(value: unknown, name: string): number | undefined {
+export function optionalId(value: unknown, name: IdName): number | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== "number") throw new HttpError(400, `${name} must be a positive integer, got ${JSON.stringify(value)}`, { code: codeOf(name) });
+  if (typeof value !== "number") throw new HttpError(400, `${name} must be a positive integer, got ${JSON.stringify(value)}`, { code: INVALID_ID_CODES[name] });
   return positiveId(value, name);
 }
 
@@ -130,7 +130,12 @@ export function pageCursor(value: unknown): number | null {
   return cursor;
 }
 
-/* `versionId` → `invalid_version_id`; `id` → `invalid_id`. */
-function codeOf(name: string): string {
-  return `invalid_${name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`;
-}
+/* Each id name's 400 code, spelled out so every code a response carries is written in the source once (docs/contract.md, "Error codes"). */
+const INVALID_ID_CODES = {
+  id: "invalid_id",
+  versionId: "invalid_version_id",
+  baseVersionId: "invalid_base_version_id",
+} as const;
+
+/** The name of an id a request carries: in a path, a query, a body or RPC options. */
+export type IdName = keyof typeof INVALID_ID_CODES;

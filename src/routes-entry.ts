@@ -1,0 +1,107 @@
+/*
+ * "cms-toolkit/routes": the parts `createCms` is built from, for a site that composes its own
+ * `/api/cms/*` (or a host without Durable Objects): each route factory with its config type, the
+ * helpers a route is written with (guards, bodies, paging, the error edge), the draft writers
+ * and the route-free cores behind the routes. Explicit named exports only; the README's export
+ * table mirrors this list (test/export-table.test.ts). What a site author needs day to day is in
+ * the root entry, "cms-toolkit".
+ */
+
+// Writing and composing routes
+export { withErrorEdge, assertMethod, parseId } from "./routes/run-editor-route";
+export { composeRoutes } from "./routes/compose-routes";
+export { admitEditor, noEditorError, isSameOriginRequest, assertSameOrigin, isMutatingMethod } from "./routes/guard";
+export { assertPublisher } from "./shared/publish-privilege";
+export { guardEditorRead, type EditorRead } from "./routes/editor-read";
+export { noContent } from "./routes/json";
+export { readJsonObject, parseJsonObject, readBodyBytes, MAX_JSON_BODY_BYTES } from "./routes/body";
+export { MAX_JSON_DEPTH } from "./shared/json-depth";
+export { readPaging } from "./routes/paging";
+export { parseFieldAddress, formatFieldAddress } from "./shared/field-address";
+export type { FieldAddress } from "./shared/field-address";
+
+// Every route of a declaration in mount order (createCms without the Workers classes)
+export { cmsRoutes } from "./cms/cms-routes";
+export { loadPageView } from "./cms/cms-view";
+
+// Tables and typed fields
+export { decodeRow } from "./cores/table-meta";
+export { richFieldsOf } from "./cores/collection";
+export { checkFieldDef, coerceFieldValue, fieldValueProblem } from "./cores/field-types";
+export type { FieldProblem } from "./cores/field-types";
+
+// Pages, drafts and publishing
+export { pagesRoute } from "./routes/pages-route";
+export type { PagesRouteConfig, PageValidateContext } from "./routes/pages-route";
+export { versionsRoute } from "./routes/versions-route";
+export type { VersionsRouteConfig, VersionValidateContext } from "./routes/versions-route";
+export { pageListRoute, PAGE_LIST_BOUNDS } from "./routes/page-list-route";
+export type { PageListRouteConfig, PageListEntry } from "./routes/page-list-route";
+export { coerceFields, validateFields } from "./cores/validate-fields";
+export type { ValidateOptions, WriteOperation } from "./cores/validate-fields";
+export { sectionViolations } from "./cores/sections";
+export { isSafeUrl, isMediaUrl, RICH_HTML_TAGS, RICH_HTML_ATTRIBUTES } from "./cores/sanitize";
+export {
+  applyPublish, applyRestore, applyUnpublish, listVersions, loadEditableDocument, DRAFT_STATUS, PUBLISHED_STATUS,
+  SUPERSEDED_STATUS, DEFAULT_MAX_PER_DOC, readVersionSnapshot, applyCreate, readRecord, readPublished, listPublished,
+  saveDraftRequest, publishRequest, listRecordOverview,
+} from "./cores/drafts";
+export type {
+  DraftDeps, EditableDocument, VersionState, VersionPage, PublishOptions, PublishResult, SavedDraft, DraftWriteOptions,
+  FieldEdit, ScheduledPublish, WrittenDraft, DraftSaveRequest, PublishRequest, RecordOverview,
+} from "./cores/drafts";
+export { versionEtag, writeBase, positiveId, isPositiveId, LIST_BOUNDS, SEARCH_BOUNDS } from "./shared/write-input";
+export { redirectRemovalStatement, redirectStatements } from "./cores/pages/redirects";
+export { slugFrom, uniqueSlug, SLUG_PATTERN } from "./shared/slug";
+export { readD1BookmarkCookie, D1_BOOKMARK_COOKIE } from "./cores/d1-session";
+
+// Who writes a versioned page's drafts: its room, or the cores
+export { draftWriter, draftWriterFor, roomDraftWriter, DIRECT_DRAFT_WRITER } from "./objects/room-client";
+export type { DraftWriter } from "./objects/room-client";
+export { unwrapRoomResult } from "./shared/room-result";
+export type { RoomResult } from "./shared/room-result";
+export { roomRoute } from "./routes/room-route";
+export type { RoomRouteOptions } from "./routes/room-route";
+
+// Full-text search
+export { searchRoute, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from "./routes/search-route";
+export type { SearchRouteConfig } from "./routes/search-route";
+export { searchPublished, rebuildSearchIndex, removeFromSearchIndex, syncSearchEntry, toFtsQuery } from "./cores/search";
+export { createSearchCache, noteSearchChange, SEARCH_CACHE_DEFAULTS } from "./cores/search";
+export type { SearchHit, SearchCache, SearchCacheOptions } from "./cores/search";
+
+// Media
+export { mediaRoute } from "./routes/media-route";
+export type { MediaRouteConfig } from "./routes/media-route";
+export { listMediaRoute } from "./routes/list-media-route";
+export type { ListMediaRouteConfig } from "./routes/list-media-route";
+export { uploadRoute, MAX_UPLOAD_BYTES } from "./routes/upload-route";
+export type { UploadRouteConfig } from "./routes/upload-route";
+export { mediaServeRoute } from "./routes/media-serve-route";
+export { sniffImage, assertImageBytes, storeImage, deleteMedia, updateMediaText, findMediaReferences, resolveImageAlt } from "./cores/media";
+export type { SniffResult, SniffedImage, ImageType, MediaReference } from "./cores/media";
+
+// Settings, inline save, seed
+export { settingsRoute } from "./routes/settings-route";
+export { blobSettingsRoute } from "./routes/blob-settings-route";
+export { readSettings, applyBlobSettingsPatch, readBlobSettings } from "./cores/settings";
+export type { BlobSettingsConfig, BlobSanitizer } from "./cores/settings";
+export { saveRoute, CONFLICTS_HEADER } from "./routes/save-route";
+export type { SaveConfig, SaveFieldType } from "./cores/save";
+export { seedRoute } from "./routes/seed-route";
+export { runSeed } from "./cores/seed";
+
+// Forms, inquiries, submissions, share links
+export { formRoute, MAX_FORM_BODY_BYTES } from "./routes/form-route";
+export type { FormRouteConfig } from "./routes/form-route";
+export { issueFormToken, readFormToken, validateSubmission, TIMING_FIELD, TURNSTILE_FIELD, TURNSTILE_SITEVERIFY_URL } from "./cores/forms";
+export { signWebhook, verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from "./cores/notify";
+export { inquiriesRoute } from "./routes/inquiries-route";
+export type { InquiriesRouteConfig } from "./routes/inquiries-route";
+export { submissionsRoute } from "./routes/submissions-route";
+export type { SubmissionsRouteConfig } from "./routes/submissions-route";
+export { shareLinksRoute } from "./routes/share-links-route";
+export type { ShareLinksRouteConfig } from "./routes/share-links-route";
+export { SHARE_LINK_EXPIRY } from "./cores/share";
+export { createSlidingWindowLimiter, createDurableObjectLimiter } from "./cores/rate-limit";
+export type { SlidingWindowLimiter, RateLimitRule, RateLimitDecision, RateLimiter, RateLimiterFactory } from "./cores/rate-limit";
