@@ -2,8 +2,9 @@
  * "cms-toolkit": what a site author writes against. Explicit named exports only, so the public
  * surface is exactly what this file lists (the README's export table mirrors it, checked by
  * test/export-table.test.ts): the names SPEC.md gives the root, the declaration `createCms` (in
- * "cms-toolkit/workers") takes and its types, and the helpers a page renderer needs. Route
- * factories, their configs and the cores behind them are in "cms-toolkit/routes".
+ * "cms-toolkit/workers") takes and its types, and the helpers a page renderer needs. The other
+ * route factories, the helpers routes are written with and the cores behind them are in
+ * "cms-toolkit/routes".
  */
 
 // Errors
@@ -18,6 +19,30 @@ export { runEditorRoute } from "./routes/run-editor-route";
 export { guardEditor, requireEditor } from "./routes/guard";
 export { json } from "./routes/json";
 export { matchPath } from "./routes/match-path";
+
+// The handlers SPEC.md names (mount versionsRoute and searchRoute before pagesRoute), with their configs
+export { pagesRoute } from "./routes/pages-route";
+export type { PagesRouteConfig, PageValidateContext } from "./routes/pages-route";
+export { versionsRoute } from "./routes/versions-route";
+export type { VersionsRouteConfig, VersionValidateContext } from "./routes/versions-route";
+export { searchRoute } from "./routes/search-route";
+export type { SearchRouteConfig } from "./routes/search-route";
+export { mediaRoute } from "./routes/media-route";
+export type { MediaRouteConfig } from "./routes/media-route";
+export { listMediaRoute } from "./routes/list-media-route";
+export type { ListMediaRouteConfig } from "./routes/list-media-route";
+export { settingsRoute } from "./routes/settings-route";
+export { blobSettingsRoute } from "./routes/blob-settings-route";
+export type { BlobSettingsConfig, BlobSanitizer } from "./cores/settings";
+export { saveRoute } from "./routes/save-route";
+export type { SaveConfig, SaveFieldType } from "./cores/save";
+export { seedRoute } from "./routes/seed-route";
+export { formRoute } from "./routes/form-route";
+export type { FormRouteConfig } from "./routes/form-route";
+export { inquiriesRoute } from "./routes/inquiries-route";
+export type { InquiriesRouteConfig } from "./routes/inquiries-route";
+export { submissionsRoute } from "./routes/submissions-route";
+export type { SubmissionsRouteConfig } from "./routes/submissions-route";
 
 // One declaration of a site's collections, and the types of what createCms takes and returns
 export { cmsCollection } from "./cms/cms-collection";

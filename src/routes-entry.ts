@@ -31,10 +31,6 @@ export { checkFieldDef, coerceFieldValue, fieldValueProblem } from "./cores/fiel
 export type { FieldProblem } from "./cores/field-types";
 
 // Pages, drafts and publishing
-export { pagesRoute } from "./routes/pages-route";
-export type { PagesRouteConfig, PageValidateContext } from "./routes/pages-route";
-export { versionsRoute } from "./routes/versions-route";
-export type { VersionsRouteConfig, VersionValidateContext } from "./routes/versions-route";
 export { pageListRoute, PAGE_LIST_BOUNDS } from "./routes/page-list-route";
 export type { PageListRouteConfig, PageListEntry } from "./routes/page-list-route";
 export { coerceFields, validateFields } from "./cores/validate-fields";
@@ -64,17 +60,12 @@ export { roomRoute } from "./routes/room-route";
 export type { RoomRouteOptions } from "./routes/room-route";
 
 // Full-text search
-export { searchRoute, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from "./routes/search-route";
-export type { SearchRouteConfig } from "./routes/search-route";
+export { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from "./routes/search-route";
 export { searchPublished, rebuildSearchIndex, removeFromSearchIndex, syncSearchEntry, toFtsQuery } from "./cores/search";
 export { createSearchCache, noteSearchChange, SEARCH_CACHE_DEFAULTS } from "./cores/search";
 export type { SearchHit, SearchCache, SearchCacheOptions } from "./cores/search";
 
 // Media
-export { mediaRoute } from "./routes/media-route";
-export type { MediaRouteConfig } from "./routes/media-route";
-export { listMediaRoute } from "./routes/list-media-route";
-export type { ListMediaRouteConfig } from "./routes/list-media-route";
 export { uploadRoute, MAX_UPLOAD_BYTES } from "./routes/upload-route";
 export type { UploadRouteConfig } from "./routes/upload-route";
 export { mediaServeRoute } from "./routes/media-serve-route";
@@ -82,24 +73,14 @@ export { sniffImage, assertImageBytes, storeImage, deleteMedia, updateMediaText,
 export type { SniffResult, SniffedImage, ImageType, MediaReference } from "./cores/media";
 
 // Settings, inline save, seed
-export { settingsRoute } from "./routes/settings-route";
-export { blobSettingsRoute } from "./routes/blob-settings-route";
 export { readSettings, applyBlobSettingsPatch, readBlobSettings } from "./cores/settings";
-export type { BlobSettingsConfig, BlobSanitizer } from "./cores/settings";
-export { saveRoute, CONFLICTS_HEADER } from "./routes/save-route";
-export type { SaveConfig, SaveFieldType } from "./cores/save";
-export { seedRoute } from "./routes/seed-route";
+export { CONFLICTS_HEADER } from "./routes/save-route";
 export { runSeed } from "./cores/seed";
 
 // Forms, inquiries, submissions, share links
-export { formRoute, MAX_FORM_BODY_BYTES } from "./routes/form-route";
-export type { FormRouteConfig } from "./routes/form-route";
+export { MAX_FORM_BODY_BYTES } from "./routes/form-route";
 export { issueFormToken, readFormToken, validateSubmission, TIMING_FIELD, TURNSTILE_FIELD, TURNSTILE_SITEVERIFY_URL } from "./cores/forms";
 export { signWebhook, verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from "./cores/notify";
-export { inquiriesRoute } from "./routes/inquiries-route";
-export type { InquiriesRouteConfig } from "./routes/inquiries-route";
-export { submissionsRoute } from "./routes/submissions-route";
-export type { SubmissionsRouteConfig } from "./routes/submissions-route";
 export { shareLinksRoute } from "./routes/share-links-route";
 export type { ShareLinksRouteConfig } from "./routes/share-links-route";
 export { SHARE_LINK_EXPIRY } from "./cores/share";
