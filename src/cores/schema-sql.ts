@@ -248,9 +248,19 @@ function alterTable(plan: TablePlan, applied: AppliedTable, conflicts: SchemaCon
  * migrationStatements({ pages: pagesDeclaration }, {}) // ["CREATE TABLE \"pages\" (…);", …]
  */
 export function migrationStatements(collections: Readonly<Record<string, SchemaCollection>>, applied: AppliedSchema): string[] {
+  return planStatements(plannedTables(collections), applied);
+}
+
+/**
+ * {@link migrationStatements} for tables already planned (a collection's, or a SQL part's).
+ *
+ * @example
+ * planStatements(SQL_PARTS.flatMap(sqlPartPlans), applied) // [] when the parts are applied
+ */
+export function planStatements(plans: readonly TablePlan[], applied: AppliedSchema): string[] {
   const statements: string[] = [];
   const conflicts: SchemaConflict[] = [];
-  for (const plan of plannedTables(collections)) {
+  for (const plan of plans) {
     const existing = applied[plan.name];
     if (!existing) {
       statements.push(...plan.create, ...plan.indexes.map((index) => index.sql));

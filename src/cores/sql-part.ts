@@ -1,5 +1,5 @@
 import type { Table } from "drizzle-orm";
-import { searchPlan, tablePlan } from "./schema-sql";
+import { searchPlan, tablePlan, type TablePlan } from "./schema-sql";
 
 /*
  * The text of the package's SQL parts (`sql/<part>.sql`), rendered from their Drizzle tables by the
@@ -34,19 +34,23 @@ function commentLines(text: string | undefined): string[] {
   return text === undefined ? [] : text.split("\n").map((line) => (line === "" ? "--" : `-- ${line}`));
 }
 
+function entryPlan(entry: SqlPartTable | SqlPartSearch): TablePlan {
+  return "search" in entry ? searchPlan(entry.search.slug, entry.search.fields, entry.search.table) : tablePlan(entry.table, [], entry.columnSql);
+}
+
 function entryStatements(entry: SqlPartTable | SqlPartSearch): string[] {
-  const plan = "search" in entry ? searchPlan(entry.search.slug, entry.search.fields, entry.search.table) : tablePlan(entry.table, [], entry.columnSql);
+  const plan = entryPlan(entry);
   return [...plan.create, ...plan.indexes.map((index) => index.sql)];
 }
 
 /**
- * The statements of a part, in order, without its comments: what applying `sql/<part.name>.sql` runs.
+ * The tables of a part, planned as a collection's are: what a migration that creates or grows them needs.
  *
  * @example
- * sqlPartStatements(part).map((sql) => db.prepare(sql))
+ * planStatements(sqlPartPlans(part), applied) // [] when the part's tables are applied as declared
  */
-export function sqlPartStatements(part: SqlPart): string[] {
-  return part.entries.flatMap(entryStatements);
+export function sqlPartPlans(part: SqlPart): TablePlan[] {
+  return part.entries.map(entryPlan);
 }
 
 /**
