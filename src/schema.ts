@@ -1,8 +1,8 @@
 /*
  * "cms-toolkit/schema": the Drizzle tables the toolkit's SQL (`sql/*.sql`, copied into a site's
- * migrations by `npx cms-toolkit migrations`) is generated from. Routes take these objects (`table`, `versionsTable`,
- * `registry`, …) and read their column names with `tableMeta`; a site with other columns declares
- * its own tables the same way.
+ * migrations by `npx cms-toolkit migrations`) is generated from. Routes take these objects
+ * (`table`, `versionsTable`, `registry`, …) and read their column names with `tableMeta`; a site
+ * with other columns declares its own tables the same way.
  */
 export { editors, editorSessions } from "./tables/editors";
 export { pages, pagesVersions, pageRedirects } from "./tables/pages";
