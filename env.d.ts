@@ -5,6 +5,7 @@ declare global {
   namespace Cloudflare {
     interface Env extends SiteEnv {
       TEST_MIGRATIONS: D1Migration[];
+      SCHEMA_DB: D1Database;
     }
     interface GlobalProps {
       mainModule: typeof import("./src/worker");

@@ -12,6 +12,8 @@ export default defineConfig({
       main: "./src/worker.ts",
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
+        // An empty D1 beside DB: test/sql-parts.test.ts builds the schema the tables render in it.
+        d1Databases: ["SCHEMA_DB"],
         bindings: {
           TEST_MIGRATIONS: migrations,
           CMS_SESSION_SECRET: "test-session-secret-0123456789abcdef",

@@ -1,20 +1,21 @@
--- cms-toolkit core: the editors who sign in through "cms-toolkit/auth" (Drizzle: editors from
--- "cms-toolkit/schema"). A site with its own auth may leave the table empty.
-CREATE TABLE editors (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  email TEXT NOT NULL UNIQUE COLLATE NOCASE,
-  name TEXT NOT NULL,
-  role TEXT NOT NULL CHECK (role IN ('editor', 'publisher')),
-  password_hash TEXT NOT NULL,
-  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+-- cms-toolkit core part, generated from the package's Drizzle tables ("cms-toolkit/schema"): do not edit.
+-- The editors who sign in through "cms-toolkit/auth", and their sessions. A site with its own auth
+-- may leave the tables empty.
+CREATE TABLE "editors" (
+  "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+  "email" TEXT NOT NULL UNIQUE COLLATE NOCASE,
+  "name" TEXT NOT NULL,
+  "role" TEXT NOT NULL CHECK (role IN ('editor', 'publisher')),
+  "password_hash" TEXT NOT NULL,
+  "created_at" TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
 
--- Server-side sign-in sessions: the signed cookie names one row; signing out deletes it, and
--- removing an editor deletes theirs, so access ends on the next request.
-CREATE TABLE editor_sessions (
-  id TEXT PRIMARY KEY,
-  editor_id INTEGER NOT NULL REFERENCES editors(id) ON DELETE CASCADE,
-  expires_at INTEGER NOT NULL,
-  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+-- The signed cookie names one session; signing out deletes it, and removing an editor deletes
+-- theirs, so access ends on the next request.
+CREATE TABLE "editor_sessions" (
+  "id" TEXT PRIMARY KEY,
+  "editor_id" INTEGER NOT NULL REFERENCES "editors"("id") ON DELETE CASCADE,
+  "expires_at" INTEGER NOT NULL,
+  "created_at" TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
-CREATE INDEX editor_sessions_editor ON editor_sessions (editor_id);
+CREATE INDEX "editor_sessions_editor" ON "editor_sessions" ("editor_id");

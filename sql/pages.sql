@@ -1,33 +1,32 @@
--- cms-toolkit pages (optional): a ready `pages` collection (drafts on) and its versions, as the
--- reference site declares it. Drizzle: pages, pagesVersions from "cms-toolkit/schema".
-CREATE TABLE pages (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  slug TEXT NOT NULL UNIQUE,
-  title TEXT NOT NULL,
-  body TEXT NOT NULL DEFAULT '',
-  sections TEXT NOT NULL DEFAULT '[]',
-  published_version_id INTEGER,
-  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
-  updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+-- cms-toolkit pages part, generated from the package's Drizzle tables ("cms-toolkit/schema"): do not edit.
+-- A ready `pages` collection (drafts on), its versions and the redirects of renamed pages, as the
+-- reference site declares them.
+CREATE TABLE "pages" (
+  "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+  "slug" TEXT NOT NULL UNIQUE,
+  "title" TEXT NOT NULL,
+  "body" TEXT NOT NULL DEFAULT '',
+  "sections" TEXT NOT NULL DEFAULT '[]',
+  "published_version_id" INTEGER,
+  "created_at" TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  "updated_at" TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
-
-CREATE TABLE pages_versions (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  parent_id INTEGER NOT NULL,
-  status TEXT NOT NULL DEFAULT 'draft',
-  version_data TEXT NOT NULL,
-  created_by TEXT,
-  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-);
-CREATE INDEX pages_versions_parent ON pages_versions (parent_id, id);
 
 -- Resume and publish read "the newest draft of a page"; retention counts drafts by status.
-CREATE INDEX pages_versions_parent_status ON pages_versions (parent_id, status, id);
+CREATE TABLE "pages_versions" (
+  "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+  "parent_id" INTEGER NOT NULL,
+  "status" TEXT NOT NULL DEFAULT 'draft',
+  "version_data" TEXT NOT NULL,
+  "created_by" TEXT,
+  "created_at" TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+);
+CREATE INDEX "pages_versions_parent" ON "pages_versions" ("parent_id", "id");
+CREATE INDEX "pages_versions_parent_status" ON "pages_versions" ("parent_id", "status", "id");
 
 -- Old addresses of renamed pages: publish of a slug change sends the old one on, permanently.
--- Drizzle: pageRedirects from "cms-toolkit/schema".
-CREATE TABLE page_redirects (
-  from_slug TEXT PRIMARY KEY,
-  to_slug TEXT NOT NULL,
-  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+CREATE TABLE "page_redirects" (
+  "from_slug" TEXT PRIMARY KEY,
+  "to_slug" TEXT NOT NULL,
+  "created_at" TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );

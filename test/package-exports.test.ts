@@ -19,7 +19,7 @@ const SPEC_NAMES: Record<string, string[]> = {
   "./routes": ["cmsRoutes", "composeRoutes", "pageListRoute", "uploadRoute", "roomRoute", "withErrorEdge"],
   "./workers": ["createCms", "createCmsService", "PageRoom", "RateLimitObject", "PlatformRateLimitObject"],
   "./auth": ["sessionRoute", "resolveSiteEditor", "createSiteEditorResolver", "hashPassword", "verifyPassword", "findEditorByEmail"],
-  "./schema": ["pages", "pagesVersions", "pageRedirects", "editors", "media", "siteSettings", "siteSettingsBlob", "submissions", "inquiries"],
+  "./schema": ["pages", "pagesVersions", "pageRedirects", "editors", "editorSessions", "media", "siteSettings", "siteSettingsBlob", "submissions", "inquiries", "formTokens"],
   "./room-protocol": ["ROOM_CLOSE", "ROOM_PATH_PREFIX", "parseRoomEvent", "parseRoomName", "roomName", "countsAsUpdate", "UpdateAcks"],
   "./client": ["mountLouise", "RichText", "mountRichText", "Icon", "parseFieldAddress"],
   "./commerce": ["centsToMajor", "hmacSha256Hex", "hmacSha256Base64", "safeEqual", "createReplayGuard", "d1ReplayStore", "kvReplayStore", "storageReplayStore"],

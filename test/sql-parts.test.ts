@@ -1,5 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { appliedSchemaFromRows, APPLIED_SCHEMA_SQL, migrationStatements, planStatements, type AppliedSchema, type AppliedSchemaRow } from "../src/cores/schema-sql";
+import { renderSqlPart } from "../src/cores/sql-part";
+import { siteCollections, siteSchemaPlans } from "../src/site/site-schema";
+import { SQL_PARTS } from "../src/tables/sql-parts";
 import core from "../sql/core.sql?raw";
 import forms from "../sql/forms.sql?raw";
 import media from "../sql/media.sql?raw";
@@ -9,42 +13,78 @@ import settings from "../sql/settings.sql?raw";
 import shareLinks from "../sql/share-links.sql?raw";
 
 /*
- * The package's SQL parts (sql/*.sql, copied into a consumer's migrations by `npx cms-toolkit
- * migrations`) must create exactly the schema the reference site's migration history
- * (migrations/, applied to this test database) ends with. SQLite keeps each CREATE statement's
- * text in sqlite_schema, so the two are compared statement by statement. A migration that changes
- * a toolkit table without the matching part fails here.
+ * The Drizzle tables in src/tables are the only place a toolkit table is written. Two things must
+ * follow from them: each `sql/<part>.sql` (what `npx cms-toolkit migrations` copies into a site) is
+ * exactly what they render, and the reference site's migration history (migrations/, applied to
+ * DB by the test setup) ends at exactly the schema they and the site's collections render
+ * (siteSchemaPlans), built here in the empty SCHEMA_DB.
  */
-const PARTS = { core, pages: pagesPart, search, media, settings, forms, "share-links": shareLinks };
 
-/** CREATE statements of a SQL file, comments dropped and whitespace collapsed (SQLite writes a column added by ALTER after a line break, and a space before its comma). */
-function statements(sql: string): string[] {
+/** The files of sql/, by part name (`npm run sql:generate` refuses a file no part declares). */
+const FILES: Record<string, string> = { core, pages: pagesPart, search, media, settings, forms, "share-links": shareLinks };
+
+/** A stored CREATE statement with quoting, comments and layout taken out (SQLite keeps each as written; ALTER appends `, column`). */
+function normalized(sql: string | null): string | null {
+  if (sql === null) return null;
   return sql
     .replace(/--[^\n]*/g, "")
-    .split(";")
-    .map((statement) => statement.replace(/\s+/g, " ").replace(/\( /g, "(").replace(/ ([),])/g, "$1").trim())
-    .filter((statement) => statement !== "");
+    .replace(/"(\w+)"/g, "$1")
+    .replace(/\s+/g, " ")
+    .replace(/\( /g, "(")
+    .replace(/ ([),])/g, "$1")
+    .trim();
 }
 
-function objectName(statement: string): string {
-  const match = /^CREATE (?:VIRTUAL TABLE|TABLE|INDEX) (\w+)/.exec(statement);
-  if (!match) throw new Error(`not a CREATE statement: ${statement}`);
-  return match[1]!;
+interface MasterRow {
+  type: string;
+  name: string;
+  tbl_name: string;
+  sql: string | null;
+}
+
+/** Everything SQLite reports about a database's schema: each object's statement, and each table's columns, indexes and foreign keys. */
+async function schemaOf(db: D1Database): Promise<Record<string, unknown>> {
+  const { results: objects } = await db
+    .prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE tbl_name NOT GLOB '_cf_*' AND tbl_name <> 'd1_migrations' ORDER BY name")
+    .all<MasterRow>();
+  const schema: Record<string, unknown> = {};
+  for (const object of objects) {
+    const entry: Record<string, unknown> = { type: object.type, table: object.tbl_name, sql: normalized(object.sql) };
+    if (object.type === "table") {
+      entry.columns = (await db.prepare("SELECT * FROM pragma_table_xinfo(?1) ORDER BY cid").bind(object.name).all()).results;
+      entry.foreignKeys = (await db.prepare("SELECT * FROM pragma_foreign_key_list(?1) ORDER BY id, seq").bind(object.name).all()).results;
+      entry.indexes = (await db.prepare("SELECT name, \"unique\", origin, partial FROM pragma_index_list(?1) ORDER BY name").bind(object.name).all()).results;
+    }
+    if (object.type === "index") entry.columns = (await db.prepare("SELECT * FROM pragma_index_xinfo(?1) ORDER BY seqno").bind(object.name).all()).results;
+    schema[object.name] = entry;
+  }
+  return schema;
+}
+
+async function appliedSchema(db: D1Database): Promise<AppliedSchema> {
+  return appliedSchemaFromRows((await db.prepare(APPLIED_SCHEMA_SQL).all<AppliedSchemaRow>()).results);
 }
 
 describe("sql/ parts", () => {
-  it.each(Object.entries(PARTS))("%s.sql creates what migrations/ created", async (_part, sql) => {
-    const parts = statements(sql);
-    expect(parts.length).toBeGreaterThan(0);
-    for (const statement of parts) {
-      const row = await env.DB.prepare("SELECT sql FROM sqlite_schema WHERE name = ?1").bind(objectName(statement)).first<{ sql: string }>();
-      expect(row, objectName(statement)).not.toBeNull();
-      expect(statements(row!.sql)[0]).toBe(statement);
-    }
+  it("a file of sql/ for every declared part, and no other", () => {
+    expect(Object.keys(FILES).sort()).toEqual(SQL_PARTS.map((part) => part.name).sort());
   });
 
-  it("each toolkit table is created by exactly one part", () => {
-    const names = Object.values(PARTS).flatMap((sql) => statements(sql).map(objectName));
-    expect(new Set(names).size).toBe(names.length);
+  it.each(SQL_PARTS.map((part) => [part.name, part] as const))("sql/%s.sql is what its Drizzle tables render (npm run sql:generate)", (name, part) => {
+    expect(FILES[name]).toBe(renderSqlPart(part));
+  });
+
+  it("migrations/ end at exactly the schema the tables render: sqlite_master, columns, indexes and foreign keys", async () => {
+    const db = env.SCHEMA_DB;
+    await db.batch(planStatements(siteSchemaPlans(), {}).map((statement) => db.prepare(statement)));
+    const rendered = await schemaOf(db);
+    expect(Object.keys(rendered)).toEqual(expect.arrayContaining(["editors", "pages_search", "courses"]));
+    expect(await schemaOf(env.DB)).toEqual(rendered);
+  });
+
+  it("leaves nothing for `npm run migrations:generate` or `migrations generate` to write", async () => {
+    const applied = await appliedSchema(env.DB);
+    expect(planStatements(siteSchemaPlans(), applied)).toEqual([]);
+    expect(migrationStatements(siteCollections, applied)).toEqual([]);
   });
 });

@@ -1,6 +1,9 @@
 import { is, SQL, StringChunk, type Table } from "drizzle-orm";
 import { getTableConfig, type SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { AppliedSchema, AppliedTable } from "./applied-schema";
 import { ident } from "./table-meta";
+
+export { APPLIED_SCHEMA_SQL, appliedSchemaFromRows, type AppliedColumn, type AppliedSchema, type AppliedSchemaRow, type AppliedTable } from "./applied-schema";
 
 /*
  * The SQL of a site's collections, derived from their Drizzle declarations so the declaration is the
@@ -15,25 +18,12 @@ export interface SchemaCollection {
   versionsTable?: Table | undefined;
   /** Search fields, in FTS5 column order; the `<slug>_search` table is made when non-empty. */
   search?: readonly string[] | undefined;
+  /**
+   * Column constraints Drizzle cannot declare (`COLLATE NOCASE`, a column `CHECK`), by SQL column
+   * name, written after the rest of that column's definition in `CREATE TABLE`.
+   */
+  columnSql?: Readonly<Record<string, string>> | undefined;
 }
-
-/** One column of a table as SQLite reports it (`pragma table_info`). */
-export interface AppliedColumn {
-  name: string;
-  type: string;
-  notNull: boolean;
-  /** Position in the primary key, 0 when not part of it. */
-  pk: number;
-}
-
-/** One table of the applied schema: its columns and its indexes' names. */
-export interface AppliedTable {
-  columns: AppliedColumn[];
-  indexes: string[];
-}
-
-/** The applied schema, by table name. */
-export type AppliedSchema = Record<string, AppliedTable>;
 
 /** One rule a declaration breaks that no generated migration can make true. */
 export interface SchemaConflict {
@@ -72,6 +62,10 @@ interface ColumnSql {
   /** The SQL of the default, or null; `constant` is false for an expression such as `(strftime(…))`. */
   defaultSql: string | null;
   constant: boolean;
+  /** `REFERENCES t(c) ON DELETE …` when a Drizzle `.references()` names one column. */
+  references: string | null;
+  /** Raw constraints from {@link SchemaCollection.columnSql}. */
+  extra: string | null;
 }
 
 function sqlLiteral(value: unknown): string {
@@ -93,14 +87,35 @@ function defaultOf(column: SQLiteColumn): { defaultSql: string | null; constant:
   return { defaultSql: sqlLiteral(column.default), constant: true };
 }
 
-function columnsOf(table: Table): ColumnSql[] {
-  return getTableConfig(table).columns.map((column) => ({
+function referencesOf(table: Table): Map<string, string> {
+  const byColumn = new Map<string, string>();
+  for (const key of getTableConfig(table).foreignKeys) {
+    const { columns, foreignTable, foreignColumns } = key.reference();
+    const [column] = columns;
+    const [foreignColumn] = foreignColumns;
+    if (columns.length !== 1 || foreignColumns.length !== 1 || !column || !foreignColumn) {
+      throw new TypeError(`${getTableConfig(table).name}: only single-column foreign keys are rendered`);
+    }
+    const actions = [key.onDelete && `ON DELETE ${key.onDelete.toUpperCase()}`, key.onUpdate && `ON UPDATE ${key.onUpdate.toUpperCase()}`].filter(Boolean);
+    byColumn.set(column.name, [`REFERENCES ${ident(getTableConfig(foreignTable).name)}(${ident(foreignColumn.name)})`, ...actions].join(" "));
+  }
+  return byColumn;
+}
+
+function columnsOf(table: Table, columnSql: Readonly<Record<string, string>> = {}): ColumnSql[] {
+  const config = getTableConfig(table);
+  const unknown = Object.keys(columnSql).filter((name) => !config.columns.some((column) => column.name === name));
+  if (unknown.length > 0) throw new TypeError(`${config.name}: columnSql names no column ${unknown.join(", ")}`);
+  const references = referencesOf(table);
+  return config.columns.map((column) => ({
     name: column.name,
     type: column.getSQLType().toUpperCase(),
     notNull: column.notNull,
     primary: column.primary,
     unique: column.isUnique,
     ...defaultOf(column),
+    references: references.get(column.name) ?? null,
+    extra: columnSql[column.name] ?? null,
   }));
 }
 
@@ -110,6 +125,8 @@ function columnDefinition(column: ColumnSql, autoIncrement: boolean): string {
   else if (column.notNull) parts.push("NOT NULL");
   if (column.unique && !column.primary) parts.push("UNIQUE");
   if (column.defaultSql !== null) parts.push(`DEFAULT ${column.defaultSql}`);
+  if (column.references !== null) parts.push(column.references);
+  if (column.extra !== null) parts.push(column.extra);
   return parts.join(" ");
 }
 
@@ -125,9 +142,16 @@ export interface TablePlan {
   searchColumns?: string[];
 }
 
-function tablePlan(table: Table, extraIndexes: { name: string; sql: string }[] = []): TablePlan {
+/**
+ * One table's SQL from its Drizzle declaration: `CREATE TABLE` and the indexes it declares, plus
+ * `extraIndexes` it lacks.
+ *
+ * @example
+ * tablePlan(shareLinks).indexes[0]?.sql // CREATE INDEX "share_links_record" ON "share_links" ("collection", "record_id");
+ */
+export function tablePlan(table: Table, extraIndexes: { name: string; sql: string }[] = [], columnSql?: Readonly<Record<string, string>>): TablePlan {
   const config = getTableConfig(table);
-  const columns = columnsOf(table);
+  const columns = columnsOf(table, columnSql);
   const autoIncrement = new Set(config.columns.filter((column) => "autoIncrement" in column && column.autoIncrement === true).map((column) => column.name));
   const body = columns.map((column) => `  ${columnDefinition(column, autoIncrement.has(column.name))}`).join(",\n");
   const indexes = [
@@ -135,12 +159,19 @@ function tablePlan(table: Table, extraIndexes: { name: string; sql: string }[] =
       name: index.name,
       sql: `CREATE ${index.unique ? "UNIQUE " : ""}INDEX ${ident(index.name)} ON ${ident(config.name)} (${index.columns.map((column) => ident((column as SQLiteColumn).name)).join(", ")});`,
     })),
-    ...extraIndexes,
+    // An index the table declares itself wins over the one the collection implies.
+    ...extraIndexes.filter((extra) => !config.indexes.some(({ config: index }) => index.name === extra.name)),
   ];
   return { name: config.name, create: [`CREATE TABLE ${ident(config.name)} (\n${body}\n);`], indexes, columns };
 }
 
-function searchPlan(slug: string, fields: readonly string[], table: Table): TablePlan {
+/**
+ * A collection's FTS5 search table, `<slug>_search`, whose columns are `fields` (properties of `table`).
+ *
+ * @example
+ * searchPlan("pages", ["title", "body"], pages).create[0] // CREATE VIRTUAL TABLE "pages_search" USING fts5(…);
+ */
+export function searchPlan(slug: string, fields: readonly string[], table: Table): TablePlan {
   const byProperty = getTableConfig(table).columns;
   const name = `${slug}_search`;
   const columns = fields.map((field) => {
@@ -164,11 +195,11 @@ function searchPlan(slug: string, fields: readonly string[], table: Table): Tabl
 export function plannedTables(collections: Readonly<Record<string, SchemaCollection>>): TablePlan[] {
   const plans: TablePlan[] = [];
   for (const [slug, collection] of Object.entries(collections)) {
-    plans.push(tablePlan(collection.table));
+    plans.push(tablePlan(collection.table, [], collection.columnSql));
     if (collection.versionsTable) {
       const name = getTableConfig(collection.versionsTable).name;
       const index = `${name}_parent_status`;
-      plans.push(tablePlan(collection.versionsTable, [{ name: index, sql: `CREATE INDEX ${ident(index)} ON ${ident(name)} (parent_id, status, id);` }]));
+      plans.push(tablePlan(collection.versionsTable, [{ name: index, sql: `CREATE INDEX ${ident(index)} ON ${ident(name)} (${["parent_id", "status", "id"].map(ident).join(", ")});` }]));
     }
     if (collection.search && collection.search.length > 0) plans.push(searchPlan(slug, collection.search, collection.table));
   }
@@ -217,9 +248,19 @@ function alterTable(plan: TablePlan, applied: AppliedTable, conflicts: SchemaCon
  * migrationStatements({ pages: pagesDeclaration }, {}) // ["CREATE TABLE \"pages\" (…);", …]
  */
 export function migrationStatements(collections: Readonly<Record<string, SchemaCollection>>, applied: AppliedSchema): string[] {
+  return planStatements(plannedTables(collections), applied);
+}
+
+/**
+ * {@link migrationStatements} for tables already planned (a collection's, or a SQL part's).
+ *
+ * @example
+ * planStatements(SQL_PARTS.flatMap(sqlPartPlans), applied) // [] when the parts are applied
+ */
+export function planStatements(plans: readonly TablePlan[], applied: AppliedSchema): string[] {
   const statements: string[] = [];
   const conflicts: SchemaConflict[] = [];
-  for (const plan of plannedTables(collections)) {
+  for (const plan of plans) {
     const existing = applied[plan.name];
     if (!existing) {
       statements.push(...plan.create, ...plan.indexes.map((index) => index.sql));
@@ -235,39 +276,4 @@ export function migrationStatements(collections: Readonly<Record<string, SchemaC
   }
   if (conflicts.length > 0) throw new SchemaDriftError(conflicts);
   return statements;
-}
-
-/** Reads the applied schema; run it in the database, then pass its rows to {@link appliedSchemaFromRows}. */
-export const APPLIED_SCHEMA_SQL = `SELECT m.type AS "kind", m.name AS "name", m.tbl_name AS "tableName", p.name AS "columnName", p.type AS "columnType", p."notnull" AS "notNull", p.pk AS "pk"
-FROM sqlite_master m LEFT JOIN pragma_table_info(m.name) p ON m.type = 'table'
-WHERE m.type IN ('table', 'index') AND m.name NOT GLOB 'sqlite_*' AND m.name NOT GLOB '_cf_*' AND m.name <> 'd1_migrations'
-ORDER BY m.name, p.cid`;
-
-/** One row of {@link APPLIED_SCHEMA_SQL}. */
-export interface AppliedSchemaRow {
-  kind: string;
-  name: string;
-  tableName: string;
-  columnName: string | null;
-  columnType: string | null;
-  notNull: number | null;
-  pk: number | null;
-}
-
-/**
- * The applied schema from the rows of {@link APPLIED_SCHEMA_SQL}.
- *
- * @example
- * appliedSchemaFromRows((await db.prepare(APPLIED_SCHEMA_SQL).all<AppliedSchemaRow>()).results)
- */
-export function appliedSchemaFromRows(rows: readonly AppliedSchemaRow[]): AppliedSchema {
-  const schema: AppliedSchema = {};
-  const tableOf = (name: string) => (schema[name] ??= { columns: [], indexes: [] });
-  for (const row of rows) {
-    if (row.kind === "index") tableOf(row.tableName).indexes.push(row.name);
-    else if (row.columnName !== null) {
-      tableOf(row.name).columns.push({ name: row.columnName, type: row.columnType ?? "", notNull: row.notNull === 1, pk: row.pk ?? 0 });
-    } else tableOf(row.name);
-  }
-  return schema;
 }

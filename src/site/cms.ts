@@ -1,15 +1,13 @@
 import { createCms } from "../cms/create-cms";
 import type { SaveConfig } from "../cores/save";
-import { pagesDeclaration } from "./collections";
 import { contactForm } from "./contact-form";
-import { coursesDeclaration } from "./courses";
 import type { SiteEnv } from "./env";
 import { inquiries, submissions } from "../tables/forms";
 import { media } from "../tables/media";
 import { siteSeedSteps, siteSettingsConfig } from "./settings-config";
+import { siteCollections } from "./site-schema";
 
-/** The reference site's collections: what its `CmsService` callers see. */
-export const siteCollections = { pages: pagesDeclaration, courses: coursesDeclaration };
+export { siteCollections };
 
 /**
  * The reference site, declared once through `createCms` as any consumer would: the `pages`

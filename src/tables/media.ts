@@ -3,8 +3,6 @@ import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
-/* The package's media and settings tables (sql/); keep in step with migrations/0003_media_settings.sql and 0011_media_names.sql. */
-
 /** Media registry: one row per uploaded object in `MEDIA`; only `alt` and `caption` change after upload. */
 export const media = sqliteTable("media", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -21,6 +19,9 @@ export const media = sqliteTable("media", {
   /** The upload's original file name (shown and searched in the library); "" when none was given. */
   name: text("name").notNull().default(""),
 });
+
+/** What Drizzle cannot declare of the settings tables: one row, id 1, so a second row is impossible rather than merely unused. */
+export const SINGLETON_COLUMN_SQL = { id: "CHECK (id = 1)" } as const;
 
 /** The settings singleton (row id 1): structured base columns plus site-declared keys in `custom`. */
 export const siteSettings = sqliteTable("site_settings", {

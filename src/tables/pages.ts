@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { versionsTable } from "./versions-table";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { versionsColumns } from "./versions-table";
 
 const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
 /*
  * The package's tables of `sql/*.sql` ("cms-toolkit/schema"): routes receive these objects and read
  * column names from them with `tableMeta`. A site (the reference site in src/site among them) uses
- * them or declares its own the same way. Keep in step with sql/ and migrations/.
+ * them or declares its own the same way. They are the source of `sql/` (see ./sql-parts.ts), and
+ * migrations/ must end at what they declare (test/sql-parts.test.ts).
  */
 
 /**
@@ -33,18 +34,17 @@ export function pagesColumns() {
 /** The `pages` collection: drafts-enabled, searchable. */
 export const pages = sqliteTable("pages", pagesColumns());
 
-/** Draft and publish history of `pages`: every row is a complete publishable snapshot. */
-export const pagesVersions = versionsTable("pages");
+/**
+ * Draft and publish history of `pages`: every row is a complete publishable snapshot. Besides the
+ * index of every versions table, `pages` has kept its first one, on `(parent_id, id)`.
+ */
+export const pagesVersions = sqliteTable("pages_versions", versionsColumns(), (table) => [
+  index("pages_versions_parent").on(table.parentId, table.id),
+  index("pages_versions_parent_status").on(table.parentId, table.status, table.id),
+]);
 
-/** Editors of the built-in sign-in; `role` is `editor` or `publisher`. */
-export const editors = sqliteTable("editors", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  email: text("email").notNull().unique(),
-  name: text("name").notNull(),
-  role: text("role").notNull(),
-  passwordHash: text("password_hash").notNull(),
-  createdAt: text("created_at").notNull().default(NOW),
-});
+/** The fields of `pages` its search table indexes, in FTS5 column order (bm25 weights are positional). */
+export const PAGES_SEARCH_FIELDS = ["title", "body", "sections"] as const;
 
 /**
  * Old addresses of renamed pages: a visitor asking for `fromSlug` is sent on, permanently, to

@@ -1,7 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
-/* The package's share-link table (sql/share-links.sql); keep in step with migrations/0008_share_links.sql. */
-
 /**
  * Share links of drafts: one row per link a publisher made. The token is never stored: it is the
  * row's `id` and an HMAC of it under a key derived from `CMS_SESSION_SECRET`, so a copy of the

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { integer, sqliteTable, text, type SQLiteColumnBuilderBase } from "drizzle-orm/sqlite-core";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { versionsTable } from "../../src/tables/versions-table";
+import { versionsColumns, versionsTable } from "../../src/tables/versions-table";
 import {
   APPLIED_SCHEMA_SQL,
   appliedSchemaFromRows,
@@ -60,7 +60,7 @@ describe("migrationStatements", () => {
     expect(statements).toEqual([
       'CREATE TABLE "events" (\n  "id" INTEGER PRIMARY KEY AUTOINCREMENT,\n  "title" TEXT NOT NULL,\n  "body" TEXT NOT NULL DEFAULT \'\',\n  "published_version_id" INTEGER\n);',
       'CREATE TABLE "events_versions" (\n  "id" INTEGER PRIMARY KEY AUTOINCREMENT,\n  "parent_id" INTEGER NOT NULL,\n  "status" TEXT NOT NULL DEFAULT \'draft\',\n  "version_data" TEXT NOT NULL,\n  "created_by" TEXT,\n  "created_at" TEXT NOT NULL DEFAULT (strftime(\'%Y-%m-%dT%H:%M:%fZ\', \'now\'))\n);',
-      'CREATE INDEX "events_versions_parent_status" ON "events_versions" (parent_id, status, id);',
+      'CREATE INDEX "events_versions_parent_status" ON "events_versions" ("parent_id", "status", "id");',
       'CREATE VIRTUAL TABLE "events_search" USING fts5(\n  "title",\n  "body",\n  tokenize = \'unicode61 remove_diacritics 2\'\n);',
     ]);
     await apply(statements);
@@ -71,6 +71,44 @@ describe("migrationStatements", () => {
     expect(next).toEqual([`ALTER TABLE "events" ADD COLUMN "summary" TEXT NOT NULL DEFAULT '';`]);
     await apply(next);
     expect(migrationStatements({ events: grown }, await appliedSchema())).toEqual([]);
+  });
+
+  it("renders a foreign key and the column constraints Drizzle cannot declare, and D1 enforces them", async () => {
+    const owners = sqliteTable("owners", { id: integer("id").primaryKey({ autoIncrement: true }), email: text("email").notNull().unique() });
+    const pets = sqliteTable("pets", {
+      id: integer("id").primaryKey({ autoIncrement: true }),
+      ownerId: integer("owner_id")
+        .notNull()
+        .references(() => owners.id, { onDelete: "cascade" }),
+      kind: text("kind").notNull(),
+    });
+    const statements = migrationStatements(
+      { owners: { table: owners, columnSql: { email: "COLLATE NOCASE" } }, pets: { table: pets, columnSql: { kind: "CHECK (kind IN ('cat', 'dog'))" } } },
+      {},
+    );
+    expect(statements).toEqual([
+      'CREATE TABLE "owners" (\n  "id" INTEGER PRIMARY KEY AUTOINCREMENT,\n  "email" TEXT NOT NULL UNIQUE COLLATE NOCASE\n);',
+      'CREATE TABLE "pets" (\n  "id" INTEGER PRIMARY KEY AUTOINCREMENT,\n  "owner_id" INTEGER NOT NULL REFERENCES "owners"("id") ON DELETE CASCADE,\n  "kind" TEXT NOT NULL CHECK (kind IN (\'cat\', \'dog\'))\n);',
+    ]);
+    await apply(statements);
+    await env.DB.prepare("INSERT INTO owners (id, email) VALUES (1, 'Ann@example.com')").run();
+    await expect(env.DB.prepare("INSERT INTO owners (email) VALUES ('ann@EXAMPLE.com')").run()).rejects.toThrow(/UNIQUE/);
+    await expect(env.DB.prepare("INSERT INTO pets (owner_id, kind) VALUES (1, 'fish')").run()).rejects.toThrow(/CHECK/);
+    await env.DB.prepare("INSERT INTO pets (owner_id, kind) VALUES (1, 'cat')").run();
+    await env.DB.prepare("DELETE FROM owners WHERE id = 1").run();
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM pets").first("n")).toBe(0);
+  });
+
+  it("refuses column constraints for a column the table does not have", () => {
+    expect(() => migrationStatements({ events: { table: events, columnSql: { venue: "COLLATE NOCASE" } } }, {})).toThrow("events: columnSql names no column venue");
+  });
+
+  it("gives a versions table declared without the index the same index, once", () => {
+    const declaredBare = migrationStatements({ events: { table: events, versionsTable: sqliteTable("events_versions", versionsColumns()) } }, {});
+    expect(declaredBare).toEqual(migrationStatements({ events: { table: events, versionsTable: versionsTable("events") } }, {}));
+    expect(declaredBare.filter((statement) => statement.startsWith("CREATE INDEX"))).toEqual([
+      'CREATE INDEX "events_versions_parent_status" ON "events_versions" ("parent_id", "status", "id");',
+    ]);
   });
 
   it.each([
@@ -124,7 +162,7 @@ describe("migrationStatements", () => {
       events_search: { columns: [{ name: "title", type: "", notNull: false, pk: 0 }], indexes: [] },
     };
     expect(migrationStatements({ events: eventsCollection }, applied)).toEqual([
-      'CREATE INDEX "events_versions_parent_status" ON "events_versions" (parent_id, status, id);',
+      'CREATE INDEX "events_versions_parent_status" ON "events_versions" ("parent_id", "status", "id");',
       "-- The search fields of events_search changed: after applying, POST /api/cms/events/reindex.",
       'DROP TABLE "events_search";',
       'CREATE VIRTUAL TABLE "events_search" USING fts5(\n  "title",\n  "body",\n  tokenize = \'unicode61 remove_diacritics 2\'\n);',

@@ -15,7 +15,7 @@ CREATE TABLE "pages_versions" (
   "created_at" TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
 
-CREATE INDEX "pages_versions_parent_status" ON "pages_versions" (parent_id, status, id);
+CREATE INDEX "pages_versions_parent_status" ON "pages_versions" ("parent_id", "status", "id");
 
 CREATE VIRTUAL TABLE "pages_search" USING fts5(
   "title",

@@ -1,0 +1,81 @@
+import { EDITORS_COLUMN_SQL, editorSessions, editors } from "./editors";
+import { formTokens, inquiries, submissions } from "./forms";
+import { media, SINGLETON_COLUMN_SQL, siteSettings, siteSettingsBlob } from "./media";
+import { PAGES_SEARCH_FIELDS, pageRedirects, pages, pagesVersions } from "./pages";
+import { shareLinks } from "./share-links";
+
+/*
+ * The package's SQL parts, in the order they apply (core first; search indexes pages): which tables
+ * each `sql/<name>.sql` creates, and the comments it carries. `npm run sql:generate` renders the
+ * files from these tables (src/cores/sql-part.ts); nothing here or there is written twice.
+ */
+
+/**
+ * Every SQL part of the package, in application order.
+ *
+ * @example
+ * SQL_PARTS.map((part) => part.name) // ["core", "pages", "search", "media", "settings", "forms", "share-links"]
+ */
+export const SQL_PARTS = [
+  {
+    name: "core",
+    comment:
+      'The editors who sign in through "cms-toolkit/auth", and their sessions. A site with its own auth\nmay leave the tables empty.',
+    entries: [
+      { table: editors, columnSql: EDITORS_COLUMN_SQL },
+      {
+        comment: "The signed cookie names one session; signing out deletes it, and removing an editor deletes\ntheirs, so access ends on the next request.",
+        table: editorSessions,
+      },
+    ],
+  },
+  {
+    name: "pages",
+    comment: "A ready `pages` collection (drafts on), its versions and the redirects of renamed pages, as the\nreference site declares them.",
+    entries: [
+      { table: pages },
+      { comment: 'Resume and publish read "the newest draft of a page"; retention counts drafts by status.', table: pagesVersions },
+      { comment: "Old addresses of renamed pages: publish of a slug change sends the old one on, permanently.", table: pageRedirects },
+    ],
+  },
+  {
+    name: "search",
+    comment: [
+      "Full-text search over published pages (searchRoute).",
+      "",
+      "pages_search holds the searchable text of published pages only, one row per page with",
+      "rowid = pages.id. Its columns are the pages collection's search fields, in that order (bm25 weights",
+      "are positional). It stores its own copy of the text (a regular FTS5 table, not external-content)",
+      "because what it indexes is derived: rich HTML reduced to text and json fields flattened to their",
+      "string leaves. An external-content table would re-read pages.body / pages.sections verbatim,",
+      "which differ from the indexed text, and corrupt deletes. The stored copy also lets snippet() work,",
+      "which a contentless table cannot do. The toolkit keeps it in step on publish, unpublish and",
+      "delete; POST /api/cms/pages/reindex rebuilds it.",
+    ].join("\n"),
+    entries: [{ search: { slug: "pages", table: pages, fields: PAGES_SEARCH_FIELDS } }],
+  },
+  {
+    name: "media",
+    comment: "The media registry (mediaRoute, uploadRoute).",
+    entries: [{ table: media }],
+  },
+  {
+    name: "settings",
+    comment: "The settings singleton and its blob variant (settingsRoute, blobSettingsRoute).",
+    entries: [
+      { table: siteSettings, columnSql: SINGLETON_COLUMN_SQL },
+      { table: siteSettingsBlob, columnSql: SINGLETON_COLUMN_SQL },
+    ],
+  },
+  {
+    name: "forms",
+    comment: "The shared submissions table (formRoute genericTable, submissionsRoute), the contact form's\ninquiries, and the used form timing tokens.",
+    entries: [{ table: submissions }, { table: inquiries }, { table: formTokens }],
+  },
+  {
+    name: "share-links",
+    comment:
+      "Share links of drafts (createCms({ shareLinks })): the token is the id plus an HMAC of it, never\nstored; revoked links keep their row. Times are Unix seconds.",
+    entries: [{ table: shareLinks }],
+  },
+] as const;
