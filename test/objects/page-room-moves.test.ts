@@ -1,16 +1,20 @@
-import { abortAllDurableObjects } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
+import type { PageRoom } from "../../src/objects/PageRoom";
+import { RoomStore } from "../../src/objects/room-store";
 import { insertEntry, moveEntry, newEntry, removeEntry, type EntryTemplate } from "../../src/client/sections/list-ops";
-import { orderedItems } from "../../src/shared/entry-order";
+import { orderedItems, POSITION_KEY } from "../../src/shared/entry-order";
+import { ROOM_CLOSE } from "../../src/shared/room-protocol";
 import { connect, editor, listOf, newestDraft, newPage, until, type YClient } from "./room-client";
 
 /*
  * Issue 31, finding 8: a move only changes the moved entry's position key, so text typed into an
  * entry while another editor moves it (both edits made before either editor saw the other) is
- * kept in the moved entry: in the room, in both editors' documents, after a restart and in the
- * D1 draft.
+ * kept in the moved entry: in the room (and what it stored), in both editors' documents and in
+ * the D1 draft.
  */
 
 const ORIGIN = Symbol("moves-test");
@@ -40,7 +44,7 @@ async function twoEditors(): Promise<{ id: number; a: YClient; b: YClient }> {
 
 describe("typing into an entry while another editor moves it (issue 31, finding 8)", () => {
   for (const first of ["move", "type"] as const) {
-    it(`keeps the typed text in the moved section (the ${first} sent first), in the room, both editors, after a restart and in the draft`, async () => {
+    it(`keeps the typed text in the moved section (the ${first} sent first), in the room and its storage, both editors and the draft`, async () => {
       const { id, a, b } = await twoEditors();
       const expected = ["Two", "Three", "One typed"];
       const move = () => moveEntry(sections(a.doc), 0, 2, ORIGIN);
@@ -53,12 +57,16 @@ describe("typing into an entry while another editor moves it (issue 31, finding 
       await until(() => JSON.stringify(headings(a.doc)) === JSON.stringify(expected) && JSON.stringify(headings(b.doc)) === JSON.stringify(expected));
       expect(listOf(a.doc)).toEqual(listOf(b.doc));
       await until(async () => JSON.stringify((await draftSections(id)).map((s) => s.heading)) === JSON.stringify(expected), 5000);
+      // What the room stored, as a restarted room would load it.
+      const stub = env.PAGE_ROOM.get(env.PAGE_ROOM.idFromName(`pages:${id}`)) as DurableObjectStub<PageRoom>;
+      const stored = await runInDurableObject(stub, (_room: PageRoom, state) => {
+        const doc = new Y.Doc();
+        new RoomStore(state.storage).loadInto(doc, null);
+        return headings(doc);
+      });
+      expect(stored).toEqual(expected);
       a.close();
       b.close();
-      await abortAllDurableObjects();
-      const room = await connect(id, editor("check"));
-      expect(headings(room.doc)).toEqual(expected);
-      room.close();
     });
   }
 
@@ -97,6 +105,43 @@ describe("typing into an entry while another editor moves it (issue 31, finding 
     await until(async () => JSON.stringify((await draftSections(id)).map((s) => s.heading)) === JSON.stringify(headings(a.doc)), 5000);
     a.close();
     b.close();
+  });
+});
+
+describe("an entry's position key from a stock Yjs client", () => {
+  it.each([
+    ["a number", 3],
+    ["text ending in 0", "V0"],
+    ["empty text", ""],
+    ["a character outside letters and digits", "V-"],
+    ["longer than 64 characters", "V".repeat(65)],
+    ["a Y.Text", new Y.Text("V")],
+  ])("closes the sender (4422) of %s as _pos, and keeps the list as it was", async (_what, value) => {
+    const id = await newPage(PAGE);
+    const bad = await connect(id, editor("bad"));
+    (entries(sections(bad.doc))[0] as Y.Map<unknown>).set(POSITION_KEY, value);
+    await until(() => bad.closed !== null);
+    expect(bad.closed?.code).toBe(ROOM_CLOSE.REFUSED);
+    expect(bad.closed?.reason).toContain("_pos is a position key");
+    const check = await connect(id, editor("check"));
+    expect(headings(check.doc)).toEqual(["One", "Two", "Three"]);
+    expect((sections(check.doc).get(0) as Y.Map<unknown>).has(POSITION_KEY)).toBe(false);
+    check.close();
+  });
+
+  it("takes keys a stock client sets by hand, and the draft follows them", async () => {
+    const id = await newPage(PAGE);
+    const peer = await connect(id, editor("peer"));
+    const [one, two, three] = entries(sections(peer.doc)) as [Y.Map<unknown>, Y.Map<unknown>, Y.Map<unknown>];
+    peer.doc.transact(() => {
+      one.set(POSITION_KEY, "k");
+      two.set(POSITION_KEY, "V");
+      three.set(POSITION_KEY, "F");
+    });
+    await until(() => peer.acknowledged());
+    expect(peer.closed).toBeNull();
+    await until(async () => JSON.stringify((await draftSections(id)).map((s) => s.heading)) === JSON.stringify(["Three", "Two", "One"]), 5000);
+    peer.close();
   });
 });
 
@@ -215,7 +260,6 @@ async function run(steps: Step[]): Promise<void> {
   expectTypingKept(final, ledger);
   for (const e of editors) e.client.close();
   await until(async () => canonical((await newestDraft(id))?.sections) === canonical(final), 5000);
-  await abortAllDurableObjects();
   const room = await connect(id, editor("check"));
   expect(listOf(room.doc)).toEqual(final);
   room.close();

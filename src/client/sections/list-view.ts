@@ -151,6 +151,7 @@ export function listView(
       const items = array ? orderedItems(array) : [];
       const present = new Set(items);
       for (const [map, view] of views) if (!present.has(map)) (drop(view), views.delete(map));
+      const restoreFocus = holdFocus(container);
       let cursor = container.firstElementChild;
       items.forEach((item, index) => {
         if (!(item instanceof Y.Map)) return;
@@ -164,6 +165,7 @@ export function listView(
         view.controls.label(`${list.noun === "section" ? "Section" : "Item"} ${index + 1}${kind && list.noun === "section" ? `: ${kind.label}` : ""}`);
         for (const nested of view.lists) nested.sync(`${path}.${nested.key}`);
       });
+      restoreFocus();
     },
     elementOf: (map) => views.get(map)?.element,
     destroy() {
@@ -202,6 +204,26 @@ function unknownEntry(doc: Document, map: Y.Map<unknown>): HTMLElement {
   element.dataset.cmsEntry = "";
   element.textContent = `A section of a kind this page cannot show (${String(map.get("type") ?? "none")})`;
   return element;
+}
+
+/*
+ * The focus and selection inside `container`, and a function that puts them back when placing
+ * elements took them away: an entry another editor moved is the same element, moved, and whoever
+ * is typing in it goes on typing there.
+ */
+function holdFocus(container: HTMLElement): () => void {
+  const doc = container.ownerDocument;
+  const active = doc.activeElement;
+  if (!(active instanceof HTMLElement) || !container.contains(active)) return () => undefined;
+  const selection = doc.getSelection();
+  const { anchorNode, anchorOffset, focusNode, focusOffset } = selection ?? {};
+  return () => {
+    if (doc.activeElement === active || !active.isConnected) return;
+    active.focus({ preventScroll: true });
+    if (selection && anchorNode && focusNode && active.contains(anchorNode) && active.contains(focusNode)) {
+      selection.setBaseAndExtent(anchorNode, anchorOffset ?? 0, focusNode, focusOffset ?? 0);
+    }
+  };
 }
 
 /*
