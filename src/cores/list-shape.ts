@@ -1,3 +1,4 @@
+import { POSITION_KEY } from "../shared/entry-order";
 import type { FieldDef } from "./field-types";
 import type { SectionCatalog, SectionFieldDef } from "./sections";
 
@@ -41,7 +42,7 @@ function fieldShapes(groups: readonly Record<string, SectionFieldDef>[], path: s
   const defs = new Map<string, SectionFieldDef[]>();
   for (const group of groups) {
     for (const [key, def] of Object.entries(group)) {
-      if (ENTRY_KEYS.includes(key)) throw new TypeError(`${path}: "${key}" is kept for every entry and cannot be declared as a field`);
+      if (ENTRY_KEYS.includes(key) || key === POSITION_KEY) throw new TypeError(`${path}: "${key}" is kept for every entry and cannot be declared as a field`);
       defs.set(key, [...(defs.get(key) ?? []), def]);
     }
   }

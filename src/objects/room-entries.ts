@@ -1,25 +1,28 @@
 import * as Y from "yjs";
 import { ENTRY_KEYS, type EntryFieldShape, type ListShape } from "../cores/list-shape";
 import { isEntryId, newEntryId } from "../shared/entry-id";
+import { orderedItems, POSITION_KEY } from "../shared/entry-order";
 
 /*
  * A list of entries in the room document, read and written: a `Y.Array` of `Y.Map`s, each with a
- * stable string `id`. Text fields are `Y.Text` (merged by character), nested lists nested arrays of
- * maps, everything else one atomic value. Merging into one is `room-lists.ts`.
+ * stable string `id`, read in the order of their position keys (`src/shared/entry-order.ts`). Text
+ * fields are `Y.Text` (merged by character), nested lists nested arrays of maps, everything else
+ * one atomic value. Merging into one is `room-lists.ts`.
  */
 
 /** One entry as plain JSON. */
 export type Entry = Record<string, unknown>;
 
 /**
- * The list as plain JSON, keys in a fixed order (`type`, `id`, then as declared, then the rest by
- * name), so equal content always reads as equal JSON.
+ * The list as plain JSON, in its entries' order, keys in a fixed order (`type`, `id`, then as
+ * declared, then the rest by name; the position key is the order itself, not content), so equal
+ * content always reads as equal JSON.
  *
  * @example
  * readList(doc.getArray("sections"), shape) // [{ type: "hero", id: "k3v9…", heading: "Hi" }]
  */
 export function readList(array: Y.Array<unknown>, shape: ListShape): unknown[] {
-  return array.toArray().map((item) => (item instanceof Y.Map ? readEntry(item, shape) : plain(item)));
+  return orderedItems(array).map((item) => (item instanceof Y.Map ? readEntry(item, shape) : plain(item)));
 }
 
 /**
@@ -40,6 +43,7 @@ export function readEntry(map: Y.Map<unknown>, shape: ListShape): Entry {
 
 function orderedKeys(keys: Iterable<string>, shape: ListShape): string[] {
   const present = new Set(keys);
+  present.delete(POSITION_KEY);
   const declared = [...ENTRY_KEYS, ...shape.fields.keys()].filter((key) => present.has(key));
   const rest = [...present].filter((key) => !declared.includes(key)).sort();
   return [...declared, ...rest];

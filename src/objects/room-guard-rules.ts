@@ -4,6 +4,8 @@ import type { ListShape } from "../cores/list-shape";
 import { isMediaUrl } from "../cores/sanitize";
 import { fieldValueProblem } from "../cores/field-types";
 import { isEntryId } from "../shared/entry-id";
+import { POSITION_KEY } from "../shared/entry-order";
+import { isPositionKey } from "../shared/position-key";
 import { readDimension, richSchema } from "../shared/rich-schema";
 import { isSafeLinkUrl, isSafeUrl } from "../shared/safe-url";
 
@@ -85,6 +87,7 @@ function refusedEntryValue(place: Place, key: string, content: Content, mediaBas
   const list = place.list as ListShape;
   const value = atomic(content);
   if (key === "id") return isEntryId(value) ? null : `${at} is 1 to 64 letters, digits, _ or -`;
+  if (key === POSITION_KEY) return isPositionKey(value) ? null : `${at} is a position key: 1 to 64 letters and digits, not ending in 0`;
   if (key === "type") {
     return typeof value === "string" && (list.types === null || list.types.has(value)) ? null : `${at}: no kind ${JSON.stringify(value)} in the catalog`;
   }

@@ -2,12 +2,13 @@ import * as Y from "yjs";
 import type { ListShape } from "../cores/list-shape";
 import { applyTextDiff, mergeTextInto } from "../cores/merge";
 import { isEntryId, newEntryId } from "../shared/entry-id";
+import { insertOrdered, orderedItems, reorder } from "../shared/entry-order";
 import { diffSequences, type Hunk } from "../shared/sequence-diff";
 import { isEntry, plain, readEntry, readList, toEntries, toValue, type Entry } from "./room-entries";
 
 /*
  * Merging a writer's list into the live one (a list's shape in the document: `room-entries.ts`).
- * A move is a delete and an insert of a copy with the same id.
+ * A move changes the entry's position key (`src/shared/entry-order.ts`); its map stays.
  */
 
 /**
@@ -23,7 +24,7 @@ import { isEntry, plain, readEntry, readList, toEntries, toValue, type Entry } f
  * mergeList(doc.getArray("sections"), shape, baseSections, nextSections) // 0
  */
 export function mergeList(array: Y.Array<unknown>, shape: ListShape, base: readonly unknown[] | null, next: readonly unknown[]): number {
-  const live = array.toArray();
+  const live = orderedItems(array);
   const current = live.map((item) => (item instanceof Y.Map ? readEntry(item, shape) : plain(item)));
   const ids = identify(base ?? current, current, next);
   const baseById = byId(base ?? current, ids.base);
@@ -46,27 +47,34 @@ export function mergeList(array: Y.Array<unknown>, shape: ListShape, base: reado
   const stable = ids.current.filter((id) => !removed.has(id) && !moves.moved.has(id));
   const order = placeWriterEntries(stable, ids, baseById, currentIndex, moves.moved);
 
-  for (let i = live.length - 1; i >= 0; i--) if (!stable.includes(ids.current[i] as string)) array.delete(i, 1);
-  // What is left is `stable`, in order; everything else in `order` goes in where it stands.
-  let kept = 0;
-  order.forEach((id, i) => {
-    if (stable[kept] === id) {
-      kept += 1;
-      return;
-    }
-    const value = moves.moved.has(id) ? current[currentIndex.get(id) as number] : nextById.get(id);
-    array.insert(i, isEntry(value) ? toEntries([{ ...value, id }], shape) : [value]);
+  const items = new Map<string, unknown>();
+  live.forEach((item, i) => {
+    const id = ids.current[i] as string;
+    if (!removed.has(id)) items.set(id, item);
+    else array.delete(array.toArray().indexOf(item), 1);
   });
-  // The array now holds `order`, one item per key.
+  // A moved entry keeps its map (and the typing in it): only its position key changes.
+  if (moves.moved.size > 0) {
+    const kept = order.filter((id) => items.has(id)).map((id) => items.get(id));
+    reorder(array, kept, new Set([...moves.moved].map((id) => items.get(id))));
+  }
+  // Entries the writer added go in where its list has them, in order, so each finds its predecessor placed.
   order.forEach((id, i) => {
-    const item = array.get(i);
-    if (!(item instanceof Y.Map)) return;
+    if (items.has(id)) return;
+    const value = nextById.get(id);
+    const made = isEntry(value) ? toEntries([{ ...value, id }], shape) : [value];
+    insertOrdered(array, i, made);
+    items.set(id, made[0]);
+  });
+  for (const id of order) {
+    const item = items.get(id);
+    if (!(item instanceof Y.Map)) continue;
     const after = nextById.get(id);
-    if (after === undefined || !isEntry(after)) return;
+    if (after === undefined || !isEntry(after)) continue;
     const before = baseById.get(id);
     const from = isEntry(before) ? before : readEntry(item, shape);
     conflicts += mergeEntry(item, shape, from, after);
-  });
+  }
   return conflicts;
 }
 

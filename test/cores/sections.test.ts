@@ -78,9 +78,10 @@ describe("listShape: a catalog as the live room holds it", () => {
     expect(items?.kind === "list" && items.list.fields.get("title")).toEqual({ kind: "text" });
   });
 
-  it("refuses at start-up a key declared with two types, or a field named type or id", () => {
+  it("refuses at start-up a key declared with two types, or a field named type, id or _pos (the room's position key)", () => {
     expect(() => listShape({ a: { fields: { x: { type: "text" } } }, b: { fields: { x: { type: "number" } } } })).toThrow(TypeError);
     expect(() => listShape({ a: { fields: { id: { type: "text" } } } })).toThrow(TypeError);
+    expect(() => listShape({ a: { fields: { items: { type: "list", of: { _pos: { type: "text" } } } } } })).toThrow(/"_pos" is kept for every entry/);
   });
 });
 

@@ -68,6 +68,33 @@ export const tests = [
     },
   },
   {
+    name: "sections drag: B types into the very section A drags away and back; every letter lands in it, B's caret stays in it, and the draft has it",
+    async run(ctx) {
+      const { id, owner, a, b } = await onFreshPage(ctx);
+      await a.setViewportSize({ width: 1100, height: 1400 });
+      await b.setViewportSize({ width: 1100, height: 1400 });
+      const typed = " typed while it moved";
+      await field(b, "sections.1.heading").click();
+      await b.keyboard.press("End");
+      const typing = b.keyboard.type(typed, { delay: 80 });
+      // The features section B is typing in goes to the top, then below the quote.
+      await dragOnto(a, section(a, 1).getByRole("button", { name: "Drag to reorder section" }), section(a, 0));
+      await a.mouse.up();
+      await converge([a, b], (page) => section(page, 0).getAttribute("class"), "features");
+      await dragOnto(a, section(a, 0).getByRole("button", { name: "Drag to reorder section" }), section(a, 2), (box) => ({ x: null, y: box.y + box.height - 4 }));
+      await a.mouse.up();
+      await typing;
+      const moved = ["hero: Top heading | Hero words", "quote: Said once | Someone", `features: Points${typed} | One | first | Two | second`].join("\n");
+      await converge([a, b], outline, moved);
+      assert.match(await b.evaluate(() => document.activeElement?.getAttribute("data-cms-field") ?? ""), /:sections\.2\.heading$/);
+      const newestDraft = async () => {
+        const { items } = await api(owner.context, ctx.site, "GET", `/api/cms/pages/${id}/versions?limit=1`);
+        return (items[0]?.versionData?.sections ?? []).map((entry) => entry.heading ?? entry.type).join(" / ");
+      };
+      await converge([null], newestDraft, `Top heading / quote / Points${typed}`, 15_000);
+    },
+  },
+  {
     name: "sections follow-ups: a write from outside the page (REST) to the section field in view is noted on the status line",
     async run(ctx) {
       const { id, owner, a } = await onFreshPage(ctx);

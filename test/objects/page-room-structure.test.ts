@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { duplicateEntry, insertEntry, moveEntry, newEntry, removeEntry, type EntryTemplate } from "../../src/client/sections/list-ops";
 import { sectionViolations } from "../../src/cores/sections";
+import { orderedItems } from "../../src/shared/entry-order";
 import { sectionCatalog } from "../../src/site/collections";
-import { connect, editor, newPage, newestDraft, until, type YClient } from "./room-client";
+import { connect, editor, listOf, newPage, newestDraft, until, type YClient } from "./room-client";
 
 /*
  * Issue 22: random interleavings of structure edits (insert, move, duplicate, remove of sections
@@ -28,7 +29,7 @@ interface Client {
   typed: number;
 }
 
-/** What the clients did to which entries: the letters typed into each, and the ids moved or removed (typing into those may race a copy). */
+/** What the clients did to which entries: the letters typed into each, and the ids removed. */
 interface Ledger {
   typed: Map<string, string[]>;
   touched: Set<string>;
@@ -61,7 +62,7 @@ const pick = <T>(length: number, f: Pick) => Math.floor(f * length) as T & numbe
 function listFor(doc: Y.Doc, nested: boolean, where: Pick): Y.Array<unknown> | null {
   const sections = sectionsOf(doc);
   if (!nested) return sections;
-  const withItems = sections.toArray().filter((s): s is Y.Map<unknown> => s instanceof Y.Map && s.get("items") instanceof Y.Array);
+  const withItems = (orderedItems(sections) as unknown[]).filter((s): s is Y.Map<unknown> => s instanceof Y.Map && s.get("items") instanceof Y.Array);
   return withItems.length === 0 ? null : (withItems[pick(withItems.length, where)]?.get("items") as Y.Array<unknown>);
 }
 
@@ -81,12 +82,12 @@ function apply(c: Client, s: Edit, ledger: Ledger): void {
   const list = listFor(c.local, s.nested, s.where);
   if (!list || list.length === 0) return;
   const index = pick<number>(list.length, s.at);
-  if (s.action === "move" || s.action === "remove") ledger.touched.add(idOf(list.get(index)));
+  if (s.action === "remove") ledger.touched.add(idOf(orderedItems(list)[index]));
   if (s.action === "move") moveEntry(list, index, pick(list.length, s.to), ORIGIN);
   else if (s.action === "duplicate") duplicateEntry(list, index, ORIGIN);
   else if (s.action === "remove") removeEntry(list, index, ORIGIN);
   else {
-    const entry = list.get(index);
+    const entry = orderedItems(list)[index];
     const text = entry instanceof Y.Map ? entry.get(s.nested ? "title" : "heading") : null;
     if (!(text instanceof Y.Text)) return;
     const char = c.alphabet[c.typed++ % c.alphabet.length] as string;
@@ -112,8 +113,8 @@ function at(sections: unknown, path: string): unknown {
 }
 
 /**
- * Every letter typed into an entry nobody moved or removed (nor its section) is in that entry's
- * text: structure edits elsewhere in the list never take typing with them.
+ * Every letter typed into an entry nobody removed (nor its section) is in that entry's text:
+ * structure edits never take typing with them, a move of the entry itself included.
  */
 function expectTypingKept(sections: Y.Array<unknown>, ledger: Ledger): void {
   const find = (list: Y.Array<unknown>, id: string) => list.toArray().find((entry) => idOf(entry) === id);
@@ -153,13 +154,13 @@ async function run(count: number, steps: Step[]): Promise<void> {
   }
   clients.forEach(send);
   const first = clients[0] as Client;
-  await until(() => clients.every((c) => canonical(sectionsOf(c.client.doc).toJSON()) === canonical(sectionsOf(first.client.doc).toJSON())), 5000);
+  await until(() => clients.every((c) => canonical(listOf(c.client.doc)) === canonical(listOf(first.client.doc))), 5000);
   clients.forEach(receive);
-  const final = canonical(sectionsOf(first.local).toJSON());
-  for (const c of clients) expect(canonical(sectionsOf(c.local).toJSON())).toBe(final);
+  const final = canonical(listOf(first.local));
+  for (const c of clients) expect(canonical(listOf(c.local))).toBe(final);
   expectTypingKept(sectionsOf(first.local), ledger);
   const room = await connect(id, editor("check"));
-  await until(() => canonical(sectionsOf(room.doc).toJSON()) === final);
+  await until(() => canonical(listOf(room.doc)) === final);
   room.close();
   let draft: unknown;
   await until(async () => canonical((draft = (await newestDraft(id))?.sections)) === final, 5000);

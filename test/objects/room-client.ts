@@ -10,6 +10,7 @@ import { hasPublishRight, isSessionLive } from "../../src/auth/resolve-editor";
 import { siteCms } from "../../src/site/cms";
 import type { RoomLimits } from "../../src/objects/room-config";
 import type { RoomEvent } from "../../src/shared/room-protocol";
+import { orderedItems, POSITION_KEY } from "../../src/shared/entry-order";
 import { UpdateAcks } from "../../src/shared/room-acks";
 import { roomRoute } from "../../src/routes/room-route";
 import type { SiteEnv } from "../../src/site/env";
@@ -209,7 +210,15 @@ export async function draftCount(id: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** A list field as a client's document holds it (`doc.getArray(field)`), as plain JSON. */
+/** A list field as a client's document holds it (`doc.getArray(field)`), as plain JSON in the order editors see (position keys left out). */
 export function listOf(doc: Y.Doc, field = "sections"): Record<string, unknown>[] {
-  return doc.getArray(field).toJSON() as Record<string, unknown>[];
+  return orderedJson(doc.getArray(field)) as Record<string, unknown>[];
+}
+
+/** A list's items in their order, nested lists too, as plain JSON without position keys. */
+export function orderedJson(array: Y.Array<unknown>): unknown[] {
+  const json = (value: unknown): unknown => (value instanceof Y.Array ? orderedJson(value) : value instanceof Y.AbstractType ? value.toJSON() : value);
+  return orderedItems(array).map((item) =>
+    item instanceof Y.Map ? Object.fromEntries([...item.entries()].filter(([key]) => key !== POSITION_KEY).map(([key, value]) => [key, json(value)])) : json(item),
+  );
 }

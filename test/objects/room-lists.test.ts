@@ -81,6 +81,27 @@ describe("a list field in the room document", () => {
     expect(after.some((s) => s.id === two.id)).toBe(false);
   });
 
+  it("moves an entry for a writer by its position key, so an editor's typing in it that raced the move stays in it", () => {
+    const { doc, read } = seeded([
+      { type: "hero", heading: "one" },
+      { type: "hero", heading: "two" },
+      { type: "hero", heading: "three" },
+    ]);
+    const base = read();
+    const peer = new Y.Doc();
+    Y.applyUpdate(peer, Y.encodeStateAsUpdate(doc));
+    const before = doc.getArray("sections").toArray();
+    const [one, two, three] = base as [Section, Section, Section];
+    mergeFields(doc, FIELDS, { sections: [two, three, one] }, null, { sections: base });
+    // The peer types into "one" before it sees the move.
+    heading(peer, 0).insert(3, " typed");
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(peer, Y.encodeStateVector(doc)));
+    Y.applyUpdate(peer, Y.encodeStateAsUpdate(doc, Y.encodeStateVector(peer)));
+    expect(read().map((s) => s.heading)).toEqual(["two", "three", "one typed"]);
+    expect(readFields(peer, FIELDS).sections).toEqual(read());
+    expect(doc.getArray("sections").toArray()).toEqual(before);
+  });
+
   it("keeps an entry a writer removed when live editors changed it meanwhile (a conflict)", () => {
     const { doc, read } = seeded([{ type: "hero", heading: "one" }, { type: "hero", heading: "two" }]);
     const base = read();

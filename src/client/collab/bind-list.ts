@@ -1,4 +1,5 @@
 import * as Y from "yjs";
+import { orderedItems } from "../../shared/entry-order";
 import { bindText, bindValue, LOCAL_ORIGIN, observeKey, type BindableText, type BindableValue, type FieldBinding } from "./bind-fields";
 
 /** One named value of an entry of a list field: the entry's `Y.Map`, the key, and its `Y.Text` when it holds one. */
@@ -10,7 +11,7 @@ export interface ListLeaf {
 
 /**
  * The entry and key a marker's path below a list field names (`sections` + `[2, "heading"]` →
- * entry 2's map, `"heading"`; `[1, "items", 0, "title"]` goes through the nested list), or `null`
+ * the map of the third entry in the list's order, `"heading"`; `[1, "items", 0, "title"]` goes through the nested list), or `null`
  * when the document has no such list or entry.
  *
  * @example
@@ -27,7 +28,7 @@ export function findListLeaf(doc: Y.Doc, root: string, path: readonly (string | 
   }
   for (let i = 0; i < path.length; i++) {
     const segment = path[i];
-    if (node instanceof Y.Array && typeof segment === "number") node = segment < node.length ? node.get(segment) : undefined;
+    if (node instanceof Y.Array && typeof segment === "number") node = orderedItems(node)[segment];
     else if (node instanceof Y.Map && typeof segment === "string") {
       if (i === path.length - 1) {
         const value = node.get(segment);

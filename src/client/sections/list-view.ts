@@ -1,4 +1,5 @@
 import * as Y from "yjs";
+import { orderedItems } from "../../shared/entry-order";
 import { readMarker } from "../markers";
 import type { Mounted } from "../mount-options";
 import { entryControls, type EntryAction, type EntryControls } from "./entry-controls";
@@ -44,7 +45,8 @@ interface EntryView {
  * template, with its controls and its fields bound to the entry. An entry's element lives as long
  * as its `Y.Map`: a remote edit elsewhere never replaces the element someone is typing in, and
  * fields stay bound by entry, not by index, while their markers are renumbered to the entry's
- * place after each change. A move is a new map (list-ops), so it is a new element.
+ * place after each change. A move changes only the entry's position key (list-ops), so its element
+ * (and the field someone is typing in) moves with it.
  *
  * @example
  * const view = listView(host, () => doc.getArray("sections"), container, { key: "sections", noun: "section", parent: null });
@@ -94,7 +96,7 @@ export function listView(
 
   function act(map: Y.Map<unknown>, action: EntryAction | { to: number }) {
     const array = arrayOf();
-    const index = array ? array.toArray().indexOf(map) : -1;
+    const index = array ? orderedItems(array).indexOf(map) : -1;
     if (!array || index < 0) return;
     const focus = focusIn(views.get(map)?.element);
     if (action === "duplicate") duplicateEntry(array, index, host.origin);
@@ -103,11 +105,10 @@ export function listView(
       // The buttons, the keys and a drag all make the same one move.
       const to = action === "up" ? index - 1 : action === "down" ? index + 1 : action.to;
       if (!moveEntry(array, index, to, host.origin)) return;
-      const moved = array.get(to);
-      if (moved instanceof Y.Map) focus(views.get(moved)?.element);
+      focus(views.get(map)?.element);
     }
     if (action === "remove") {
-      const next = array.get(Math.min(index, array.length - 1));
+      const next = orderedItems(array)[Math.min(index, array.length - 1)];
       const element = next instanceof Y.Map ? views.get(next)?.element : undefined;
       (element?.querySelector<HTMLElement>(`[data-cms-action="remove"]`) ?? add).focus();
     }
@@ -147,9 +148,10 @@ export function listView(
         views.clear();
         shown = array;
       }
-      const items = array?.toArray() ?? [];
+      const items = array ? orderedItems(array) : [];
       const present = new Set(items);
       for (const [map, view] of views) if (!present.has(map)) (drop(view), views.delete(map));
+      const restoreFocus = holdFocus(container);
       let cursor = container.firstElementChild;
       items.forEach((item, index) => {
         if (!(item instanceof Y.Map)) return;
@@ -163,6 +165,7 @@ export function listView(
         view.controls.label(`${list.noun === "section" ? "Section" : "Item"} ${index + 1}${kind && list.noun === "section" ? `: ${kind.label}` : ""}`);
         for (const nested of view.lists) nested.sync(`${path}.${nested.key}`);
       });
+      restoreFocus();
     },
     elementOf: (map) => views.get(map)?.element,
     destroy() {
@@ -201,6 +204,26 @@ function unknownEntry(doc: Document, map: Y.Map<unknown>): HTMLElement {
   element.dataset.cmsEntry = "";
   element.textContent = `A section of a kind this page cannot show (${String(map.get("type") ?? "none")})`;
   return element;
+}
+
+/*
+ * The focus and selection inside `container`, and a function that puts them back when placing
+ * elements took them away: an entry another editor moved is the same element, moved, and whoever
+ * is typing in it goes on typing there.
+ */
+function holdFocus(container: HTMLElement): () => void {
+  const doc = container.ownerDocument;
+  const active = doc.activeElement;
+  if (!(active instanceof HTMLElement) || !container.contains(active)) return () => undefined;
+  const selection = doc.getSelection();
+  const { anchorNode, anchorOffset, focusNode, focusOffset } = selection ?? {};
+  return () => {
+    if (doc.activeElement === active || !active.isConnected) return;
+    active.focus({ preventScroll: true });
+    if (selection && anchorNode && focusNode && active.contains(anchorNode) && active.contains(focusNode)) {
+      selection.setBaseAndExtent(anchorNode, anchorOffset ?? 0, focusNode, focusOffset ?? 0);
+    }
+  };
 }
 
 /*

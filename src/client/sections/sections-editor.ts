@@ -49,7 +49,7 @@ const CSS = `
 /**
  * The sections editor: the page's list of sections (and each section's nested lists) rendered
  * from the room's `Y.Array` and edited in place: add from the catalog's chooser, move, duplicate,
- * remove, every change a Y.Array operation that reaches every editor at once. Entries are drawn
+ * remove, every change one Yjs transaction that reaches every editor at once. Entries are drawn
  * from the `<template>`s the site view emits in edit mode, so a kind the page's HTML never showed
  * still appears. Undo (the bar's button, or Ctrl+Z in a section, once its field there has no
  * step of its own) takes back this editor's last structure change; each section shows who else is
