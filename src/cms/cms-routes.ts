@@ -1,7 +1,7 @@
 import type { Table } from "drizzle-orm";
 import type { MediaReferenceTarget } from "../cores/media";
 import type { SeedStep } from "../cores/seed";
-import type { SettingsConfig } from "../cores/settings";
+import { settingsMediaReferences, type SettingsConfig } from "../cores/settings";
 import { rowExists } from "../cores/pages/page-store";
 import { tableMeta } from "../cores/table-meta";
 import { composeRoutes } from "../routes/compose-routes";
@@ -120,7 +120,9 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
   if (config.media) {
     const registryTable = config.media.registry ?? mediaTable;
     api.push(uploadRoute<Env>({ resolveEditor, registry: registryTable }));
-    api.push(mediaRoute<Env>({ table: registryTable, resolveEditor, references: config.media.references ?? registry.mediaReferences }));
+    const settingsImages = config.settings ? settingsMediaReferences(config.settings) : null;
+    const references = config.media.references ?? [...registry.mediaReferences, ...(settingsImages ? [settingsImages] : [])];
+    api.push(mediaRoute<Env>({ table: registryTable, resolveEditor, references }));
   }
   if (config.settings) api.push(settingsRoute<Env>({ ...config.settings, resolveEditor }));
   const saveCollections = registry.saveCollections<Env>();
