@@ -4,6 +4,7 @@ import type { SeedStep } from "../cores/seed";
 import { settingsMediaReferences, type SettingsConfig } from "../cores/settings";
 import { rowExists } from "../cores/pages/page-store";
 import { tableMeta } from "../cores/table-meta";
+import { apiNotFoundRoute } from "../routes/api-not-found-route";
 import { composeRoutes } from "../routes/compose-routes";
 import { formRoute, type FormRouteConfig } from "../routes/form-route";
 import { inquiriesRoute } from "../routes/inquiries-route";
@@ -144,6 +145,7 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
   const route = composeRoutes<Env>(
     roomRoute<Env>({ resolveEditor, collections: registry.roomSlugs, exists: (env, address) => recordExists(env, address) }),
     ...api,
+    apiNotFoundRoute<Env>("/api/cms"),
     ...(config.media ? [mediaServeRoute<Env>()] : []),
   );
   expectTables(declaredTables({

@@ -86,7 +86,7 @@ describe("the demo site", () => {
   it("answers unknown API paths with a JSON 404", async () => {
     const res = await exports.default.fetch(`${SITE}/api/cms/nothing-here`);
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ error: "not found" });
+    expect(await res.json()).toMatchObject({ error: "no CMS endpoint at /api/cms/nothing-here", code: "not_found" });
   });
 });
 
