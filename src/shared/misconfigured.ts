@@ -75,6 +75,23 @@ export function missingTables(names: readonly string[]): MisconfiguredError {
   );
 }
 
+/**
+ * The sign-in of a site whose `editors` table holds nobody: no password can be right, so the answer
+ * names the command that adds the first account instead of "wrong email or password".
+ *
+ * @example
+ * if (!editor && !(await hasEditors(env.DB))) throw new NoEditorAccountsError();
+ */
+export class NoEditorAccountsError extends MisconfiguredError {
+  constructor() {
+    super(
+      "this site has no editor account yet, so nobody can sign in",
+      "npx cms-toolkit add-editor --email you@example.com --name You --role publisher --remote (--local for wrangler dev; the password is prompted for)",
+    );
+    this.name = "NoEditorAccountsError";
+  }
+}
+
 const logged = new Set<string>();
 
 /**

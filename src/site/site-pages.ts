@@ -58,7 +58,7 @@ export function sitePages(options: SitePagesOptions) {
     if (request.method !== "GET" && request.method !== "HEAD") return undefined;
     const url = new URL(request.url);
     if (url.pathname === "/login") {
-      return html(loginPage({ failed: url.searchParams.has("error"), next: safeNextPath(url.searchParams.get("next"), request) }), { request });
+      return html(loginPage({ error: url.searchParams.get("error"), next: safeNextPath(url.searchParams.get("next"), request) }), { request });
     }
     if (url.pathname.startsWith(SHARE_PATH)) {
       return sharedDraftPage(request, env, url.pathname.slice(SHARE_PATH.length), async (id) => {
