@@ -4,6 +4,7 @@ import { mediaMetaByUrl, resolveImageAlt, type MediaMeta } from "../cores/media"
 import { readSettings } from "../cores/settings";
 import { findRowBy } from "../cores/pages/page-store";
 import { findRedirect } from "../cores/pages/redirects";
+import { isHttpError } from "../shared/errors";
 import { isSlug } from "../shared/slug";
 import { tableMeta } from "../cores/table-meta";
 import type { D1Client } from "../cores/d1-client";
@@ -108,7 +109,10 @@ export function sitePages(options: SitePagesOptions) {
  */
 async function readDraft(env: SiteEnv, db: D1Client, id: number, flush = true): Promise<PageDocument | null> {
   if (flush) {
-    await flushRoomDraft(env, pagesCollection.slug, id).catch((error: unknown) => console.error("room flush before a draft read failed", error));
+    await flushRoomDraft(env, pagesCollection.slug, id).catch((error: unknown) => {
+      // A deleted page has no room to flush: the read below finds nothing and answers 404.
+      if (!(isHttpError(error) && error.status === 404)) console.error("room flush before a draft read failed", error);
+    });
   }
   return ((await loadEditableDocument(db, draftReads, id))?.document ?? null) as PageDocument | null;
 }
