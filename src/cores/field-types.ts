@@ -64,7 +64,7 @@ export function fieldValueProblem(def: FieldDef, value: unknown, mediaBase?: str
     case "url":
       if (typeof value === "string" && value.length > MAX_URL) return { message: `is longer than ${MAX_URL} characters`, code: "too_long" };
       // The link rule of rich text: a protocol-relative `//host` would leave the site while looking like a path on it.
-      return typeof value === "string" && isSafeLinkUrl(value) ? null : { message: "must be an http(s), mailto, tel or relative URL on this site", code: "unsafe_url" };
+      return typeof value === "string" && isSafeLinkUrl(value) ? null : { message: "must be an http(s), mailto, tel or relative URL", code: "unsafe_url" };
     case "slug":
       return typeof value === "string" && value.length <= MAX_SLUG && SLUG.test(value)
         ? null
