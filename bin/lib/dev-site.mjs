@@ -5,6 +5,7 @@
 // editor signed in.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { checkMigrations } from "./check-migrations.mjs";
 import { d1Target } from "./d1-target.mjs";
@@ -37,6 +38,39 @@ export function splitDevArgs(args) {
     options[name] = value;
   }
   return { options, rest };
+}
+
+/** `MEDIA_URL` as wrangler.toml sets it; the value of a `[vars]` line. */
+const MEDIA_URL_LINE = /^\s*MEDIA_URL\s*=\s*"([^"]*)"/m;
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * The `--var` that points `MEDIA_URL` at the port `wrangler dev` is asked to listen on (`--port`),
+ * when the configured `MEDIA_URL` is a local address on another port: uploads answer their URL from
+ * it, and the template's `http://localhost:8787/media` would otherwise name a port nothing serves.
+ * `[]` when no port is given, `MEDIA_URL` is not local, already matches, or a `--var MEDIA_URL:` is given.
+ *
+ * @example
+ * mediaUrlArgs(["--port", "8861"], 'MEDIA_URL = "http://localhost:8787/media"') // ["--var", "MEDIA_URL:http://localhost:8861/media"]
+ */
+export function mediaUrlArgs(rest, toml) {
+  let port;
+  for (let i = 0; i < rest.length; i++) {
+    const [flag, inline] = rest[i].split(/=(.*)/s, 2);
+    if (flag === "--port") port = inline ?? rest[i + 1];
+    if ((flag === "--var" || flag === "--vars") && (inline ?? rest[i + 1] ?? "").startsWith("MEDIA_URL:")) return [];
+  }
+  const configured = MEDIA_URL_LINE.exec(toml)?.[1];
+  if (port === undefined || !/^\d{1,5}$/.test(port) || configured === undefined) return [];
+  let url;
+  try {
+    url = new URL(configured);
+  } catch {
+    return [];
+  }
+  if (!LOCAL_HOSTS.has(url.hostname) || url.port === port) return [];
+  url.port = port;
+  return ["--var", `MEDIA_URL:${url.href.replace(/\/$/, configured.endsWith("/") ? "/" : "")}`];
 }
 
 /**
@@ -93,10 +127,15 @@ export async function devSite(args, { cwd = process.cwd() } = {}) {
       );
     }
   }
-  const child = spawn(process.execPath, [resolveWrangler(cwd), "dev", ...target.flags, ...rest], { cwd, stdio: "inherit" });
+  const toml = readConfig(resolve(cwd, options.config ?? "wrangler.toml"));
+  const child = spawn(process.execPath, [resolveWrangler(cwd), "dev", ...target.flags, ...rest, ...mediaUrlArgs(rest, toml)], { cwd, stdio: "inherit" });
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
   return new Promise((resolvePromise, reject) => {
     child.on("error", reject);
     child.on("exit", (code, signal) => resolvePromise(code ?? (signal ? 1 : 0)));
   });
+}
+
+function readConfig(path) {
+  return existsSync(path) ? readFileSync(path, "utf8") : "";
 }

@@ -4,7 +4,7 @@
 // toolkit's tests), wrangler.toml with every binding named, package.json whose versions follow this
 // package, and .dev.vars with a fresh session secret. It needs nothing installed: only Node.
 import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, join, relative, resolve } from "node:path";
 import { copyMigrations, PACKAGE_ROOT } from "./copy-parts.mjs";
 
@@ -12,6 +12,11 @@ const TEMPLATE = join(PACKAGE_ROOT, "templates/site");
 /** The toolkit's SQL parts the template's Worker uses (createCms with the built-in sign-in and media). */
 const SITE_PARTS = ["core", "media"];
 const NAME_PLACEHOLDER = /__SITE_NAME__/g;
+/**
+ * An email address as `--email` takes it: nothing a shell reads specially, because it is written
+ * into the `dev` script npm runs through a shell (`x@y;touch${IFS}PWNED` would run a command).
+ */
+const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*$/;
 
 /**
  * A Worker name from a folder name: lowercase letters, digits and dashes, at most 63 characters.
@@ -76,13 +81,43 @@ function fillTemplate(dir, name) {
  * initSite("my-site", { publisher: "you@example.com" }) // { dir: "/home/you/my-site", name: "my-site" }
  */
 export function initSite(dir, { toolkit, publisher = "publisher@example.test" } = {}) {
-  const target = resolve(dir);
-  if (existsSync(target) && (!statSync(target).isDirectory() || readdirSync(target).length > 0)) {
+  if (!EMAIL.test(publisher)) throw new Error(`--email must be an email address (letters, digits and . _ % + - around one @), got ${JSON.stringify(publisher)}`);
+  const target = realTarget(dir);
+  const existed = existsSync(target);
+  if (existed && (!statSync(target).isDirectory() || readdirSync(target).length > 0)) {
     throw new Error(`${dir} is not an empty folder: init writes a new site, so give it a new or empty folder`);
   }
-  if (!/^[^\s@'"]+@[^\s@'"]+$/.test(publisher)) throw new Error(`--email must be an email address, got ${JSON.stringify(publisher)}`);
   const name = siteName(basename(target));
   mkdirSync(target, { recursive: true });
+  try {
+    writeSite(target, name, { toolkit, publisher });
+  } catch (error) {
+    // Never leave half a site: the folder goes back to what it was (absent, or empty).
+    if (existed) for (const entry of readdirSync(target)) rmSync(join(target, entry), { recursive: true, force: true });
+    else rmSync(target, { recursive: true, force: true });
+    throw error;
+  }
+  return { dir: target, name, relative: relative(process.cwd(), target) || "." };
+}
+
+/**
+ * The folder to write: `dir` resolved, through a symbolic link when `dir` is one (the site is
+ * written where the link points, which must exist). A dangling link is refused.
+ */
+function realTarget(dir) {
+  const target = resolve(dir);
+  let link;
+  try {
+    link = lstatSync(target);
+  } catch {
+    return target;
+  }
+  if (!link.isSymbolicLink()) return target;
+  if (!existsSync(target)) throw new Error(`${dir} is a link to nothing: init writes a new site, so give it a new or empty folder`);
+  return realpathSync(target);
+}
+
+function writeSite(target, name, { toolkit, publisher }) {
   // The toolkit's own tables first (0001, 0002…), so the template's collection migrations follow them.
   const parts = copyMigrations(join(target, "migrations"), { parts: SITE_PARTS });
   const taken = readdirSync(join(TEMPLATE, "migrations")).map((file) => Number.parseInt(file, 10));
@@ -92,6 +127,6 @@ export function initSite(dir, { toolkit, publisher = "publisher@example.test" } 
   renameSync(join(target, "gitignore"), join(target, ".gitignore"));
   fillTemplate(target, name);
   writeFileSync(join(target, "package.json"), `${JSON.stringify(sitePackageJson(name, toolkit, publisher), null, 2)}\n`);
-  writeFileSync(join(target, ".dev.vars"), `# Local secrets for wrangler dev (never committed). Deployed: npx wrangler secret put CMS_SESSION_SECRET\nCMS_SESSION_SECRET=${randomBytes(32).toString("base64url")}\n`);
-  return { dir: target, name, relative: relative(process.cwd(), target) || "." };
+  // The session secret signs every editor's cookie: readable by its owner only.
+  writeFileSync(join(target, ".dev.vars"), `# Local secrets for wrangler dev (never committed). Deployed: npx wrangler secret put CMS_SESSION_SECRET\nCMS_SESSION_SECRET=${randomBytes(32).toString("base64url")}\n`, { mode: 0o600 });
 }

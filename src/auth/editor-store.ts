@@ -27,6 +27,17 @@ export async function findEditorByEmail(db: D1Database, email: string): Promise<
 }
 
 /**
+ * Whether any account may sign in (an editor or a publisher): a site answers a sign-in differently
+ * before its first account exists.
+ *
+ * @example
+ * if (!(await hasEditors(env.DB))) throw new NoEditorAccountsError();
+ */
+export async function hasEditors(db: D1Database): Promise<boolean> {
+  return (await db.prepare("SELECT 1 AS found FROM editors WHERE role IN ('editor', 'publisher') LIMIT 1").first()) !== null;
+}
+
+/**
  * Display names of editors by id (the `sub` of their session, which drafts record as
  * `createdBy`), for the history view. Ids that are not editors are left out.
  *

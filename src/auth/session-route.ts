@@ -3,9 +3,10 @@ import { json, noContent } from "../routes/json";
 import { matchPath } from "../routes/match-path";
 import { assertMethod, withErrorEdge } from "../routes/run-editor-route";
 import { HttpError, isHttpError } from "../shared/errors";
+import { logMisconfiguredOnce, NoEditorAccountsError } from "../shared/misconfigured";
 import type { EditorRoute } from "../shared/route-types";
 import type { AuthEnv } from "./auth-env";
-import { findEditorByEmail } from "./editor-store";
+import { findEditorByEmail, hasEditors } from "./editor-store";
 import { verifyPassword } from "./password";
 import { createDurableObjectLimiter, type RateLimiterFactory } from "../cores/rate-limit";
 import { clientAddress, type ClientAddressTrust } from "../routes/client-address";
@@ -98,6 +99,10 @@ export function sessionRoute(options: SessionRouteOptions = {}): EditorRoute<Aut
       if (form) return redirect(safeNextPath(next, request), { "set-cookie": cookie });
       return noContent({ "set-cookie": cookie, ...NO_STORE });
     } catch (error) {
+      if (form && error instanceof NoEditorAccountsError) {
+        logMisconfiguredOnce(error);
+        return redirect(`${loginPath}?error=no_editors`, {});
+      }
       if (!form || !isHttpError(error) || ![401, 422, 429].includes(error.status)) throw error;
       // A no-JavaScript form cannot show a JSON error; the login page reads `error` instead.
       if (error.status === 429) {
@@ -135,6 +140,7 @@ async function signIn(
   const editor = await findEditorByEmail(env.DB, input.email);
   const valid = await verifyPassword(input.password, editor?.passwordHash ?? DUMMY_HASH);
   if (!editor || !valid) {
+    if (!editor && !(await hasEditors(env.DB))) throw new NoEditorAccountsError();
     // The attempt was counted before the check; nothing more to record.
     throw new HttpError(401, BAD_CREDENTIALS, { code: "invalid_credentials" });
   }

@@ -45,6 +45,21 @@ export interface CmsCollection<T extends Table = Table, F extends string = strin
   redirects?: { table: Table; field: ColumnName<T> };
 }
 
+/**
+ * The declarations a column can hold: a `number` field needs a number column and an `image` field
+ * a JSON-mode column, so a mismatch is a type error where the site compiles (start-up checks the
+ * same for a declaration built without {@link cmsCollection}).
+ */
+export type FieldForColumn<T extends Table, K extends string> = K extends keyof T["_"]["columns"]
+  ? T["_"]["columns"][K] extends { _: { dataType: infer D } }
+    ? D extends "number"
+      ? CollectionField
+      : D extends "json"
+        ? CollectionField
+        : Exclude<CollectionField, { type: "number" } | { type: "image" }>
+    : CollectionField
+  : CollectionField;
+
 /** The options of {@link cmsCollection}: a collection without its table. */
 export type CmsCollectionOptions<T extends Table, F extends string> = Omit<CmsCollection<T, F>, "table">;
 
@@ -64,7 +79,7 @@ export type CmsCollectionOptions<T extends Table, F extends string> = Omit<CmsCo
  */
 export function cmsCollection<T extends Table, const F extends ColumnName<T>>(
   table: T,
-  options: CmsCollectionOptions<T, NoInfer<F>> & { fields: Readonly<Record<F, CollectionField>> },
+  options: CmsCollectionOptions<T, NoInfer<F>> & { fields: Readonly<{ [K in F]: FieldForColumn<T, K> }> },
 ): CmsCollection<T, F> {
   return { ...options, table };
 }

@@ -112,6 +112,7 @@ export function registerCollection(slug: string, declared: CmsCollection): Regis
   });
   assertSlugsUnique(slug, declared);
   assertInlineTypes(slug, declared);
+  assertColumnsFit(slug, declared);
   const hook = declared.validate;
   return {
     slug,
@@ -138,6 +139,29 @@ function assertSlugsUnique(slug: string, declared: CmsCollection): void {
     if (field.type === "slug" && columns[name]?.isUnique !== true) {
       throw new TypeError(`collection ${slug}: slug field ${name} needs a unique column (text(…).unique()), so D1 keeps it unique`);
     }
+  }
+}
+
+/**
+ * A field's values must survive its column: a number field over a text column would come back as
+ * text (and sort as text), an image (`{ src, alt }`) over a column without JSON mode would be stored
+ * as "[object Object]". A collection with drafts publishes by pointing `publishedVersionId` at a
+ * version, so its table needs that column. Each is a start-up error naming the column to declare.
+ */
+function assertColumnsFit(slug: string, declared: CmsCollection): void {
+  const columns = getTableColumns(declared.table);
+  for (const [name, field] of Object.entries(declared.fields)) {
+    const column = columns[name];
+    if (!column) continue;
+    if (field.type === "number" && column.dataType !== "number") {
+      throw new TypeError(`collection ${slug}: number field ${name} needs a number column (integer("…") or real("…")), not ${column.columnType}`);
+    }
+    if (field.type === "image" && column.dataType !== "json") {
+      throw new TypeError(`collection ${slug}: image field ${name} needs a JSON column (text("…", { mode: "json" })), not ${column.columnType}`);
+    }
+  }
+  if (declared.drafts && !columns.publishedVersionId) {
+    throw new TypeError(`collection ${slug}: drafts need a publishedVersionId column on its table (publishedVersionId: integer("published_version_id")), which points at the published version`);
   }
 }
 

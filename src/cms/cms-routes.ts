@@ -1,9 +1,10 @@
 import type { Table } from "drizzle-orm";
 import type { MediaReferenceTarget } from "../cores/media";
 import type { SeedStep } from "../cores/seed";
-import type { SettingsConfig } from "../cores/settings";
+import { settingsMediaReferences, type SettingsConfig } from "../cores/settings";
 import { rowExists } from "../cores/pages/page-store";
 import { tableMeta } from "../cores/table-meta";
+import { apiNotFoundRoute } from "../routes/api-not-found-route";
 import { composeRoutes } from "../routes/compose-routes";
 import { formRoute, type FormRouteConfig } from "../routes/form-route";
 import { inquiriesRoute } from "../routes/inquiries-route";
@@ -66,9 +67,11 @@ export interface CmsConfig<Env extends CmsEnv, C extends CmsCollections> {
   /**
    * Share links of drafts (`sql/share-links.sql`), signed with a key derived from
    * `CMS_SESSION_SECRET`: `/api/cms/share-links` for publishers. `viewPath` is where the site shows
-   * a shared draft (default `/share`; the site renders it, see `openSharedRecord`).
+   * a shared draft (default `/share`; the site renders it, see `openSharedRecord`). `collections`
+   * names the collections whose drafts the site renders there (default: every collection with
+   * drafts); a link to any other is refused, since it would open a 404.
    */
-  shareLinks?: { table?: Table; viewPath?: string };
+  shareLinks?: { table?: Table; viewPath?: string; collections?: readonly (keyof C & string)[] };
 }
 
 /** What `cmsRoutes` builds: handlers in mount order, the resolver they share, and the registry. */
@@ -120,7 +123,9 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
   if (config.media) {
     const registryTable = config.media.registry ?? mediaTable;
     api.push(uploadRoute<Env>({ resolveEditor, registry: registryTable }));
-    api.push(mediaRoute<Env>({ table: registryTable, resolveEditor, references: config.media.references ?? registry.mediaReferences }));
+    const settingsImages = config.settings ? settingsMediaReferences(config.settings) : null;
+    const references = config.media.references ?? [...registry.mediaReferences, ...(settingsImages ? [settingsImages] : [])];
+    api.push(mediaRoute<Env>({ table: registryTable, resolveEditor, references }));
   }
   if (config.settings) api.push(settingsRoute<Env>({ ...config.settings, resolveEditor }));
   const saveCollections = registry.saveCollections<Env>();
@@ -133,7 +138,7 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
     api.push(shareLinksRoute<Env>({
       table: config.shareLinks.table ?? shareLinksTable,
       resolveEditor,
-      collections: registry.roomSlugs,
+      collections: sharedCollections(config.shareLinks.collections, registry.roomSlugs),
       exists: (env, { collection, id }) => recordExists(env, { collection, id }),
       ...(config.shareLinks.viewPath ? { viewPath: config.shareLinks.viewPath } : {}),
     }));
@@ -142,6 +147,7 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
   const route = composeRoutes<Env>(
     roomRoute<Env>({ resolveEditor, collections: registry.roomSlugs, exists: (env, address) => recordExists(env, address) }),
     ...api,
+    apiNotFoundRoute<Env>("/api/cms"),
     ...(config.media ? [mediaServeRoute<Env>()] : []),
   );
   expectTables(declaredTables({
@@ -216,4 +222,13 @@ function declaredField(registry: CmsRegistry, collection: string, field: string)
   const declared = registry.get(collection)?.config.fields;
   const def = declared && Object.hasOwn(declared, field) ? declared[field] : undefined;
   return def && def.type !== "json" ? def : undefined;
+}
+
+/** The collections share links may name: the declared ones, each a collection with drafts (a start-up error otherwise). */
+function sharedCollections(declared: readonly string[] | undefined, drafts: readonly string[]): readonly string[] {
+  if (declared === undefined) return drafts;
+  for (const slug of declared) {
+    if (!drafts.includes(slug)) throw new TypeError(`shareLinks.collections: ${slug} is not a collection with drafts, so it has no draft to share`);
+  }
+  return declared;
 }

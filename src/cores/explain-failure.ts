@@ -1,6 +1,7 @@
-import { absentTables } from "./schema-check";
+import { absentColumns, absentTables } from "./schema-check";
+import type { TableMeta } from "./table-meta";
 import { isHttpError } from "../shared/errors";
-import { isMisconfigured, logMisconfiguredOnce, missingBinding, missingTables } from "../shared/misconfigured";
+import { isMisconfigured, logMisconfiguredOnce, missingBinding, missingColumns, missingTables } from "../shared/misconfigured";
 
 /*
  * The tables the site's declaration needs (`createCms` names them once, at start-up). A failure
@@ -42,4 +43,33 @@ async function diagnose(env: unknown, error: unknown): Promise<unknown> {
   // When D1 cannot even answer the check, the original failure is the one worth reporting.
   const absent = await absentTables(db as D1Database, [...expected]).catch(() => []);
   return absent.length > 0 ? missingTables(absent) : error;
+}
+
+/**
+ * What a failed read of `tables` really was, for the exported read cores a site calls from its own
+ * code (no route's error edge around them): a table D1 lacks (migrations not applied) or a
+ * declared column it lacks (a renamed or added column without its migration) becomes a
+ * {@link MisconfiguredError} naming the fix, logged once per isolate; any other failure stays itself.
+ *
+ * @example
+ * catch (caught) { throw await explainReadFailure(db, [meta], caught); }
+ */
+export async function explainReadFailure(db: unknown, tables: readonly TableMeta[], error: unknown): Promise<unknown> {
+  if (isHttpError(error)) return error;
+  const d1 = db as Partial<D1Database> | null | undefined;
+  if (!d1 || typeof d1.prepare !== "function" || typeof d1.batch !== "function") return error;
+  const explained = await diagnoseSchema(d1 as D1Database, tables).catch(() => null);
+  if (explained === null) return error;
+  logMisconfiguredOnce(explained);
+  return explained;
+}
+
+async function diagnoseSchema(db: D1Database, tables: readonly TableMeta[]) {
+  const absent = await absentTables(db, tables.map((meta) => meta.name));
+  if (absent.length > 0) return missingTables(absent);
+  for (const meta of tables) {
+    const columns = await absentColumns(db, meta.name, Object.values(meta.columns).map((column) => column.name));
+    if (columns.length > 0) return missingColumns(meta.name, columns);
+  }
+  return null;
 }

@@ -1,6 +1,8 @@
 import { normalizeLinkAddress } from "../shared/link-address";
 import type { Violation } from "../shared/errors";
 import { SLUG, type FieldDef, type FieldType } from "../shared/field-def";
+import { isSafeLinkUrl } from "../shared/safe-url";
+import { MAX_MEDIA_TEXT } from "./media/media-text";
 import { isMediaUrl, isSafeUrl } from "./sanitize";
 
 export type { FieldDef, FieldType, FieldValue, ImageValue, SelectOption } from "../shared/field-def";
@@ -16,6 +18,8 @@ const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const DATETIME_INPUT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 const NUMERIC = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 const MAX_SLUG = 200;
+/** Longest `url` value or image `src`: beyond what browsers and CDNs keep in an address bar. */
+export const MAX_URL = 2048;
 
 /** A field's problem without its path. */
 export type FieldProblem = Omit<Violation, "path">;
@@ -24,7 +28,8 @@ export type FieldProblem = Omit<Violation, "path">;
  * What is wrong with a non-empty value of a field, or `null`: its JavaScript type, then the
  * declaration's options (`maxLength`, `pattern`, `integer`, `min`/`max`, `options`), the stored
  * forms of dates (`YYYY-MM-DD`; `datetime` as `toISOString` writes it), the one URL rule
- * (`isSafeUrl`), the slug form, and for images the strict media rule under `mediaBase`. No value is
+ * (`isSafeLinkUrl` for `url`, `isSafeUrl` for images; at most {@link MAX_URL} characters, an
+ * image's alt at most `MAX_MEDIA_TEXT`), the slug form, and for images the strict media rule under `mediaBase`. No value is
  * changed here: {@link coerceFieldValue} runs first where an entry point takes loose input.
  *
  * @example
@@ -57,7 +62,9 @@ export function fieldValueProblem(def: FieldDef, value: unknown, mediaBase?: str
         ? null
         : { message: `must be one of ${def.options.map((option) => JSON.stringify(option.value)).join(", ")}`, code: "not_an_option" };
     case "url":
-      return typeof value === "string" && isSafeUrl(value, "href") ? null : { message: "must be an http(s), mailto, tel or relative URL", code: "unsafe_url" };
+      if (typeof value === "string" && value.length > MAX_URL) return { message: `is longer than ${MAX_URL} characters`, code: "too_long" };
+      // The link rule of rich text: a protocol-relative `//host` would leave the site while looking like a path on it.
+      return typeof value === "string" && isSafeLinkUrl(value) ? null : { message: "must be an http(s), mailto, tel or relative URL", code: "unsafe_url" };
     case "slug":
       return typeof value === "string" && value.length <= MAX_SLUG && SLUG.test(value)
         ? null
@@ -145,6 +152,9 @@ function wholeMatch(pattern: string, value: string): boolean {
 function imageProblem(value: unknown, mediaBase: string | undefined): FieldProblem | null {
   const src = typeof value === "string" ? value : imageSrc(value);
   if (src === null) return { message: "must be an image URL or { src, alt }", code: "type" };
+  if (src.length > MAX_URL) return { message: `image address is longer than ${MAX_URL} characters`, code: "too_long" };
+  const alt = typeof value === "object" && value !== null ? (value as { alt?: unknown }).alt : undefined;
+  if (typeof alt === "string" && alt.length > MAX_MEDIA_TEXT) return { message: `alt text is longer than ${MAX_MEDIA_TEXT} characters`, code: "too_long" };
   if (mediaBase !== undefined) return isMediaUrl(src, mediaBase) ? null : { message: `image must be a media asset under ${mediaBase}`, code: "not_media" };
   return isSafeUrl(src, "src") ? null : { message: "image must be an http(s) or relative URL", code: "unsafe_url" };
 }

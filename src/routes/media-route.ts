@@ -59,7 +59,7 @@ export function mediaRoute<Env extends EditorRouteEnv>(config: MediaRouteConfig<
     if (request.method === "PATCH") {
       const patch = await readJsonObject(request);
       const key = requireKey(patch.key);
-      await assertMayChangeVisibleMedia(env.DB, session, config.references ?? [], mediaUrl(base, key), "changing the alt text or caption of an image visitors see");
+      await assertMayChangeVisibleMedia(env.DB, session, config.references ?? [], base, key, "changing the alt text or caption of an image visitors see");
       return json(withUrl(await updateMediaText(env.DB, config.table, key, patch)));
     }
     await deleteMedia(env, requireKey(url.searchParams.get("key")), {

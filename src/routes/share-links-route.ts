@@ -13,9 +13,9 @@ export interface ShareLinksRouteConfig<Env extends EditorRouteEnv = EditorRouteE
   /** The `share_links` table (`src/tables/share-links.ts`). */
   table: Table;
   resolveEditor: ResolveEditor<Env>;
-  /** Collections with drafts, whose records may be shared; the first is the default of a create. */
+  /** Collections whose drafts the site shows at `viewPath`, so a link to them opens; the first is the default of a create. */
   collections: readonly string[];
-  /** Whether a record exists (a link to nothing is refused with 404). */
+  /** Whether a record exists: a link to nothing is refused with 404, and a link whose record was deleted is no longer listed. */
   exists: (env: Env, record: { collection: string; id: number }) => Promise<boolean>;
   /** Where the site shows a shared draft: a link is `<origin><viewPath>/<token>`. Default `/share`. */
   viewPath?: string;
@@ -30,7 +30,8 @@ const LINK_ID = /^[0-9a-f]{32}$/;
 /**
  * Share links of drafts, for publishers only (the publish privilege: a link shows unpublished
  * content to people without an account):
- * `GET <basePath>[?collection=<slug>&id=<id>]` lists the open links (`{ items }`, newest first),
+ * `GET <basePath>[?collection=<slug>&id=<id>]` lists the open links of records that still exist
+ * (`{ items }`, newest first),
  * `POST <basePath>` with `{ collection?, id, expiresInSeconds? }` makes one (201, with its `url`),
  * `DELETE <basePath>?id=<link id>` revokes one (204). Mutations are same-origin checked.
  *
@@ -52,7 +53,7 @@ export function shareLinksRoute<Env extends EditorRouteEnv & { CMS_SESSION_SECRE
       const collection = url.searchParams.get("collection");
       const id = url.searchParams.get("id");
       const record = id === null ? undefined : { collection: knownCollection(collection ?? config.collections[0], config.collections), recordId: parseId(id) };
-      return json({ items: (await links.listOpen(now(), record)).map(withUrl) });
+      return json({ items: (await stillShared(env, await links.listOpen(now(), record), config.exists)).map(withUrl) });
     }
     if (request.method === "DELETE") {
       const id = url.searchParams.get("id") ?? "";
@@ -70,9 +71,25 @@ export function shareLinksRoute<Env extends EditorRouteEnv & { CMS_SESSION_SECRE
   });
 }
 
+/**
+ * The links whose record still exists: a deleted record's links open nothing, so they are not
+ * listed as open (one existence check per record, however many links it has).
+ */
+async function stillShared<Env>(env: Env, links: ShareLink[], exists: ShareLinksRouteConfig<Env & EditorRouteEnv>["exists"]): Promise<ShareLink[]> {
+  const records = new Map<string, Promise<boolean>>();
+  const alive = await Promise.all(
+    links.map((link) => {
+      const key = `${link.collection}:${link.recordId}`;
+      if (!records.has(key)) records.set(key, exists(env as Env & EditorRouteEnv, { collection: link.collection, id: link.recordId }));
+      return records.get(key)!;
+    }),
+  );
+  return links.filter((_, i) => alive[i]);
+}
+
 function knownCollection(collection: string | null | undefined, collections: readonly string[]): string {
   if (!collection || !collections.includes(collection)) {
-    throw new HttpError(400, `collection must be one of ${collections.join(", ")} (a collection with drafts)`, { code: "invalid_input" });
+    throw new HttpError(400, `collection must be one of ${collections.join(", ")} (a collection whose drafts the site shows)`, { code: "invalid_input" });
   }
   return collection;
 }

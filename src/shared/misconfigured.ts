@@ -75,6 +75,38 @@ export function missingTables(names: readonly string[]): MisconfiguredError {
   );
 }
 
+/**
+ * Columns a declared table has in the site's code but not in D1: a column renamed or added in the
+ * declaration whose migration was never generated or applied.
+ *
+ * @example
+ * throw missingColumns("posts", ["summary"]);
+ */
+export function missingColumns(table: string, columns: readonly string[]): MisconfiguredError {
+  const list = columns.join(", ");
+  return new MisconfiguredError(
+    `the database's table ${table} has no ${columns.length === 1 ? "column" : "columns"} ${list}, which the site's declaration reads: a migration is missing`,
+    `npx cms-toolkit migrations generate --from src/collections.ts (the file that declares the collections), then ${APPLY_MIGRATIONS} (use --remote for the deployed database)`,
+  );
+}
+
+/**
+ * The sign-in of a site whose `editors` table holds nobody: no password can be right, so the answer
+ * names the command that adds the first account instead of "wrong email or password".
+ *
+ * @example
+ * if (!editor && !(await hasEditors(env.DB))) throw new NoEditorAccountsError();
+ */
+export class NoEditorAccountsError extends MisconfiguredError {
+  constructor() {
+    super(
+      "this site has no editor account yet, so nobody can sign in",
+      "npx cms-toolkit add-editor --email you@example.com --name You --role publisher --remote (--local for wrangler dev; the password is prompted for)",
+    );
+    this.name = "NoEditorAccountsError";
+  }
+}
+
 const logged = new Set<string>();
 
 /**

@@ -7,6 +7,24 @@
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,119}$/;
 
 /**
+ * Addresses the site answers itself, before any page: the API (`/api/cms/…`), public media
+ * (`/media/…`), the live rooms (`/parties/…`), shared drafts (`/share/…`) and sign-in (`/login`).
+ * A page there could never be visited, so no write path accepts one.
+ */
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set(["api", "login", "media", "parties", "share"]);
+
+/**
+ * Whether `value` is a slug the site keeps for itself ({@link RESERVED_SLUGS}).
+ *
+ * @example
+ * isReservedSlug("login") // true
+ * isReservedSlug("login-help") // false
+ */
+export function isReservedSlug(value: string): boolean {
+  return RESERVED_SLUGS.has(value);
+}
+
+/**
  * Whether `value` is a well-formed slug.
  *
  * @example
@@ -37,16 +55,16 @@ export function slugFrom(title: string): string {
 }
 
 /**
- * `base`, or `base-2`, `base-3`, … : the first not in `taken`.
+ * `base`, or `base-2`, `base-3`, … : the first neither in `taken` nor reserved.
  *
  * @example
  * uniqueSlug("about", new Set(["about"])) // "about-2"
  */
 export function uniqueSlug(base: string, taken: ReadonlySet<string>): string {
-  if (!taken.has(base)) return base;
+  if (!taken.has(base) && !isReservedSlug(base)) return base;
   for (let n = 2; ; n++) {
     const suffix = `-${n}`;
     const candidate = `${base.slice(0, 120 - suffix.length).replace(/-+$/, "")}${suffix}`;
-    if (!taken.has(candidate)) return candidate;
+    if (!taken.has(candidate) && !isReservedSlug(candidate)) return candidate;
   }
 }

@@ -20,7 +20,8 @@ export const siteCms = createCms<SiteEnv, typeof siteCollections>({
   seed: siteSeedSteps,
   forms: { forms: [contactForm], genericTable: submissions },
   reviews: { inquiries, submissions },
-  shareLinks: {},
+  // The share view renders pages only (src/site/share-view.ts).
+  shareLinks: { collections: ["pages"] },
 });
 
 /** Inline save of the reference site, as its routes run it (tests drive `applyFieldSave` with it). */

@@ -2,7 +2,7 @@ import { cmsCollection } from "../cms/cms-collection";
 import { registerCollection } from "../cms/cms-registry";
 import { assertValidSections, type SectionCatalog, type SectionFieldDef } from "../cores/sections";
 import { LouiseValidationError } from "../shared/errors";
-import { isSlug } from "../shared/slug";
+import { isReservedSlug, isSlug } from "../shared/slug";
 import { pageRedirects, pages, pagesVersions } from "../tables/pages";
 
 /** The looks a call to action may take; the page renders each as a class (`cta-primary`). */
@@ -90,6 +90,9 @@ export const pagesDeclaration = cmsCollection(pages, {
     // The slug is the page's address (`/<slug>`): one the site can serve, from every write path.
     if (data.slug !== undefined && !isSlug(data.slug)) {
       throw new LouiseValidationError([{ path: "slug", message: "slug must be lower-case letters, digits and hyphens (up to 120), starting with a letter or digit", code: "pattern" }]);
+    }
+    if (typeof data.slug === "string" && isReservedSlug(data.slug)) {
+      throw new LouiseValidationError([{ path: "slug", message: `/${data.slug} is the site's own address; choose another slug`, code: "reserved" }]);
     }
     if (data.sections !== undefined) assertValidSections(sectionCatalog, data.sections, { operation, mediaBase });
   },

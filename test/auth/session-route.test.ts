@@ -119,6 +119,25 @@ describe("POST /api/cms/session (JSON)", () => {
   });
 });
 
+describe("a site with no editor account yet", () => {
+  it("answers a sign-in with 503 misconfigured naming the command that adds one, and the form with /login?error=no_editors", async () => {
+    await env.DB.prepare("DELETE FROM editors").run();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const res = await call(route, signInRequest({ email: uniqueEmail("first"), password: PASSWORD }));
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ code: "misconfigured", error: expect.stringContaining("no editor account"), fix: expect.stringContaining("npx cms-toolkit add-editor") });
+    expect(res.headers.get("set-cookie")).toBeNull();
+    const form = await call(route, formSignInRequest({ email: uniqueEmail("first"), password: PASSWORD }));
+    expect(form.status).toBe(303);
+    expect(form.headers.get("location")).toBe("/login?error=no_editors");
+    expect(logged.mock.calls.filter(([line]) => String(line).includes("no editor account"))).toHaveLength(1);
+    logged.mockRestore();
+    // The first account makes the usual answer come back.
+    await insertEditor();
+    expect((await call(route, signInRequest({ email: uniqueEmail("first"), password: PASSWORD }))).status).toBe(401);
+  });
+});
+
 describe("GET /api/cms/session", () => {
   it("answers 401 without a cookie", async () => {
     const res = await call(route, new Request(SESSION_URL));

@@ -1,10 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { cmsCollection } from "../../src/cms/cms-collection";
+import { integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { cmsCollection, type CmsCollection } from "../../src/cms/cms-collection";
 import { buildRegistry } from "../../src/cms/cms-registry";
 import { signInRoutes } from "../../src/cms/cms-sign-in";
 import { LouiseValidationError } from "../../src/shared/errors";
 import { pages, pagesVersions } from "../../src/tables/pages";
+import { versionsTable } from "../../src/tables/versions-table";
 
 const ctx = { waitUntil: () => undefined, passThroughOnException: () => undefined, props: {} } as unknown as ExecutionContext;
 
@@ -14,6 +16,24 @@ describe("the collection registry", () => {
     expect(() => buildRegistry({ pages: cmsCollection(pages, { fields: { title: { type: "txt" as "text" } } }) })).toThrow(/unknown type/);
     expect(() => buildRegistry({ pages: { table: pages, fields: { title: { type: "text" } }, search: ["body"] } })).toThrow(/search field body/);
     expect(() => buildRegistry({ "bad slug": cmsCollection(pages, { fields: { title: { type: "text" } } }) })).toThrow(/plain identifier/);
+  });
+
+  it("refuses a number field over a text column, an image field over a column without JSON mode, and drafts without publishedVersionId", () => {
+    const things = sqliteTable("things", {
+      id: integer("id").primaryKey({ autoIncrement: true }),
+      price: text("price"),
+      cost: real("cost"),
+      pic: text("pic"),
+      photo: text("photo", { mode: "json" }),
+    });
+    // cmsCollection refuses these two when the site compiles (test/types); a declaration written as a plain object meets the same rule at start-up.
+    const plain = (fields: CmsCollection["fields"]): CmsCollection => ({ table: things, fields });
+    expect(() => buildRegistry({ things: plain({ price: { type: "number" } }) })).toThrow(/number field price needs a number column/);
+    expect(() => buildRegistry({ things: plain({ pic: { type: "image" } }) })).toThrow(/image field pic needs a JSON column/);
+    expect(() => buildRegistry({ things: cmsCollection(things, { versionsTable: versionsTable("things"), drafts: true, fields: { cost: { type: "number" } } }) })).toThrow(
+      /drafts need a publishedVersionId column/,
+    );
+    expect(() => buildRegistry({ things: cmsCollection(things, { fields: { cost: { type: "number" }, photo: { type: "image" } } }) })).not.toThrow();
   });
 
   it("refuses a slug field without a unique column, and an inline editor that does not fit the field's type", () => {

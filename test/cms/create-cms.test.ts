@@ -29,3 +29,12 @@ describe("createCms configures its own PageRoom", () => {
     expect(env.PAGE_ROOM).toBeDefined();
   });
 });
+
+describe("createCms checks its share links at start-up", () => {
+  it("refuses shareLinks.collections naming a collection without drafts", () => {
+    const plain = cmsCollection(notes, { fields: { title: { type: "text" } } });
+    const withDrafts = cmsCollection(notes, { versionsTable: versionsTable("notes"), drafts: true, fields: { title: { type: "text" } } });
+    expect(() => createCms({ collections: { notes: plain }, shareLinks: { collections: ["notes"] } })).toThrow(/shareLinks\.collections: notes is not a collection with drafts/);
+    expect(() => createCms({ collections: { notes: withDrafts }, shareLinks: { collections: ["notes"] } })).not.toThrow();
+  });
+});

@@ -5,7 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { cmsCollection } from "../../src/cms/cms-collection";
 import { cmsRoutes } from "../../src/cms/cms-routes";
 import { createCmsService } from "../../src/cms/cms-service";
-import { DIRECT_DRAFT_WRITER } from "../../src/cores/drafts";
+import { DIRECT_DRAFT_WRITER, listPublished, readPublished } from "../../src/cores/drafts";
+import { defineCollection } from "../../src/cores/collection";
+import { tableMeta } from "../../src/cores/table-meta";
+import { pagesColumns } from "../../src/tables/pages";
 import { versionsTable } from "../../src/tables/versions-table";
 import { isMisconfigured } from "../../src/shared/misconfigured";
 import type { SiteEnv } from "../../src/site/env";
@@ -53,7 +56,7 @@ describe("tables whose migration is not applied", () => {
   it("make cms.view throw the same 503 for a visitor and for an editor, not a bare D1 error", async () => {
     for (const headers of [{}, asEditor()]) {
       const failure = await cms.view(request("GET", "/ghosts/1", { headers }), bindings, "ghosts", 1).then(() => null, (error: unknown) => error);
-      expect(isMisconfigured(failure)).toBe(true);
+      expect(isMisconfigured(failure), String(failure)).toBe(true);
       const response = (failure as { toResponse(): Response }).toResponse();
       expect(response.status).toBe(503);
       expect(await response.json()).toMatchObject({ code: "misconfigured", fix: expect.stringContaining(FIX) });
@@ -77,5 +80,30 @@ describe("tables whose migration is not applied", () => {
     const body = await response.json<{ error: string }>();
     expect(body.error).toContain("tables ghost_posts_versions, ghosts_search");
     expect(body.error).not.toContain("ghost_posts,");
+  });
+});
+
+describe("the exported published reads a site calls from its own code", () => {
+  const phantoms = sqliteTable("phantom_posts", { id: integer("id").primaryKey({ autoIncrement: true }), title: text("title"), publishedVersionId: integer("published_version_id") });
+  const deps = (table: typeof phantoms | typeof renamed) => ({ table, versionsTable: versionsTable(tableMeta(table).name), config: defineCollection({ slug: "x", fields: { title: { type: "text" } }, versions: { drafts: true } }) });
+  const renamed = sqliteTable("pages", { ...pagesColumns(), headline: text("headline") });
+
+  it("throw a 503 naming the migration command when the table is missing, not a bare D1 error", async () => {
+    for (const read of [() => listPublished(env.DB, deps(phantoms), { limit: 5, cursor: null }), () => readPublished(env.DB, deps(phantoms), 1)]) {
+      const failure = await read().then(() => null, (error: unknown) => error);
+      expect(isMisconfigured(failure), String(failure)).toBe(true);
+      expect((failure as Error).message).toContain("phantom_posts");
+      expect((failure as { fix: string }).fix).toContain(FIX);
+    }
+  });
+
+  it("throw a 503 naming the column the database lacks (a renamed or added column) and how to generate its migration", async () => {
+    for (const read of [() => listPublished(env.DB, deps(renamed), { limit: 5, cursor: null }), () => readPublished(env.DB, deps(renamed), 1)]) {
+      const failure = await read().then(() => null, (error: unknown) => error);
+      expect(isMisconfigured(failure), String(failure)).toBe(true);
+      expect((failure as Error).message).toContain("table pages has no column headline");
+      expect((failure as { fix: string }).fix).toContain("npx cms-toolkit migrations generate");
+    }
+    expect(logged.mock.calls.filter(([line]) => String(line).includes("headline"))).toHaveLength(1);
   });
 });

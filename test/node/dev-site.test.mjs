@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, it } from "node:test";
 import { d1Target } from "../../bin/lib/d1-target.mjs";
-import { addFirstPublisher, splitDevArgs } from "../../bin/lib/dev-site.mjs";
+import { addFirstPublisher, mediaUrlArgs, splitDevArgs } from "../../bin/lib/dev-site.mjs";
 import { runWrangler } from "../../bin/lib/wrangler.mjs";
 import { verifyPassword } from "../../dist/lib/auth/password.js";
 
@@ -33,6 +33,16 @@ it("takes its own options (either spelling) and leaves the rest to wrangler dev"
     rest: ["--port", "8861", "--live-reload"],
   });
   assert.throws(() => splitDevArgs(["--publisher"]), /--publisher needs a value/);
+});
+
+it("points a local MEDIA_URL at the port wrangler dev is given, and leaves any other alone", () => {
+  const toml = '[vars]\nMEDIA_URL = "http://localhost:8787/media"\n';
+  assert.deepEqual(mediaUrlArgs(["--port", "8861"], toml), ["--var", "MEDIA_URL:http://localhost:8861/media"]);
+  assert.deepEqual(mediaUrlArgs(["--ip", "127.0.0.1", "--port=8862"], toml), ["--var", "MEDIA_URL:http://localhost:8862/media"]);
+  assert.deepEqual(mediaUrlArgs(["--port", "8787"], toml), []);
+  assert.deepEqual(mediaUrlArgs(["--live-reload"], toml), []);
+  assert.deepEqual(mediaUrlArgs(["--port", "8861", "--var", "MEDIA_URL:https://cdn.example.com/m"], toml), []);
+  assert.deepEqual(mediaUrlArgs(["--port", "8861"], 'MEDIA_URL = "https://example.com/media"'), []);
 });
 
 it("stops before wrangler dev when the declaration needs a migration, naming it and the fix", () => {

@@ -1,10 +1,11 @@
 // `cms-toolkit init`: the files it writes from templates/site (the toolkit's own tables numbered
 // first, the name filled in, .gitignore under its real name, a fresh secret each time, versions
-// from this package's package.json), and its refusals: a folder that holds anything, a bad email.
+// from this package's package.json, .dev.vars for its owner only, through a link to a folder), and
+// its refusals: a folder that holds anything, a bad email or one a shell would run, a dangling link.
 // Needs no build and no wrangler. Run: node --test test/node/init-site.test.mjs
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, it } from "node:test";
@@ -59,3 +60,29 @@ it("refuses a bad publisher email and a folder name with nothing to name a Worke
   assert.equal(siteName("Über Site 2!"), "ber-site-2");
   assert.throws(() => siteName("!!!"), /cannot make a Worker name/);
 });
+
+it("refuses an email a shell would read as a command, before writing anything", () => {
+  for (const publisher of ["x@y;touch${IFS}PWNED", "a@b.c && rm -rf ~", "$(id)@x.test", "a@b`id`.c", "a b@c.d"]) {
+    assert.throws(() => initSite(join(scratch, "shell-email"), { publisher }), /--email must be an email address/);
+  }
+  assert.equal(readdirSync(scratch).includes("shell-email"), false);
+  const site = initSite(join(scratch, "plus-email"), { publisher: "first.last+cms@example.co.uk" });
+  assert.match(JSON.parse(read("plus-email", "package.json")).scripts.dev, /--publisher first\.last\+cms@example\.co\.uk$/);
+  assert.equal(site.name, "plus-email");
+});
+
+it("writes .dev.vars, which holds the session secret, readable by its owner only", () => {
+  initSite(join(scratch, "private"));
+  assert.equal(statSync(join(scratch, "private", ".dev.vars")).mode & 0o777, 0o600);
+});
+
+it("writes the whole site through a link to an empty folder, and refuses a link to nothing", () => {
+  mkdirSync(join(scratch, "real-folder"));
+  symlinkSync("real-folder", join(scratch, "linked"));
+  const site = initSite(join(scratch, "linked"));
+  assert.deepEqual(readdirSync(join(scratch, "real-folder")).sort(), [".dev.vars", ".gitignore", "README.md", "migrations", "package.json", "src", "tsconfig.json", "wrangler.toml"]);
+  assert.equal(site.dir, join(scratch, "real-folder"));
+  symlinkSync("nowhere", join(scratch, "dangling"));
+  assert.throws(() => initSite(join(scratch, "dangling")), /is a link to nothing/);
+});
+

@@ -21,4 +21,18 @@ describe("PageRoom: the slug typed live", () => {
     expect(live?.slug).toBe(slug);
     a.close();
   });
+
+  it("a slug the site keeps for itself (login) never becomes a draft; the room names the reserved rule", async () => {
+    const id = await newPage({ title: "Live reserved slug" });
+    const { slug } = (await env.DB.prepare("SELECT slug FROM pages WHERE id = ?1").bind(id).first<{ slug: string }>())!;
+    const a = await connect(id, editor("ann"));
+    const text = a.doc.getText("slug");
+    a.doc.transact(() => {
+      text.delete(0, text.length);
+      text.insert(0, "login");
+    });
+    await until(() => a.events.some((e) => e.type === "violations" && JSON.stringify(e).includes("reserved")));
+    expect((await newestDraft(id))?.slug ?? slug).toBe(slug);
+    a.close();
+  });
 });

@@ -90,6 +90,14 @@ describe("media library search and paging", () => {
     expect((await list(`q=${encodeURIComponent(`${TAG} 1_0`)}`)).items).toEqual([]);
   });
 
+  it("searches one word as long as the contract allows (D1 refuses a LIKE pattern over 50 bytes)", async () => {
+    const word = `lw${Date.now().toString(36)}${"long".repeat(15)}`;
+    expect((await call(upload, "POST", `/api/lib/upload?name=${word}.png`, { rawBody: png(1, 1), headers: asEditor() })).status).toBe(201);
+    expect((await list(`q=${word}`)).items.map((item) => item.name)).toEqual([`${word}.png`]);
+    expect((await list(`q=${"a".repeat(MAX_LIST_SEARCH)}`)).items).toEqual([]);
+    expect((await list(`q=${encodeURIComponent("é".repeat(MAX_LIST_SEARCH))}`)).items).toEqual([]);
+  });
+
   it("pages a search with a cursor, never repeating a row, and clamps the limit", async () => {
     const first = await list(`q=${TAG}&limit=3`);
     expect(first.items).toHaveLength(3);

@@ -22,6 +22,8 @@ describe("uniqueSlug", () => {
     ["team", ["team"], "team-2"],
     ["team", ["team", "team-2", "team-3"], "team-4"],
     ["a".repeat(120), ["a".repeat(120)], `${"a".repeat(118)}-2`],
+    ["login", [], "login-2"],
+    ["media", ["media-2"], "media-3"],
   ])("%j among %j → %j", (base, taken, slug) => {
     expect(uniqueSlug(base, new Set(taken))).toBe(slug);
     expect(isSlug(uniqueSlug(base, new Set(taken)))).toBe(true);

@@ -34,6 +34,8 @@ describe("no API answer that can carry a draft is cached", () => {
     ["a search", () => call("/api/cms/pages/search?q=about")],
     ["the media list", () => call("/api/cms/media")],
     ["a 404", () => call("/api/cms/pages/99999")],
+    ["a 404 for a path no route has", () => call("/api/cms/no-such-thing")],
+    ["a 404 for a path no route has, signed out", () => call("/api/cms/no/such/thing", { cookie: null })],
     ["a 401", () => call("/api/cms/pages/2", { cookie: null })],
     ["a 422", () => call("/api/cms/pages/2/versions", { method: "POST", body: { title: 7 } })],
     ["a 405", () => call("/api/cms/pages/2/versions", { method: "PUT", body: {} })],

@@ -75,6 +75,13 @@ describe("the demo site", () => {
     expect(html).toContain('action="/api/cms/session"');
   });
 
+  it("tells a sign-in on a site without editor accounts how to add the first, not that the password was wrong", async () => {
+    const html = await (await exports.default.fetch(`${SITE}/login?error=no_editors`)).text();
+    expect(html).toContain("This site has no editor account yet");
+    expect(html).toContain("npx cms-toolkit add-editor");
+    expect(html).not.toContain("did not match");
+  });
+
   it("answers the pages API through sign-in: 401 without a cookie, 200 with one", async () => {
     expect((await exports.default.fetch(`${SITE}/api/cms/pages/1`)).status).toBe(401);
     const cookie = await signIn("ed@demo.test");
@@ -86,7 +93,7 @@ describe("the demo site", () => {
   it("answers unknown API paths with a JSON 404", async () => {
     const res = await exports.default.fetch(`${SITE}/api/cms/nothing-here`);
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ error: "not found" });
+    expect(await res.json()).toMatchObject({ error: "no CMS endpoint at /api/cms/nothing-here", code: "not_found" });
   });
 });
 

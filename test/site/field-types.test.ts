@@ -60,6 +60,11 @@ const WRONG: [string, unknown, string][] = [
   ["free", "maybe", "type"],
   ["level", "expert", "not_an_option"],
   ["link", "javascript:alert(1)", "unsafe_url"],
+  ["link", "//evil.test/x", "unsafe_url"],
+  ["link", "/\\evil.test", "unsafe_url"],
+  ["link", "\\\\evil.test", "unsafe_url"],
+  ["link", `https://example.com/${"x".repeat(2100)}`, "too_long"],
+  ["image", { src: `${MEDIA}/a.png`, alt: "a".repeat(2001) }, "too_long"],
   ["image", { src: "https://evil.test/x.png", alt: "x" }, "not_media"],
 ];
 

@@ -134,6 +134,19 @@ describe("bad page input is a 4xx JSON answer and writes nothing", () => {
     expect((await visit("/about")).status).toBe(200);
   });
 
+  it.each([["login"], ["api"], ["media"], ["share"], ["parties"]])("the site's own address %j is 422 reserved at create, in a draft and from the service binding", async (slug) => {
+    const created = await call("/api/cms/pages", ed, "POST", { slug, title: "Mine" });
+    expect(created.status).toBe(422);
+    expect(await created.json()).toMatchObject({ violations: [expect.objectContaining({ path: "slug", code: "reserved" })] });
+    const id = await create(unique("not-reserved"));
+    const draft = await call(`/api/cms/pages/${id}`, ed, "PATCH", { slug });
+    expect(draft.status).toBe(422);
+    expect(await draft.json()).toMatchObject({ violations: [expect.objectContaining({ path: "slug", code: "reserved" })] });
+    const service = (exports as unknown as Record<string, { saveDraft: (...args: unknown[]) => Promise<unknown> }>).CmsService!;
+    expect(await service.saveDraft(editor("svc"), "pages", id, { slug })).toMatchObject({ ok: false, status: 422 });
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM pages WHERE slug = ?1").bind(slug).first()).toEqual({ n: 0 });
+  });
+
   it("a slug change from the service binding is checked the same way", async () => {
     const id = await create(unique("served"));
     const service = (exports as unknown as Record<string, { saveDraft: (...args: unknown[]) => Promise<unknown> }>).CmsService!;

@@ -113,6 +113,8 @@ describe("a call to action's typed fields in the live room", () => {
   it.each([
     ["href", "javascript:alert(1)", "must be an http(s), mailto, tel or relative URL"],
     ["href", 42, "must be an http(s), mailto, tel or relative URL"],
+    ["href", "//evil.test/x", "must be an http(s), mailto, tel or relative URL"],
+    ["href", `/${"x".repeat(2048)}`, "is longer than 2048 characters"],
     ["style", "loud", 'must be one of "primary", "secondary"'],
   ])("closes a stock Yjs client setting %s = %j in an entry (4422) naming the field and the rule, and keeps the value out", async (key, value, rule) => {
     const page = await newPage({ sections: [{ ...CTA, id: "cta1" }] });

@@ -144,6 +144,7 @@ describe("share links of drafts", () => {
     [{ id: 2, expiresInSeconds: 31 * 86400 }, 400],
     [{ id: 2, expiresInSeconds: 2.5 }, 400],
     [{ id: 2, collection: "users" }, 400],
+    [{ id: 1, collection: "courses" }, 400],
     [{ id: 999 }, 404],
   ])("answers bad input %j with a %i JSON error and writes nothing", async (body, status) => {
     const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM share_links").first<{ n: number }>();
@@ -151,6 +152,17 @@ describe("share links of drafts", () => {
     expect(res.status).toBe(status);
     expect(await res.json()).toMatchObject({ error: expect.any(String) });
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM share_links").first<{ n: number }>()).toEqual(before);
+  });
+
+  it("stops listing a page's links once the page is deleted, and the link opens nothing", async () => {
+    const row = await env.DB.prepare("INSERT INTO pages (slug, title) VALUES (?1, 'Shared then deleted') RETURNING id").bind(`shared-deleted-${Date.now()}`).first<{ id: number }>();
+    const link = await createLink({ id: row!.id });
+    const listed = async () => (await (await exports.default.fetch(API, { headers: { cookie: pub } })).json<{ items: { id: string }[] }>()).items.map((item) => item.id);
+    expect(await listed()).toContain(link.id);
+    expect((await exports.default.fetch(`${SITE}/api/cms/pages/${row!.id}`, { method: "DELETE", headers: headers(pub) })).status).toBe(204);
+    expect(await listed()).not.toContain(link.id);
+    expect((await exports.default.fetch(`${API}?collection=pages&id=${row!.id}`, { headers: { cookie: pub } })).status).toBe(200);
+    expect((await visit(link.url)).status).toBe(404);
   });
 
   it("answers a malformed revoke or list with 400, and a bad method with 405", async () => {

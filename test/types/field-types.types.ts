@@ -71,3 +71,15 @@ export const typedEdit = () => service.saveDraft(session, "courses", 1, { price:
 export const editPrice = () => service.saveDraft(session, "courses", 1, { price: "cheap" });
 // @ts-expect-error free is a boolean
 export const editFree = () => service.saveDraft(session, "courses", 1, { free: "yes" });
+
+export const numberOverText = cmsCollection(courses, {
+  // @ts-expect-error `level` is a text column: a number field needs integer(…) or real(…)
+  fields: { level: { type: "number" } },
+});
+
+export const imageOverText = cmsCollection(courses, {
+  // @ts-expect-error `link` is a text column without JSON mode: an image field needs text(…, { mode: "json" })
+  fields: { link: { type: "image" } },
+});
+
+export const imageAndNumberFit = cmsCollection(courses, { fields: { image: { type: "image" }, seats: { type: "number" }, level: { type: "select", options: [{ value: "a", label: "A" }] } } });

@@ -1,4 +1,4 @@
-import { isSlug } from "../../shared/slug";
+import { isReservedSlug, isSlug } from "../../shared/slug";
 
 /** The address box of the page dialogs: an input and its check. */
 export interface SlugField {
@@ -28,6 +28,7 @@ export function slugField(doc: Document, value: string): SlugField {
     problem(taken) {
       const slug = input.value.trim();
       if (!isSlug(slug)) return "Use lower-case letters, digits and hyphens, starting with a letter or digit.";
+      if (isReservedSlug(slug)) return `/${slug} belongs to the site itself; choose another address.`;
       if (taken.has(slug)) return `Another page already uses /${slug}.`;
       return null;
     },

@@ -3,11 +3,10 @@ import { HttpError } from "../../shared/errors";
 import { deleteRow, findRowBy } from "../pages/page-store";
 import { tableMeta } from "../table-meta";
 import { mediaBindings, type MediaEnv } from "./media-env";
-import { mediaUrl } from "./media-key";
 import { findMediaReferences, type MediaReference, type MediaReferenceTarget } from "./media-references";
 
 export interface DeleteMediaOptions {
-  /** Content tables scanned for `{MEDIA_URL}/<key>` before deleting. */
+  /** Content tables scanned for the asset's address (any spelling of `{MEDIA_URL}/<key>`) before deleting. */
   references: readonly MediaReferenceTarget[];
   /** Delete even when referenced (`force=1`). */
   force?: boolean;
@@ -29,7 +28,7 @@ export async function deleteMedia(env: MediaEnv, key: string, options: DeleteMed
   const row = meta ? await findRowBy(env.DB, meta, "key", key) : null;
   const exists = meta ? row !== null : (await bucket.head(key)) !== null;
   if (!exists) throw new HttpError(404, `media ${key} not found`, { code: "not_found" });
-  const references = await findMediaReferences(env.DB, options.references, mediaUrl(base, key));
+  const references = await findMediaReferences(env.DB, options.references, base, key);
   if (references.length > 0 && !options.force) {
     throw new HttpError(409, `media ${key} is still used in ${references.length} place(s); delete with force=1 to remove it anyway`, {
       code: "in_use",

@@ -5,7 +5,7 @@ export { createMediaKey, isMediaScope, mediaUrl, parseMediaKey } from "./media-k
 export { listMediaPage, type MediaListQuery, type MediaPage } from "./media-list";
 export { MAX_MEDIA_NAME, mediaFileName } from "./media-name";
 export { mediaMetaByUrl, resolveImageAlt, type MediaMeta } from "./media-meta";
-export { findMediaReferences, mentions, type MediaReference, type MediaReferenceTarget } from "./media-references";
+export { findMediaReferences, mentionsMedia, type MediaReference, type MediaReferenceTarget } from "./media-references";
 export { MAX_MEDIA_TEXT, updateMediaText } from "./media-text";
 export { assertMayChangeVisibleMedia } from "./media-visibility";
 export { assertImageBytes, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, sniffImage, type SniffImageOptions } from "./sniff-image";

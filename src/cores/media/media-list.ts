@@ -12,7 +12,7 @@ export interface MediaListQuery {
   limit: number;
   /** An id from a previous page's `next`: this page starts below it. */
   cursor: number | null;
-  /** Words that must each occur in the file name or the alt text (case-insensitive for ASCII letters, as SQLite's LIKE is); "" for all. */
+  /** Words that must each occur in the file name or the alt text (case-insensitive for ASCII letters, as SQLite's `lower` is); "" for all. */
   search: string;
 }
 
@@ -21,8 +21,8 @@ const MAX_SEARCH_WORDS = 8;
 
 /**
  * Lists the media registry newest first, optionally narrowed to assets whose file name or alt text
- * contains every word of `search` (a LIKE match with the wildcards escaped, so `%` and `_` are
- * literal). Keyset paging on the primary key: a page never repeats or skips a row while uploads
+ * contains every word of `search` (a substring match with `instr`, so `%` and `_` are literal and a
+ * long word is no pattern: D1 refuses a LIKE pattern over 50 bytes). Keyset paging on the primary key: a page never repeats or skips a row while uploads
  * arrive. A registry without a `name` column is searched by alt text alone.
  *
  * @example
@@ -37,9 +37,9 @@ export async function listMediaPage(db: D1Database, registry: Table, query: Medi
   const binds: unknown[] = [query.cursor ?? Number.MAX_SAFE_INTEGER, query.limit + 1];
   const conditions = [`${pk} < ?1`];
   for (const word of words) {
-    binds.push(`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    const at = `?${binds.length}`;
-    conditions.push(`(${searched.map((column) => `${column} LIKE ${at} ESCAPE '\\'`).join(" OR ") || "0"})`);
+    binds.push(word);
+    const at = `lower(?${binds.length})`;
+    conditions.push(`(${searched.map((column) => `instr(lower(${column}), ${at}) > 0`).join(" OR ") || "0"})`);
   }
   const { results } = await db
     .prepare(`SELECT ${meta.selectList} FROM ${ident(meta.name)} WHERE ${conditions.join(" AND ")} ORDER BY ${pk} DESC LIMIT ?2`)

@@ -7,10 +7,9 @@ const HASH = 35;
 const RELATIVE_ROOT = "https://relative.invalid";
 
 /**
- * Whether `url` points under the media base (the `MEDIA_URL` of a site): the same origin and a
- * path inside the base's path, on a `/` boundary. Dot segments (`.`, `..`, also percent-encoded)
- * and encoded slashes are refused outright rather than resolved, and so are credentials, so a URL
- * cannot walk out of the media path or dress another host up as the media host.
+ * Whether `url` points under the media base (the `MEDIA_URL` of a site): {@link mediaKeyOf} finds
+ * the key of an asset in it. The strict media rule, so every write path accepts exactly the
+ * addresses the in-use check of a media delete or alt change recognizes.
  *
  * @example
  * isMediaUrl("https://media.example.com/a.png", "https://media.example.com"); // true
@@ -18,18 +17,41 @@ const RELATIVE_ROOT = "https://relative.invalid";
  * isMediaUrl("http://localhost:8787/media/../admin.png", "http://localhost:8787/media"); // false
  */
 export function isMediaUrl(url: string, mediaBase: string): boolean {
-  if (typeof url !== "string" || typeof mediaBase !== "string" || !isSafeUrl(url, "src")) return false;
-  if (hasUnsafePathSegment(url)) return false;
+  return mediaKeyOf(url, mediaBase) !== null;
+}
+
+/**
+ * The media key `url` names under the media base, or `null`: the one canonical reading of a media
+ * address. The scheme and host are compared as a browser would (case-insensitive, default port
+ * dropped), runs of `/` (or `\`) in the path count as one, and the query and fragment are not part
+ * of the key. Dot segments (`.`, `..`, also percent-encoded), encoded slashes, any other
+ * percent-encoding in the key (no key has one) and credentials are refused rather than resolved,
+ * so a URL cannot walk out of the media path or dress another host up as the media host. With
+ * `orRelative`, a path-only URL (`/media/<key>`) is read against an absolute base too: an in-use
+ * check counts it, since the site may serve it.
+ *
+ * @example
+ * mediaKeyOf("HTTP://LocalHost:8787/media//a.png?v=2", "http://localhost:8787/media"); // "a.png"
+ * mediaKeyOf("/media/a.png", "http://localhost:8787/media"); // null
+ * mediaKeyOf("/media/a.png", "http://localhost:8787/media", { orRelative: true }); // "a.png"
+ */
+export function mediaKeyOf(url: string, mediaBase: string, options: { orRelative?: boolean } = {}): string | null {
+  if (typeof url !== "string" || typeof mediaBase !== "string" || !isSafeUrl(url, "src")) return null;
+  if (hasUnsafePathSegment(url)) return null;
   const base = parseMediaBase(mediaBase);
-  if (base === null) return false;
+  if (base === null) return null;
   let target: URL;
   try {
     target = new URL(url, RELATIVE_ROOT);
   } catch {
-    return false;
+    return null;
   }
-  if (target.origin !== base.origin || target.username !== "" || target.password !== "") return false;
-  return target.pathname.length > base.prefix.length && target.pathname.startsWith(base.prefix);
+  if (target.username !== "" || target.password !== "") return null;
+  if (target.origin !== base.origin && !(options.orRelative === true && target.origin === RELATIVE_ROOT)) return null;
+  const path = target.pathname.replace(/\/{2,}/g, "/");
+  if (!path.startsWith(base.prefix)) return null;
+  const key = path.slice(base.prefix.length);
+  return key === "" || key.includes("%") ? null : key;
 }
 
 interface MediaBase {
@@ -51,7 +73,8 @@ function parseMediaBase(source: string): MediaBase | null {
     return null;
   }
   if (base.protocol !== "http:" && base.protocol !== "https:") return null;
-  const prefix = base.pathname.endsWith("/") ? base.pathname : `${base.pathname}/`;
+  const path = base.pathname.replace(/\/{2,}/g, "/");
+  const prefix = path.endsWith("/") ? path : `${path}/`;
   lastBase = { source, origin: base.origin, prefix };
   return lastBase;
 }

@@ -2,3 +2,4 @@ export { applyBlobSettingsPatch, readBlobSettings, type BlobSettingsConfig } fro
 export { mergeBlobPatch, type BlobMergeResult, type BlobSanitizer } from "./merge-blob-patch";
 export { partitionSettingsPatch, type PartitionedSettingsPatch } from "./partition-settings-patch";
 export { applySettingsPatch, readSettings, type SettingsConfig, type SettingsPatchResult } from "./settings-store";
+export { settingsMediaReferences } from "./settings-media";

@@ -4,10 +4,15 @@ import { layout } from "./layout";
  * The sign-in page. It posts a plain HTML form, so signing in works without JavaScript.
  *
  * @example
- * html(loginPage({ failed: url.searchParams.has("error"), next: "/about" }))
+ * html(loginPage({ error: url.searchParams.get("error"), next: "/about" }))
  */
-export function loginPage(options: { failed: boolean; next: string }): string {
-  const error = options.failed ? `<p role="alert">That email and password did not match, or there were too many attempts. Try again.</p>` : "";
+export function loginPage(options: { error: string | null; next: string }): string {
+  const error =
+    options.error === "no_editors"
+      ? `<p role="alert">This site has no editor account yet. Add the first with <code>npx cms-toolkit add-editor --email you@example.com --name You --role publisher --remote</code>.</p>`
+      : options.error !== null
+        ? `<p role="alert">That email and password did not match, or there were too many attempts. Try again.</p>`
+        : "";
   return layout(
     { title: "Sign in" },
     `<main>

@@ -37,7 +37,14 @@ export function pageView(options: {
 
 /** The sign-in form; the toolkit's session route sends a failed attempt back here with `?error=…`. */
 export function loginPage(error: string | null): string {
-  const message = error === "rate_limited" ? "Too many attempts: wait a minute and try again." : error ? "Wrong email or password." : "";
+  const message =
+    error === "rate_limited"
+      ? "Too many attempts: wait a minute and try again."
+      : error === "no_editors"
+        ? "This site has no editor account yet. Add the first: npx cms-toolkit add-editor --email you@example.com --name You --role publisher --remote"
+        : error
+          ? "Wrong email or password."
+          : "";
   return layout("Sign in", `<main><h1>Sign in</h1>${message ? `<p class="error" role="alert">${message}</p>` : ""}
 <form method="post" action="/api/cms/session">
 <label>Email <input name="email" type="email" autocomplete="username" required></label>

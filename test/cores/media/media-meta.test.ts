@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createMediaKey, mediaMetaByUrl, mentions, parseMediaKey, resolveImageAlt, type MediaMeta } from "../../../src/cores/media";
+import { createMediaKey, mediaMetaByUrl, mentionsMedia, parseMediaKey, resolveImageAlt, type MediaMeta } from "../../../src/cores/media";
 
 const BASE = "http://localhost:8787/media";
 
@@ -50,7 +50,14 @@ describe("media keys and URL mentions", () => {
     ["https://m.test/a.png2", false],
     ["https://m.test/a.png/b", false],
     ["https://m.test/a.pn", false],
-  ])("mentions(%j) is %s", (text, expected) => {
-    expect(mentions(text, "https://m.test/a.png")).toBe(expected);
+    ['<img src="HTTPS://M.TEST/a.png">', true],
+    ['<img src="https://M.test:443//a.png">', true],
+    ['{"image":{"src":"https://m.test/\\\\a.png"}}', true],
+    ["/a.png", true],
+    ["https://m.test.evil/a.png", false],
+    ["https://other.test/a.png", false],
+    ["https://m.test/b/a.png", false],
+  ])("mentionsMedia(%j) is %s", (text, expected) => {
+    expect(mentionsMedia(text, "https://m.test", "a.png")).toBe(expected);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isMediaUrl, isSafeUrl } from "../../../src/cores/sanitize";
+import { isMediaUrl, isSafeUrl, mediaKeyOf } from "../../../src/cores/sanitize";
 
 describe("isSafeUrl", () => {
   it.each([
@@ -91,5 +91,30 @@ describe("isMediaUrl", () => {
     ["https://media.example.com/a.png", "not a url at all://"],
   ])("refuses %s under %s", (url, base) => {
     expect(isMediaUrl(url, base)).toBe(false);
+  });
+});
+
+describe("mediaKeyOf: the one reading of a media address, for the media rule and the in-use check", () => {
+  const BASE = "http://localhost:8787/media";
+  it.each([
+    ["http://localhost:8787/media/a.png", "a.png"],
+    ["HTTP://LOCALHOST:8787/media/a.png", "a.png"],
+    ["http://LocalHost:8787/media/a.png#top", "a.png"],
+    ["http://localhost:8787/media//a.png?w=2", "a.png"],
+    ["http://localhost:8787//media/scope//a.png", "scope/a.png"],
+    ["http://localhost:8787/media\\a.png", "a.png"],
+    ["/media/a.png", null],
+    ["http://localhost:8788/media/a.png", null],
+    ["http://localhost:8787/media/", null],
+    ["http://localhost:8787/media/%61.png", null],
+    ["http://localhost:8787/media-x/a.png", null],
+  ])("mediaKeyOf(%j) is %j", (url, key) => {
+    expect(mediaKeyOf(url, BASE)).toBe(key);
+    expect(isMediaUrl(url, BASE)).toBe(key !== null);
+  });
+
+  it("reads a path on the site against an absolute base only when asked (an in-use check)", () => {
+    expect(mediaKeyOf("/media//a.png", BASE, { orRelative: true })).toBe("a.png");
+    expect(mediaKeyOf("//evil.test/media/a.png", BASE, { orRelative: true })).toBeNull();
   });
 });
