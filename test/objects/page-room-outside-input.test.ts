@@ -66,3 +66,23 @@ describe("an outside write reaches the room in the form D1 stores", () => {
     a.close();
   });
 });
+
+describe("keys a JavaScript object cannot carry", () => {
+  it.each([
+    ["PATCH", (id: number) => `/api/cms/pages/${id}`],
+    ["POST", (id: number) => `/api/cms/pages/${id}/versions`],
+  ] as const)("a __proto__ key in a %s body is a 400, and nothing is written", async (method, path) => {
+    const id = await newPage({ title: "Kept" });
+    const handler = method === "PATCH" ? crud : versions;
+    const send = (body: string) => runEditorRoute(handler, request(method, path(id), { rawBody: body, headers: { ...asEditor(), "content-type": "application/json" } }), env);
+    for (const body of ['{"__proto__":{"x":1},"title":"T"}', '{"title":"T","sections":[{"__proto__":{"a":1}}]}', '{"title":"T","\\u005f_proto__":1}']) {
+      const res = await send(body);
+      expect(res.status, body).toBe(400);
+      expect(await res.json()).toMatchObject({ code: "invalid_json" });
+    }
+    expect(await newestDraft(id)).toBeNull();
+    // An ordinary key that only looks like one is no field: dropped, the rest written.
+    expect((await send('{"constructor":{"prototype":{}},"title":"T"}')).status).toBe(201);
+    expect((await newestDraft(id))?.title).toBe("T");
+  });
+});
