@@ -1,6 +1,5 @@
 import type * as Y from "yjs";
-import { applySaveDraft, readVersionSnapshot, type DraftDeps, type FieldEdit, type WrittenDraft } from "../cores/drafts";
-import { validateFields } from "../cores/validate-fields";
+import { applySaveDraft, draftViolations, readVersionSnapshot, type DraftDeps, type FieldEdit, type WrittenDraft } from "../cores/drafts";
 import { isHttpError, LouiseValidationError, type Violation } from "../shared/errors";
 import { setAtPath } from "../shared/json-path";
 import type { RoomEvent } from "../shared/room-protocol";
@@ -163,7 +162,7 @@ export class RoomDrafts {
     // any merge: the room must never hold what D1 drops, or every later save of the field conflicts.
     const clean = { ...declared, ...asRead(fields.filter((f) => f.type === "richtext" && typeof declared[f.name] === "string"), declared, deps.mediaBase) };
     try {
-      const violations = validateFields(clean, deps.config.fields, "draft", { mediaBase: deps.mediaBase });
+      const violations = draftViolations(deps, clean, "draft");
       if (violations.length > 0) throw new LouiseValidationError(violations);
       await deps.validate?.(clean, { operation: "draft" });
     } catch (error) {
