@@ -18,11 +18,12 @@ export function planSequenceMerge<T>(base: readonly T[], current: readonly T[], 
  * What the writer of `next` must have read, as well as can be told. Its base is not always what it
  * read: a writer without one is merged against the field's last seen value, and live typing after
  * that may have reached the writer through a settle flush before its read. Live insertions the
- * writer's value holds (matched by a diff of the current sequence against `next`) are taken as
- * read (only `significant` ones: a shared space is no evidence), so the merge never inserts them a second time, whatever their position or overlap; live
- * insertions the writer lacks, or seems to remove, stay unseen (kept: a writer without a base cannot
- * be told from one that never saw them), and base items live editors deleted stay in the
- * read state, so a writer that never saw the deletion does not bring them back.
+ * writer's value holds (matched by a diff of the current sequence against `next`, on `significant`
+ * items only: a shared space is no evidence) are taken as read, so the merge never inserts them a
+ * second time, whatever their position or overlap. Live insertions the writer lacks, or seems to
+ * remove, stay unseen and are kept (a writer without a base cannot be told from one that never saw
+ * them). Base items live editors deleted stay in the read state, so a writer that never saw the
+ * deletion does not bring them back.
  *
  * @example
  * readState(["a"], ["a", "b", "c"], ["a", "b", "d"]) // ["a", "b"]
