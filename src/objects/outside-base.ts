@@ -1,6 +1,6 @@
 import * as Y from "yjs";
 import type { DraftDeps } from "../cores/drafts";
-import { validateFields } from "../cores/validate-fields";
+import { draftViolations } from "../cores/drafts";
 import { isHttpError, LouiseValidationError } from "../shared/errors";
 import { mergeFields, readFieldsChecked, type RoomField } from "./room-document";
 
@@ -84,7 +84,7 @@ export function asRead(fields: RoomField[], edit: Record<string, unknown>, media
 export async function invalidFields(deps: DraftDeps, live: Record<string, unknown>): Promise<Set<string>> {
   const invalid = new Set<string>();
   for (const [name, value] of Object.entries(live)) {
-    if (validateFields({ [name]: value }, deps.config.fields, "draft", { mediaBase: deps.mediaBase }).length > 0) invalid.add(name);
+    if (draftViolations(deps, { [name]: value }, "draft").length > 0) invalid.add(name);
     else if (!(await passes(deps, { [name]: value }))) invalid.add(name);
   }
   return invalid;
@@ -103,7 +103,7 @@ export async function assertMergeValid(doc: Y.Doc, fields: RoomField[], deps: Dr
   Y.applyUpdate(copy, Y.encodeStateAsUpdate(doc));
   mergeFields(copy, fields, edit, null, bases);
   const merged = readFieldsChecked(copy, fields.filter((f) => Object.hasOwn(edit, f.name)), deps.mediaBase);
-  const violations = [...merged.failed, ...validateFields(merged.values, deps.config.fields, "draft", { mediaBase: deps.mediaBase })];
+  const violations = [...merged.failed, ...draftViolations(deps, merged.values, "draft")];
   if (violations.length > 0) throw new LouiseValidationError(violations);
   await deps.validate?.(merged.values, { operation: "draft" });
 }

@@ -33,6 +33,8 @@ export interface RoomField {
   type: CollectionFieldType;
   list?: ListShape;
   def?: CollectionField;
+  /** Its live column is NOT NULL: the room refuses a null for it (publish could not copy one). */
+  notNull?: boolean;
 }
 
 /**

@@ -1,6 +1,5 @@
 import type * as Y from "yjs";
-import { applySaveDraft, readVersionSnapshot, type DraftDeps, type FieldEdit, type WrittenDraft } from "../cores/drafts";
-import { validateFields } from "../cores/validate-fields";
+import { applySaveDraft, draftViolations, readVersionSnapshot, type DraftDeps, type FieldEdit, type WrittenDraft } from "../cores/drafts";
 import { isHttpError, LouiseValidationError, type Violation } from "../shared/errors";
 import { setAtPath } from "../shared/json-path";
 import type { RoomEvent } from "../shared/room-protocol";
@@ -150,7 +149,7 @@ export class RoomDrafts {
   }
 
   /**
-   * An outside edit: validated as a draft (violations are told to the room and nothing is merged),
+   * An outside edit: rich text sanitized as D1 stores it, validated as a draft (violations are told to the room and nothing is merged),
    * merged three ways into the live document (see `outside-base.ts` for the base a writer without
    * one gets, so live typing it never saw stays), checked again as merged (a 422 changes nothing),
    * then written at once. Answers once D1 has the draft; `conflicts` names fields where live typing
@@ -158,9 +157,12 @@ export class RoomDrafts {
    */
   async saveEdit(edit: Record<string, unknown>, outside: OutsideEdit): Promise<WrittenDraft> {
     const { deps, fields, doc, store } = this.#c;
-    const clean = Object.fromEntries(Object.entries(edit).filter(([name]) => fields.some((f) => f.name === name)));
+    const declared = Object.fromEntries(Object.entries(edit).filter(([name]) => fields.some((f) => f.name === name)));
+    // Rich text in the form D1 will store (sanitized under the media rule, schema-normalized) before
+    // any merge: the room must never hold what D1 drops, or every later save of the field conflicts.
+    const clean = { ...declared, ...asRead(fields.filter((f) => f.type === "richtext" && typeof declared[f.name] === "string"), declared, deps.mediaBase) };
     try {
-      const violations = validateFields(clean, deps.config.fields, "draft", { mediaBase: deps.mediaBase });
+      const violations = draftViolations(deps, clean, "draft");
       if (violations.length > 0) throw new LouiseValidationError(violations);
       await deps.validate?.(clean, { operation: "draft" });
     } catch (error) {

@@ -32,6 +32,8 @@ export interface Place {
 export interface GuardContext {
   plainJson: ReadonlyMap<string, CollectionField>;
   lists: ReadonlySet<string>;
+  /** Plain-value fields whose live column is NOT NULL. */
+  notNull: ReadonlySet<string>;
   mediaBase: string | undefined;
 }
 
@@ -77,7 +79,8 @@ function refusedJsonValue(place: Place, sub: string | null, content: Content, co
   if (!def) return `no json field named ${JSON.stringify(sub)} in this collection`;
   const value = atomic(content);
   if (!(content instanceof Y.ContentAny) || value === NOT_ATOMIC) return `${sub} holds one JSON value`;
-  if (value === null || def.type === "json") return null;
+  if (value === null) return context.notNull.has(sub) ? `${sub} cannot be null: its column holds a value` : null;
+  if (def.type === "json") return null;
   const problem = fieldValueProblem(def, value, context.mediaBase);
   return problem ? `${sub} ${problem.message}` : null;
 }

@@ -21,7 +21,7 @@ export const MAX_ROOM_NESTING = MAX_RICH_NESTING;
  * the catalog declares, text fields as `Y.Text`, nested lists as arrays of entries, and values
  * of the declared types; the `json` map holds only the fields held as one value (json fields that
  * are not lists, numbers, booleans, dates, selects, URLs, slugs, images), each a value its
- * declaration admits (`fieldValueProblem`) or null. Returns why an update is refused, or `null`. Each item's place is found through its
+ * declaration admits (`fieldValueProblem`) or null (not for a field whose column is NOT NULL). Returns why an update is refused, or `null`. Each item's place is found through its
  * parent, or its neighbours, in the update itself or in the document.
  *
  * @example
@@ -30,7 +30,7 @@ export const MAX_ROOM_NESTING = MAX_RICH_NESTING;
  */
 export function refusedUpdate(doc: Y.Doc, fields: readonly RoomField[], structs: readonly (Y.Item | Y.GC | Y.Skip)[], mediaBase?: string): string | null {
   const schema = schemaOf(fields);
-  const context: GuardContext = { plainJson: schema.plainJson, lists: schema.lists, mediaBase };
+  const context: GuardContext = { plainJson: schema.plainJson, lists: schema.lists, notNull: schema.notNull, mediaBase };
   const places = new UpdatePlaces(doc, schema.roots, structs);
   for (const struct of structs) {
     if (!(struct instanceof Y.Item)) continue;
@@ -152,6 +152,7 @@ interface GuardSchema {
   roots: ReadonlyMap<string, Place>;
   plainJson: GuardContext["plainJson"];
   lists: GuardContext["lists"];
+  notNull: GuardContext["notNull"];
 }
 
 /* A room checks every keystroke against the same field list: its lookup tables are built once. */
@@ -170,6 +171,7 @@ function schemaOf(fields: readonly RoomField[]): GuardSchema {
     roots,
     plainJson: new Map(fields.filter(isJsonMapField).map((f) => [f.name, f.def ?? { type: "json" }])),
     lists: new Set(fields.filter((f) => f.list).map((f) => f.name)),
+    notNull: new Set(fields.filter((f) => f.notNull).map((f) => f.name)),
   };
   SCHEMAS.set(fields, schema);
   return schema;

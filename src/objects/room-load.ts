@@ -1,5 +1,5 @@
 import type { Doc } from "yjs";
-import { loadEditableDocument, type DraftDeps } from "../cores/drafts";
+import { loadEditableDocument, notNullFields, type DraftDeps } from "../cores/drafts";
 import { parseRoomName } from "../shared/room-protocol";
 import type { PageRoomOptions, RoomEnv } from "./room-config";
 import { RoomLoadError } from "./room-connection";
@@ -40,7 +40,8 @@ export async function loadRoom(input: {
   const deps = address ? config.collections(env)[address.collection] : undefined;
   if (!address || !deps) throw new RoomLoadError(ROOM_CLOSE.NOT_FOUND, 404, `no room ${input.name}`);
   const store = new RoomStore(input.storage);
-  const fields = roomFields(deps.config);
+  const notNull = notNullFields(deps);
+  const fields = roomFields(deps.config).map((field) => (notNull.has(field.name) ? { ...field, notNull: true } : field));
   if (store.hasState()) {
     store.loadInto(doc, origin);
     // A document stored before lists were structures is converted once, and stored converted.

@@ -62,7 +62,8 @@ export async function readJsonObject(
 
 /**
  * Parses JSON text that must be an object: 422 `too_deep` past `MAX_JSON_DEPTH` (checked before
- * parsing, so a hostile body is never built), 400 for malformed JSON or a non-object. The one
+ * parsing, so a hostile body is never built), 400 for malformed JSON, a non-object, or a
+ * `__proto__` key at any depth. The one
  * JSON reader of every route body.
  *
  * @example
@@ -71,11 +72,20 @@ export async function readJsonObject(
 export function parseJsonObject(text: string): Record<string, unknown> {
   if (jsonTextDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw tooDeep("the request body");
   let parsed: unknown;
+  let protoKey = false;
   try {
-    parsed = JSON.parse(text);
+    // JSON may name a key "__proto__"; as an own key it cannot cross to a room (no structured clone
+    // takes it) and means nothing as a field or a value's key, so it is refused here.
+    parsed = text.includes("proto") || text.includes("\\u")
+      ? JSON.parse(text, (key: string, value: unknown) => {
+          if (key === "__proto__") protoKey = true;
+          return value;
+        })
+      : JSON.parse(text);
   } catch {
     throw new HttpError(400, "request body is not valid JSON", { code: "invalid_json" });
   }
+  if (protoKey) throw new HttpError(400, 'request body has a "__proto__" key, which no field or value may have', { code: "invalid_json" });
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
     throw new HttpError(400, "request body must be a JSON object", { code: "invalid_json" });
   }

@@ -55,14 +55,18 @@ export function planMerge<T>(live: readonly Hunk[], writer: readonly Hunk[], ite
 
 /*
  * The part of a writer change live editors have not already made: `null` when a live change of
- * the same base region put in the same items; an insertion that starts with a live insertion at
- * the same point loses that start. Anything else is returned as it is.
+ * the same base region put in the same items (or all of the writer's among them), or a removal of a region live editors removed too;
+ * an insertion that starts with a live insertion at the same point loses that start. Anything else
+ * is returned as it is.
  */
 function alreadyDone<T>(change: Hunk, live: readonly Hunk[], items: { current: readonly T[]; next: readonly T[] }): Hunk | null {
   const twin = live.find((other) => other.aStart === change.aStart && other.aEnd === change.aEnd);
   if (!twin) return change;
+  // Live editors removed this region too (replacing it or not): the writer's removal is done.
+  if (change.bStart === change.bEnd && change.aStart < change.aEnd) return null;
   const liveLength = twin.bEnd - twin.bStart;
   const writerLength = change.bEnd - change.bStart;
+  if (isSubsequence(items.next, change.bStart, change.bEnd, items.current, twin.bStart, twin.bEnd)) return null;
   let same = 0;
   while (same < liveLength && same < writerLength && items.current[twin.bStart + same] === items.next[change.bStart + same]) same++;
   if (same < liveLength) return change;
@@ -86,4 +90,11 @@ function toCurrent(change: Hunk, live: readonly Hunk[]): number {
     if (other.aEnd <= change.aStart) shift += other.bEnd - other.bStart - (other.aEnd - other.aStart);
   }
   return change.aStart + shift;
+}
+
+/* Whether `a[aFrom, aTo)` appears, in order, within `b[bFrom, bTo)`. */
+function isSubsequence<T>(a: readonly T[], aFrom: number, aTo: number, b: readonly T[], bFrom: number, bTo: number): boolean {
+  let i = aFrom;
+  for (let j = bFrom; j < bTo && i < aTo; j++) if (a[i] === b[j]) i++;
+  return i === aTo;
 }

@@ -10,6 +10,7 @@ export { latestDraftBody, latestDraftSections, loadEditableDocument, type Editab
 export { listVersions, type VersionPage, type VersionState } from "./list-versions";
 export { applyPublish, applyRestore, type PublishOptions, type PublishResult } from "./publish";
 export { applySaveDraft, type SavedDraft } from "./save-draft";
+export { draftViolations, notNullFields } from "./draft-rules";
 export { applyUnpublish } from "./unpublish";
 export { DIRECT_DRAFT_WRITER, type DraftWriter, type DraftWriteOptions, type FieldEdit, type ScheduledPublish, type WrittenDraft } from "./draft-writer";
 export { readRecord, readVersionSnapshot } from "./read-version";

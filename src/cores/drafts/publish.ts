@@ -1,4 +1,5 @@
 import { HttpError, LouiseValidationError } from "../../shared/errors";
+import { draftViolations } from "./draft-rules";
 import { assertPublisher } from "../../shared/publish-privilege";
 import type { EditorSession } from "../../shared/session";
 import { richFieldsOf } from "../collection";
@@ -7,7 +8,6 @@ import { sanitizeRichHtml } from "../sanitize";
 import { indexDocumentStatements, noteSearchChange, searchIndexOf } from "../search";
 import { redirectStatements } from "../pages/redirects";
 import { decodeRow, encodeValue, ident } from "../table-meta";
-import { validateFields } from "../validate-fields";
 import {
   clientOf,
   DRAFT_STATUS,
@@ -60,7 +60,7 @@ export async function applyPublish(
   const db = clientOf(env, options);
   const target = await readTarget(db, s, id, options.versionId ?? null);
   const snapshot = sanitizeSnapshot(deps, snapshotFields(s, target.data));
-  const violations = validateFields(snapshot, deps.config.fields, "publish", { mediaBase: deps.mediaBase });
+  const violations = draftViolations(deps, snapshot, "publish");
   if (violations.length > 0) throw new LouiseValidationError(violations);
   await deps.validate?.(snapshot, { operation: "publish" });
   await assertNoUniqueConflict(db, s, id, snapshot);

@@ -3,7 +3,7 @@ import { HttpError, LouiseValidationError } from "../../shared/errors";
 import type { EditorSession } from "../../shared/session";
 import { richFieldsOf } from "../collection";
 import { sanitizeRichHtml } from "../sanitize";
-import { validateFields } from "../validate-fields";
+import { draftViolations } from "./draft-rules";
 import {
   clientOf,
   DEFAULT_MAX_PER_DOC,
@@ -53,7 +53,7 @@ export async function applySaveDraft(
   assertJsonDepth(snapshot, "the draft");
   const s = draftSql(deps);
   const edit = cleanEdit(s, deps, snapshot);
-  const violations = validateFields(edit, deps.config.fields, "draft", { mediaBase: deps.mediaBase });
+  const violations = draftViolations(deps, edit, "draft");
   if (violations.length > 0) throw new LouiseValidationError(violations);
   await deps.validate?.(edit, { operation: "draft" });
 

@@ -1,8 +1,7 @@
 import type { Node } from "prosemirror-model";
 import * as Y from "yjs";
 import { richSchema } from "../../shared/rich-schema";
-import { diffSequences, splitReplacements } from "../../shared/sequence-diff";
-import { planMerge } from "../../shared/three-way-merge";
+import { planSequenceMerge } from "../../shared/writer-read";
 import { fragmentToRichDoc } from "../rich-text/fragment-to-rich-doc";
 import { htmlToRichDoc } from "../rich-text/html-to-rich-doc";
 import { richDocToHtml } from "../rich-text/rich-doc-to-html";
@@ -28,7 +27,7 @@ export function mergeRichInto(fragment: Y.XmlFragment, baseHtml: string, nextHtm
   const baseKeys = blockKeys(htmlToRichDoc(baseHtml));
   const nextKeys = blockKeys(fragmentToRichDoc(nextFragment));
   const currentKeys = liveBlockKeys(fragment, scratch);
-  const plan = planMerge(diffSequences(baseKeys, currentKeys), splitReplacements(diffSequences(baseKeys, nextKeys)), { current: currentKeys, next: nextKeys });
+  const plan = planSequenceMerge(baseKeys, currentKeys, nextKeys);
   const apply = () => {
     for (const step of plan.steps) {
       if (step.remove > 0) fragment.delete(step.at, step.remove);

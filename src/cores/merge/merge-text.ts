@@ -1,7 +1,6 @@
 import type * as Y from "yjs";
-import { diffSequences, splitReplacements } from "../../shared/sequence-diff";
 import { diffText, words } from "../../shared/text-splice";
-import { planMerge } from "../../shared/three-way-merge";
+import { planSequenceMerge } from "../../shared/writer-read";
 
 /**
  * Turns a `Y.Text` into `next` with the one grapheme-safe splice ({@link diffText}): the common
@@ -23,8 +22,10 @@ export function applyTextDiff(text: Y.Text, next: string): void {
 /**
  * Three-way merge of a plain-text field: a writer read `base` and sent `next`, while live editors
  * turned `base` into the text's current value. Both sides' changes are found as word-level diffs
- * against `base` (so no change ever splits a character); each writer change is applied where its region now sits, so every live
- * insertion and deletion outside it survives. Where both changed the same region the live text
+ * (so no change ever splits a character) against what the writer must have read: `base` plus any
+ * live typing its value already holds (`readState`), so that typing is never inserted twice. Each
+ * writer change is applied where its region now sits, so every live insertion and deletion outside
+ * it survives. Where both changed the same region the live text
  * wins (see `planMerge`). Returns how many writer changes were not applied (conflicts).
  *
  * @example
@@ -41,7 +42,7 @@ export function mergeTextInto(text: Y.Text, base: string, next: string): number 
   const baseTokens = words(base);
   const currentTokens = words(current);
   const nextTokens = words(next);
-  const plan = planMerge(diffSequences(baseTokens, currentTokens), splitReplacements(diffSequences(baseTokens, nextTokens)), { current: currentTokens, next: nextTokens });
+  const plan = planSequenceMerge(baseTokens, currentTokens, nextTokens, isWordLike);
   const offsets = unitOffsets(currentTokens);
   transact(text, () => {
     for (const step of plan.steps) {
@@ -53,6 +54,11 @@ export function mergeTextInto(text: Y.Text, base: string, next: string): number 
     }
   });
   return plan.conflicts.length;
+}
+
+/** A token with a letter, digit or symbol in it: what tells a writer's copy of live typing. */
+function isWordLike(token: string): boolean {
+  return /[^\s\p{P}]/u.test(token);
 }
 
 /** UTF-16 offset of each token's start, plus the total length at the end. */
