@@ -21,6 +21,7 @@ import { RoomCommits } from "./room-commits";
 import { changedRoots, pendingRefusal, refusedUpdate } from "./room-guard";
 import { KnownSockets } from "./room-sockets";
 import { RoomStore } from "./room-store";
+import { controls, foreignWriter, newWriters, withWriters } from "./room-writers";
 import { HEARTBEAT_PING, HEARTBEAT_PONG, parseRoomName, ROOM_CLOSE, type RoomEvent } from "../shared/room-protocol";
 import { rowExists } from "../cores/pages/page-store";
 import { tableMeta } from "../cores/table-meta";
@@ -167,6 +168,11 @@ export class PageRoom extends YServer {
         if ((this.#store as RoomStore).storedBytes() + parsed.update.byteLength > this.#limits.maxDocumentBytes) {
           return this.#evict(connection, ROOM_CLOSE.DOCUMENT_FULL, "the page's document is at its size limit");
         }
+        const writers = newWriters(this.document, parsed.structs);
+        const foreign = foreignWriter(writers, state, () => this.#otherStates(connection));
+        // The items may be that editor's own, relayed (a peer resending what the room lost): the
+        // sender keeps them (no ranges to drop), and their author sends them itself.
+        if (foreign !== null) return this.#refuse(connection, `client id ${foreign} belongs to another editor's connection`, []);
         const refusal = refusedUpdate(this.document, this.#fields, parsed.structs, this.#deps?.mediaBase);
         if (refusal) return this.#refuse(connection, refusal, parsed.structs);
         // Held-back items that this update would let in are checked now: refused, neither lands.
@@ -176,6 +182,8 @@ export class PageRoom extends YServer {
           return this.#refuse(connection, held.reason, held.structs);
         }
         super.handleMessage(connection, bytes);
+        const writes = withWriters(state, writers);
+        if (writes) connection.setState((prev: RoomConnectionState) => ({ ...prev, writes }));
         return (this.#commits as RoomCommits).received(connection, heldBack(this.document, parsed.structs, parsed.deletes));
       }
       return super.handleMessage(connection, bytes);
@@ -442,10 +450,16 @@ export class PageRoom extends YServer {
   }
 
   #ownedElsewhere(self: Connection, clientID: number): boolean {
-    for (const connection of this.getConnections()) {
-      if (connection.id !== self.id && stateOf(connection)?.clients.includes(clientID)) return true;
-    }
+    for (const state of this.#otherStates(self)) if (controls(state, clientID)) return true;
     return false;
+  }
+
+  /** The state of every open connection but `self` (read from attachments, so it holds after hibernation). */
+  *#otherStates(self: Connection): Generator<RoomConnectionState> {
+    for (const connection of this.getConnections()) {
+      const state = connection.id === self.id ? null : stateOf(connection);
+      if (state) yield state;
+    }
   }
 
   /**
