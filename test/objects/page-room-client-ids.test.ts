@@ -3,6 +3,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import type { PageRoom } from "../../src/objects/PageRoom";
+import { encodeAwarenessMessage } from "../../src/objects/room-wire";
 import { ROOM_CLOSE, type RoomEvent } from "../../src/shared/room-protocol";
 import { connect, editor, newestDraft, newPage, until, YClient } from "./room-client";
 
@@ -89,6 +90,29 @@ describe("PageRoom: Yjs client ids belong to the connection that uses them", () 
     expect(cy.text("title")).toBe("one two three");
     third.close();
     cy.close();
+  });
+
+  it("a peer sending back a departed editor's presence (as stock clients do) does not take its client id", async () => {
+    const id = await newPage({ title: "" });
+    const ann = await connect(id, editor("ann"), { awareness: true });
+    ann.awareness?.setLocalState({ cursor: null });
+    ann.doc.getText("title").insert(0, "one");
+    await until(() => ann.acknowledged());
+    const bob = await connect(id, editor("bob"), { awareness: true });
+    await until(() => bob.awareness?.getStates().has(ann.doc.clientID) === true);
+    const stamped = bob.awareness?.getStates().get(ann.doc.clientID) ?? null;
+    ann.close();
+    await until(() => bob.awareness?.getStates().has(ann.doc.clientID) === false);
+    // What a stock provider sends on each awareness change it receives: the removal, and later states.
+    bob.sendRaw(encodeAwarenessMessage([{ clientID: ann.doc.clientID, clock: 50, state: null }]));
+    bob.sendRaw(encodeAwarenessMessage([{ clientID: ann.doc.clientID, clock: 51, state: stamped }]));
+    const again = await rejoin(id, ann, "ann");
+    again.doc.getText("title").insert(3, " two");
+    await until(() => again.acknowledged() || again.closed !== null);
+    expect(again.closed).toBeNull();
+    expect(bob.text("title")).toBe("one two");
+    again.close();
+    bob.close();
   });
 
   it("keeps the ids a connection wrote under in its attachment, so a room woken from hibernation still enforces them", async () => {
