@@ -45,6 +45,8 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
   const manual = config.debounceMs === false;
   let mode: "connecting" | "live" | "rest" = "connecting";
   let live: LiveState = "none";
+  /* Read through a call: the connection's callbacks change `live` while `start` awaits. */
+  const liveNow = (): LiveState => live;
   /* This editor's live edits: some not acknowledged by the room yet, all acknowledged, or overdue. */
   let liveSaving = false;
   let liveSaved = false;
@@ -226,7 +228,8 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
         return;
       }
       session?.destroy();
-      live = "none";
+      // A deleted page keeps saying so; the fields fall back to HTTP saves, which the server refuses.
+      if (liveNow() !== "deleted") live = "none";
     }
     mode = "rest";
     mounted.push(...(await mountRestFields(found, context)));

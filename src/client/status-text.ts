@@ -3,8 +3,9 @@ import type { SaveState } from "./save-queue";
 /**
  * What the live connection to the page room is doing, when there is one. `stalled`: the socket
  * looks open but the room has not acknowledged this editor's edits in time; it is being replaced.
+ * `deleted`: the room closed with 4404, the page was deleted; nothing reconnects or saves any more.
  */
-export type LiveState = "none" | "connecting" | "live" | "offline" | "stalled";
+export type LiveState = "none" | "connecting" | "live" | "offline" | "stalled" | "deleted";
 
 /**
  * The status line's text for a queue state. `Saved` becomes `Draft saved` on a versioned page
@@ -16,8 +17,10 @@ export type LiveState = "none" | "connecting" | "live" | "offline" | "stalled";
  * statusText("saved", { versioned: true }) // "Draft saved"
  * statusText("saved", { versioned: true, live: "offline" }) // "Offline: changes kept on this device"
  * statusText("saving", { versioned: true, live: "stalled" }) // "Not saved yet: reconnecting…"
+ * statusText("saved", { versioned: true, live: "deleted" }) // "This page was deleted: changes here are not saved"
  */
 export function statusText(state: SaveState, context: { versioned: boolean; live?: LiveState; manual?: boolean; keptOnDevice?: boolean }): string {
+  if (context.live === "deleted") return "This page was deleted: changes here are not saved";
   if (context.live === "offline") return context.keptOnDevice === false ? "Offline: changes kept in this tab until you reconnect" : "Offline: changes kept on this device";
   if (context.live === "stalled") return "Not saved yet: reconnecting…";
   switch (state) {

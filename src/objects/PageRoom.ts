@@ -21,7 +21,10 @@ import { RoomCommits } from "./room-commits";
 import { changedRoots, pendingRefusal, refusedUpdate } from "./room-guard";
 import { KnownSockets } from "./room-sockets";
 import { RoomStore } from "./room-store";
-import { HEARTBEAT_PING, HEARTBEAT_PONG, ROOM_CLOSE, type RoomEvent } from "../shared/room-protocol";
+import { controls, foreignWriter, newWriters, withWriters } from "./room-writers";
+import { HEARTBEAT_PING, HEARTBEAT_PONG, parseRoomName, ROOM_CLOSE, type RoomEvent } from "../shared/room-protocol";
+import { rowExists } from "../cores/pages/page-store";
+import { tableMeta } from "../cores/table-meta";
 import { encodeAwarenessMessage, heldBack, parseRoomMessage, structRanges } from "./room-wire";
 
 /** Each configured room class's options, found along the class chain (`configure`, `configured`). */
@@ -96,6 +99,8 @@ export class PageRoom extends YServer {
   #admission: RoomAdmission | null = null;
   #commits: RoomCommits | null = null;
   #alarmAt: number | null = null;
+  /** The record is gone and the room forgot it: it refuses everything until the runtime drops it. */
+  #gone = false;
   readonly #sockets = new KnownSockets();
 
   /** Open connections, each socket's attachment read once rather than at every broadcast. */
@@ -163,6 +168,11 @@ export class PageRoom extends YServer {
         if ((this.#store as RoomStore).storedBytes() + parsed.update.byteLength > this.#limits.maxDocumentBytes) {
           return this.#evict(connection, ROOM_CLOSE.DOCUMENT_FULL, "the page's document is at its size limit");
         }
+        const writers = newWriters(this.document, parsed.structs);
+        const foreign = foreignWriter(writers, state, () => this.#otherStates(connection));
+        // The items may be that editor's own, relayed (a peer resending what the room lost): the
+        // sender keeps them (no ranges to drop), and their author sends them itself.
+        if (foreign !== null) return this.#refuse(connection, `client id ${foreign} belongs to another editor's connection`, []);
         const refusal = refusedUpdate(this.document, this.#fields, parsed.structs, this.#deps?.mediaBase);
         if (refusal) return this.#refuse(connection, refusal, parsed.structs);
         // Held-back items that this update would let in are checked now: refused, neither lands.
@@ -172,6 +182,8 @@ export class PageRoom extends YServer {
           return this.#refuse(connection, held.reason, held.structs);
         }
         super.handleMessage(connection, bytes);
+        const writes = withWriters(state, writers);
+        if (writes) connection.setState((prev: RoomConnectionState) => ({ ...prev, writes }));
         return (this.#commits as RoomCommits).received(connection, heldBack(this.document, parsed.structs, parsed.deletes));
       }
       return super.handleMessage(connection, bytes);
@@ -210,6 +222,8 @@ export class PageRoom extends YServer {
     this.#commits?.flush();
     const settle = store.getTimer("settle");
     if (settle && settle.at <= now) await this.#drafts?.settle(now);
+    // The flush found the record deleted: the room has forgotten everything the rest would use.
+    if (this.#gone) return;
     await fireScheduledPublish(this.#publishContext(), now);
     closeSilentConnections(store, this.getConnections(), this.#limits.handshakeMs, now, (connection) =>
       this.#evict(connection, ROOM_CLOSE.IDLE, "idle: no message after connecting"),
@@ -275,6 +289,23 @@ export class PageRoom extends YServer {
     });
   }
 
+  /**
+   * RPC (Worker-internal): the record was deleted. Once D1 confirms it has no such record, the room
+   * closes every connection with 4404, drops what it has not stored, stops its alarm and deletes its
+   * storage; `forgotten: false` when the record is still there (nothing changes).
+   */
+  recordDeleted(): Promise<RoomResult<{ forgotten: boolean }>> {
+    return roomResult(async () => {
+      if (this.#gone) return { forgotten: true };
+      const address = parseRoomName(this.name);
+      const deps = address ? configOf(this.constructor)?.collections(this.env as RoomEnv)[address.collection] : undefined;
+      if (!address || !deps) throw new HttpError(404, `no room ${this.name}`, { code: "not_found" });
+      if (await rowExists((this.env as RoomEnv).DB, tableMeta(deps.table), address.id)) return { forgotten: false };
+      await this.#forget(address.id);
+      return { forgotten: true };
+    });
+  }
+
   /** RPC (Worker-internal, for benchmarks and operators): stored Yjs bytes against the document's size. */
   storageStats(): Promise<RoomResult<{ storedBytes: number; compactedBytes: number; contentBytes: number }>> {
     return roomResult(async () => {
@@ -336,13 +367,14 @@ export class PageRoom extends YServer {
       limits: this.#limits,
       broadcast: (event) => this.#broadcast(event),
       arm: () => this.#arm(),
+      gone: () => this.#forget(room.id),
     });
     if (room.seeded) this.#drafts.resetBase();
   }
 
   /** `null` when the document is loaded; otherwise retries the load once and reports why it failed. */
   async #ready(): Promise<RoomLoadError | null> {
-    if (!this.#loadError) return null;
+    if (!this.#loadError || this.#gone) return this.#loadError;
     await this.ctx.blockConcurrencyWhile(async () => {
       try {
         await this.#load();
@@ -418,10 +450,38 @@ export class PageRoom extends YServer {
   }
 
   #ownedElsewhere(self: Connection, clientID: number): boolean {
-    for (const connection of this.getConnections()) {
-      if (connection.id !== self.id && stateOf(connection)?.clients.includes(clientID)) return true;
-    }
+    for (const state of this.#otherStates(self)) if (controls(state, clientID)) return true;
     return false;
+  }
+
+  /** The state of every open connection but `self` (read from attachments, so it holds after hibernation). */
+  *#otherStates(self: Connection): Generator<RoomConnectionState> {
+    for (const connection of this.getConnections()) {
+      const state = connection.id === self.id ? null : stateOf(connection);
+      if (state) yield state;
+    }
+  }
+
+  /**
+   * The record is gone from D1: every editor is closed with 4404 and nothing more is accepted or
+   * acknowledged (updates waiting for their commit are dropped: they would be saved nowhere); the
+   * alarm stops and the room's storage is deleted, so a deleted record's room holds nothing, and a
+   * room started later for the same name starts from D1.
+   */
+  async #forget(id: number): Promise<void> {
+    if (this.#gone) return;
+    this.#gone = true;
+    const reason = `page ${id} was deleted`;
+    this.#loadError = new RoomLoadError(ROOM_CLOSE.NOT_FOUND, 404, reason);
+    this.#commits?.discard();
+    this.#drafts?.stop();
+    this.#commits = null;
+    this.#drafts = null;
+    this.#store = null;
+    for (const connection of this.getConnections()) this.#evict(connection, ROOM_CLOSE.NOT_FOUND, reason);
+    this.#alarmAt = null;
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
   }
 
   /** Closes one connection and drops its presence at once (not waiting for its close to come back). */

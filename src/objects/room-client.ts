@@ -41,6 +41,14 @@ export function roomDraftWriter(namespace: DurableObjectNamespace): DraftWriter 
     },
     cancelScheduledPublish: async (deps, session, id) => unwrap(await (await room(deps, id)).cancelScheduledPublish(session)),
     scheduledPublish: async (deps, id) => unwrap(await (await room(deps, id)).scheduledPublish()),
+    recordDeleted: async (deps, id) => {
+      try {
+        unwrap(await (await room(deps, id)).recordDeleted());
+      } catch (error) {
+        // The record is deleted either way; the room finds out at its next draft write (a 404).
+        console.error(`page room ${roomName(deps.config.slug, id)}: could not be told of the delete`, error);
+      }
+    },
   };
 }
 

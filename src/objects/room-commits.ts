@@ -101,6 +101,20 @@ export class RoomCommits {
     this.#unremembered.delete(connection.id);
   }
 
+  /**
+   * Drops everything waiting, unstored and unacknowledged, and stops the timers: the record is
+   * gone, so nothing may be told "saved" any more.
+   */
+  discard(): void {
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    if (this.#rememberTimer !== null) clearTimeout(this.#rememberTimer);
+    this.#timer = this.#rememberTimer = null;
+    this.#updates = [];
+    this.#edits = [];
+    this.#received.clear();
+    this.#unremembered.clear();
+  }
+
   /** True when updates wait for their commit. */
   pending(): boolean {
     return this.#updates.length > 0 || this.#edits.length > 0;

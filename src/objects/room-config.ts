@@ -24,8 +24,10 @@ export interface RoomLimits {
   /** …and in bytes. */
   byteBurst: number;
   bytesPerSecond: number;
-  /** Retry delay after a D1 write failed for a reason other than validation. */
+  /** Retry delay after a D1 write failed for a passing reason (D1 unreachable, a 5xx); it doubles with each failure in a row… */
   retryMs: number;
+  /** …up to this. */
+  retryMaxMs: number;
   /** Largest the room's stored document may grow (snapshot plus log); past it updates are refused. */
   maxDocumentBytes: number;
   /** Retry delay of a draft D1 refused as invalid, until the next edit (which retries after `settleMs`). */
@@ -58,6 +60,7 @@ export const DEFAULT_ROOM_LIMITS: RoomLimits = {
   byteBurst: 8 * 1024 * 1024,
   bytesPerSecond: 256 * 1024,
   retryMs: 5_000,
+  retryMaxMs: 5 * 60_000,
   invalidRetryMs: 60_000,
   maxDocumentBytes: 16 * 1024 * 1024,
   commitDelayMs: 4,

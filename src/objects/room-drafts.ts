@@ -1,6 +1,6 @@
 import type * as Y from "yjs";
 import { applySaveDraft, draftViolations, readVersionSnapshot, type DraftDeps, type FieldEdit, type WrittenDraft } from "../cores/drafts";
-import { isHttpError, LouiseValidationError, type Violation } from "../shared/errors";
+import { HttpError, isHttpError, LouiseValidationError, type Violation } from "../shared/errors";
 import { setAtPath } from "../shared/json-path";
 import type { RoomEvent } from "../shared/room-protocol";
 import type { EditorSession } from "../shared/session";
@@ -23,6 +23,8 @@ export interface RoomDraftsContext {
   arm: () => void;
   /** Commits accepted updates still waiting, so D1 never holds content the room's storage lacks. */
   beforeRead: () => void;
+  /** D1 answered that the record is gone (a flush got 404): the room tells its editors and forgets itself. */
+  gone: () => Promise<void>;
 }
 
 /** Options of one flush. */
@@ -82,6 +84,10 @@ export class RoomDrafts {
   #lastEditorId: string | null = null;
   /** A flush was refused as invalid: the next edit brings the settle timer back from its back-off. */
   #backedOff = false;
+  /** Flushes in a row that failed for a passing reason (D1 unreachable): the retry waits longer each time. */
+  #failures = 0;
+  /** The record is gone: nothing is written again (see {@link stop}). */
+  #stopped = false;
   /**
    * Fields edited since the last flush, so a flush converts and sanitizes only those; `null` when
    * that is not known (after a restart, or an edit whose fields were not told): then all are read.
@@ -146,6 +152,11 @@ export class RoomDrafts {
   /** True when edits have not reached D1 yet. */
   isDirty(): boolean {
     return this.#dirty;
+  }
+
+  /** The record is gone: every later flush (and one still waiting for D1) answers 404 and touches nothing. */
+  stop(): void {
+    this.#stopped = true;
   }
 
   /**
@@ -213,6 +224,7 @@ export class RoomDrafts {
   }
 
   async #write(options: FlushOptions): Promise<WrittenDraft | null> {
+    if (this.#stopped) throw gone(this.#c.id);
     const { store, doc, fields, deps } = this.#c;
     this.#c.beforeRead();
     const editsAtStart = this.#edits;
@@ -241,6 +253,9 @@ export class RoomDrafts {
         retouch(Object.keys(edit));
         throw error;
       });
+      // The record was deleted while D1 wrote: the room's storage is gone, so nothing is recorded.
+      if (this.#stopped) throw gone(this.#c.id);
+      this.#failures = 0;
       retouch(refused.keys());
       store.setMeta(META_BASE, { ...written, ...pick(read.values, Object.keys(edit).filter((name) => !refused.has(name))) });
       this.#settled(editsAtStart, read.failed.length > 0 || refused.size > 0);
@@ -250,9 +265,27 @@ export class RoomDrafts {
       if (failed.length > 0) throw new LouiseValidationError(failed.flatMap((name) => refused.get(name) ?? []));
       return saved;
     } catch (error) {
-      if (!isHttpError(error)) this.#retryAt(Date.now() + this.#c.limits.retryMs);
+      await this.#failed(error);
       throw error;
     }
+  }
+
+  /**
+   * After a failed write, never a retry at once (the alarm would fire again in a loop): a 404 means
+   * the record is gone, so the room forgets itself; any other refusal (4xx) cannot succeed as it
+   * stands, so it waits at the back-off pace for the next edit; anything else (D1 unreachable, a
+   * 5xx) is retried after `retryMs`, doubling with each failure in a row up to `retryMaxMs`.
+   */
+  async #failed(error: unknown): Promise<void> {
+    if (this.#stopped) return;
+    if (isHttpError(error) && error.status === 404) {
+      this.#stopped = true;
+      return this.#c.gone();
+    }
+    if (isHttpError(error) && error.status < 500) return this.#backOff();
+    const { retryMs, retryMaxMs } = this.#c.limits;
+    this.#failures += 1;
+    this.#retryAt(Date.now() + Math.min(retryMs * 2 ** Math.min(this.#failures - 1, 30), retryMaxMs));
   }
 
   /**
@@ -323,6 +356,10 @@ function rootOf(path: string): string {
 
 function pick(values: Record<string, unknown>, names: string[]): Record<string, unknown> {
   return Object.fromEntries(names.map((name) => [name, values[name]]));
+}
+
+function gone(id: number): HttpError {
+  return new HttpError(404, `page ${id} was deleted`, { code: "not_found" });
 }
 
 /** A failed timer flush was already told to the editors (violations) or scheduled for a retry. */

@@ -39,17 +39,20 @@ export async function loadRoom(input: {
   const address = parseRoomName(input.name);
   const deps = address ? config.collections(env)[address.collection] : undefined;
   if (!address || !deps) throw new RoomLoadError(ROOM_CLOSE.NOT_FOUND, 404, `no room ${input.name}`);
-  const store = new RoomStore(input.storage);
   const notNull = notNullFields(deps);
   const fields = roomFields(deps.config).map((field) => (notNull.has(field.name) ? { ...field, notNull: true } : field));
-  if (store.hasState()) {
-    store.loadInto(doc, origin);
-    // A document stored before lists were structures is converted once, and stored converted.
-    if (upgradeDocument(doc, fields, origin)) store.compact(doc);
-    return { store, id: address.id, deps, fields, seeded: false };
+  if (RoomStore.exists(input.storage)) {
+    const store = new RoomStore(input.storage);
+    if (store.hasState()) {
+      store.loadInto(doc, origin);
+      // A document stored before lists were structures is converted once, and stored converted.
+      if (upgradeDocument(doc, fields, origin)) store.compact(doc);
+      return { store, id: address.id, deps, fields, seeded: false };
+    }
   }
   const editable = await loadEditableDocument(env.DB, deps, address.id);
   if (!editable) throw new RoomLoadError(ROOM_CLOSE.NOT_FOUND, 404, `page ${address.id} not found`);
+  const store = new RoomStore(input.storage);
   mergeFields(doc, fields, editable.document, origin);
   store.compact(doc);
   return { store, id: address.id, deps, fields, seeded: true };

@@ -23,6 +23,10 @@ export interface PresenceDecision {
  * (`isPresenceState`: a cursor that is not two relative positions, say) is dropped, so it never
  * reaches another editor's page; an entry for a client id
  * another connection controls is dropped (so nobody can change or clear someone else's presence);
+ * an entry for an id the connection does not control yet that is a removal, or a state the room
+ * stamped for another editor, is dropped too: stock clients send back every awareness change they
+ * receive, and such an echo arriving after its owner left must not make the echoing connection the
+ * owner of that id (its owner could not write under it again, see `room-writers.ts`);
  * a connection controls at most {@link MAX_CLIENTS_PER_CONNECTION} ids; and every non-null state's
  * `user` is replaced by the identity the Worker gave the connection (name, colour, editor id),
  * whatever the client claimed.
@@ -41,6 +45,7 @@ export function admitPresence(
   for (const entry of incoming) {
     if (entry.state !== null && !isPresenceState(entry.state)) continue;
     if (!clients.has(entry.clientID)) {
+      if (entry.state === null || isEcho(entry.state, state.editor.id)) continue;
       if (ownedElsewhere(entry.clientID) || clients.size >= MAX_CLIENTS_PER_CONNECTION) continue;
       clients.add(entry.clientID);
     }
@@ -50,4 +55,10 @@ export function admitPresence(
     if (JSON.stringify(admitted).length <= MAX_STORED_PRESENCE) presence = admitted;
   }
   return { entries, clients: [...clients], presence };
+}
+
+/* A state carrying the identity the room gave another editor's connection: sent back, not one's own. */
+function isEcho(state: Record<string, unknown>, editorId: string): boolean {
+  const user = state.user;
+  return typeof user === "object" && user !== null && typeof (user as { id?: unknown }).id === "string" && (user as { id: string }).id !== editorId;
 }

@@ -44,6 +44,14 @@ export class RoomStore {
     sql.exec("CREATE TABLE IF NOT EXISTS room_timers (kind TEXT PRIMARY KEY, at INTEGER NOT NULL, data TEXT)");
   }
 
+  /**
+   * True when `storage` holds a room's tables. Read without creating them, so a room that turns out
+   * to have no record (never had one, or forgot it at a delete) leaves nothing behind.
+   */
+  static exists(storage: DurableObjectStorage): boolean {
+    return storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'room_updates'").one().n > 0;
+  }
+
   /** True when a Yjs state has been stored (the room was seeded before). */
   hasState(): boolean {
     return this.#storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM room_updates").one().n > 0;

@@ -150,6 +150,8 @@ export function pagesRoute<Env extends EditorRouteEnv>(config: PagesRouteConfig<
       const before = redirectsTo ? [redirectRemovalStatement(env.DB, redirectsTo.config, redirectsTo.live, id)] : [];
       if (!(await deleteRow(env.DB, meta, id, children, before))) throw notFound(id);
       if (config.collection?.search) await removeFromSearchIndex(env.DB, config.collection, id);
+      // Editors still in the record's room are told at once, and the room stops writing drafts of it.
+      if (drafts) await (config.writer?.(env) ?? DIRECT_DRAFT_WRITER).recordDeleted(draftDepsFor(drafts, env, session), id);
       return noContent();
     }
     if (drafts) {

@@ -16,6 +16,11 @@ export interface RoomConnectionState {
   spoke: boolean;
   /** Awareness client ids this connection controls; no other connection may change them. */
   clients: number[];
+  /**
+   * Yjs client ids this connection wrote document content under: no other editor's connection may
+   * write under them (nor use them in presence) while this one is open.
+   */
+  writes?: number[];
   /** When the editor's sign-in session was last confirmed (revocation is checked every `sessionRecheckMs`). */
   checkedAt?: number;
   /** The last awareness entry this connection sent, restored after hibernation (small ones only). */

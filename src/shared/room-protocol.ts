@@ -56,13 +56,19 @@ export const ROOM_CLOSE = {
   MALFORMED: 4400,
   /** The connection carries no editor identity from the Worker. */
   NO_EDITOR: 4401,
-  /** The page (or its collection) does not exist. */
+  /**
+   * The page (or its collection) does not exist, or was deleted while editors were in its room (the
+   * room forgets it; clients should stop reconnecting and say "This page was deleted").
+   */
   NOT_FOUND: 4404,
   /** Connected and said nothing within the handshake window. */
   IDLE: 4408,
   /** The page's document is at its size limit (`maxDocumentBytes`); nothing more is accepted. */
   DOCUMENT_FULL: 4413,
-  /** An update the document schema would not produce (unknown root, node, mark, attribute, unsafe URL, too deep). */
+  /**
+   * An update the document schema would not produce (unknown root, node, mark, attribute, unsafe URL,
+   * too deep), or new content under a client id another editor's open connection owns.
+   */
   REFUSED: 4422,
   /** Too many messages or bytes per second from this editor (across their connections). */
   RATE_LIMITED: 4429,
@@ -85,7 +91,8 @@ export const ROOM_CLOSE = {
  * - `ack` (to one connection): the first `updates` update-bearing sync frames (step 2 and update)
  *   this connection sent are stored durably ({@link countsAsUpdate} tells which frames count).
  * - `refused` (to one connection, just before it is closed with 4422): the update was not applied;
- *   `items` are the `[client, clock, length]` ranges of the structs it carried, `reason` says why.
+ *   `items` are the `[client, clock, length]` ranges of the structs it carried, `reason` says why;
+ *   `items` is empty when it wrote under another editor's client id (not the sender's to drop).
  *
  * @example
  * provider.on("custom-message", (raw) => { const event = parseRoomEvent(raw); });

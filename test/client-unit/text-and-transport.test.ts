@@ -103,6 +103,7 @@ describe("status line", () => {
     ["saved", { versioned: true, live: "offline" }, "Offline: changes kept on this device"],
     ["saving", { versioned: true, live: "offline", keptOnDevice: true }, "Offline: changes kept on this device"],
     ["saving", { versioned: true, live: "offline", keptOnDevice: false }, "Offline: changes kept in this tab until you reconnect"],
+    ["saving", { versioned: true, live: "deleted" }, "This page was deleted: changes here are not saved"],
   ] as const)("%s %j reads %j", (state, context, text) => {
     expect(statusText(state, context)).toBe(text);
   });

@@ -1,6 +1,6 @@
 import YProvider from "y-partyserver/provider";
 import * as Y from "yjs";
-import { HEARTBEAT_PING, parseRoomEvent } from "../../shared/room-protocol";
+import { HEARTBEAT_PING, parseRoomEvent, ROOM_CLOSE } from "../../shared/room-protocol";
 import type { Person } from "../edit-bar";
 import type { LiveState } from "../status-text";
 import { dropRefused } from "./drop-refused";
@@ -71,7 +71,8 @@ export interface LiveSession {
  * of the document (and the device copy) before the provider reconnects, so it is never resent.
  * With `localCopyName` the document is also kept on the device; when the room is out of reach but
  * the device holds a copy (edits made offline, then a reload), the session starts from that copy,
- * offline, instead of giving up.
+ * offline, instead of giving up. When the room closes with 4404 (the page was deleted) the session
+ * reports `deleted` and stops reconnecting: the room would only refuse it again.
  *
  * @example
  * const session = await connectLive({ host: location.host, protocol: "wss", path: "/parties/page-room/pages:1", timeoutMs: 5000, ...handlers });
@@ -83,6 +84,8 @@ export async function connectLive(options: LiveSessionOptions): Promise<LiveSess
   let synced = false;
   /* A reconnect this session forced (an overdue acknowledgement) is not the network going away. */
   let reconnecting = false;
+  /* The room said the page was deleted: nothing connects again. */
+  let deleted = false;
   const durability = new DurabilityTracker({
     overdueMs: ACK_OVERDUE_MS,
     isOpen: () => provider?.wsconnected === true,
@@ -193,11 +196,13 @@ export async function connectLive(options: LiveSessionOptions): Promise<LiveSess
   });
   // The browser knows at once when the network is gone; the socket may take a minute to notice.
   const wentOffline = () => {
-    if (synced) options.onState("offline");
+    if (synced && !deleted) options.onState("offline");
     live.disconnect();
     abandonSocket("offline");
   };
-  const cameOnline = () => live.connect();
+  const cameOnline = () => {
+    if (!deleted) live.connect();
+  };
   addEventListener("offline", wentOffline);
   addEventListener("online", cameOnline);
   const heartbeat = setInterval(() => {
@@ -236,11 +241,21 @@ export async function connectLive(options: LiveSessionOptions): Promise<LiveSess
       resolve(session);
     });
     live.on("status", ({ status }: { status: string }) => {
-      if (synced && status === "disconnected" && !reconnecting) options.onState("offline");
+      if (synced && status === "disconnected" && !reconnecting && !deleted) options.onState("offline");
+    });
+    live.on("connection-close", (event: CloseEvent | null) => {
+      if (event?.code !== ROOM_CLOSE.NOT_FOUND) return;
+      deleted = true;
+      live.disconnect();
+      options.onState("deleted");
+      if (synced) return;
+      clearTimeout(timer);
+      session.destroy();
+      resolve(null);
     });
     // A connection that never opened closes without a status change.
     live.on("connection-close", () => {
-      if (synced || !copy?.hadContent) return;
+      if (deleted || synced || !copy?.hadContent) return;
       // Out of reach, but this device has the page: edit from it; it merges when the room is back.
       synced = true;
       clearTimeout(timer);

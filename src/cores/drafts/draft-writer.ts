@@ -57,6 +57,12 @@ export interface DraftWriter {
   cancelScheduledPublish(deps: DraftDeps, session: EditorSession, id: number): Promise<{ cancelled: boolean }>;
   /** The scheduled publish of a page, or `null` (always `null` without rooms). */
   scheduledPublish(deps: DraftDeps, id: number): Promise<ScheduledPublish | null>;
+  /**
+   * Called after a record was deleted from D1: its live room tells its editors (4404) and forgets
+   * the record (nothing to do without rooms). Never throws: the delete has happened, and a room
+   * that was not told finds out at its next draft write.
+   */
+  recordDeleted(deps: DraftDeps, id: number): Promise<void>;
 }
 
 /**
@@ -84,4 +90,5 @@ export const DIRECT_DRAFT_WRITER: DraftWriter = {
   },
   cancelScheduledPublish: async () => ({ cancelled: false }),
   scheduledPublish: async () => null,
+  recordDeleted: async () => {},
 };
