@@ -60,12 +60,17 @@ export function foreignWriter(writers: readonly number[], state: RoomConnectionS
 
 /**
  * The connection's client ids after it wrote under `writers` (newest last, at most
- * {@link MAX_WRITERS_PER_CONNECTION}), or `null` when nothing changed (no attachment write).
+ * {@link MAX_WRITERS_PER_CONNECTION}), or `null` when nothing changed (no attachment write). A
+ * connection whose presence names its client id claims nothing by writing: what it sends under
+ * other ids is relayed (a peer's edits the room lost in a restart, its own device copy's earlier
+ * sessions), and claiming those would lock their author out of its own id once it reconnects.
+ * Only a connection without presence is known by what it writes.
  *
  * @example
  * const writes = withWriters(state, [1234]); if (writes) connection.setState((prev) => ({ ...prev, writes }));
  */
 export function withWriters(state: RoomConnectionState, writers: readonly number[]): number[] | null {
+  if (state.clients.length > 0) return null;
   const known = state.writes ?? [];
   const added = writers.filter((client) => !known.includes(client));
   return added.length === 0 ? null : [...known, ...added].slice(-MAX_WRITERS_PER_CONNECTION);

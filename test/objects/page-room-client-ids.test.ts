@@ -119,6 +119,29 @@ describe("PageRoom: Yjs client ids belong to the connection that uses them", () 
     bob.close();
   });
 
+  it("a peer relaying an editor's edits the room lost (after a restart) does not take that editor's id", async () => {
+    const id = await newPage({ title: "" });
+    // Dan's edits, which a peer received and the room lost before it stored them.
+    const dan = new Y.Doc();
+    dan.getText("title").insert(0, "dan");
+    const cy = await connect(id, editor("cy"), { awareness: true });
+    cy.awareness?.setLocalState({ cursor: null });
+    Y.applyUpdate(cy.doc, Y.encodeStateAsUpdate(dan), "relayed");
+    await until(() => cy.acknowledged());
+    // Dan reconnects with his document and types on under his own id.
+    const again = await connect(id, editor("dan"), { sync: false });
+    Y.applyUpdate(again.doc, Y.encodeStateAsUpdate(dan), again);
+    again.doc.clientID = dan.clientID;
+    again.start();
+    await until(() => again.synced);
+    again.doc.getText("title").insert(3, " again");
+    await until(() => again.acknowledged() || again.closed !== null);
+    expect(again.closed).toBeNull();
+    await until(() => cy.text("title") === "dan again");
+    again.close();
+    cy.close();
+  });
+
   it("keeps the ids a connection wrote under in its attachment, so a room woken from hibernation still enforces them", async () => {
     const id = await newPage({ title: "" });
     const ann = await connect(id, editor("ann"));
