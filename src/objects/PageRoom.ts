@@ -300,10 +300,19 @@ export class PageRoom extends YServer {
       const address = parseRoomName(this.name);
       const deps = address ? configOf(this.constructor)?.collections(this.env as RoomEnv)[address.collection] : undefined;
       if (!address || !deps) throw new HttpError(404, `no room ${this.name}`, { code: "not_found" });
-      if (await rowExists((this.env as RoomEnv).DB, tableMeta(deps.table), address.id)) return { forgotten: false };
-      await this.#forget(address.id);
-      return { forgotten: true };
+      return { forgotten: await this.#forgetIfGone(deps, address.id) };
     });
+  }
+
+  /**
+   * Forgets the room only once D1 confirms the record is gone: a 404 from a site's own rule, or a
+   * delete that did not happen, must never cost editors their room.
+   */
+  async #forgetIfGone(deps: DraftDeps, id: number): Promise<boolean> {
+    if (this.#gone) return true;
+    if (await rowExists((this.env as RoomEnv).DB, tableMeta(deps.table), id)) return false;
+    await this.#forget(id);
+    return true;
   }
 
   /** RPC (Worker-internal, for benchmarks and operators): stored Yjs bytes against the document's size. */
@@ -367,7 +376,7 @@ export class PageRoom extends YServer {
       limits: this.#limits,
       broadcast: (event) => this.#broadcast(event),
       arm: () => this.#arm(),
-      gone: () => this.#forget(room.id),
+      gone: () => this.#forgetIfGone(room.deps, room.id),
     });
     if (room.seeded) this.#drafts.resetBase();
   }

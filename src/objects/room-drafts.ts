@@ -23,8 +23,8 @@ export interface RoomDraftsContext {
   arm: () => void;
   /** Commits accepted updates still waiting, so D1 never holds content the room's storage lacks. */
   beforeRead: () => void;
-  /** D1 answered that the record is gone (a flush got 404): the room tells its editors and forgets itself. */
-  gone: () => Promise<void>;
+  /** A flush got 404: when D1 confirms the record is gone, the room tells its editors and forgets itself (true). */
+  gone: () => Promise<boolean>;
 }
 
 /** Options of one flush. */
@@ -271,17 +271,14 @@ export class RoomDrafts {
   }
 
   /**
-   * After a failed write, never a retry at once (the alarm would fire again in a loop): a 404 means
-   * the record is gone, so the room forgets itself; any other refusal (4xx) cannot succeed as it
+   * After a failed write, never a retry at once (the alarm would fire again in a loop): a 404 for a
+   * record D1 confirms gone makes the room forget itself; any other refusal (4xx) cannot succeed as it
    * stands, so it waits at the back-off pace for the next edit; anything else (D1 unreachable, a
    * 5xx) is retried after `retryMs`, doubling with each failure in a row up to `retryMaxMs`.
    */
   async #failed(error: unknown): Promise<void> {
     if (this.#stopped) return;
-    if (isHttpError(error) && error.status === 404) {
-      this.#stopped = true;
-      return this.#c.gone();
-    }
+    if (isHttpError(error) && error.status === 404 && (await this.#c.gone())) return;
     if (isHttpError(error) && error.status < 500) return this.#backOff();
     const { retryMs, retryMaxMs } = this.#c.limits;
     this.#failures += 1;
