@@ -1,10 +1,16 @@
 #!/usr/bin/env node
-// The Chromium end-to-end suite: builds the client, starts the e2e site under wrangler dev (port
-// 8796, throw-away state), runs every test/e2e/*.e2e.mjs in order, prints one line per test and a
-// closing "N passed, N failed", and exits non-zero on any failure. `node test/e2e/run.mjs <filter>`
-// runs the tests whose name contains <filter>. A failed test is followed by the browser's requests
-// still unanswered and by what the server printed while it ran, so a stall names its request.
-import { readdirSync } from "node:fs";
+// The Chromium end-to-end suite: builds the client, then runs every test/e2e/*.e2e.mjs and
+// test/e2e/journeys/*.e2e.mjs, prints one line per test and a closing "N passed, N failed", and
+// exits non-zero on any failure. `node test/e2e/run.mjs <filter>` runs the tests whose name
+// contains <filter>. A failed test is followed by the browser's requests still unanswered and by
+// what the server printed while it ran, so a stall names its request.
+//
+// The files are spread over E2E_SHARDS shards (default 3; most of a browser test is waiting on
+// debounces and sockets, not the CPU). Each shard is a child process with its own `wrangler dev`
+// site (port E2E_PORT + its index, throw-away state) and its own Chromium, running its files in
+// order (files weighed by their number of tests); a shard's lines print together once it ends.
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { buildClient } from "../../scripts/build-client.mjs";
@@ -13,19 +19,48 @@ import { startSite } from "./server.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const filter = process.argv[2] ?? "";
-const files = readdirSync(here).filter((f) => f.endsWith(".e2e.mjs")).sort();
+const files = ["", "journeys"].filter((dir) => existsSync(join(here, dir))).flatMap((dir) =>
+  readdirSync(join(here, dir)).filter((f) => f.endsWith(".e2e.mjs")).sort().map((f) => join(dir, f)),
+);
+const testsOf = async (file) =>
+  (await import(pathToFileURL(join(here, file)).href)).tests.filter((test) => !filter || test.name.includes(filter));
 
-await buildClient();
+if (process.env.E2E_FILES === undefined) {
+  await buildClient();
+  const count = Math.max(1, Number(process.env.E2E_SHARDS ?? 3));
+  const base = Number(process.env.E2E_PORT ?? 8796);
+  // Largest file first onto the lightest shard, weighing a file by its number of tests.
+  const weighed = await Promise.all(files.map(async (file) => ({ file, weight: (await testsOf(file)).length })));
+  const plan = [...Array(count)].map(() => ({ files: [], weight: 0 }));
+  for (const { file, weight } of weighed.filter((w) => w.weight > 0).sort((x, y) => y.weight - x.weight)) {
+    const lightest = plan.reduce((min, s) => (s.weight < min.weight ? s : min));
+    lightest.files.push(file);
+    lightest.weight += weight;
+  }
+  const shards = plan.filter((s) => s.files.length > 0).map((s, index) => runShard(files.filter((f) => s.files.includes(f)), base + index));
+  let [passed, failed] = [0, 0];
+  for (const done of shards) {
+    const { output, code } = await done;
+    process.stdout.write(output);
+    const summary = /(\d+) passed, (\d+) failed\s*$/.exec(output);
+    passed += Number(summary?.[1] ?? 0);
+    // A shard that ended without its summary line failed as a whole.
+    failed += summary ? Number(summary[2]) : 1;
+    if (code !== 0 && summary?.[2] === "0") failed++;
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed === 0 ? 0 : 1);
+}
+
+const mine = JSON.parse(process.env.E2E_FILES);
 const site = await startSite();
 let browser;
 let passed = 0;
 let failed = 0;
 try {
   browser = await launchBrowser();
-  for (const file of files) {
-    const { tests } = await import(pathToFileURL(join(here, file)).href);
-    for (const test of tests) {
-      if (filter && !test.name.includes(filter)) continue;
+  for (const file of mine) {
+    for (const test of await testsOf(file)) {
       const started = Date.now();
       const logFrom = site.log().length;
       const contexts = [];
@@ -62,7 +97,21 @@ try {
   await site.stop();
 }
 console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
 
+/** One shard as a child process; resolves with everything it printed and its exit code. */
+function runShard(shardFiles, port) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), filter], {
+      env: { ...process.env, E2E_FILES: JSON.stringify(shardFiles), E2E_PORT: String(port) },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("exit", (code) => resolve({ output, code: code ?? 1 }));
+  });
+}
 /** The requests the test's browsers were still waiting for, with how long they had waited. */
 function unanswered(pending) {
   if (pending.size === 0) return "    no browser request was left unanswered";
@@ -79,4 +128,3 @@ function serverOutput(text) {
   const head = lines.length > shown.length ? `    server output, last ${shown.length} of ${lines.length} lines:` : "    server output:";
   return [head, ...shown.map((line) => `      ${line}`)].join("\n");
 }
-process.exit(failed === 0 ? 0 : 1);
