@@ -86,6 +86,9 @@ export class RoomStore {
    * one encode per quarter-document of updates keeps the cost linear.
    */
   append(update: Uint8Array, doc: Y.Doc): void {
+    // One update can outgrow a row (the room merges held-back updates into one as they integrate);
+    // `doc` already holds it, so the chunked snapshot stores it whole.
+    if (update.byteLength > MAX_CHUNK_BYTES) return this.compact(doc);
     this.#storage.sql.exec("INSERT INTO room_updates (kind, data) VALUES ('update', ?)", toBuffer(update));
     this.#rows += 1;
     this.#storedBytes += update.byteLength;

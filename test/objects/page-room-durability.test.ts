@@ -99,6 +99,21 @@ describe("RoomStore: compaction", () => {
     });
     expect(counts.stored).toBeLessThanOrEqual(2 * counts.compacted);
   });
+
+  it("stores one update bigger than a row allows (held-back updates integrate as one) and loads it back whole", async () => {
+    const id = await newPage();
+    const loaded = await runInDurableObject(stub(id), (_instance: PageRoom, state) => {
+      state.storage.sql.exec("DROP TABLE IF EXISTS room_updates");
+      const store = new RoomStore(state.storage);
+      const doc = new Y.Doc();
+      doc.on("update", (update: Uint8Array) => store.append(update, doc));
+      doc.getText("t").insert(0, "big ".repeat(750_000));
+      const again = new Y.Doc();
+      new RoomStore(state.storage).loadInto(again, null);
+      return again.getText("t").length;
+    });
+    expect(loaded).toBe(3_000_000);
+  });
 });
 
 describe("PageRoom: scheduled publish", () => {
