@@ -91,10 +91,13 @@ export const tests = [
       const { context, page: a } = await openAs(browser, site, "editor@example.test");
       track(context);
       // A stale client: while `stale` is set, A's next bold text is sent with a mark the room's schema lacks.
-      const link = { stale: false, rewritten: 0, sockets: 0 };
+      const link = { stale: false, rewritten: 0, sockets: 0, closes: [] };
       await a.routeWebSocket(/\/parties\//, (ws) => {
         link.sockets += 1;
         const server = ws.connectToServer();
+        // Who closed each socket and why, for the assertion messages below.
+        server.onClose((code, reason) => (link.closes.push(`room ${code} ${reason}`), ws.close({ code, reason })));
+        ws.onClose((code, reason) => (link.closes.push(`page ${code} ${reason}`), server.close({ code, reason })));
         ws.onMessage((message) => {
           if (link.stale && typeof message !== "string" && message[0] === 0 && message[1] === 2) {
             const at = message.indexOf(Buffer.from([6, ...Buffer.from("strong")]));
@@ -131,14 +134,14 @@ export const tests = [
       await waitForStatus(a, "Draft saved", 15_000);
       const settled = link.sockets;
       await new Promise((resolve) => setTimeout(resolve, 2000));
-      assert.equal(link.sockets, settled, "no reconnect loop");
+      assert.equal(link.sockets, settled, `no reconnect loop (closes: ${link.closes.join("; ")})`);
       await resetStatuses(a);
       await a.reload();
       await waitForEditing(a);
       assert.equal(await a.evaluate(() => window.louise.mode()), "live");
       await new Promise((resolve) => setTimeout(resolve, 1500));
       assert.ok(!(await a.evaluate(() => window.__statuses)).some((s) => s.startsWith("A change was not accepted")), "the device copy did not bring the refused change back");
-      assert.equal(link.sockets, settled + 1, "one socket after the reload, not a loop");
+      assert.equal(link.sockets, settled + 1, `one socket after the reload, not a loop (closes: ${link.closes.join("; ")})`);
       await bodyShows(a, marker, 5_000);
     },
   },
