@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+/*
+ * `npm test`: every check of the project, in two phases whose steps run side by side. The first
+ * phase is the CPU-bound part (type-check and the workerd suite); the second is mostly waiting on
+ * sockets, debounces and `wrangler dev` (the browser shards, the node checks, the package, the
+ * example and the scaffold), so its steps share the machine well. Each step has its own ports.
+ * A step's output prints whole when it ends, then a table of every step's time and, from the
+ * reports the suites write, the ten slowest tests. Exit code 0 when every step passed.
+ *
+ * Run after `npm run build` (the `pretest` script): node scripts/test.mjs
+ */
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+const REPORTS = join(PROJECT_ROOT, ".test-reports");
+mkdirSync(REPORTS, { recursive: true });
+const VITEST_REPORT = join(REPORTS, "vitest.json");
+
+/** `[name, command, env]`: each phase's steps start together; the next phase starts when all end. */
+const PHASES = [
+  [
+    ["typecheck", "npm run typecheck"],
+    ["workerd suite", `npx vitest run --reporter=default --reporter=json --outputFile.json=${VITEST_REPORT}`],
+  ],
+  [
+    ["browser", "node test/e2e/run.mjs", { E2E_PORT: "8780", E2E_SHARDS: "2" }],
+    ["node checks", "npm run test:node", { NODE_ROOM_PORT: "8785", CHAOS_PORT: "8786" }],
+    ["package", "npm run test:package"],
+    ["example", "npm run test:example", { EXAMPLE_PORT: "8787", EXAMPLE_READER_PORT: "8788" }],
+    ["scaffold", "npm run test:scaffold", { SCAFFOLD_PORT: "8790" }],
+  ],
+];
+
+const started = Date.now();
+const times = [];
+let failed = false;
+for (const phase of PHASES) {
+  const results = await Promise.all(phase.map(([name, command, env]) => run(name, command, env)));
+  for (const result of results) {
+    process.stdout.write(`\n── ${result.name}: ${result.code === 0 ? "passed" : `FAILED (exit ${result.code})`} in ${seconds(result.ms)}\n${result.output}`);
+    times.push(result);
+    if (result.code !== 0) failed = true;
+  }
+  if (failed) break;
+}
+
+console.log("\nsteps:");
+for (const { name, ms, code } of times) console.log(`  ${code === 0 ? "✓" : "✗"} ${name.padEnd(14)} ${seconds(ms)}`);
+console.log(`  total          ${seconds(Date.now() - started)}`);
+const slowest = slowestTests(times.find((t) => t.name === "browser")?.output ?? "");
+if (slowest.length > 0) {
+  console.log("\nten slowest tests:");
+  for (const { name, ms } of slowest) console.log(`  ${seconds(ms).padStart(7)}  ${name}`);
+}
+process.exit(failed ? 1 : 0);
+
+/** Runs one step's shell command; resolves with its output, exit code and time. */
+function run(name, command, env = {}) {
+  const at = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, { shell: true, cwd: PROJECT_ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("close", (code) => resolve({ name, output, code: code ?? 1, ms: Date.now() - at }));
+  });
+}
+
+/** The ten slowest tests of the workerd suite's JSON report and the browser suite's lines. */
+function slowestTests(browserOutput) {
+  const tests = [];
+  try {
+    const report = JSON.parse(readFileSync(VITEST_REPORT, "utf8"));
+    for (const file of report.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) tests.push({ name: test.fullName, ms: test.duration ?? 0 });
+    }
+  } catch {
+    // No report: the workerd suite did not run to its end, and its own output says why.
+  }
+  for (const match of browserOutput.matchAll(/^ {2}✓ (.+) \((\d+) ms\)$/gm)) tests.push({ name: `browser: ${match[1]}`, ms: Number(match[2]) });
+  return tests.sort((a, b) => b.ms - a.ms).slice(0, 10);
+}
+
+function seconds(ms) {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
