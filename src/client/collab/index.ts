@@ -4,12 +4,13 @@
  */
 import type { Plugin } from "prosemirror-state";
 import type { RichHistory } from "../rich/rich-text";
-import { yCursorPlugin, ySyncPlugin } from "y-prosemirror";
+import { yCursorPlugin } from "y-prosemirror";
 import type * as Y from "yjs";
 import type { UndoTarget } from "../undo/value-history";
 import { readableTextOn } from "../contrast";
 import type { Awareness } from "y-protocols/awareness";
 import { guardPresence } from "./presence-guard";
+import { richSync } from "./rich-runs";
 
 export { connectLive } from "./live-session";
 export { JSON_ROOT, parseRoomEvent } from "../../shared/room-protocol";
@@ -37,7 +38,7 @@ export function richCollab(fragment: Y.XmlFragment, awareness: Awareness, undo: 
   // Before the cursor plugin subscribes: a malformed remote cursor would make it throw on every redraw.
   guardPresence(awareness);
   return {
-    plugins: [ySyncPlugin(fragment) as Plugin, yCursorPlugin(awareness, { cursorBuilder: remoteCursor }) as Plugin],
+    plugins: [...richSync(fragment), yCursorPlugin(awareness, { cursorBuilder: remoteCursor }) as Plugin],
     history: {
       undo: (_state, dispatch) => (dispatch ? undo.undo() : undo.canUndo()),
       redo: (_state, dispatch) => (dispatch ? undo.redo() : undo.canRedo()),
