@@ -66,9 +66,10 @@ const word = fc.stringMatching(/^[ab ]{2,7}$/);
 const schedule = fc.record({ words: fc.tuple(word, word), steps: fc.array(step, { minLength: 4, maxLength: 40 }) });
 
 type Editor = { key(letter: string): void };
+type Step = { type: "key" | "send"; who: 0 | 1; count?: number };
 
-/* Runs a schedule; returns what both documents read afterwards. */
-function play(editors: readonly [Editor, Editor], words: readonly [string, string], steps: readonly fc.Arbitrary<unknown>[] | readonly { type: "key" | "send"; who: 0 | 1; count?: number }[], deliver: (from: 0 | 1, count?: number) => void, settle: () => void) {
+/* Runs a schedule, then types the rest of both words and delivers everything. */
+function play(editors: readonly [Editor, Editor], words: readonly [string, string], steps: readonly Step[], deliver: (from: 0 | 1, count?: number) => void, settle: () => void) {
   const typed = [0, 0];
   const keyOf = (who: 0 | 1) => {
     const next = words[who][typed[who]!];
@@ -76,7 +77,7 @@ function play(editors: readonly [Editor, Editor], words: readonly [string, strin
     typed[who]! += 1;
     editors[who].key(next);
   };
-  for (const one of steps as { type: "key" | "send"; who: 0 | 1; count?: number }[]) {
+  for (const one of steps) {
     if (one.type === "key") keyOf(one.who);
     else deliver(one.who, one.count);
   }
