@@ -1,4 +1,4 @@
-import type { FieldBinding, PresenceField } from "./collab";
+import type { FieldBinding, PageUndo, PresenceField } from "./collab";
 import { attachImageField } from "./images/image-field";
 import type { MarkedElement, Mounted } from "./mount-options";
 import { humanName } from "./human-name";
@@ -33,24 +33,25 @@ export function isUnseeded(session: Session, items: readonly MarkedElement[], co
  * Binds fields to the page's room: top-level text to `Y.Text`, rich text to the field's
  * `Y.XmlFragment` (with remote cursors), leaves of list fields to their entry (text to its
  * `Y.Text`, an image or a typed value such as a URL or a choice to its value), leaves of plain json fields to the `json` map. A top-level
- * image field, or a leaf the room has no entry for, keeps saving over HTTP. Each field's undo
- * takes back only this editor's edits, and every editor sees where the others are (field,
+ * image field, or a leaf the room has no entry for, keeps saving over HTTP. Every bound field's
+ * edits are steps of the page's one `undo` (which takes back only this editor's edits), and every editor sees where the others are (field,
  * caret, selection) in `presence`, which the sections editor keeps up to date for the fields it adds.
  *
  * @example
- * const mounted = await mountLiveFields(found, session, collab, restContext, presence);
+ * const mounted = await mountLiveFields(found, session, collab, restContext, pageUndo, presence);
  */
 export async function mountLiveFields(
   items: readonly MarkedElement[],
   session: Session,
   collab: Collab,
   context: RestContext,
+  undo: PageUndo,
   presence = new Map<string, PresenceField>(),
 ): Promise<Mounted[]> {
   const mounted: Mounted[] = [];
   const overRest: MarkedElement[] = [];
   for (const item of items) {
-    const bound = await mountLiveField(item, session, collab, context, presence);
+    const bound = await mountLiveField(item, session, collab, context, undo, presence);
     if (bound) mounted.push(...bound);
     else overRest.push(item);
   }
@@ -64,13 +65,14 @@ export async function mountLiveFields(
  * under its address; `null` when the room cannot hold it (the caller saves it over HTTP).
  *
  * @example
- * const mounted = await mountLiveField({ element, marker }, session, collab, context, presence);
+ * const mounted = await mountLiveField({ element, marker }, session, collab, context, pageUndo, presence);
  */
 export async function mountLiveField(
   { element, marker }: MarkedElement,
   session: Session,
   collab: Collab,
   context: RestContext,
+  undo: PageUndo,
   presence: Map<string, PresenceField>,
 ): Promise<Mounted[] | null> {
   const { doc, provider } = session;
@@ -83,7 +85,7 @@ export async function mountLiveField(
   if (marker.kind === "text") {
     const field = attachPlainField(element, marker, { onInput: (value) => binding?.local(value) });
     const text = marker.below.length === 0 ? doc.getText(marker.root) : (leaf?.text ?? undefined);
-    binding = leaf ? collab.bindListText(field, leaf) : text ? collab.bindText(field, text) : collab.bindJsonLeaf(field, json, marker.root, marker.below);
+    binding = leaf ? collab.bindListText(field, leaf, undo.target) : text ? collab.bindText(field, text, undo.target) : collab.bindJsonLeaf(field, json, marker.root, marker.below, undo.target);
     presence.set(marker.address, { element, ...(text ? { text } : {}) });
     return [field, binding, track(element, binding)];
   }
@@ -96,7 +98,7 @@ export async function mountLiveField(
     const field = isValueKind(marker.kind)
       ? (await import("./fields/value-field")).attachValueField(element, { ...marker, kind: marker.kind }, { onChange })
       : attachImageField(element, marker, { ...context.images, onChange });
-    binding = leaf ? collab.bindListValue(field, leaf) : collab.bindJsonLeaf(field, json, marker.root, marker.below);
+    binding = leaf ? collab.bindListValue(field, leaf, undo.target) : collab.bindJsonLeaf(field, json, marker.root, marker.below, undo.target);
     presence.set(marker.address, { element: field.control, outlineOnly: true });
     return [field, binding, track(field.control, binding)];
   }
@@ -104,11 +106,11 @@ export async function mountLiveField(
     const rich = await context.loadRich();
     const editor = rich.mountRichText(element, {
       label: `Edit ${humanName(marker.field)}`,
-      ...collab.richCollab(doc.getXmlFragment(marker.root), provider.awareness),
+      ...collab.richCollab(doc.getXmlFragment(marker.root), provider.awareness, undo.target),
       images: { ...context.images, allowUrl: marker.allowUrl },
     });
     presence.set(marker.address, { element, outlineOnly: true });
-    return [editor, { destroy: context.history.add(element, editor.undoTarget()) }];
+    return [editor, { destroy: context.history.add(element, undo.target) }];
   }
   return null;
 }

@@ -11,19 +11,21 @@ type Session = NonNullable<Awaited<ReturnType<Collab["connectLive"]>>>;
  * Binds a page's fields to its room, the page's list of sections through the sections editor: a
  * `[data-cms-list]` container whose field the room holds as a list of entries is drawn and edited
  * from the room's `Y.Array` (its server-rendered fields are left to it), every other field is bound
- * as {@link mountLiveFields} binds it.
+ * as {@link mountLiveFields} binds it. Every edit of the page in the room, typing and structure
+ * alike, is a step of one undo history of this editor's own (`createPageUndo`).
  *
  * @example
  * mounted.push(...(await mountLivePage(found, session, collab, context)));
  */
 export async function mountLivePage(items: readonly MarkedElement[], session: Session, collab: Collab, context: RestContext): Promise<Mounted[]> {
   const presence = new Map<string, PresenceField>();
+  const undo = collab.createPageUndo(session.doc);
   const doc = items[0]?.element.ownerDocument ?? document;
   const container = doc.querySelector<HTMLElement>("[data-cms-list]");
   const field = container?.dataset.cmsList;
   const listed = container && field && !session.doc.getMap(collab.JSON_ROOT).has(field) ? container : null;
   const others = items.filter(({ element }) => !listed?.contains(element));
-  if (!listed) return mountLiveFields(others, session, collab, context, presence);
+  if (!listed) return [undo, ...(await mountLiveFields(others, session, collab, context, undo, presence))];
   const { mountSectionsEditor } = await import("./sections/sections-editor");
   const sections = mountSectionsEditor({
     container: listed,
@@ -32,10 +34,13 @@ export async function mountLivePage(items: readonly MarkedElement[], session: Se
     fieldState: collab.FIELD_STATE,
     presence,
     history: context.history,
+    undo: undo.target,
+    structureOrigin: collab.STRUCTURE_ORIGIN,
     bindField: (element, found) => {
       const marker = readMarker(element);
-      return marker ? mountLiveField({ element, marker }, session, collab, context, found) : Promise.resolve(null);
+      return marker ? mountLiveField({ element, marker }, session, collab, context, undo, found) : Promise.resolve(null);
     },
   });
-  return [sections, ...(await mountLiveFields(others, session, collab, context, presence))];
+  // The undo goes last: fields and sections are torn down before it.
+  return [undo, sections, ...(await mountLiveFields(others, session, collab, context, undo, presence))];
 }

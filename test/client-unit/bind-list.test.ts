@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { bindListText, bindListValue, findListLeaf } from "../../src/client/collab/bind-list";
+import { createPageUndo } from "../../src/client/collab/page-undo";
 
 /** A plain field without a DOM: its value and caret. */
 function fakeField(initial = "") {
@@ -70,7 +71,7 @@ describe("bindListText", () => {
   it("types into the entry's Y.Text by splices and keeps the caret where it was when another editor types before it", () => {
     const [a, b] = pair();
     const field = fakeField();
-    const binding = bindListText(field, findListLeaf(a, "sections", [0, "heading"])!);
+    const binding = bindListText(field, findListLeaf(a, "sections", [0, "heading"])!, createPageUndo(a).target);
     expect(field.value()).toBe("Hello world");
     binding.local("Hello big world");
     expect(findListLeaf(b, "sections", [0, "heading"])!.text!.toString()).toBe("Hello big world");
@@ -87,8 +88,8 @@ describe("bindListText", () => {
     const [a, b] = pair();
     const mine = fakeField();
     const theirs = fakeField();
-    const binding = bindListText(mine, findListLeaf(a, "sections", [1, "items", 0, "title"])!);
-    const other = bindListText(theirs, findListLeaf(b, "sections", [1, "items", 0, "title"])!);
+    const binding = bindListText(mine, findListLeaf(a, "sections", [1, "items", 0, "title"])!, createPageUndo(a).target);
+    const other = bindListText(theirs, findListLeaf(b, "sections", [1, "items", 0, "title"])!, createPageUndo(b).target);
     binding.local("Fast");
     expect(theirs.value()).toBe("Fast");
     other.local("Fast pages");
@@ -103,13 +104,15 @@ describe("bindListValue", () => {
     const [a, b] = pair();
     let shown: unknown = null;
     const field = { value: () => shown, setValue: (value: never) => void (shown = value) };
-    const binding = bindListValue(field, findListLeaf(a, "sections", [0, "image"])!);
+    const binding = bindListValue(field, findListLeaf(a, "sections", [0, "image"])!, createPageUndo(a).target);
     expect(shown).toEqual({ src: "/media/a.png", alt: "A" });
     binding.local({ src: "/media/b.png", alt: "B" });
     expect((b.getArray("sections").get(0) as Y.Map<unknown>).get("image")).toEqual({ src: "/media/b.png", alt: "B" });
     (b.getArray("sections").get(0) as Y.Map<unknown>).set("image", "/media/c.png");
     expect(shown).toBe("/media/c.png");
-    expect(binding.undo.canUndo()).toBe(false);
+    // An undo of one's own change never overwrites the value another editor set since.
+    binding.undo.undo();
+    expect(shown).toBe("/media/c.png");
     binding.destroy();
   });
 });

@@ -1,10 +1,10 @@
 import * as Y from "yjs";
 import { readPath, writePath } from "../json-path";
 import { mapOffset, typedSplice, type TextDeltaOp } from "../text-diff";
-import { createValueHistory, type UndoTarget } from "../undo/value-history";
+import type { UndoTarget } from "../undo/value-history";
+import { LOCAL_ORIGIN } from "./origins";
 
-/** Transaction origin of this tab's own edits, so their echoes are not applied twice. */
-export const LOCAL_ORIGIN = Symbol("cms-local-edit");
+export { LOCAL_ORIGIN };
 
 /** The parts of a plain field a live binding drives. */
 export interface BindableText {
@@ -14,8 +14,8 @@ export interface BindableText {
 }
 
 /**
- * A bound field: `local` is called with the field's new value after each local edit; `undo`
- * undoes and redoes this editor's own edits of the field, never another editor's.
+ * A bound field: `local` is called with the field's new value after each local edit; `undo` is
+ * the page's undo (`createPageUndo`) its edits are steps of, which never takes back another editor's.
  */
 export interface FieldBinding {
   local(value: unknown): void;
@@ -23,20 +23,18 @@ export interface FieldBinding {
   destroy(): void;
 }
 
-/* Typing pauses longer than this start a new undo step. */
-const CAPTURE_MS = 500;
-
 /**
  * Binds a plain-text field to the room's `Y.Text` of that field: local edits go in as minimal
- * splices, remote ones come out with the caret moved past text inserted before it. Undo is Yjs's
- * UndoManager tracking only this tab's origin, so it takes back this editor's typing and leaves
- * what others typed meanwhile.
+ * splices at the caret (so each keystroke hangs on the editor's own previous letter, and two
+ * people typing at one spot keep their words whole), remote ones come out with the caret moved
+ * past text inserted before it. Its edits are steps of the page's `undo`, which tracks only this
+ * tab's origins, so it takes back this editor's typing and leaves what others typed meanwhile.
  *
  * @example
- * const binding = bindText(field, session.doc.getText("title"));
+ * const binding = bindText(field, session.doc.getText("title"), pageUndo.target);
  * element.addEventListener("input", () => binding.local(field.value()));
  */
-export function bindText(field: BindableText, text: Y.Text): FieldBinding {
+export function bindText(field: BindableText, text: Y.Text, undo: UndoTarget): FieldBinding {
   field.setValue(text.toString());
   const observer = (event: Y.YTextEvent, transaction: Y.Transaction) => {
     if (transaction.origin === LOCAL_ORIGIN) return;
@@ -45,16 +43,8 @@ export function bindText(field: BindableText, text: Y.Text): FieldBinding {
     field.setValue(text.toString(), caret === null ? undefined : mapOffset(caret, delta));
   };
   text.observe(observer);
-  const manager = new Y.UndoManager(text, { trackedOrigins: new Set([LOCAL_ORIGIN]), captureTimeout: CAPTURE_MS });
   return {
-    undo: {
-      undo: () => manager.undo() !== null,
-      redo: () => manager.redo() !== null,
-      canUndo: () => manager.canUndo(),
-      canRedo: () => manager.canRedo(),
-      depth: () => manager.undoStack.length,
-      seal: () => manager.stopCapturing(),
-    },
+    undo,
     local(value) {
       if (typeof value !== "string") return;
       const splice = typedSplice(text.toString(), value, field.caret());
@@ -64,10 +54,7 @@ export function bindText(field: BindableText, text: Y.Text): FieldBinding {
         if (splice.insert) text.insert(splice.index, splice.insert);
       }, LOCAL_ORIGIN);
     },
-    destroy: () => {
-      text.unobserve(observer);
-      manager.destroy();
-    },
+    destroy: () => text.unobserve(observer),
   };
 }
 
@@ -87,14 +74,14 @@ export interface ValueSource {
 
 /**
  * Binds a field to one atomic value of the room document (an image in a section's entry, a
- * leaf of a plain json field): a local edit writes the whole value, a remote change shows it.
- * Undo steps back through this editor's values; a remote change to the same value drops them
- * (an undo must not overwrite it).
+ * leaf of a plain json field): a local edit writes the whole value, a remote change (or an undo)
+ * shows it. Its edits are steps of the page's `undo`; Yjs never lets an undo overwrite a value
+ * another editor set since.
  *
  * @example
- * bindValue(field, { read: () => map.get("image"), write: (v) => map.set("image", v), observe });
+ * bindValue(field, { read: () => map.get("image"), write: (v) => map.set("image", v), observe }, pageUndo.target);
  */
-export function bindValue(field: BindableValue, source: ValueSource): FieldBinding {
+export function bindValue(field: BindableValue, source: ValueSource, undo: UndoTarget): FieldBinding {
   const setField = field.setValue as (value: unknown) => void;
   const show = () => {
     const leaf = source.read();
@@ -103,16 +90,10 @@ export function bindValue(field: BindableValue, source: ValueSource): FieldBindi
     return true;
   };
   show();
-  const history = createValueHistory<unknown>(field.value(), (value) => (setField(value), source.write(value)), { captureMs: CAPTURE_MS });
-  const stop = source.observe(() => {
-    if (show()) history.replaced(field.value());
-  });
+  const stop = source.observe(() => void show());
   return {
-    undo: history.target,
-    local(value) {
-      history.edited(value);
-      source.write(value);
-    },
+    undo,
+    local: (value) => source.write(value),
     destroy: stop,
   };
 }
@@ -122,9 +103,9 @@ export function bindValue(field: BindableValue, source: ValueSource): FieldBindi
  * field's whole value lives: a local edit writes a copy of that value with the leaf changed.
  *
  * @example
- * bindJsonLeaf(field, session.doc.getMap("json"), "meta", ["logo"]);
+ * bindJsonLeaf(field, session.doc.getMap("json"), "meta", ["logo"], pageUndo.target);
  */
-export function bindJsonLeaf(field: BindableValue, map: Y.Map<unknown>, root: string, path: readonly (string | number)[]): FieldBinding {
+export function bindJsonLeaf(field: BindableValue, map: Y.Map<unknown>, root: string, path: readonly (string | number)[], undo: UndoTarget): FieldBinding {
   return bindValue(field, {
     read: () => readPath(map.get(root), path),
     write: (value) => {
@@ -132,11 +113,11 @@ export function bindJsonLeaf(field: BindableValue, map: Y.Map<unknown>, root: st
       if (next !== null) map.doc?.transact(() => map.set(root, next), LOCAL_ORIGIN);
     },
     observe: (changed) => observeKey(map, root, changed),
-  });
+  }, undo);
 }
 
 /**
- * Calls `changed` when `key` of `map` changes by someone else's hand; returns the unsubscribe.
+ * Calls `changed` when `key` of `map` changes by someone else's hand (or an undo); returns the unsubscribe.
  *
  * @example
  * const stop = observeKey(entry, "image", () => show());

@@ -1,6 +1,8 @@
 import * as Y from "yjs";
 import { orderedItems } from "../../shared/entry-order";
-import { bindText, bindValue, LOCAL_ORIGIN, observeKey, type BindableText, type BindableValue, type FieldBinding } from "./bind-fields";
+import type { UndoTarget } from "../undo/value-history";
+import { bindText, bindValue, observeKey, type BindableText, type BindableValue, type FieldBinding } from "./bind-fields";
+import { LOCAL_ORIGIN } from "./origins";
 
 /** One named value of an entry of a list field: the entry's `Y.Map`, the key, and its `Y.Text` when it holds one. */
 export interface ListLeaf {
@@ -43,30 +45,23 @@ export function findListLeaf(doc: Y.Doc, root: string, path: readonly (string | 
 /**
  * Binds a plain-text leaf of an entry (a section's heading, an item's title) to its `Y.Text`, as
  * {@link bindText} binds a top-level field: typing merges by character with everyone else's,
- * remote carets stay put, undo takes back only this editor's typing. An entry that has no text
+ * remote carets stay put, undo (the page's) takes back only this editor's typing. An entry that has no text
  * under that key yet gets one on the first keystroke (or binds to the one another editor adds).
  *
  * @example
  * const leaf = findListLeaf(doc, "sections", [0, "heading"]);
- * if (leaf) bindListText(field, leaf);
+ * if (leaf) bindListText(field, leaf, pageUndo.target);
  */
-export function bindListText(field: BindableText, leaf: ListLeaf): FieldBinding {
-  if (leaf.text) return bindText(field, leaf.text);
+export function bindListText(field: BindableText, leaf: ListLeaf, undo: UndoTarget): FieldBinding {
+  if (leaf.text) return bindText(field, leaf.text, undo);
   let inner: FieldBinding | null = null;
   const adopt = () => {
     const text = leaf.map.get(leaf.key);
-    if (inner === null && text instanceof Y.Text) inner = bindText(field, text);
+    if (inner === null && text instanceof Y.Text) inner = bindText(field, text, undo);
   };
   const stop = observeKey(leaf.map, leaf.key, adopt);
   return {
-    undo: {
-      undo: () => inner?.undo.undo() ?? false,
-      redo: () => inner?.undo.redo() ?? false,
-      canUndo: () => inner?.undo.canUndo() ?? false,
-      canRedo: () => inner?.undo.canRedo() ?? false,
-      depth: () => inner?.undo.depth() ?? 0,
-      seal: () => inner?.undo.seal(),
-    },
+    undo,
     local(value) {
       if (inner !== null) return inner.local(value);
       if (typeof value !== "string") return;
@@ -86,12 +81,16 @@ export function bindListText(field: BindableText, leaf: ListLeaf): FieldBinding 
  * the entry's map: a change replaces the value whole.
  *
  * @example
- * bindListValue(imageField, findListLeaf(doc, "sections", [0, "image"])!);
+ * bindListValue(imageField, findListLeaf(doc, "sections", [0, "image"])!, pageUndo.target);
  */
-export function bindListValue(field: BindableValue, leaf: ListLeaf): FieldBinding {
-  return bindValue(field, {
-    read: () => leaf.map.get(leaf.key),
-    write: (value) => leaf.map.doc?.transact(() => leaf.map.set(leaf.key, value), LOCAL_ORIGIN),
-    observe: (changed) => observeKey(leaf.map, leaf.key, changed),
-  });
+export function bindListValue(field: BindableValue, leaf: ListLeaf, undo: UndoTarget): FieldBinding {
+  return bindValue(
+    field,
+    {
+      read: () => leaf.map.get(leaf.key),
+      write: (value) => leaf.map.doc?.transact(() => leaf.map.set(leaf.key, value), LOCAL_ORIGIN),
+      observe: (changed) => observeKey(leaf.map, leaf.key, changed),
+    },
+    undo,
+  );
 }

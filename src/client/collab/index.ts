@@ -4,16 +4,21 @@
  */
 import type { Plugin } from "prosemirror-state";
 import type { RichHistory } from "../rich/rich-text";
-import { redoCommand, undoCommand, yCursorPlugin, ySyncPlugin, yUndoPlugin, yUndoPluginKey } from "y-prosemirror";
+import { yCursorPlugin } from "y-prosemirror";
 import type * as Y from "yjs";
+import type { UndoTarget } from "../undo/value-history";
 import { readableTextOn } from "../contrast";
 import type { Awareness } from "y-protocols/awareness";
 import { guardPresence } from "./presence-guard";
+import { richSync } from "./rich-runs";
 
 export { connectLive } from "./live-session";
 export { JSON_ROOT, parseRoomEvent } from "../../shared/room-protocol";
 export type { LiveSession, LiveSessionOptions } from "./live-session";
 export { bindText, bindJsonLeaf, LOCAL_ORIGIN } from "./bind-fields";
+export { STRUCTURE_ORIGIN } from "./origins";
+export { createPageUndo } from "./page-undo";
+export type { PageUndo } from "./page-undo";
 export { bindListText, bindListValue, findListLeaf } from "./bind-list";
 export type { FieldBinding } from "./bind-fields";
 export { shareFieldPresence, FIELD_STATE } from "./field-presence";
@@ -22,21 +27,23 @@ export { guardPresence } from "./presence-guard";
 
 /**
  * The ProseMirror plugins and keys that bind a rich field to the room's `Y.XmlFragment` of that
- * field: content sync, the other editors' cursors, and an undo that only undoes this editor's edits.
+ * field: content sync (each editor's run of letters kept together), the other editors' cursors,
+ * and the page's undo (`createPageUndo`), so the field's keys take back this editor's newest step
+ * of the page, never another editor's.
  *
  * @example
- * mountRichText(element, { ...richCollab(doc.getXmlFragment("body"), provider.awareness) });
+ * mountRichText(element, { ...richCollab(doc.getXmlFragment("body"), provider.awareness, pageUndo.target) });
  */
-export function richCollab(fragment: Y.XmlFragment, awareness: Awareness): { plugins: Plugin[]; history: RichHistory } {
+export function richCollab(fragment: Y.XmlFragment, awareness: Awareness, undo: UndoTarget): { plugins: Plugin[]; history: RichHistory } {
   // Before the cursor plugin subscribes: a malformed remote cursor would make it throw on every redraw.
   guardPresence(awareness);
   return {
-    plugins: [ySyncPlugin(fragment), yCursorPlugin(awareness, { cursorBuilder: remoteCursor }), yUndoPlugin()],
+    plugins: [...richSync(fragment), yCursorPlugin(awareness, { cursorBuilder: remoteCursor }) as Plugin],
     history: {
-      undo: undoCommand,
-      redo: redoCommand,
-      depth: (state) => yUndoPluginKey.getState(state)?.undoManager.undoStack.length ?? 0,
-      seal: (view) => yUndoPluginKey.getState(view.state)?.undoManager.stopCapturing(),
+      undo: (_state, dispatch) => (dispatch ? undo.undo() : undo.canUndo()),
+      redo: (_state, dispatch) => (dispatch ? undo.redo() : undo.canRedo()),
+      depth: () => undo.depth(),
+      seal: () => undo.seal(),
     },
   };
 }

@@ -20,12 +20,13 @@ export interface SectionsEditorOptions {
   /** Every bound field's presence by address; the editor keeps its entries' fields in it under their current address. */
   presence: Map<string, PresenceField>;
   history: PageHistory;
+  /** The page's undo (`createPageUndo`), which takes structure changes back with the fields' typing, in one order. */
+  undo: UndoTarget;
+  /** The transaction origin of this editor's structure changes (the page's undo makes each one a step). */
+  structureOrigin: unknown;
   /** Binds one field to the room as the page's other fields are, recording its presence in `found`; null when the room cannot hold it. */
   bindField(element: HTMLElement, found: Map<string, PresenceField>): Promise<Mounted[] | null>;
 }
-
-/* Structure edits' own origin: the structure undo tracks only them, the fields' undo only typing. */
-const STRUCTURE_ORIGIN = Symbol("cms-structure-edit");
 
 const CSS = `
 [data-cms-list]>[data-cms-entry]{position:relative}
@@ -51,32 +52,21 @@ const CSS = `
  * from the room's `Y.Array` and edited in place: add from the catalog's chooser, move, duplicate,
  * remove, every change one Yjs transaction that reaches every editor at once. Entries are drawn
  * from the `<template>`s the site view emits in edit mode, so a kind the page's HTML never showed
- * still appears. Undo (the bar's button, or Ctrl+Z in a section, once its field there has no
- * step of its own) takes back this editor's last structure change; each section shows who else is
- * editing in it.
+ * still appears. Structure changes are steps of the page's undo, so Undo (the bar's button or
+ * Ctrl+Z) after Remove brings the section back with its content, in the order of this editor's
+ * own edits; each section shows who else is editing in it.
  *
  * @example
- * mountSectionsEditor({ container, doc: session.doc, awareness, fieldState: FIELD_STATE, presence, history, bindField });
+ * mountSectionsEditor({ container, doc: session.doc, awareness, fieldState: FIELD_STATE, presence, history, undo: pageUndo.target, structureOrigin: STRUCTURE_ORIGIN, bindField });
  */
 export function mountSectionsEditor(options: SectionsEditorOptions): Mounted {
-  const { container, doc: ydoc, presence, history } = options;
+  const { container, doc: ydoc, presence, history, undo: target } = options;
   const doc = container.ownerDocument;
   const field = container.dataset.cmsList ?? "sections";
   const array = ydoc.getArray<unknown>(field);
   const style = doc.createElement("style");
   style.textContent = CSS;
   doc.head.append(style);
-
-  const manager = new Y.UndoManager(array, { trackedOrigins: new Set([STRUCTURE_ORIGIN]), captureTimeout: 0 });
-  const target: UndoTarget = {
-    undo: () => manager.undo() !== null,
-    redo: () => manager.redo() !== null,
-    canUndo: () => manager.canUndo(),
-    canRedo: () => manager.canRedo(),
-    depth: () => manager.undoStack.length,
-    // Structure steps never merge (captureTimeout 0), so there is no open step to end.
-    seal: () => undefined,
-  };
 
   const bound = new Map<HTMLElement, PresenceField>();
   const owned = new Set<string>();
@@ -104,7 +94,7 @@ export function mountSectionsEditor(options: SectionsEditorOptions): Mounted {
   const root = listView(
     {
       kinds: readEntryKinds(doc),
-      origin: STRUCTURE_ORIGIN,
+      origin: options.structureOrigin,
       bind,
       controls: (element) => history.add(element, target),
       changed: () => history.touched(target),
@@ -164,7 +154,6 @@ export function mountSectionsEditor(options: SectionsEditorOptions): Mounted {
       options.awareness.off("change", showPeople);
       root.destroy();
       for (const address of owned) presence.delete(address);
-      manager.destroy();
       style.remove();
     },
   };

@@ -9,7 +9,11 @@ import type { UndoTarget } from "./value-history";
  * A step in one field ends the other fields' current steps (`seal`), so steps never straddle.
  */
 export interface EditOrder {
-  /** Starts following a field, with the steps it already has left out of the page order. */
+  /**
+   * Starts following a field, with the steps it already has left out of the page order. A target
+   * followed more than once (the page's one live history, under every field and section) is
+   * followed until it is forgotten as often.
+   */
   follow(target: UndoTarget): void;
   forget(target: UndoTarget): void;
   /** Reads every field's depth and records new steps (and steps a field dropped). */
@@ -41,6 +45,7 @@ const removeLast = (list: UndoTarget[], target: UndoTarget) => {
  */
 export function createEditOrder(): EditOrder {
   const known = new Map<UndoTarget, number>();
+  const followers = new Map<UndoTarget, number>();
   const done: UndoTarget[] = [];
   const undone: UndoTarget[] = [];
 
@@ -74,8 +79,16 @@ export function createEditOrder(): EditOrder {
   };
 
   return {
-    follow: (target) => void known.set(target, target.depth()),
+    follow(target) {
+      const count = followers.get(target) ?? 0;
+      followers.set(target, count + 1);
+      if (count === 0) known.set(target, target.depth());
+    },
     forget(target) {
+      const count = (followers.get(target) ?? 0) - 1;
+      // A section removed takes its registration along; the history it shares stays with its steps.
+      if (count > 0) return void followers.set(target, count);
+      followers.delete(target);
       known.delete(target);
       for (const list of [done, undone]) while (removeLast(list, target));
     },

@@ -8,13 +8,13 @@ export interface HistoryState {
   canRedo: boolean;
 }
 
-/** The page's undo: one target per field, the keys inside each field, and the bar's buttons in page order. */
+/** The page's undo: the keys and the bar's buttons take back one's own steps in the order they were made. */
 export interface PageHistory {
   /**
-   * Registers a field: history keys pressed inside `element` act on `target`, and its steps join
-   * the page's order the bar's buttons follow. A part may hold registered fields (a section holds
-   * its own): keys act on the innermost, and on the part when its step is the page's next and
-   * the field has none. Returns a function that unregisters it.
+   * Registers a field (or a part holding fields, such as a section): history keys pressed inside
+   * `element` act on the page's history, and `target`'s steps join the page's order. Several
+   * elements may share one target (live, every field and section shares the page's one history).
+   * Returns a function that unregisters it.
    */
   add(element: HTMLElement, target: UndoTarget): () => void;
   /** Records a step `target` made without an input event (an image chosen in a dialog). */
@@ -27,12 +27,12 @@ export interface PageHistory {
 }
 
 /**
- * Undo and redo of one's own edits across the page's fields. Each field brings its own history
- * (Yjs's UndoManager in a live room, ProseMirror's in rich text, a value stack otherwise); this
- * routes Ctrl/Cmd+Z, Ctrl+Y, Shift+Ctrl/Cmd+Z and the browser's own undo requests inside a field
- * to that field's history, and the edit bar's buttons through the page's steps in the order they
- * were made (title, body, title: Undo takes back the second title edit, then the body's, then the
- * first title edit).
+ * Undo and redo of one's own edits across the page: one history for the keys and the bar. Fields
+ * bring their histories (live, the page's one Yjs UndoManager; without a room, ProseMirror's in
+ * rich text and a value stack otherwise); Ctrl/Cmd+Z, Ctrl+Y, Shift+Ctrl/Cmd+Z and the browser's
+ * own undo requests inside a field (or with nothing focused) act like the edit bar's buttons, on
+ * the page's steps in the order they were made (title, body, title: Undo takes back the second
+ * title edit, then the body's, then the first title edit, wherever the caret is).
  *
  * @example
  * const history = createPageHistory(document, (state) => bar.setHistory(state));
@@ -52,36 +52,19 @@ export function createPageHistory(doc: Document, onState: (state: HistoryState) 
     last = key;
     onState(state);
   };
-  /* The registered parts holding `node`, innermost first (a field, then the section it is in). */
-  const targetsOf = (node: EventTarget | null): UndoTarget[] => {
-    if (!(node instanceof Node)) return [];
-    const holding = [...fields].filter(([element]) => element.contains(node));
-    holding.sort(([a], [b]) => (a === b ? 0 : a.contains(b) ? 1 : -1));
-    return holding.map(([, target]) => target);
-  };
-  /*
-   * A history key acts on the innermost part with a step to take; with none of its own (an empty
-   * field of a section just added), it takes the page's next step when that step is an enclosing
-   * part's (the add itself), so the page keeps one order and never jumps to an unrelated field.
-   */
-  const chooseFor = (node: EventTarget | null, action: HistoryAction): UndoTarget | null => {
-    const [inner, ...outer] = targetsOf(node);
-    if (!inner) return null;
-    if (action === "undo" ? inner.canUndo() : inner.canRedo()) return inner;
-    const next = order.next(action);
-    return next && outer.includes(next) ? next : inner;
-  };
-  const run = (target: UndoTarget | undefined, action: HistoryAction) => {
-    const done = action === "undo" ? order.undo(target) : order.redo(target);
+  /* Whether a history key pressed at `node` is the page's: in a registered part, or with nothing focused. */
+  const isOurs = (node: EventTarget | null) =>
+    node === doc.body || node === doc.documentElement || (node instanceof Node && [...fields.keys()].some((element) => element.contains(node)));
+  const run = (action: HistoryAction) => {
+    const done = action === "undo" ? order.undo() : order.redo();
     refresh();
     return done;
   };
   const take = (event: Event, action: HistoryAction | null) => {
-    const target = action ? chooseFor(event.target, action) : null;
-    if (!action || !target) return;
+    if (!action || !isOurs(event.target)) return;
     // Always ours: the browser's own undo in a field that other editors change would undo theirs.
     event.preventDefault();
-    run(target, action);
+    run(action);
   };
   const onKeyDown = (event: KeyboardEvent) => take(event, historyKey(event, mac));
   const onBeforeInput = (event: InputEvent) => take(event, historyInput(event.inputType));
@@ -104,7 +87,7 @@ export function createPageHistory(doc: Document, onState: (state: HistoryState) 
       };
     },
     touched: () => refresh(),
-    run: (action) => run(undefined, action),
+    run,
     refresh,
     destroy() {
       doc.removeEventListener("keydown", onKeyDown, true);
