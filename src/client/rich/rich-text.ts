@@ -164,13 +164,13 @@ export class RichText {
 
   /**
    * Opens the image dialog, then asks for the chosen image's description (the asset's alt text
-   * offered first), an optional caption and a size, and inserts it at the selection: in running
+   * offered first, and kept as the asset's own when it had none), an optional caption and a size, and inserts it at the selection: in running
    * text, or as a figure of its own when it has a caption. Cancelling either dialog inserts nothing.
    */
   async insertImage(): Promise<void> {
     if (!this.#options.images) return;
     const doc = this.#element.ownerDocument;
-    const { pickImage } = await import("../images/image-dialog");
+    const { keepAssetAlt, pickImage } = await import("../images/image-dialog");
     const picked = await pickImage(doc, this.#options.images);
     if (!picked || !isSafeUrl(picked.src, "src")) return;
     const { askNewImage } = await import("../images/alt-dialog");
@@ -178,6 +178,7 @@ export class RichText {
     this.view.focus();
     if (details === null) return;
     const { alt, caption, width } = details;
+    keepAssetAlt(picked, alt, this.#options.images);
     const tr = this.view.state.tr.replaceSelectionWith(richSchema.nodes.image!.create({ src: picked.src, alt, width }));
     if (caption !== "") captionInlineImage(tr, tr.selection.from - 1, caption);
     this.view.dispatch(tr.scrollIntoView());
