@@ -1,5 +1,6 @@
+import { MEDIA_KEY as KEY } from "../../shared/media-key-shape";
+
 const SCOPE = /^[a-z0-9][a-z0-9-]{0,39}$/;
-const KEY = /^(?:([a-z0-9][a-z0-9-]{0,39})\/)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:png|gif|jpg|webp)$/;
 
 /** Whether `scope` may name a key prefix: lower-case letters, digits and dashes, no slashes. */
 export function isMediaScope(scope: string): boolean {
