@@ -39,7 +39,8 @@ export function attachImageField(
     // A marker that holds no picture yet (an empty <div>) gets one to show the chosen image.
     const img = image() ?? element.appendChild(doc.createElement("img"));
     img.src = picked.src;
-    img.alt = picked.alt;
+    // A value from the room may lack its alt (another client's write): no description, not "undefined".
+    img.alt = typeof picked.alt === "string" ? picked.alt : "";
     name();
   };
   const button = doc.createElement("button");
