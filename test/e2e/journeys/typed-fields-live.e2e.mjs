@@ -1,7 +1,8 @@
 // Journey (issue 33, item 4): two editors on one course page, from the page. One edits the typed
 // fields (a number, a select, a switch, a date, a URL, an image into the empty slot) and the other
-// watches each control follow; a write from outside the page (REST) moves both controls and is
-// noted, "changed by", on the status line. Every value reaches the draft through the room.
+// watches each control follow, with the editor's name on the control while they are in it; a
+// write from outside the page (REST) moves both controls and is noted, "changed by", on the
+// status line. Every value reaches the draft through the room.
 import assert from "node:assert/strict";
 import { api, converge, describeImage, openAs, twoEditors, waitForStatus } from "../browser.mjs";
 import { tinyPng } from "../png.mjs";
@@ -35,6 +36,8 @@ export const tests = [
       const link = (page) => page.getByLabel("Edit link");
 
       await price(a).fill("15.5");
+      // While A is in the control, B sees who is there, as in a text field.
+      await b.locator(".cms-presence-field", { hasText: "Eddie Editor" }).waitFor();
       await price(a).press("Tab");
       await converge([a, b], (page) => price(page).inputValue(), "15.5");
       await level(a).selectOption({ label: "Advanced" });
