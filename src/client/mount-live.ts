@@ -31,11 +31,13 @@ export function isUnseeded(session: Session, items: readonly MarkedElement[], co
 
 /**
  * Binds fields to the page's room: top-level text to `Y.Text`, rich text to the field's
- * `Y.XmlFragment` (with remote cursors), leaves of list fields to their entry (text to its
- * `Y.Text`, an image or a typed value such as a URL or a choice to its value), leaves of plain json fields to the `json` map. A top-level
- * image field, or a leaf the room has no entry for, keeps saving over HTTP. Every bound field's
- * edits are steps of the page's one `undo` (which takes back only this editor's edits), and every editor sees where the others are (field,
- * caret, selection) in `presence`, which the sections editor keeps up to date for the fields it adds.
+ * `Y.XmlFragment` (with remote cursors), a top-level typed field (number, boolean, date, select,
+ * URL, slug, image) to its value in the `json` map, leaves of list fields to their entry (text to
+ * its `Y.Text`, an image or a typed value such as a URL or a choice to its value), leaves of plain
+ * json fields to the `json` map. Every control follows the others' changes as they happen. A leaf
+ * the room has no entry for keeps saving over HTTP. Every bound field's edits are steps of the
+ * page's one `undo` (which takes back only this editor's edits), and every editor sees where the
+ * others are (field, caret, selection) in `presence`, which the sections editor keeps up to date for the fields it adds.
  *
  * @example
  * const mounted = await mountLiveFields(found, session, collab, restContext, pageUndo, presence);
@@ -89,7 +91,7 @@ export async function mountLiveField(
     presence.set(marker.address, { element, ...(text ? { text } : {}) });
     return [field, binding, track(element, binding)];
   }
-  if ((marker.kind === "image" || isValueKind(marker.kind)) && marker.below.length > 0) {
+  if (marker.kind === "image" || isValueKind(marker.kind)) {
     const onChange = (value: unknown) => {
       binding?.local(value);
       if (binding) context.history.touched(binding.undo);
@@ -98,6 +100,7 @@ export async function mountLiveField(
     const field = isValueKind(marker.kind)
       ? (await import("./fields/value-field")).attachValueField(element, { ...marker, kind: marker.kind }, { onChange })
       : attachImageField(element, marker, { ...context.images, onChange });
+    // A top-level typed field is its whole value in the `json` map (the path below it is empty).
     binding = leaf ? collab.bindListValue(field, leaf, undo.target) : collab.bindJsonLeaf(field, json, marker.root, marker.below, undo.target);
     presence.set(marker.address, { element: field.control, outlineOnly: true });
     return [field, binding, track(field.control, binding)];

@@ -71,7 +71,8 @@ export function listMediaRoute<Env extends EditorRouteEnv>(config: ListMediaRout
     }
     if (request.method === "POST") {
       const { bytes, fields } = await readImageUpload(request, maxBytes);
-      return json(await storeImage(env, bytes, { scope: pickScope(fields.scope), uploadedBy: session.email, name: fields.name }), { status: 201 });
+      const image = await storeImage(env, bytes, { scope: pickScope(fields.scope), uploadedBy: session.email, name: fields.name });
+      return json(image, { status: image.existing ? 200 : 201 });
     }
     const key = requireKey(url.searchParams.get("key"));
     const parsed = parseMediaKey(key);

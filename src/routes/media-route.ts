@@ -54,7 +54,8 @@ export function mediaRoute<Env extends EditorRouteEnv>(config: MediaRouteConfig<
     }
     if (request.method === "POST") {
       const { bytes, fields } = await readImageUpload(request, maxBytes);
-      return json(await storeImage(env, bytes, { registry: config.table, uploadedBy: session.email, name: fields.name }), { status: 201 });
+      const image = await storeImage(env, bytes, { registry: config.table, uploadedBy: session.email, name: fields.name });
+      return json(image, { status: image.existing ? 200 : 201 });
     }
     if (request.method === "PATCH") {
       const patch = await readJsonObject(request);

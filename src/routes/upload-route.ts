@@ -59,7 +59,8 @@ export interface UploadRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv> 
 /**
  * A site's own upload endpoint, the contract editor image controls assume: `POST` raw image bytes;
  * 403 without an editor (or from another origin), 413 over the cap, 415 when the bytes are not a
- * PNG, GIF, JPEG or WebP, 400 for an empty body; success is 201 `{ key, url }` with `url` =
+ * PNG, GIF, JPEG or WebP, 400 for an empty body; success is 201 `{ key, url }` (200 with the existing
+ * asset's when the library already holds the same file) with `url` =
  * `{MEDIA_URL}/<key>`. The file's original name may come as `?name=` (recorded in the registry for
  * the media library; the key is still generated).
  *
@@ -80,7 +81,7 @@ export function uploadRoute<Env extends EditorRouteEnv>(config: UploadRouteConfi
       uploadedBy: session.email,
       name: url.searchParams.get("name") ?? undefined,
     });
-    return json({ key: image.key, url: image.url }, { status: 201 });
+    return json({ key: image.key, url: image.url }, { status: image.existing ? 200 : 201 });
   });
 }
 

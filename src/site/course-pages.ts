@@ -1,3 +1,4 @@
+import { mediaMetaByUrl, resolveImageAlt, type MediaMeta } from "../cores/media";
 import { findRowBy } from "../cores/pages/page-store";
 import { tableMeta } from "../cores/table-meta";
 import type { EditorSession } from "../shared/session";
@@ -28,7 +29,13 @@ export function coursePages(options: { editorTail: (id: number, editor: EditorSe
     if (!row || !view) return html(layout({ title: "Not found" }, "<main><h1>Not found</h1></main>"), { request, status: 404 });
     const id = row.id as number;
     const nonce = view.editor ? createNonce() : undefined;
-    const content = renderCourseContent(view.document, { mark: view.editor ? (field) => siteCms.marker("courses", id, field) : null });
+    // An image without its own alt falls back to the asset's alt from the media registry.
+    const image = view.document.image as { src?: unknown } | null | undefined;
+    const assets = typeof image?.src === "string" ? await mediaMetaByUrl(env.DB, "media", env.MEDIA_URL, [image.src]) : new Map<string, MediaMeta>();
+    const content = renderCourseContent(view.document, {
+      mark: view.editor ? (field) => siteCms.marker("courses", id, field) : null,
+      altFor: (picture) => resolveImageAlt(picture, assets),
+    });
     const tail = view.editor && nonce ? options.editorTail(id, view.editor, nonce) : undefined;
     const response = html(layout({ title: String(view.document.title ?? ""), editor: view.editor, tail, nonce }, content), {
       request,

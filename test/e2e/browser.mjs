@@ -210,3 +210,21 @@ export async function barAction(page, name) {
   if ((await more.isVisible()) && (await more.getAttribute("aria-expanded")) !== "true") await more.click();
   await page.locator(".cms-bar").getByRole("button", { name }).click();
 }
+
+/**
+ * Answers the image description dialog that follows every image choice: types `alt` (or marks the
+ * image decorative when `alt` is "") and saves. Resolves the description the dialog offered first.
+ *
+ * @example
+ * await describeImage(page, "A red bicycle");
+ */
+export async function describeImage(page, alt) {
+  const dialog = page.getByRole("dialog", { name: "Image description" });
+  await dialog.waitFor();
+  const offered = await dialog.getByLabel(/^Description/).inputValue();
+  if (alt === "") await dialog.getByLabel(/Decorative image/).check();
+  else await dialog.getByLabel(/^Description/).fill(alt);
+  await dialog.getByRole("button", { name: "Save description" }).click();
+  await dialog.waitFor({ state: "detached" });
+  return offered;
+}

@@ -1,7 +1,12 @@
 // Test images built in code, so the e2e suite needs no fixture files.
+import { randomBytes } from "node:crypto";
 import { deflateSync } from "node:zlib";
 
-/** A valid 2×1 PNG, built here so the test needs no fixture file. */
+/**
+ * A valid 2×1 PNG, built here so the test needs no fixture file. Its two pixels are random, so
+ * each call is a different file (uploads are deduplicated by content); upload one result twice to
+ * have the same file.
+ */
 export function tinyPng() {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
     let c = n;
@@ -25,6 +30,6 @@ export function tinyPng() {
   header.writeUInt32BE(2, 0);
   header.writeUInt32BE(1, 4);
   header.set([8, 2, 0, 0, 0], 8);
-  const pixels = deflateSync(Buffer.from([0, 255, 0, 0, 0, 0, 255]));
+  const pixels = deflateSync(Buffer.concat([Buffer.from([0]), randomBytes(6)]));
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", header), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]);
 }

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { converge, newPage, openAs, twoEditors, waitForEditing, waitForStatus } from "./browser.mjs";
+import { converge, describeImage, newPage, openAs, twoEditors, waitForEditing, waitForStatus } from "./browser.mjs";
 import { seriousViolations } from "./axe.mjs";
 import { tinyPng } from "./png.mjs";
 
@@ -112,6 +112,7 @@ export const tests = [
       await a.getByRole("dialog", { name: "Add section" }).getByRole("button", { name: "Hero", exact: true }).click();
       await section(a, 3).getByRole("button", { name: /^Add image/ }).click();
       await a.getByRole("dialog", { name: "Insert image" }).locator("input[type=file]").setInputFiles({ name: "dot.png", mimeType: "image/png", buffer: tinyPng() });
+      await describeImage(a, "A green dot");
       await converge([a, b], (page) => field(page, "sections.3.image").evaluate((img) => /\/media\//.test(img.getAttribute("src") ?? "")), true);
       await section(a, 3).getByRole("button", { name: "Remove section" }).click();
       await converge([a, b], (page) => page.locator(SECTIONS).count(), 3);

@@ -1,7 +1,7 @@
 // Undo and redo of one's own edits (issue 17, item 2): in every field kind, live or not, never
 // taking back what another editor typed.
 import assert from "node:assert/strict";
-import { converge, newPage, openAs, twoEditors, waitForEditing } from "./browser.mjs";
+import { converge, describeImage, newPage, openAs, twoEditors, waitForEditing } from "./browser.mjs";
 import { tinyPng } from "./png.mjs";
 
 /* Uploads a picture as the signed-in user of `context`; resolves its public URL. */
@@ -141,6 +141,7 @@ export const tests = [
       await a.getByRole("button", { name: "Change image: sections 1 image" }).click();
       const dialog = a.getByRole("dialog", { name: "Insert image" });
       await dialog.locator(`li button:has(img[src="${second}"])`).click();
+      await describeImage(a, "Second");
       await converge([a, b], picture, second);
       // History keys pressed on an image field's Change image button act on that field.
       await a.getByRole("button", { name: "Change image: sections 1 image" }).focus();

@@ -21,7 +21,7 @@ it("writes the site: files, migrations in order, the Worker's name, package vers
   const site = initSite(join(scratch, "My Site"));
   assert.equal(site.name, "my-site");
   assert.deepEqual(readdirSync(site.dir).sort(), [".dev.vars", ".gitignore", "README.md", "migrations", "package.json", "src", "tsconfig.json", "wrangler.toml"]);
-  assert.deepEqual(readdirSync(join(site.dir, "migrations")), ["0001_cms_core.sql", "0002_cms_media.sql", "0003_pages.sql", "0004_first_page.sql"]);
+  assert.deepEqual(readdirSync(join(site.dir, "migrations")), ["0001_cms_core.sql", "0002_cms_media.sql", "0003_pages.sql", "0004_first_page.sql", "0005_pages_products.sql"]);
   assert.equal(read("My Site", "migrations/0001_cms_core.sql"), readFileSync(join(ROOT, "sql/core.sql"), "utf8"));
   const toml = read("My Site", "wrangler.toml");
   assert.match(toml, /^name = "my-site"$/m);

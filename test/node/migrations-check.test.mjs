@@ -6,7 +6,7 @@
 // local D1. Run: node --test test/node/migrations-check.test.mjs
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, it } from "node:test";
@@ -63,12 +63,17 @@ it("fails naming a column the declaration no longer has", () => {
   assert.match(run.stderr, /does not match .*pages\.sections: applied but no longer declared \(removed\)/s);
 });
 
-it("the scaffold's collection migration is what the generator writes from the scaffold's declaration", () => {
+it("the scaffold's newest collection migration is what the generator writes from the scaffold's declaration after the ones before it", () => {
   const dir = join(scratch, "scaffold");
   copyMigrations(dir, { parts: ["core", "media"] });
+  for (const file of ["0003_pages.sql", "0004_first_page.sql"]) copyFileSync(join(ROOT, "templates/site/migrations", file), join(dir, file));
   const run = cli("migrations", "generate", "--from", "templates/site/src/collections.ts", "--dir", dir);
   assert.equal(run.status, 0, run.stderr);
   const written = readdirSync(dir).filter((file) => !file.includes("_cms_"));
-  assert.deepEqual(written, ["0003_pages.sql"]);
-  assert.equal(readFileSync(join(dir, written[0]), "utf8"), readFileSync(join(ROOT, "templates/site/migrations/0003_pages.sql"), "utf8"));
+  assert.deepEqual(written, ["0003_pages.sql", "0004_first_page.sql", "0005_pages_products.sql"]);
+  assert.deepEqual(readdirSync(join(ROOT, "templates/site/migrations")).sort(), written);
+  assert.equal(readFileSync(join(dir, written[2]), "utf8"), readFileSync(join(ROOT, "templates/site/migrations/0005_pages_products.sql"), "utf8"));
+  const again = cli("migrations", "generate", "--from", "templates/site/src/collections.ts", "--dir", dir);
+  assert.equal(again.status, 0, again.stderr);
+  assert.equal(readdirSync(dir).filter((file) => !file.includes("_cms_")).length, 3, "nothing left to generate");
 });

@@ -19,7 +19,9 @@ async function upload(bytes: Uint8Array, headers: Record<string, string> = {}): 
   return call("POST", "/api/cms/media", { rawBody: bytes, headers: asEditor(headers) });
 }
 
-async function uploaded(bytes: Uint8Array = png(2, 1)): Promise<{ key: string; url: string }> {
+/* Uploads are deduplicated by content: each default upload is a picture no earlier test stored. */
+let fresh = 100;
+async function uploaded(bytes: Uint8Array = png(++fresh, 1)): Promise<{ key: string; url: string }> {
   const res = await upload(bytes);
   expect(res.status).toBe(201);
   return res.json();

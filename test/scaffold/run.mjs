@@ -7,7 +7,9 @@
  * applied and checked against the declaration, a first publisher added and printed, wrangler dev on
  * SCAFFOLD_PORT, default 8793, inspector on the next port), then in Chromium: a visitor gets 404
  * for the unpublished first page, the printed publisher signs in through the site's form, edits the
- * title live, publishes, and the visitor sees it. Prints one line when it passes.
+ * title live, publishes, and the visitor sees it; then two editors on the typed products example
+ * (a number, a select, a date, a slug, an image into its empty slot) see each other's changes in
+ * their controls as they are made. Prints one line when it passes.
  * Run after `npm run build`: node test/scaffold/run.mjs   (exit code 0 = pass)
  */
 import assert from "node:assert/strict";
@@ -17,7 +19,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { packToolkit } from "../../scripts/lib/pack.mjs";
 import { WRANGLER_ENV } from "../../scripts/wrangler-run.mjs";
-import { launchBrowser, openAs, signInEditAndPublish } from "../e2e/browser.mjs";
+import { converge, describeImage, launchBrowser, openAs, signInEditAndPublish, waitForEditing } from "../e2e/browser.mjs";
+import { tinyPng } from "../e2e/png.mjs";
 import { installOffline } from "./offline-install.mjs";
 
 const PORT = Number(process.env.SCAFFOLD_PORT ?? 8793);
@@ -59,7 +62,7 @@ try {
     execFileSync("tar", ["-xzf", tarball, "-C", unpacked, "--strip-components=1"]);
     const cli = join(unpacked, "bin/cms-toolkit.mjs");
     execFileSync(process.execPath, [cli, "init", "my-site", "--toolkit", `file:${tarball}`], { cwd: scratch, encoding: "utf8", stdio: "pipe" });
-    assert.deepEqual(readdirSync(join(site, "migrations")), ["0001_cms_core.sql", "0002_cms_media.sql", "0003_pages.sql", "0004_first_page.sql"]);
+    assert.deepEqual(readdirSync(join(site, "migrations")), ["0001_cms_core.sql", "0002_cms_media.sql", "0003_pages.sql", "0004_first_page.sql", "0005_pages_products.sql"]);
     const again = spawnSync(process.execPath, [cli, "init", "my-site"], { cwd: scratch, encoding: "utf8" });
     assert.equal(again.status, 1);
     assert.match(again.stderr, /my-site is not an empty folder/);
@@ -97,6 +100,35 @@ try {
     assert.equal((await visitor.page.goto("/")).status(), 200);
     assert.equal((await visitor.page.locator("h1").textContent())?.trim(), fresh);
     assert.equal(await visitor.page.locator("[data-cms-field], script").count(), 0);
+  });
+  await step("the typed products example (number, select, date, slug, image) is live between two editors", async () => {
+    const { email, password } = printedPublisher();
+    const a = await openAs(browser, { origin, password }, email);
+    const b = await openAs(browser, { origin, password }, email);
+    const created = await a.context.request.post("/api/cms/products", { data: { slug: "green-tea", name: "Green tea", price: 4.5, category: "tea" }, headers: { origin } });
+    assert.equal(created.status(), 201, await created.text());
+    const { id } = await created.json();
+    await Promise.all([a.page.goto(`/products/${id}`), b.page.goto(`/products/${id}`)]);
+    await Promise.all([waitForEditing(a.page), waitForEditing(b.page)]);
+    for (const { page } of [a, b]) assert.equal(await page.evaluate(() => window.louise.mode()), "live");
+    const pages = [a.page, b.page];
+    const price = (page) => page.getByRole("spinbutton", { name: "Edit price (EUR)" });
+    await price(a.page).fill("5.25");
+    await price(a.page).press("Tab");
+    await converge(pages, (page) => price(page).inputValue(), "5.25");
+    await b.page.getByRole("combobox", { name: "Edit category" }).selectOption({ label: "Cups" });
+    await converge(pages, (page) => page.getByRole("combobox", { name: "Edit category" }).inputValue(), "cups");
+    await a.page.getByLabel("Edit available").fill("2027-01-15");
+    await converge(pages, (page) => page.getByLabel("Edit available").inputValue(), "2027-01-15");
+    await b.page.getByLabel("Edit slug").fill("loose-green-tea");
+    await b.page.getByLabel("Edit slug").press("Tab");
+    await converge(pages, (page) => page.getByLabel("Edit slug").inputValue(), "loose-green-tea");
+    // The product has no picture yet: its marker is an empty <div>, filled from the image controls.
+    await a.page.getByRole("button", { name: "Add image: image" }).click();
+    await a.page.getByRole("dialog", { name: "Insert image" }).locator("input[type=file]").setInputFiles({ name: "tea.png", mimeType: "image/png", buffer: tinyPng() });
+    await describeImage(a.page, "A cup of green tea");
+    await converge(pages, (page) => page.locator(`[data-cms-field="products:${id}:image"] img`).evaluate((img) => `${/\/media\//.test(img.getAttribute("src") ?? "")} ${img.alt}`), "true A cup of green tea");
+    await Promise.all([a.context.close(), b.context.close()]);
   });
   console.log(`scaffold: ${done.length} steps passed in ${Math.round((Date.now() - started) / 1000)} s`);
 } catch (error) {

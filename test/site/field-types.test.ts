@@ -234,6 +234,28 @@ describe("the demo's course page", () => {
   });
 });
 
+describe("the demo's course image", () => {
+  it("falls back to the asset's alt for a visitor when the course's image has none of its own; its own alt wins", async () => {
+    const key = `poster-${Date.now().toString(36)}.png`;
+    await env.DB.prepare("INSERT INTO media (key, content_type, size, alt) VALUES (?1, 'image/png', 10, 'A poster at the door')").bind(key).run();
+    const src = `${MEDIA}/${key}`;
+    const visitorHtml = async (alt: string) => {
+      const slug = `poster-${Date.now().toString(36)}-${++counter}`;
+      await newCourse({ slug, image: { src, alt }, publishedVersionId: 1 });
+      return (await exports.default.fetch(`${SITE}/courses/${slug}`)).text();
+    };
+    expect(await visitorHtml("")).toContain(`<img src="${src}" alt="A poster at the door">`);
+    expect(await visitorHtml("The poster, up close")).toContain(`<img src="${src}" alt="The poster, up close">`);
+  });
+
+  it("is an empty slot for the editor while the course has none: a <div> the image controls fill", async () => {
+    const slug = `no-image-${Date.now().toString(36)}`;
+    const id = await newCourse({ slug, publishedVersionId: 1 });
+    const html = await (await exports.default.fetch(`${SITE}/courses/${slug}`, { headers: { cookie } })).text();
+    expect(html).toContain(`<div class="image-slot" data-cms-field="courses:${id}:image" data-cms-type="image"`);
+  });
+});
+
 describe("the demo's courses table", () => {
   it("is what the declaration makes: the migration generator finds nothing to add to migrations/0010_courses.sql", async () => {
     const applied = appliedSchemaFromRows((await env.DB.prepare(APPLIED_SCHEMA_SQL).all<AppliedSchemaRow>()).results);

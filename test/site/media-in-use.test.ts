@@ -16,8 +16,10 @@ beforeAll(async () => {
   publisher = await signIn("pub@demo.test");
 });
 
+/* Uploads are deduplicated by content: each upload is a picture no earlier test stored. */
+let fresh = 2;
 async function uploaded(): Promise<string> {
-  const res = await fetchSite("/api/cms/upload", { method: "POST", headers: { cookie: editor, origin: SITE, "content-type": "application/octet-stream" }, body: png(2, 2) });
+  const res = await fetchSite("/api/cms/upload", { method: "POST", headers: { cookie: editor, origin: SITE, "content-type": "application/octet-stream" }, body: png(++fresh, 2) });
   expect(res.status).toBe(201);
   return (await res.json<{ key: string }>()).key;
 }

@@ -1,6 +1,7 @@
 import { createDialog, settleOnce, textButton } from "../dialog";
 import { Icon } from "../icon";
-import { uploadImage, type FetchLike, type PickedImage } from "./media-api";
+import { askAltText } from "./alt-dialog";
+import { describeAsset, uploadImage, type FetchLike, type PickedImage } from "./media-api";
 import { createMediaLibrary } from "./media-library";
 
 export interface ImageControlsOptions {
@@ -33,8 +34,8 @@ export function pickImage(doc: Document, options: ImageControlsOptions): Promise
       if (!chosen) return;
       message.textContent = "Uploading…";
       try {
-        const { url } = await uploadImage(chosen, options.uploadUrl, options.fetch);
-        finish({ src: url, alt: "" });
+        const { key, url } = await uploadImage(chosen, options.uploadUrl, options.fetch);
+        finish({ src: url, alt: "", key });
       } catch (error) {
         message.textContent = error instanceof Error ? error.message : "The upload failed.";
       }
@@ -50,6 +51,36 @@ export function pickImage(doc: Document, options: ImageControlsOptions): Promise
     doc.body.append(dialog);
     dialog.showModal();
   });
+}
+
+/**
+ * {@link pickImage}, then the description dialog for the chosen image, starting from the asset's
+ * own alt text: every way an image comes in (upload, library, URL) is described or marked
+ * decorative. An asset that had no alt text gets this description as its own. Resolves the image
+ * with its alt, or `null` when the editor cancels either dialog.
+ *
+ * @example
+ * const image = await pickDescribedImage(document, { uploadUrl, mediaUrl, allowUrl: false, fetch }); // { src, alt: "A red bicycle" }
+ */
+export async function pickDescribedImage(doc: Document, options: ImageControlsOptions): Promise<PickedImage | null> {
+  const picked = await pickImage(doc, options);
+  if (!picked) return null;
+  const alt = await askAltText(doc, { src: picked.src, alt: picked.alt || null });
+  if (alt === null) return null;
+  keepAssetAlt(picked, alt, options);
+  return { ...picked, alt };
+}
+
+/**
+ * Gives the picked asset the editor's description when it had none (in the background: the
+ * image is placed either way, and the asset's alt is only a fallback).
+ *
+ * @example
+ * keepAssetAlt(picked, "A red bicycle", options);
+ */
+export function keepAssetAlt(picked: PickedImage, alt: string, options: Pick<ImageControlsOptions, "mediaUrl" | "fetch">): void {
+  if (picked.key === undefined || picked.alt !== "" || alt === "") return;
+  void describeAsset(options.mediaUrl, options.fetch, picked.key, alt).catch(() => false);
 }
 
 function urlBox(doc: Document, finish: (image: PickedImage) => void): HTMLFormElement {

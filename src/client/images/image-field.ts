@@ -16,7 +16,8 @@ export interface ImageField {
 
 /**
  * Adds image controls to an image field: the marker is the `<img>` itself or an element holding
- * one. Choosing an image (upload, media list, or a URL when allowed) updates it and reports
+ * one, or none yet (an `<img>` is added to it when an image is chosen). Choosing an image (upload,
+ * media list, or a URL when allowed) asks for its description, then updates it and reports
  * `{ src, alt }`, the value the save endpoint takes for an image.
  *
  * @example
@@ -34,10 +35,12 @@ export function attachImageField(
     return img?.getAttribute("src") ? { src: img.getAttribute("src") ?? "", alt: img.alt } : null;
   };
   const setValue = (picked: PickedImage | null) => {
-    const img = image();
-    if (!img || !picked) return;
+    if (!picked) return;
+    // A marker that holds no picture yet (an empty <div>) gets one to show the chosen image.
+    const img = image() ?? element.appendChild(doc.createElement("img"));
     img.src = picked.src;
-    img.alt = picked.alt || img.alt;
+    // A value from the room may lack its alt (another client's write): no description, not "undefined".
+    img.alt = typeof picked.alt === "string" ? picked.alt : "";
     name();
   };
   const button = doc.createElement("button");
@@ -52,10 +55,10 @@ export function attachImageField(
   name();
   button.addEventListener("click", async () => {
     // The picker and its library are a chunk of their own, fetched on first use.
-    const { pickImage } = await import("./image-dialog");
-    const picked = await pickImage(doc, { ...options, allowUrl: marker.allowUrl });
+    const { pickDescribedImage } = await import("./image-dialog");
+    const picked = await pickDescribedImage(doc, { ...options, allowUrl: marker.allowUrl });
     if (!picked) return;
-    setValue({ src: picked.src, alt: picked.alt || image()?.alt || "" });
+    setValue({ src: picked.src, alt: picked.alt });
     options.onChange(value());
   });
   element.after(button);

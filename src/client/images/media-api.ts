@@ -2,6 +2,8 @@
 export interface PickedImage {
   src: string;
   alt: string;
+  /** The media asset it is (picked from the library or uploaded), so its own alt can be filled in. */
+  key?: string;
 }
 
 /** One row of the media list (`GET /api/cms/media`), as far as the picker needs it. */
@@ -62,6 +64,24 @@ export async function listMedia(mediaUrl: string, doFetch: FetchLike, query: { s
     items: items.filter((item): item is MediaItem => isRecord(item) && typeof item.key === "string" && typeof item.url === "string"),
     next: isRecord(body) && typeof body.next === "string" ? body.next : null,
   };
+}
+
+/**
+ * Gives a media asset its alt text (`PATCH` of the media list endpoint), so every later use of
+ * the picture starts from it and pages that leave an image's alt empty fall back to it. Resolves
+ * whether the library took it (an asset published content shows needs the publish privilege).
+ *
+ * @example
+ * await describeAsset("/api/cms/media", fetch, "3f2c….png", "A red bicycle");
+ */
+export async function describeAsset(mediaUrl: string, doFetch: FetchLike, key: string, alt: string): Promise<boolean> {
+  const response = await doFetch(mediaUrl, {
+    method: "PATCH",
+    headers: { "content-type": "application/json" },
+    credentials: "same-origin",
+    body: JSON.stringify({ key, alt }),
+  });
+  return response.ok;
 }
 
 /* Appends the non-empty parameters to an address that may already carry a query. */

@@ -94,7 +94,7 @@ export function createMediaLibrary(doc: Document, options: MediaLibraryOptions):
 function choice(doc: Document, item: MediaItem, onPick: (image: PickedImage) => void): HTMLLIElement {
   const li = doc.createElement("li");
   const alt = item.alt ?? "";
-  const button = textButton(doc, "", () => onPick({ src: item.url, alt }));
+  const button = textButton(doc, "", () => onPick({ src: item.url, alt, key: item.key }));
   const img = doc.createElement("img");
   img.src = item.url;
   img.alt = "";

@@ -10,6 +10,7 @@ import { readHeadingLevels } from "./heading-levels";
 import { captionInlineImage, captionPlaceholder, selectedImage } from "./image-figure";
 import { markdownShortcuts } from "./markdown-rules";
 import type { PageListOptions } from "./page-list";
+import { endsInMediaKey } from "../../shared/media-key-shape";
 import { pasteCopyingImages } from "./paste-images";
 import { createPasteNote } from "./paste-note";
 import { baseKeys, keyName, type KeyBindings } from "./rich-commands";
@@ -98,7 +99,9 @@ export class RichText {
     ];
     // Pasted images copied into the media library (`pasteCopyingImages`) stay; other sites' do not.
     const copied = new Set<string>();
-    const keepImage = (src: string) => copied.has(src) || (isSafeUrl(src, "src") && (options.images?.allowUrl === true || isSameOrigin(src, doc)));
+    // An image of this site stays only when it is a media image: any other (a page's own picture)
+    // would be refused by the strict media rule, so it is copied into the library like another site's.
+    const keepImage = (src: string) => copied.has(src) || (isSafeUrl(src, "src") && (options.images?.allowUrl === true || isSiteMedia(src, doc)));
     const images = options.images;
     const mac = /Mac|iP(hone|ad)/.test(doc.defaultView?.navigator.platform ?? "");
     const label = options.label ?? "Rich text";
@@ -164,13 +167,13 @@ export class RichText {
 
   /**
    * Opens the image dialog, then asks for the chosen image's description (the asset's alt text
-   * offered first), an optional caption and a size, and inserts it at the selection: in running
+   * offered first, and kept as the asset's own when it had none), an optional caption and a size, and inserts it at the selection: in running
    * text, or as a figure of its own when it has a caption. Cancelling either dialog inserts nothing.
    */
   async insertImage(): Promise<void> {
     if (!this.#options.images) return;
     const doc = this.#element.ownerDocument;
-    const { pickImage } = await import("../images/image-dialog");
+    const { keepAssetAlt, pickImage } = await import("../images/image-dialog");
     const picked = await pickImage(doc, this.#options.images);
     if (!picked || !isSafeUrl(picked.src, "src")) return;
     const { askNewImage } = await import("../images/alt-dialog");
@@ -178,6 +181,7 @@ export class RichText {
     this.view.focus();
     if (details === null) return;
     const { alt, caption, width } = details;
+    keepAssetAlt(picked, alt, this.#options.images);
     const tr = this.view.state.tr.replaceSelectionWith(richSchema.nodes.image!.create({ src: picked.src, alt, width }));
     if (caption !== "") captionInlineImage(tr, tr.selection.from - 1, caption);
     this.view.dispatch(tr.scrollIntoView());
@@ -204,9 +208,10 @@ export class RichText {
   }
 }
 
-function isSameOrigin(src: string, doc: Document): boolean {
+function isSiteMedia(src: string, doc: Document): boolean {
   try {
-    return new URL(src, doc.baseURI).origin === new URL(doc.baseURI).origin;
+    const url = new URL(src, doc.baseURI);
+    return url.origin === new URL(doc.baseURI).origin && endsInMediaKey(url);
   } catch {
     return false;
   }

@@ -1,7 +1,7 @@
 export { deleteMedia, type DeleteMediaOptions } from "./delete-media";
 export { IMAGE_EXTENSIONS, type ImageType, type SniffedImage, type SniffRefusal, type SniffResult } from "./image-types";
 export { mediaBindings, type MediaEnv } from "./media-env";
-export { createMediaKey, isMediaScope, mediaUrl, parseMediaKey } from "./media-key";
+export { contentId, createMediaKey, isMediaScope, mediaUrl, parseMediaKey } from "./media-key";
 export { listMediaPage, type MediaListQuery, type MediaPage } from "./media-list";
 export { MAX_MEDIA_NAME, mediaFileName } from "./media-name";
 export { mediaMetaByUrl, resolveImageAlt, type MediaMeta } from "./media-meta";

@@ -1,5 +1,6 @@
+import { MEDIA_KEY as KEY } from "../../shared/media-key-shape";
+
 const SCOPE = /^[a-z0-9][a-z0-9-]{0,39}$/;
-const KEY = /^(?:([a-z0-9][a-z0-9-]{0,39})\/)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:png|gif|jpg|webp)$/;
 
 /** Whether `scope` may name a key prefix: lower-case letters, digits and dashes, no slashes. */
 export function isMediaScope(scope: string): boolean {
@@ -7,8 +8,9 @@ export function isMediaScope(scope: string): boolean {
 }
 
 /**
- * A fresh object key: `[<scope>/]<uuid>.<ext>`. The server always chooses it, so a client can never
- * pick a path, overwrite another object or smuggle `..` into the bucket.
+ * An object key: `[<scope>/]<uuid>.<ext>` (a random UUID unless `uuid` gives one, such as a
+ * {@link contentId}). The server always chooses it, so a client can never pick a path, overwrite
+ * another object or smuggle `..` into the bucket.
  *
  * @example
  * createMediaKey("png") // "3f2c…-….png"
@@ -19,6 +21,23 @@ export function createMediaKey(extension: string, options: { scope?: string; uui
   const key = `${options.scope ? `${options.scope}/` : ""}${id}.${extension}`;
   if (!KEY.test(key)) throw new TypeError(`generated media key ${JSON.stringify(key)} has an unexpected shape`);
   return key;
+}
+
+/**
+ * The id of a file's content, shaped as a UUID (version 8, "custom"): the first 128 bits of its
+ * SHA-256. Keys made from it are the same for the same bytes, so an upload of a file the library
+ * already holds finds that asset instead of storing a second copy.
+ *
+ * @example
+ * await contentId(new Uint8Array([1, 2, 3])) // "039058c6-f2c0-8b49-ac53-3b0a4d14ef77"
+ */
+export async function contentId(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  const id = digest.slice(0, 16);
+  id[6] = (id[6]! & 0x0f) | 0x80;
+  id[8] = (id[8]! & 0x3f) | 0x80;
+  const hex = [...id].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /**

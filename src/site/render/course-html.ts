@@ -7,12 +7,14 @@ export type CourseMark = (field: keyof typeof coursesDeclaration.fields & string
 /**
  * A course's page: every typed field shown as a visitor reads it and, in edit mode, marked for its
  * inline editor (`data-cms-type` and `data-cms-def` from the declaration, `data-cms-value` the
- * stored value, which the editor starts from where the shown text is formatted).
+ * stored value, which the editor starts from where the shown text is formatted). An empty image
+ * is an empty slot the editor fills; a visitor's image without its own alt gets `altFor`'s (the
+ * asset's alt, as the spec's fallback says).
  *
  * @example
  * renderCourseContent(course, { mark: (field) => cms.marker("courses", course.id, field) })
  */
-export function renderCourseContent(course: Record<string, unknown>, options: { mark: CourseMark | null }): string {
+export function renderCourseContent(course: Record<string, unknown>, options: { mark: CourseMark | null; altFor?: (image: { src: string; alt: string }) => string }): string {
   // Each marker sits inside its <dd>: the editor's control goes beside it, where a <dl> allows it.
   const mark = (field: CourseMark extends (f: infer F) => string ? F : never) =>
     options.mark ? `${options.mark(field)} data-cms-value="${escapeHtml(JSON.stringify(course[field] ?? null))}"` : "";
@@ -32,7 +34,7 @@ ${shown(course.seats) ? `<dt>Seats</dt><dd><span${mark("seats")}>${escapeHtml(co
 ${shown(link) ? `<dt>Sign up</dt><dd><a href="${escapeHtml(link)}"${mark("link")}>${escapeHtml(link)}</a></dd>` : ""}
 ${options.mark ? `<dt>Address</dt><dd>/courses/<span${mark("slug")}>${escapeHtml(course.slug)}</span></dd>` : ""}
 </dl>
-${image ? `<img src="${escapeHtml(image.src)}" alt="${escapeHtml(image.alt)}"${mark("image")}>` : options.mark ? `<figure class="image-slot"${mark("image")}><img alt=""></figure>` : ""}
+${image ? `<img src="${escapeHtml(image.src)}" alt="${escapeHtml(options.mark ? image.alt : (options.altFor?.(image) ?? image.alt))}"${mark("image")}>` : options.mark ? `<div class="image-slot"${mark("image")}></div>` : ""}
 </main>`;
 }
 

@@ -20,7 +20,7 @@ export interface LayoutOptions {
 
 /* Edit-mode styles ship only to editors, like everything else about editing. */
 const EDIT_STYLE = `[data-cms-field] { outline: 1px dashed #9bb7e0; outline-offset: 2px; }
-  img.image-slot:not([src]) { display: block; width: 100%; height: 8rem; background: #f1f5fb; }`;
+  img.image-slot:not([src]), div.image-slot:empty { display: block; width: 100%; height: 8rem; background: #f1f5fb; }`;
 
 const STYLE = `
   :root { font-family: system-ui, sans-serif; color: #1d232b; line-height: 1.55; }

@@ -35,6 +35,25 @@ export function pageView(options: {
 <article${mark("body", "richtext")}>${String(document.body ?? "")}</article></main>${client}`);
 }
 
+/** What a typed field's marker needs: its address and declaration, and the stored value the editor starts from. */
+export type ProductMark = (field: "name" | "slug" | "price" | "category" | "available" | "image") => string;
+
+/**
+ * One product: each typed field shown as a visitor reads it and, for an editor, marked for the
+ * editor its type asks for (a number with its unit, a select, a date picker, a slug, the image
+ * controls on an empty slot until it has a picture).
+ */
+export function productView(options: { id: number; document: Record<string, unknown>; editor: EditorSession | null; mark: ProductMark }): string {
+  const { id, document, editor, mark } = options;
+  const client = editor ? editorScriptTag({ id, canPublish: editor.access.publish }) : "";
+  const image = document.image as { src?: unknown; alt?: unknown } | null;
+  const picture = typeof image?.src === "string" ? `<img src="${escape(image.src)}" alt="${escape(image.alt)}"${mark("image")}>` : `<div${mark("image")}></div>`;
+  return layout(String(document.name ?? ""), `<main><h1${mark("name")}>${escape(document.name)}</h1>
+<p>Price: <span${mark("price")}>${escape(document.price)}</span> EUR · Category: <span${mark("category")}>${escape(document.category)}</span>
+· Available from <time${mark("available")}>${escape(document.available)}</time></p>
+${editor ? `<p>Address: /products/<span${mark("slug")}>${escape(document.slug)}</span></p>` : ""}${picture}</main>${client}`);
+}
+
 /** The sign-in form; the toolkit's session route sends a failed attempt back here with `?error=…`. */
 export function loginPage(error: string | null): string {
   const message =
