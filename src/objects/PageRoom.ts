@@ -238,9 +238,10 @@ export class PageRoom extends YServer {
   /**
    * RPC: merges an edit from outside the room (REST, inline save, service binding) three ways into
    * the live document against the version the writer read (`baseVersionId`, default the room's
-   * last write), writes the draft, and answers once D1 has it, naming any `conflicts`.
+   * last write), writes the draft, and answers once D1 has it, naming any `conflicts`. With
+   * `replace` (a restore) the edit's fields replace the live ones whole.
    */
-  saveDraft(session: EditorSession, edit: Record<string, unknown>, options: { baseVersionId?: number } = {}): Promise<RoomResult<WrittenDraft>> {
+  saveDraft(session: EditorSession, edit: Record<string, unknown>, options: { baseVersionId?: number; replace?: boolean } = {}): Promise<RoomResult<WrittenDraft>> {
     return this.#rpc(session, () => (this.#drafts as RoomDrafts).saveEdit(edit, outsideEdit(session, options)));
   }
 

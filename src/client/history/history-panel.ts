@@ -45,8 +45,9 @@ export interface HistoryPanelOptions {
  * The page's history: its versions (who, when, and whether published, scheduled or a draft), a
  * field-by-field comparison of the chosen version with the current draft (rich text as a word
  * diff of its readable text that also shows formatting and link changes), and "Restore as a new
- * draft", which saves that version's content as the newest draft through the ordinary draft
- * endpoint (so editors in the room see it arrive, and nothing is published), then shows the
+ * draft", which asks the draft endpoint to restore that version (`{ restoreVersionId }`: its
+ * content replaces the page's, live typing included, as the newest draft; editors in the room see
+ * it arrive, and nothing is published), then shows the
  * comparison again against the new draft. Resolves once the dialog is open.
  *
  * @example
@@ -142,10 +143,10 @@ export async function openHistoryPanel(doc: Document, options: HistoryPanelOptio
     button.disabled = true;
     message.textContent = `Restoring version ${entry.id}…`;
     const current = versions.items[0]?.data ?? {};
-    // Only the fields the page has now; the snapshot's content becomes the newest draft.
-    const edit = Object.fromEntries(Object.entries(entry.data).filter(([field]) => Object.hasOwn(current, field)));
-    const over = options.onRestoring?.(Object.keys(edit));
-    const answer = await request(options, "POST", edit);
+    const over = options.onRestoring?.(Object.keys(entry.data).filter((field) => Object.hasOwn(current, field)));
+    // A restore, not an edit: the server writes the version's snapshot over the live page whole, so
+    // words typed live since (which a base-less edit would keep) give way to the chosen version.
+    const answer = await request(options, "POST", { restoreVersionId: entry.id });
     over?.(answer.ok);
     if (!answer.ok) {
       message.textContent = `Not restored: ${answer.error}`;

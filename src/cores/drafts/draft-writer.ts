@@ -17,6 +17,11 @@ export interface DraftWriteOptions extends DraftRunOptions {
    * edit is merged over the newest pending draft field by field.
    */
   baseVersionId?: number;
+  /**
+   * The edit replaces its fields whole, live typing included, instead of merging (a restore of a
+   * version). Without a room every write already lays its fields over the newest draft.
+   */
+  replace?: boolean;
 }
 
 /** A draft write's answer; through a room it also names the fields where live typing won. */
