@@ -44,6 +44,7 @@ export function roomDraftWriter(namespace: DurableObjectNamespace): DraftWriter 
     },
     cancelScheduledPublish: async (deps, session, id) => unwrap(await (await room(deps, id)).cancelScheduledPublish(session)),
     scheduledPublish: async (deps, id) => unwrap(await (await room(deps, id)).scheduledPublish()),
+    scheduleFailure: async (deps, id) => unwrap(await (await room(deps, id)).scheduleFailure()),
     recordDeleted: async (deps, id) => {
       try {
         unwrap(await (await room(deps, id)).recordDeleted());

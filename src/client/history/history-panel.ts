@@ -4,6 +4,7 @@ import { formatTime } from "../format-time";
 import { failureText } from "../failure-text";
 import { compareFields, type FieldComparison } from "./field-compare";
 import { htmlToTokens } from "./html-text";
+import { scheduleCancelledNote } from "../schedule-note";
 import { describeFormat, type TextFormat } from "./text-format";
 import { parseVersionList, scheduledVersionId, versionStateLabel, type VersionEntry, type VersionList } from "./versions-api";
 
@@ -65,7 +66,11 @@ export async function openHistoryPanel(doc: Document, options: HistoryPanelOptio
   dialog.addEventListener("close", () => dialog.remove());
   const older = textButton(doc, "Show older versions", () => void loadOlder());
   older.hidden = true;
-  dialog.append(heading, message, list, older, detail, close);
+  // A scheduled publish that did not go live stays on the record for whoever set it.
+  const failure = doc.createElement("p");
+  failure.setAttribute("role", "note");
+  failure.hidden = true;
+  dialog.append(heading, message, failure, list, older, detail, close);
   doc.body.append(dialog);
   dialog.showModal();
 
@@ -81,6 +86,9 @@ export async function openHistoryPanel(doc: Document, options: HistoryPanelOptio
     }
     versions = parseVersionList(answer.body);
     message.textContent = versions.items.length === 0 ? "This page has no saved versions yet." : "";
+    const failed = versions.scheduleFailed;
+    failure.hidden = !failed;
+    failure.textContent = failed ? `${scheduleCancelledNote(formatTime(doc, failed.at), failed.reason)}${failed.by ? ` (scheduled by ${failed.by})` : ""}.` : "";
     renderList();
   };
 
