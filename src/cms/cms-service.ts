@@ -2,7 +2,7 @@ import { WorkerEntrypoint } from "cloudflare:workers";
 import type { Table } from "drizzle-orm";
 import {
   listPublished, listVersions, loadEditableDocument, publishRequest, readPublished, saveDraftRequest, type DraftDeps, type DraftWriter, type EditableDocument,
-  type PublishResult, type ScheduledPublish, type VersionPage, type WrittenDraft,
+  type PublishResult, type ScheduledPublish, type ScheduleFailure, type VersionPage, type WrittenDraft,
 } from "../cores/drafts";
 import { searchPublished, type SearchHit } from "../cores/search";
 import { applySettingsPatch, readSettings, type SettingsConfig, type SettingsPatchResult } from "../cores/settings";
@@ -46,7 +46,7 @@ export interface CmsServiceApi<C extends CmsCollections> {
   listPublished(collection: DraftSlug<C>, page?: { limit?: number; cursor?: number | null }): Promise<ServiceResult<{ items: Record<string, unknown>[]; next: string | null }>>;
   /** Published records, best first (no session); the same answers and cache as `search`. */
   searchPublished(collection: DraftSlug<C>, q: string, limit?: number): Promise<ServiceResult<SearchHit[]>>;
-  listVersions(session: EditorSession, collection: DraftSlug<C>, id: number, page?: { limit?: number; cursor?: number | null }): Promise<ServiceResult<VersionPage & { scheduled: ScheduledPublish | null }>>;
+  listVersions(session: EditorSession, collection: DraftSlug<C>, id: number, page?: { limit?: number; cursor?: number | null }): Promise<ServiceResult<VersionPage & { scheduled: ScheduledPublish | null; scheduleFailed: ScheduleFailure | null }>>;
   saveDraft<S extends DraftSlug<C>>(session: EditorSession, collection: S, id: number, edit: DraftEdit<C, S>, options?: { baseVersionId?: number }): Promise<ServiceResult<WrittenDraft>>;
   publish(session: EditorSession, collection: DraftSlug<C>, id: number, options?: { versionId?: number | null; at?: string | null }): Promise<ServiceResult<PublishResult | { scheduled: ScheduledPublish }>>;
   cancelScheduledPublish(session: EditorSession, collection: DraftSlug<C>, id: number): Promise<ServiceResult<{ cancelled: boolean }>>;
@@ -103,7 +103,8 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
       return this.#run(session, async () => {
         const deps = this.#deps(collection);
         const list = (await listVersions(this.env.DB, deps, positiveId(id), { limit: pageLimit(page?.limit, LIST_BOUNDS), cursor: pageCursor(page?.cursor) })) ?? notFound(collection, id);
-        return { ...list, scheduled: await writer(this.env).scheduledPublish(deps, id) };
+        const [scheduled, scheduleFailed] = await Promise.all([writer(this.env).scheduledPublish(deps, id), writer(this.env).scheduleFailure(deps, id)]);
+        return { ...list, scheduled, scheduleFailed };
       });
     }
 

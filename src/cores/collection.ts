@@ -14,7 +14,7 @@ export type CollectionFieldType = FieldType;
  * structure (entries with stable ids, text merged by character) and refuses entries and values the
  * catalog does not declare; see `docs/room-protocol.md`.
  */
-export type CollectionField = Exclude<FieldDef, { type: "json" }> | { type: "json"; required?: boolean; catalog?: SectionCatalog };
+export type CollectionField = Exclude<FieldDef, { type: "json" }> | { type: "json"; required?: boolean; label?: string; catalog?: SectionCatalog };
 
 export interface CollectionConfig {
   /** Collection name; its versions table is `<slug>_versions`. */

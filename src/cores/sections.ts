@@ -10,8 +10,8 @@ import type { WriteOperation } from "./validate-fields";
  */
 export type SectionFieldDef =
   | Exclude<FieldDef, { type: "json" | "slug" | "image" }>
-  | { type: "image"; required?: boolean; allowUrl?: boolean }
-  | { type: "list"; of: Record<string, SectionFieldDef>; required?: boolean; max?: number };
+  | { type: "image"; required?: boolean; allowUrl?: boolean; label?: string }
+  | { type: "list"; of: Record<string, SectionFieldDef>; required?: boolean; max?: number; label?: string };
 
 export interface SectionDefinition {
   /** The kind's name in the editor's chooser ("Hero"). */
@@ -90,12 +90,14 @@ function checkFields(
   for (const [name, def] of Object.entries(fields)) {
     const value = record[name];
     const at = `${path}.${name}`;
+    // Messages name the field by its declared label, the word the editor sees ("Link", not "href").
+    const label = def.label ?? name;
     if (value === undefined || value === null || value === "") {
-      if (def.required && options.operation !== "draft") violations.push({ path: at, message: `${name} is required`, code: "required" });
+      if (def.required && options.operation !== "draft") violations.push({ path: at, message: `${label} is required`, code: "required" });
       continue;
     }
     const problem = checkValue(def, value, at, options, violations);
-    if (problem) violations.push({ path: at, ...problem });
+    if (problem) violations.push({ path: at, ...problem, message: `${label} ${problem.message}` });
   }
 }
 

@@ -30,21 +30,22 @@ export function validateFields(
   const complete = operation === "create" || operation === "publish";
   for (const [name, field] of Object.entries(fields)) {
     const present = Object.hasOwn(data, name) && data[name] !== undefined;
+    const label = field.label ?? name;
     const value = data[name];
     if (!present) {
-      if (complete && field.required) violations.push({ path: name, message: `${name} is required`, code: "required" });
+      if (complete && field.required) violations.push({ path: name, message: `${label} is required`, code: "required" });
       continue;
     }
     if (value === null) {
-      if (field.required) violations.push({ path: name, message: `${name} is required`, code: "required" });
+      if (field.required) violations.push({ path: name, message: `${label} is required`, code: "required" });
       continue;
     }
     if (field.required && typeof value === "string" && value.trim() === "" && operation !== "draft" && field.type !== "json") {
-      violations.push({ path: name, message: `${name} must not be empty`, code: "required" });
+      violations.push({ path: name, message: `${label} must not be empty`, code: "required" });
       continue;
     }
     const problem = fieldValueProblem(field.type === "json" ? { type: "json" } : field, value, options.mediaBase);
-    if (problem) violations.push({ path: name, message: `${name} ${problem.message}`, ...(problem.code ? { code: problem.code } : {}) });
+    if (problem) violations.push({ path: name, message: `${label} ${problem.message}`, ...(problem.code ? { code: problem.code } : {}) });
   }
   return violations;
 }

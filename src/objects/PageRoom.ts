@@ -15,7 +15,19 @@ import { closeStoppedHeartbeats, HEARTBEAT_CHECK } from "./room-heartbeat";
 import { closeSilentConnections, IDLE_CHECK } from "./room-idle";
 import { loadRoom } from "./room-load";
 import { admitPresence } from "./room-presence";
-import { cancelPublish, fireScheduledPublish, publishNow, readSchedule, schedulePublish, unpublishNow, type RoomPublishContext, type ScheduledPublish } from "./room-publish";
+import {
+  cancelPublish,
+  fireScheduledPublish,
+  publishNow,
+  readSchedule,
+  readScheduleFailure,
+  schedulePublish,
+  takeScheduleNotice,
+  unpublishNow,
+  type RoomPublishContext,
+  type ScheduledPublish,
+  type ScheduleFailure,
+} from "./room-publish";
 import { RoomAdmission } from "./room-admission";
 import { RoomCommits } from "./room-commits";
 import { changedRoots, pendingRefusal, refusedUpdate } from "./room-guard";
@@ -146,6 +158,9 @@ export class PageRoom extends YServer {
     this.#idleCheckAt(now + this.#limits.handshakeMs);
     if ((this.#store as RoomStore).setTimerBy(HEARTBEAT_CHECK, now + this.#limits.heartbeatTimeoutMs)) this.#arm();
     super.onConnect(connection, ctx);
+    // A publish this editor scheduled failed while they were away: their first visit since says so.
+    const notice = takeScheduleNotice(this.#store as RoomStore, editor.id);
+    if (notice) this.sendCustomMessage(connection, JSON.stringify(notice));
   }
 
   override onMessage(connection: Connection, message: WSMessage): void {
@@ -238,9 +253,10 @@ export class PageRoom extends YServer {
   /**
    * RPC: merges an edit from outside the room (REST, inline save, service binding) three ways into
    * the live document against the version the writer read (`baseVersionId`, default the room's
-   * last write), writes the draft, and answers once D1 has it, naming any `conflicts`.
+   * last write), writes the draft, and answers once D1 has it, naming any `conflicts`. With
+   * `replace` (a restore) the edit's fields replace the live ones whole.
    */
-  saveDraft(session: EditorSession, edit: Record<string, unknown>, options: { baseVersionId?: number } = {}): Promise<RoomResult<WrittenDraft>> {
+  saveDraft(session: EditorSession, edit: Record<string, unknown>, options: { baseVersionId?: number; replace?: boolean } = {}): Promise<RoomResult<WrittenDraft>> {
     return this.#rpc(session, () => (this.#drafts as RoomDrafts).saveEdit(edit, outsideEdit(session, options)));
   }
 
@@ -273,6 +289,14 @@ export class PageRoom extends YServer {
     return roomResult(async () => {
       await this.#readyOrThrow();
       return readSchedule(this.#store as RoomStore);
+    });
+  }
+
+  /** RPC: the last scheduled publish that did not go live, or `null`. */
+  scheduleFailure(): Promise<RoomResult<ScheduleFailure | null>> {
+    return roomResult(async () => {
+      await this.#readyOrThrow();
+      return readScheduleFailure(this.#store as RoomStore);
     });
   }
 
@@ -435,6 +459,7 @@ export class PageRoom extends YServer {
       drafts: this.#drafts as RoomDrafts,
       broadcast: (event) => this.#broadcast(event),
       arm: () => this.#arm(),
+      present: (editorId) => [...this.getConnections()].some((connection) => stateOf(connection)?.editor.id === editorId),
       adopt: (snapshot) => {
         mergeFields(this.document, this.#fields, snapshot, FROM_D1);
         this.#drafts?.resetBase();

@@ -24,7 +24,10 @@ type PublishAnswer = RoomResult<PublishResult | { scheduled: ScheduledPublish }>
 export function roomDraftWriter(namespace: DurableObjectNamespace): DraftWriter {
   const rooms = namespace as DurableObjectNamespace<PageRoom>;
   const room = (deps: DraftDeps, id: number) => roomStub(rooms, roomName(deps.config.slug, id));
-  const base = (options: { baseVersionId?: number } | undefined) => (options?.baseVersionId === undefined ? {} : { baseVersionId: options.baseVersionId });
+  const base = (options: { baseVersionId?: number; replace?: boolean } | undefined) => ({
+    ...(options?.baseVersionId === undefined ? {} : { baseVersionId: options.baseVersionId }),
+    ...(options?.replace ? { replace: true } : {}),
+  });
   return {
     applySaveDraft: async (_env, deps, session, id, edit, options) => unwrap(await (await room(deps, id)).saveDraft(session, edit, base(options))),
     saveField: async (_env, deps, session, id, field, options) => unwrap(await (await room(deps, id)).saveField(session, field, base(options))),
@@ -41,6 +44,7 @@ export function roomDraftWriter(namespace: DurableObjectNamespace): DraftWriter 
     },
     cancelScheduledPublish: async (deps, session, id) => unwrap(await (await room(deps, id)).cancelScheduledPublish(session)),
     scheduledPublish: async (deps, id) => unwrap(await (await room(deps, id)).scheduledPublish()),
+    scheduleFailure: async (deps, id) => unwrap(await (await room(deps, id)).scheduleFailure()),
     recordDeleted: async (deps, id) => {
       try {
         unwrap(await (await room(deps, id)).recordDeleted());

@@ -61,9 +61,9 @@ export class RestEdit {
  * @example
  * drafts.saveEdit(edit, outsideEdit(session, { baseVersionId: 40 }));
  */
-export function outsideEdit(session: EditorSession, options: { baseVersionId?: number }): OutsideEdit {
+export function outsideEdit(session: EditorSession, options: { baseVersionId?: number; replace?: boolean }): OutsideEdit {
   const base = optionalId(options.baseVersionId, "baseVersionId");
-  return { session, origin: new RestEdit(session), ...(base === undefined ? {} : { baseVersionId: base }) };
+  return { session, origin: new RestEdit(session), ...(base === undefined ? {} : { baseVersionId: base }), ...(options.replace === true ? { replace: true } : {}) };
 }
 
 /**

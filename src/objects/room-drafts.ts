@@ -51,6 +51,8 @@ export interface OutsideEdit {
   baseVersionId?: number;
   /** Explicit base values (a leaf save sets its leaf on the live value, which is then its base). */
   base?: Record<string, unknown>;
+  /** The edit replaces its fields whole, live typing included (a restore of a version). */
+  replace?: boolean;
 }
 
 const META_BASE = "base";
@@ -184,7 +186,8 @@ export class RoomDrafts {
     const named = fields.filter((f) => Object.hasOwn(clean, f.name));
     const readNamed = () => readFieldsChecked(doc, named, deps.mediaBase).values;
     const version = outside.base ?? (outside.baseVersionId === undefined ? null : await readVersionSnapshot(this.#c.env.DB, deps, this.#c.id, outside.baseVersionId));
-    const repair = outside.session.access.publish ? await invalidFields(deps, readNamed()) : new Set<string>();
+    // A restore replaces every field it names, as a publisher's write replaces a broken live value.
+    const repair = outside.replace ? new Set(names) : outside.session.access.publish ? await invalidFields(deps, readNamed()) : new Set<string>();
     const seen = () => store.getMeta<Record<string, unknown>>(META_SEEN) ?? this.base() ?? {};
     await assertMergeValid(doc, fields, deps, clean, mergeBases(names, readNamed(), seen(), { version, repair }));
     // Planned again after the checks' awaits, so the merge is against the document as it is now.

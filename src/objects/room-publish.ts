@@ -1,7 +1,7 @@
-import { applyPublish, applyUnpublish, readPublishState, readVersionSnapshot, type DraftDeps, type PublishResult, type ScheduledPublish } from "../cores/drafts";
+import { applyPublish, applyUnpublish, assertPublishable, readPublishState, readVersionSnapshot, type DraftDeps, type PublishResult, type ScheduledPublish, type ScheduleFailure } from "../cores/drafts";
 
-export type { ScheduledPublish } from "../cores/drafts";
-import { HttpError, isHttpError } from "../shared/errors";
+export type { ScheduledPublish, ScheduleFailure } from "../cores/drafts";
+import { HttpError, isHttpError, LouiseValidationError } from "../shared/errors";
 import { assertPublisher } from "../shared/publish-privilege";
 import type { EditorSession } from "../shared/session";
 import type { RoomEnv } from "./room-config";
@@ -34,7 +34,23 @@ export interface RoomPublishContext {
   hasPublishRight?: ((session: EditorSession) => Promise<boolean>) | undefined;
   /** Lays a published snapshot over the live document (a restore changes what editors see). */
   adopt: (snapshot: Record<string, unknown>) => void;
+  /** Whether editor `id` has the page open now (then a failed schedule's event reached them). */
+  present?: (editorId: string) => boolean;
 }
+
+
+interface StoredOutcome {
+  at: string;
+  ok: boolean;
+  versionId: number | null;
+  error?: string;
+  /** The scheduler (failures recorded since their next visit is told). */
+  by?: { id: string; name: string };
+  /** The scheduler has been told (the event reached a connection of theirs). */
+  told?: boolean;
+}
+
+const OUTCOME = "lastScheduledPublish";
 
 const PUBLISH = "publish";
 
@@ -59,7 +75,9 @@ export async function publishNow(c: RoomPublishContext, session: EditorSession, 
  * survives eviction and restarts. A second schedule replaces the first. It records exactly what it
  * will publish: the named `versionId` (a restore), or else the newest pending draft now (after a
  * flush, so it holds every acknowledged keystroke), or with nothing pending the live version; a
- * draft saved later is never what goes live. A page with no version at all is a 409.
+ * draft saved later is never what goes live. A page with no version at all is a 409. The version
+ * must pass what publishing it now would (`assertPublishable`): a page that could not go live is
+ * refused up front with the same 422 violations, never accepted to fail at its time.
  *
  * @example
  * await schedulePublish(context, session, "2030-01-01T09:00:00Z", null, Date.now());
@@ -71,7 +89,7 @@ export async function schedulePublish(c: RoomPublishContext, session: EditorSess
     throw new HttpError(400, `at must be an ISO date-time, got ${JSON.stringify(at)}`, { code: "invalid_at" });
   }
   const target = versionId === null ? await newestPendingNow(c) : versionId;
-  if (versionId !== null) await readVersionSnapshot(c.env.DB, c.deps, c.id, versionId);
+  await assertPublishable(c.env.DB, c.deps, c.id, await readVersionSnapshot(c.env.DB, c.deps, c.id, target));
   const fireAt = Math.max(time, now);
   c.store.setTimer(PUBLISH, fireAt, { versionId: target, session, restore: versionId !== null } satisfies ScheduleData);
   c.arm();
@@ -138,16 +156,50 @@ export async function fireScheduledPublish(c: RoomPublishContext, now: number): 
   const at = new Date(timer.at).toISOString();
   const { session, versionId } = timer.data;
   if (c.hasPublishRight && !(await c.hasPublishRight(session))) {
-    return cancelFired(c, at, versionId, `${session.name} no longer has the publish right`);
+    return cancelFired(c, at, versionId, `${session.name} no longer has the publish right`, session);
   }
   try {
     const published = await publishRecorded(c, timer.data);
     c.store.clearTimer(PUBLISH);
-    c.store.setMeta("lastScheduledPublish", { at, ok: true, versionId: published });
+    c.store.setMeta(OUTCOME, { at, ok: true, versionId: published } satisfies StoredOutcome);
   } catch (error) {
     if (!isHttpError(error)) throw error;
-    cancelFired(c, at, versionId, error.message);
+    cancelFired(c, at, versionId, refusalWords(error), session);
   }
+}
+
+/* A refusal in the words an editor reads: a validation failure by its violations, not its paths. */
+function refusalWords(error: HttpError): string {
+  if (!(error instanceof LouiseValidationError)) return error.message;
+  return `the page could not be published: ${error.violations.map((violation) => violation.message).join("; ")}`;
+}
+
+/**
+ * The last scheduled publish that did not go live, or `null` (none, or the last one went live):
+ * the record the history shows to whoever set it, and to every editor.
+ *
+ * @example
+ * readScheduleFailure(store) // { at: "2030-01-01T09:00:00.000Z", versionId: 43, by: "Pat", reason: "…" }
+ */
+export function readScheduleFailure(store: RoomStore): ScheduleFailure | null {
+  const outcome = store.getMeta<StoredOutcome>(OUTCOME);
+  if (!outcome || outcome.ok) return null;
+  return { at: outcome.at, versionId: outcome.versionId, by: outcome.by?.name ?? "", reason: outcome.error ?? "" };
+}
+
+/**
+ * On the scheduler's next visit: the `schedule-cancelled` event of their failed schedule, once
+ * (it is then marked told), when it failed while they did not have the page open; else `null`.
+ *
+ * @example
+ * const notice = takeScheduleNotice(store, editor.id);
+ * if (notice) connection.send(`__YPS:${JSON.stringify(notice)}`);
+ */
+export function takeScheduleNotice(store: RoomStore, editorId: string): RoomEvent | null {
+  const outcome = store.getMeta<StoredOutcome>(OUTCOME);
+  if (!outcome || outcome.ok || outcome.told !== false || outcome.by?.id !== editorId) return null;
+  store.setMeta(OUTCOME, { ...outcome, told: true } satisfies StoredOutcome);
+  return { type: "schedule-cancelled", at: outcome.at, versionId: outcome.versionId, reason: outcome.error ?? "" };
 }
 
 /* The recorded version goes live (a schedule stored before versions were recorded publishes the newest pending draft). */
@@ -165,9 +217,11 @@ async function publishRecorded(c: RoomPublishContext, data: ScheduleData): Promi
   return data.versionId;
 }
 
-function cancelFired(c: RoomPublishContext, at: string, versionId: number | null, reason: string): void {
+function cancelFired(c: RoomPublishContext, at: string, versionId: number | null, reason: string, scheduler: EditorSession): void {
   c.store.clearTimer(PUBLISH);
-  c.store.setMeta("lastScheduledPublish", { at, ok: false, versionId, error: reason });
+  // Kept for the scheduler: the history shows it, and their next visit is told unless they saw it now.
+  const told = c.present?.(scheduler.id) ?? false;
+  c.store.setMeta(OUTCOME, { at, ok: false, versionId, error: reason, by: { id: scheduler.id, name: scheduler.name }, told } satisfies StoredOutcome);
   // The state first, then why: an edit bar keeps the last word it was told, which is the reason.
   c.broadcast({ type: "scheduled", at: null });
   c.broadcast({ type: "schedule-cancelled", at, versionId, reason });

@@ -87,7 +87,9 @@ export function versionsRoute<Env extends EditorRouteEnv>(config: VersionsRouteC
         // The version edit mode shows travels as the ETag, the base of the next write.
         const { editableVersionId, ...page } = list;
         const headers = editableVersionId === null ? undefined : { etag: versionEtag(editableVersionId) };
-        return withBookmark(json({ ...page, items, scheduled: await cores.scheduledPublish(depsFor(env, session), id) }, { headers }), seenBookmarkCookie(db));
+        const deps = depsFor(env, session);
+        const [scheduled, scheduleFailed] = await Promise.all([cores.scheduledPublish(deps, id), cores.scheduleFailure(deps, id)]);
+        return withBookmark(json({ ...page, items, scheduled, scheduleFailed }, { headers }), seenBookmarkCookie(db));
       }
       const session = await guardEditor(request, env, config.resolveEditor);
       return saveDraftResponse(cores, env, depsFor(env, session), session, id, { edit: await readJsonObject(request), ifMatch: request.headers.get("if-match") });

@@ -14,7 +14,15 @@ export interface SelectOption {
  * compile (`min` on a text field, a `select` without `options` are type errors). Collections and
  * sections declare fields with it; every write path checks values with `fieldValueProblem` (src/cores/field-types.ts).
  */
-export type FieldDef =
+export type FieldDef = FieldShape & FieldLabel;
+
+/** What every declaration may say besides its type. */
+export interface FieldLabel {
+  /** The field's name in the editor's words ("Link" for `href`): refusals say it; default its key. */
+  label?: string;
+}
+
+type FieldShape =
   | { type: "text"; required?: boolean; maxLength?: number; /** A regular expression the whole value must match. */ pattern?: string }
   | { type: "richtext"; required?: boolean }
   | { type: "number"; required?: boolean; integer?: boolean; min?: number; max?: number; /** Shown beside the value ("EUR", "kg"). */ unit?: string }

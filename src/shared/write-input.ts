@@ -135,6 +135,7 @@ const INVALID_ID_CODES = {
   id: "invalid_id",
   versionId: "invalid_version_id",
   baseVersionId: "invalid_base_version_id",
+  restoreVersionId: "invalid_restore_version_id",
 } as const;
 
 /** The name of an id a request carries: in a path, a query, a body or RPC options. */

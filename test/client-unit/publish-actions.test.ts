@@ -65,3 +65,16 @@ describe("readLocalTime", () => {
     expect(read.ok ? true : read.error).toBe(expected);
   });
 });
+
+describe("schedule refused by the rules publishing applies (issue 33)", () => {
+  it("lists the violations as publishNow does, in the words the dialog gives them", async () => {
+    const body = { error: "invalid", code: "validation_failed", violations: [{ path: "sections.0.href", message: "Link is required", code: "required" }] };
+    const describe = (violations: { path: string; message: string }[]) => violations.map((v) => `Call to action (section 1): ${v.message}`).join("; ");
+    const actions = publishActions(recorder(() => Response.json(body, { status: 422 })).fetch, urls, String, describe);
+    expect(await actions.schedule(new Date("2030-01-01T09:00:00Z"))).toEqual({
+      ok: false,
+      text: "Not scheduled: Call to action (section 1): Link is required",
+      violations: [{ path: "sections.0.href", message: "Link is required" }],
+    });
+  });
+});

@@ -116,3 +116,19 @@ describe("section fields use the collection field types", () => {
     expect(() => listShape({ a: { fields: { x: { type: "date", required: true } } }, b: { fields: { x: { type: "date" } } } })).not.toThrow();
   });
 });
+
+describe("section violations in the editor's words", () => {
+  const labelled: SectionCatalog = {
+    cta: { label: "Call to action", fields: { label: { type: "text", required: true, maxLength: 5, label: "Button text" }, href: { type: "url", required: true, label: "Link" }, note: { type: "text", required: true } } },
+  };
+  it("names each field by its declared label, else its key", () => {
+    const publish = sectionViolations(labelled, [{ type: "cta", label: "", href: "" }], { operation: "publish" });
+    expect(publish.map((v) => [v.path, v.message])).toEqual([
+      ["sections.0.label", "Button text is required"],
+      ["sections.0.href", "Link is required"],
+      ["sections.0.note", "note is required"],
+    ]);
+    const invalid = sectionViolations(labelled, [{ type: "cta", label: "Too long", href: "javascript:x", note: "n" }], { operation: "draft" });
+    expect(invalid.map((v) => v.message)).toEqual(["Button text is longer than 5 characters", "Link must be an http(s), mailto, tel or relative URL"]);
+  });
+});

@@ -4,6 +4,7 @@ import { formatTime } from "../format-time";
 import { failureText } from "../failure-text";
 import { compareFields, type FieldComparison } from "./field-compare";
 import { htmlToTokens } from "./html-text";
+import { scheduleCancelledNote } from "../schedule-note";
 import { describeFormat, type TextFormat } from "./text-format";
 import { parseVersionList, scheduledVersionId, versionStateLabel, type VersionEntry, type VersionList } from "./versions-api";
 
@@ -45,8 +46,9 @@ export interface HistoryPanelOptions {
  * The page's history: its versions (who, when, and whether published, scheduled or a draft), a
  * field-by-field comparison of the chosen version with the current draft (rich text as a word
  * diff of its readable text that also shows formatting and link changes), and "Restore as a new
- * draft", which saves that version's content as the newest draft through the ordinary draft
- * endpoint (so editors in the room see it arrive, and nothing is published), then shows the
+ * draft", which asks the draft endpoint to restore that version (`{ restoreVersionId }`: its
+ * content replaces the page's, live typing included, as the newest draft; editors in the room see
+ * it arrive, and nothing is published), then shows the
  * comparison again against the new draft. Resolves once the dialog is open.
  *
  * @example
@@ -64,7 +66,11 @@ export async function openHistoryPanel(doc: Document, options: HistoryPanelOptio
   dialog.addEventListener("close", () => dialog.remove());
   const older = textButton(doc, "Show older versions", () => void loadOlder());
   older.hidden = true;
-  dialog.append(heading, message, list, older, detail, close);
+  // A scheduled publish that did not go live stays on the record for whoever set it.
+  const failure = doc.createElement("p");
+  failure.setAttribute("role", "note");
+  failure.hidden = true;
+  dialog.append(heading, message, failure, list, older, detail, close);
   doc.body.append(dialog);
   dialog.showModal();
 
@@ -80,6 +86,9 @@ export async function openHistoryPanel(doc: Document, options: HistoryPanelOptio
     }
     versions = parseVersionList(answer.body);
     message.textContent = versions.items.length === 0 ? "This page has no saved versions yet." : "";
+    const failed = versions.scheduleFailed;
+    failure.hidden = !failed;
+    failure.textContent = failed ? `${scheduleCancelledNote(formatTime(doc, failed.at), failed.reason)}${failed.by ? ` (scheduled by ${failed.by})` : ""}.` : "";
     renderList();
   };
 
@@ -142,10 +151,10 @@ export async function openHistoryPanel(doc: Document, options: HistoryPanelOptio
     button.disabled = true;
     message.textContent = `Restoring version ${entry.id}…`;
     const current = versions.items[0]?.data ?? {};
-    // Only the fields the page has now; the snapshot's content becomes the newest draft.
-    const edit = Object.fromEntries(Object.entries(entry.data).filter(([field]) => Object.hasOwn(current, field)));
-    const over = options.onRestoring?.(Object.keys(edit));
-    const answer = await request(options, "POST", edit);
+    const over = options.onRestoring?.(Object.keys(entry.data).filter((field) => Object.hasOwn(current, field)));
+    // A restore, not an edit: the server writes the version's snapshot over the live page whole, so
+    // words typed live since (which a base-less edit would keep) give way to the chosen version.
+    const answer = await request(options, "POST", { restoreVersionId: entry.id });
     over?.(answer.ok);
     if (!answer.ok) {
       message.textContent = `Not restored: ${answer.error}`;

@@ -19,10 +19,19 @@ export interface ScheduledEntry {
   by: string | null;
 }
 
+/** A scheduled publish that did not go live (the list's `scheduleFailed`). */
+export interface ScheduleFailedEntry {
+  at: string;
+  by: string | null;
+  reason: string;
+}
+
 /** The versions list (`GET …/versions`), newest first, and the schedule. */
 export interface VersionList {
   items: VersionEntry[];
   scheduled: ScheduledEntry | null;
+  /** The last scheduled publish that did not go live, when there is one. */
+  scheduleFailed?: ScheduleFailedEntry;
   /** Cursor of the next page of older versions, or null when this is the last. */
   next: string | null;
 }
@@ -57,7 +66,9 @@ export function parseVersionList(body: unknown): VersionList {
       ? { at: s.at, versionId: typeof s.versionId === "number" ? s.versionId : null, by: typeof s.by === "string" ? s.by : null }
       : null;
   const next = typeof record.next === "string" && record.next ? record.next : null;
-  return { items, scheduled, next };
+  const f = record.scheduleFailed;
+  const failed = isRecord(f) && typeof f.at === "string" ? { at: f.at, by: typeof f.by === "string" && f.by ? f.by : null, reason: typeof f.reason === "string" ? f.reason : "" } : null;
+  return { items, scheduled, next, ...(failed ? { scheduleFailed: failed } : {}) };
 }
 
 /**

@@ -17,13 +17,14 @@ export type ActionResult = { ok: true; text: string } | { ok: false; text: strin
 
 /**
  * The publishing actions of the page: publish now, schedule a publish at a time, cancel the
- * schedule, unpublish. Each answers its outcome in words (the server's reason on failure).
+ * schedule, unpublish. Each answers its outcome in words (the server's reason on failure; a
+ * refusal's violations through `describe`, which the dialog gives the page's words).
  *
  * @example
  * const actions = publishActions(fetch, urls);
  * (await actions.schedule(new Date("2030-01-01T09:00:00Z"))).text // "Scheduled: goes live …"
  */
-export function publishActions(doFetch: FetchLike, urls: PublishUrls, formatTime: (iso: string) => string) {
+export function publishActions(doFetch: FetchLike, urls: PublishUrls, formatTime: (iso: string) => string, describe?: (violations: PublishViolation[]) => string) {
   const send = async (url: string, method: "POST" | "DELETE", body: unknown, done: string, verb: string): Promise<ActionResult> => {
     try {
       const response = await doFetch(url, {
@@ -36,18 +37,21 @@ export function publishActions(doFetch: FetchLike, urls: PublishUrls, formatTime
       return { ok: false, text: `Not ${verb}: the server could not be reached` };
     }
   };
+  /* A publish, now or later: a 422 lists what to fix, the same for both (scheduling validates first). */
+  const publish = async (body: Record<string, unknown>, done: string, verb: string, strict: boolean): Promise<ActionResult> => {
+    try {
+      const response = await doFetch(urls.publish, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      if (response.ok) return { ok: true, text: done };
+      const violations = response.status === 422 ? readViolations(await response.clone().json().catch(() => null)) : [];
+      const why = violations.length > 0 && describe ? describe(violations) : await failureText(response, { strict });
+      return { ok: false, text: `Not ${verb}: ${why}`, ...(violations.length > 0 ? { violations } : {}) };
+    } catch {
+      return { ok: false, text: `Not ${verb}: the server could not be reached` };
+    }
+  };
   return {
-    publishNow: async (): Promise<ActionResult> => {
-      try {
-        const response = await doFetch(urls.publish, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-        if (response.ok) return { ok: true, text: "Published" };
-        const violations = response.status === 422 ? readViolations(await response.clone().json().catch(() => null)) : [];
-        return { ok: false, text: `Not published: ${await failureText(response)}`, violations };
-      } catch {
-        return { ok: false, text: "Not published: the server could not be reached" };
-      }
-    },
-    schedule: (at: Date) => send(urls.publish, "POST", { at: at.toISOString() }, `Scheduled: goes live ${formatTime(at.toISOString())}`, "scheduled"),
+    publishNow: () => publish({}, "Published", "published", false),
+    schedule: (at: Date) => publish({ at: at.toISOString() }, `Scheduled: goes live ${formatTime(at.toISOString())}`, "scheduled", true),
     cancelSchedule: () => send(urls.publish, "DELETE", undefined, "Schedule cancelled", "cancelled"),
     unpublish: () => send(urls.unpublish, "POST", undefined, "Unpublished: visitors no longer see this page", "unpublished"),
   };

@@ -2,7 +2,7 @@ import { createDialog, textButton } from "../dialog";
 import { formatTime } from "../format-time";
 import { parseVersionList, type VersionList } from "../history/versions-api";
 import { publishActions, readLocalTime, type ActionResult, type FetchLike, type PublishUrls } from "./publish-actions";
-import { violationList } from "./violation-list";
+import { violationList, violationWords } from "./violation-list";
 import { draftDifference } from "./draft-difference";
 
 export interface PublishDialogOptions {
@@ -36,7 +36,7 @@ export async function openPublishDialog(doc: Document, options: PublishDialogOpt
   dialog.showModal();
 
   const time = (iso: string) => formatTime(doc, iso);
-  const actions = publishActions(options.fetch, options.urls, time);
+  const actions = publishActions(options.fetch, options.urls, time, (violations) => violations.map((violation) => violationWords(doc, violation)).join("; "));
   let versions: VersionList = { items: [], scheduled: null, next: null };
   /* The live row's pointer says what visitors see, whether or not that version is on the list's first page. */
   let liveVersion: number | null = null;

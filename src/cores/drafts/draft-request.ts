@@ -8,12 +8,16 @@ import { coerceFields } from "../validate-fields";
 import type { DraftDeps } from "./draft-deps";
 import type { DraftWriter, ScheduledPublish, WrittenDraft } from "./draft-writer";
 import type { PublishResult } from "./publish";
+import { readVersionSnapshot } from "./read-version";
 
 type Env = { DB: D1Database };
 
 /** A draft save as an entry point received it: nothing parsed yet. */
 export interface DraftSaveRequest {
-  /** The partial edit: an object of field values; a `baseVersionId` key in it is the base, not a field. */
+  /**
+   * The partial edit: an object of field values; a `baseVersionId` key in it is the base, not a
+   * field. `{ restoreVersionId: n }` alone is a restore (see {@link saveDraftRequest}).
+   */
   edit: unknown;
   /** The request's `If-Match` header (a version ETag), when it came over HTTP. */
   ifMatch?: string | null;
@@ -29,16 +33,31 @@ export interface DraftSaveRequest {
  * once, loose values coerced where nothing is lost (`coerceFields`), then handed to `writer` (the page's room, or the cores). REST versions POST, PATCH and
  * the service binding are adapters over it; the writer validates the draft.
  *
+ * A restore (`{ restoreVersionId: n }`, nothing else) writes version `n`'s snapshot as the newest
+ * draft and replaces each of its fields whole in the live document, live typing included: the
+ * restorer chose what the page was at `n`, and a merge would keep every word typed since (the
+ * base-less rule). A version of another page is a 404 (`version_not_found`).
+ *
  * @example
  * const saved = await saveDraftRequest(writer, env, deps, session, "12", { edit: body, ifMatch: request.headers.get("if-match") });
+ * await saveDraftRequest(writer, env, deps, session, 12, { edit: { restoreVersionId: 40 } });
  */
 export async function saveDraftRequest(writer: DraftWriter, env: Env, deps: DraftDeps, session: EditorSession, id: unknown, request: DraftSaveRequest): Promise<WrittenDraft> {
   const page = positiveId(id);
   const edit = request.edit;
   if (edit === null || typeof edit !== "object" || Array.isArray(edit)) throw new HttpError(400, "the edit must be a JSON object of field values", { code: "invalid_body" });
   assertJsonDepth(edit, "the edit");
-  const { baseVersionId: inEdit, ...fields } = edit as Record<string, unknown>;
+  const { baseVersionId: inEdit, restoreVersionId, ...fields } = edit as Record<string, unknown>;
   const base = writeBase(request.ifMatch, request.baseVersionId ?? inEdit);
+  if (restoreVersionId !== undefined) {
+    const restore = positiveId(restoreVersionId, "restoreVersionId");
+    if (Object.keys(fields).length > 0 || base !== undefined) {
+      throw new HttpError(400, "a restore names only restoreVersionId: the fields come from that version", { code: "invalid_body" });
+    }
+    const snapshot = await readVersionSnapshot(request.db ?? env.DB, deps, page, restore);
+    const declared = Object.fromEntries(Object.entries(snapshot).filter(([name]) => Object.hasOwn(deps.config.fields, name)));
+    return writer.applySaveDraft(env, deps, session, page, declared, { ...(request.db ? { db: request.db } : {}), replace: true });
+  }
   return writer.applySaveDraft(env, deps, session, page, coerceFields(fields, deps.config.fields), { ...(request.db ? { db: request.db } : {}), ...(base === undefined ? {} : { baseVersionId: base }) });
 }
 

@@ -17,6 +17,11 @@ export interface DraftWriteOptions extends DraftRunOptions {
    * edit is merged over the newest pending draft field by field.
    */
   baseVersionId?: number;
+  /**
+   * The edit replaces its fields whole, live typing included, instead of merging (a restore of a
+   * version). Without a room every write already lays its fields over the newest draft.
+   */
+  replace?: boolean;
 }
 
 /** A draft write's answer; through a room it also names the fields where live typing won. */
@@ -41,6 +46,17 @@ export interface ScheduledPublish {
   by: string;
 }
 
+/** A scheduled publish that did not go live, as `GET …/versions` shows it (`scheduleFailed`). */
+export interface ScheduleFailure {
+  /** When it was due (ISO). */
+  at: string;
+  versionId: number | null;
+  /** Name of the editor who scheduled it. */
+  by: string;
+  /** Why it did not go live, in words. */
+  reason: string;
+}
+
 /**
  * Every write of a versioned record, with the same shape whether the record's live room performs
  * it or the cores do directly: the versions route, pages PATCH, inline save and the service binding
@@ -57,6 +73,8 @@ export interface DraftWriter {
   cancelScheduledPublish(deps: DraftDeps, session: EditorSession, id: number): Promise<{ cancelled: boolean }>;
   /** The scheduled publish of a page, or `null` (always `null` without rooms). */
   scheduledPublish(deps: DraftDeps, id: number): Promise<ScheduledPublish | null>;
+  /** The last scheduled publish of a page that did not go live, or `null` (always `null` without rooms). */
+  scheduleFailure(deps: DraftDeps, id: number): Promise<ScheduleFailure | null>;
   /**
    * Called after a record was deleted from D1: its live room tells its editors (4404) and forgets
    * the record (nothing to do without rooms). Never throws: the delete has happened, and a room
@@ -90,5 +108,6 @@ export const DIRECT_DRAFT_WRITER: DraftWriter = {
   },
   cancelScheduledPublish: async () => ({ cancelled: false }),
   scheduledPublish: async () => null,
+  scheduleFailure: async () => null,
   recordDeleted: async () => {},
 };

@@ -59,11 +59,7 @@ export async function applyPublish(
   const s = draftSql(deps);
   const db = clientOf(env, options);
   const target = await readTarget(db, s, id, options.versionId ?? null);
-  const snapshot = sanitizeSnapshot(deps, snapshotFields(s, target.data));
-  const violations = draftViolations(deps, snapshot, "publish");
-  if (violations.length > 0) throw new LouiseValidationError(violations);
-  await deps.validate?.(snapshot, { operation: "publish" });
-  await assertNoUniqueConflict(db, s, id, snapshot);
+  const snapshot = await assertPublishable(db, deps, id, snapshotFields(s, target.data));
 
   const redirects = redirectsOf(db, deps, s, id, snapshot);
   let results: D1Result<Record<string, unknown>>[];
@@ -79,6 +75,25 @@ export async function applyPublish(
   const row = results[redirects.length]?.results[0];
   if (!row) throw new HttpError(404, `page ${id} not found`, { code: "not_found" });
   return { versionId: target.versionId, page: decodeRow(s.live, row) };
+}
+
+/**
+ * The rules a publish applies to a snapshot, in one place for publishing now and for scheduling
+ * (which refuses up front what could not go live at its time): rich text sanitized, every field
+ * complete and valid (`publish`: required fields count), the collection's `validate`, and no unique
+ * value another record holds. A failure is a 422 listing the violations (409 for a taken unique
+ * value); the answer is the snapshot as it would go live.
+ *
+ * @example
+ * await assertPublishable(env.DB, deps, 12, await readVersionSnapshot(env.DB, deps, 12, 40));
+ */
+export async function assertPublishable(db: D1Client, deps: DraftDeps, id: number, fields: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const snapshot = sanitizeSnapshot(deps, { ...fields });
+  const violations = draftViolations(deps, snapshot, "publish");
+  if (violations.length > 0) throw new LouiseValidationError(violations);
+  await deps.validate?.(snapshot, { operation: "publish" });
+  await assertNoUniqueConflict(db, draftSql(deps), id, snapshot);
+  return snapshot;
 }
 
 /**
