@@ -53,7 +53,7 @@ async function step(name, run) {
 
 /** `wrangler dev` in its own process group (stopping it ends workerd too), answering once `url` does. */
 async function startDev(cwd, port, args) {
-  const child = spawn(process.execPath, [wranglerBin, "dev", "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...args], {
+  const child = spawn(process.execPath, [wranglerBin, "dev", "--port", String(port), "--inspector-port", String(port + 10000), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...args], {
     cwd, env: { ...WRANGLER_ENV, CI: "true" }, detached: true, stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";

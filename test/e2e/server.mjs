@@ -37,7 +37,7 @@ export async function startSite({ port = Number(process.env.E2E_PORT ?? 8796), s
   }
 
   const bin = join(PROJECT_ROOT, "node_modules/wrangler/bin/wrangler.js");
-  const args = [bin, "dev", "-c", CONFIG, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo,
+  const args = [bin, "dev", "-c", CONFIG, "--port", String(port), "--inspector-port", String(port + 10000), "--ip", "127.0.0.1", "--persist-to", persistTo,
     "--var", `CMS_SESSION_SECRET:${secrets.session}`, "--var", `MEDIA_URL:${origin}/media`,
     "--var", `CMS_FORM_TIMING_SECRET:${secrets.timing}`, "--show-interactive-dev-session=false"];
   // Its own process group, so stopping it ends workerd too and nothing else.

@@ -73,7 +73,7 @@ try {
   const id = JSON.parse(d1("SELECT id FROM pages WHERE slug = 'node-room'"))[0].results[0].id;
 
   const secret = `CMS_SESSION_SECRET:${randomBytes(32).toString("base64url")}`;
-  dev = spawn(wrangler, ["dev", "-c", config, "--port", String(PORT), "--persist-to", persist, "--ip", "127.0.0.1", "--var", secret], { env: quiet, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  dev = spawn(wrangler, ["dev", "-c", config, "--port", String(PORT), "--inspector-port", String(PORT + 10000), "--persist-to", persist, "--ip", "127.0.0.1", "--var", secret], { env: quiet, stdio: ["ignore", "pipe", "pipe"], detached: true });
   let log = "";
   dev.stdout.on("data", (chunk) => (log += chunk));
   dev.stderr.on("data", (chunk) => (log += chunk));
