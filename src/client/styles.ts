@@ -23,6 +23,11 @@ const CSS = `
 .cms-dialog{box-sizing:border-box;border:0;border-radius:.6rem;padding:1rem;max-width:min(32rem,calc(100vw - 1rem));max-height:calc(100vh - 1rem);overflow:auto;overflow-wrap:anywhere;box-shadow:0 8px 30px #0005;font:14px/1.4 system-ui,sans-serif}
 .cms-dialog ul{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(6rem,1fr));gap:.5rem;max-height:18rem;overflow:auto}
 .cms-dialog li button{border:1px solid #ccd;background:#fff;padding:0;cursor:pointer;width:100%}
+.cms-menu-list{padding-left:1.2rem;display:grid;gap:.3rem}
+.cms-menu-list li{display:flex;flex-wrap:wrap;align-items:center;gap:.3rem}
+.cms-menu-list input{flex:1 1 10rem;min-height:44px}
+.cms-dialog .cms-menu-list li button{width:auto;min-width:44px;min-height:44px;margin:0;padding:0 .6rem;border:1px solid #8a94a6;border-radius:.3rem;background:#fff;color:#1d232b;font:inherit}
+.cms-dialog .cms-menu-list li button:disabled{opacity:.5;cursor:default}
 .cms-dialog img{display:block;width:100%;height:5rem;object-fit:cover}
 .cms-value-field{display:inline-flex;flex-wrap:wrap;align-items:center;gap:.4rem}
 .cms-value-control{font:inherit;padding:.15rem .35rem;border:1px solid #8a94a6;border-radius:.3rem;background:#fff;color:#1d232b}
