@@ -1,3 +1,4 @@
+import { keepCaretAboveBar } from "./caret-room";
 import { readableTextOn } from "./contrast";
 import { humanName } from "./human-name";
 import { barButton as button, createMoreMenu, type BarAction } from "./more-menu";
@@ -87,12 +88,13 @@ export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
   ];
   const more = createMoreMenu(doc, secondary);
   element.append(more.button, more.group, button(doc, "done", "Done", "Done editing", options.onDone));
-  // Room below the page's last content, so scrolling to the end never leaves it under the bar.
+  // Room below the page's last content, as tall as the bar, so scrolling to the end never leaves it under the bar.
   const spacer = doc.createElement("div");
   spacer.className = "cms-bar-spacer";
   spacer.setAttribute("aria-hidden", "true");
   doc.body.append(spacer, element);
   const stopFitting = foldWhenCrowded(element);
+  const stopCaret = keepCaretAboveBar(doc, element, spacer);
 
   return {
     element,
@@ -118,7 +120,7 @@ export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
       );
       people.hidden = list.length === 0;
     },
-    destroy: () => (stopFitting(), more.destroy(), element.remove(), spacer.remove()),
+    destroy: () => (stopFitting(), stopCaret(), more.destroy(), element.remove(), spacer.remove()),
   };
 }
 
@@ -127,20 +129,26 @@ const NARROW = "(max-width: 40rem)";
 const EDGE_PX = 8;
 
 /**
- * Folds the secondary actions into the More menu (`cms-folded`) when the bar, laid out in full,
- * would run past the window's edge: a site's extra actions, the people on the page and the
- * window's width all change what fits, so it is measured, at start and whenever the window or
- * the bar's contents resize. Measuring unfolded and folding again happens in one task, so nothing
- * is drawn in between.
+ * Fits the bar to the window in up to two steps, measured: first the secondary actions lose their
+ * visible text (`cms-compact`: icons, with the name still in the accessible name and the tooltip),
+ * so a laptop keeps History, Preview, Pages and Settings one click away; only when even that does
+ * not fit do they fold into the More menu (`cms-folded`). A site's extra actions, the people on the
+ * page and the window's width all change what fits, so it is measured at start and whenever the
+ * window or the bar's contents resize. Measuring and settling happen in one task, so nothing is
+ * drawn in between.
  */
 function foldWhenCrowded(bar: HTMLElement): () => void {
   const win = bar.ownerDocument.defaultView;
   if (!win) return () => undefined;
+  // Laid out in full, a bar that reaches the window's left edge is squeezed (its labels wrap) or cut off.
+  const crowded = () => bar.getBoundingClientRect().left < EDGE_PX || bar.scrollWidth > bar.clientWidth;
   const fit = () => {
-    bar.classList.remove("cms-folded");
-    // Laid out in full, a bar that reaches the window's left edge is squeezed (its labels wrap) or cut off.
-    const crowded = win.matchMedia(NARROW).matches || bar.getBoundingClientRect().left < EDGE_PX || bar.scrollWidth > bar.clientWidth;
-    bar.classList.toggle("cms-folded", crowded);
+    bar.classList.remove("cms-folded", "cms-compact");
+    if (win.matchMedia(NARROW).matches) return void bar.classList.add("cms-folded");
+    if (!crowded()) return;
+    bar.classList.add("cms-compact");
+    if (!crowded()) return;
+    bar.classList.replace("cms-compact", "cms-folded");
   };
   fit();
   win.addEventListener("resize", fit);
