@@ -12,6 +12,9 @@ const CSS = `
 .cms-dialog fieldset{margin:.5rem 0;border:1px solid #8a94a6;border-radius:.4rem}
 .cms-people{display:flex;list-style:none;margin:0;padding:0}
 .cms-people li{width:1.6rem;height:1.6rem;border-radius:50%;display:grid;place-items:center;font-size:11px;font-weight:600;margin-left:-.3rem;border:2px solid #1d232b}
+[data-cms-placeholder]:empty::before{content:attr(data-cms-placeholder);color:#5b6472;font-style:italic;font-weight:400;pointer-events:none}
+[data-cms-required][data-cms-placeholder]:empty::before{content:attr(data-cms-placeholder) " (required)"}
+[data-cms-required]:empty{outline-color:#b42318}
 [data-cms-field][contenteditable]:focus{outline:2px solid #3b82f6;outline-offset:2px}
 .cms-rich .ProseMirror{outline:none;white-space:pre-wrap;word-wrap:break-word}
 .cms-rich .ProseMirror-focused{outline:2px solid #3b82f6;outline-offset:2px}

@@ -13,9 +13,9 @@ export const CTA_STYLES = [
 
 /** A call to action's fields: its words, where it leads (the one URL rule) and its look. */
 export const CTA_FIELDS = {
-  label: { type: "text", required: true, maxLength: 80 },
-  href: { type: "url", required: true },
-  style: { type: "select", options: CTA_STYLES },
+  label: { type: "text", required: true, maxLength: 80, label: "Button text" },
+  href: { type: "url", required: true, label: "Link", placeholder: "Where the button goes" },
+  style: { type: "select", options: CTA_STYLES, label: "Style" },
 } as const satisfies Record<string, SectionFieldDef>;
 
 /** Section types the demo pages may hold. */
@@ -24,20 +24,20 @@ export const sectionCatalog: SectionCatalog = {
     label: "Hero",
     description: "A large heading with a line of text and a picture",
     fields: {
-      heading: { type: "text", required: true, maxLength: 160 },
-      text: { type: "text", maxLength: 500 },
-      image: { type: "image" },
+      heading: { type: "text", required: true, maxLength: 160, label: "Heading" },
+      text: { type: "text", maxLength: 500, label: "Text", placeholder: "A line under the heading" },
+      image: { type: "image", label: "Picture" },
     },
   },
   features: {
     label: "Features",
     description: "A heading over a list of short points",
     fields: {
-      heading: { type: "text", maxLength: 160 },
+      heading: { type: "text", maxLength: 160, label: "Heading" },
       items: {
         type: "list",
         max: 12,
-        of: { title: { type: "text", required: true, maxLength: 120 }, text: { type: "text", maxLength: 400 } },
+        of: { title: { type: "text", required: true, maxLength: 120, label: "Point" }, text: { type: "text", maxLength: 400, label: "Text", placeholder: "A sentence about this point" } },
       },
     },
   },
@@ -45,8 +45,8 @@ export const sectionCatalog: SectionCatalog = {
     label: "Quote",
     description: "Words someone said, and who said them",
     fields: {
-      text: { type: "text", required: true, maxLength: 500 },
-      author: { type: "text", maxLength: 120 },
+      text: { type: "text", required: true, maxLength: 500, label: "Quote", placeholder: "The words someone said" },
+      author: { type: "text", maxLength: 120, label: "Author", placeholder: "Who said it" },
     },
   },
   cta: {
