@@ -13,6 +13,7 @@ import type { PageListOptions } from "./page-list";
 import { pasteCopyingImages } from "./paste-images";
 import { createPasteNote } from "./paste-note";
 import { baseKeys, keyName, type KeyBindings } from "./rich-commands";
+import { createLinkPopover, type LinkPopover } from "./link-popover";
 import { editLink } from "./rich-link";
 import { injectRichStyles } from "./rich-styles";
 import { keepStorable } from "./storable";
@@ -66,6 +67,7 @@ export class RichText {
   readonly #host: HTMLElement;
   readonly #options: RichTextOptions;
   readonly #history: RichHistory;
+  #popover: LinkPopover | null = null;
 
   constructor(element: HTMLElement, options: RichTextOptions = {}) {
     this.#element = element;
@@ -103,6 +105,7 @@ export class RichText {
     const mac = /Mac|iP(hone|ad)/.test(doc.defaultView?.navigator.platform ?? "");
     const label = options.label ?? "Rich text";
     let toolbar: ReturnType<typeof createRichToolbar> | null = null;
+    let popover: LinkPopover | null = null;
     this.view = new EditorView(this.#host, {
       state: EditorState.create({ schema: richSchema, doc: content, plugins }),
       attributes: { role: "textbox", "aria-multiline": "true", "aria-label": label },
@@ -121,6 +124,7 @@ export class RichText {
         const state = this.state.apply(tr);
         this.updateState(state);
         toolbar?.update(state);
+        popover?.update(state);
         if (tr.docChanged) options.onChange?.(documentHtml(state.doc, doc));
       },
     });
@@ -132,6 +136,7 @@ export class RichText {
       onDescribeImage: () => void this.describeImage(),
     });
     toolbar.update(this.view.state);
+    popover = this.#popover = createLinkPopover(() => this.view, { onEdit: link });
     // Toolbar and note stick together; the note floats under the toolbar, so it never moves the text.
     const top = doc.createElement("div");
     top.className = "cms-rich-top";
@@ -199,6 +204,7 @@ export class RichText {
   /** Tears the editor down and leaves the element holding the current HTML. */
   destroy(): void {
     const html = this.html();
+    this.#popover?.destroy();
     this.view.destroy();
     this.#element.innerHTML = html;
   }
