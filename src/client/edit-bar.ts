@@ -1,3 +1,4 @@
+import { keepCaretAboveBar } from "./caret-room";
 import { readableTextOn } from "./contrast";
 import { humanName } from "./human-name";
 import { barButton as button, createMoreMenu, type BarAction } from "./more-menu";
@@ -38,6 +39,11 @@ export interface EditBar {
   /** Enables the Undo and Redo buttons by what the field last edited can do. */
   setHistory(state: HistoryState): void;
   setPeople(people: readonly Person[]): void;
+  /**
+   * Shows a count on the secondary action whose accessible name is `label` (Inquiries' unread
+   * messages), also in its name and tooltip ("Inquiries, 3 unread") and on More; 0 hides it.
+   */
+  setCount(label: string, count: number, noun: string): void;
   destroy(): void;
 }
 
@@ -87,12 +93,14 @@ export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
   ];
   const more = createMoreMenu(doc, secondary);
   element.append(more.button, more.group, button(doc, "done", "Done", "Done editing", options.onDone));
-  // Room below the page's last content, so scrolling to the end never leaves it under the bar.
+  // Room below the page's last content, as tall as the bar, so scrolling to the end never leaves it under the bar.
   const spacer = doc.createElement("div");
   spacer.className = "cms-bar-spacer";
   spacer.setAttribute("aria-hidden", "true");
   doc.body.append(spacer, element);
   const stopFitting = foldWhenCrowded(element);
+  const stopCaret = keepCaretAboveBar(doc, element, spacer);
+  const counts = new Map<string, number>();
 
   return {
     element,
@@ -118,8 +126,31 @@ export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
       );
       people.hidden = list.length === 0;
     },
-    destroy: () => (stopFitting(), more.destroy(), element.remove(), spacer.remove()),
+    setCount(label, count, noun) {
+      const target = [...more.group.querySelectorAll<HTMLButtonElement>("button")].find((b) => b.dataset.cmsAction === label);
+      if (!target) return;
+      showCount(target, count, count > 0 ? `${label}, ${count} ${noun}` : label);
+      counts.set(label, count);
+      const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
+      showCount(more.button, total, total > 0 ? `More actions, ${total} ${noun}` : "More actions");
+    },
+    destroy: () => (stopFitting(), stopCaret(), more.destroy(), element.remove(), spacer.remove()),
   };
+}
+
+/* A count badge on a button (shown to the eye; the name carries it for screen readers). */
+function showCount(button: HTMLButtonElement, count: number, name: string): void {
+  let badge = button.querySelector<HTMLElement>(".cms-count");
+  if (!badge) {
+    badge = button.ownerDocument.createElement("span");
+    badge.className = "cms-count";
+    badge.setAttribute("aria-hidden", "true");
+    button.append(badge);
+  }
+  badge.textContent = String(count);
+  badge.hidden = count === 0;
+  button.setAttribute("aria-label", name);
+  button.title = name;
 }
 
 /* On a phone, always; elsewhere, whenever the bar's buttons would not fit in the window. */
@@ -127,20 +158,26 @@ const NARROW = "(max-width: 40rem)";
 const EDGE_PX = 8;
 
 /**
- * Folds the secondary actions into the More menu (`cms-folded`) when the bar, laid out in full,
- * would run past the window's edge: a site's extra actions, the people on the page and the
- * window's width all change what fits, so it is measured, at start and whenever the window or
- * the bar's contents resize. Measuring unfolded and folding again happens in one task, so nothing
- * is drawn in between.
+ * Fits the bar to the window in up to two steps, measured: first the secondary actions lose their
+ * visible text (`cms-compact`: icons, with the name still in the accessible name and the tooltip),
+ * so a laptop keeps History, Preview, Pages and Settings one click away; only when even that does
+ * not fit do they fold into the More menu (`cms-folded`). A site's extra actions, the people on the
+ * page and the window's width all change what fits, so it is measured at start and whenever the
+ * window or the bar's contents resize. Measuring and settling happen in one task, so nothing is
+ * drawn in between.
  */
 function foldWhenCrowded(bar: HTMLElement): () => void {
   const win = bar.ownerDocument.defaultView;
   if (!win) return () => undefined;
+  // Laid out in full, a bar that reaches the window's left edge is squeezed (its labels wrap) or cut off.
+  const crowded = () => bar.getBoundingClientRect().left < EDGE_PX || bar.scrollWidth > bar.clientWidth;
   const fit = () => {
-    bar.classList.remove("cms-folded");
-    // Laid out in full, a bar that reaches the window's left edge is squeezed (its labels wrap) or cut off.
-    const crowded = win.matchMedia(NARROW).matches || bar.getBoundingClientRect().left < EDGE_PX || bar.scrollWidth > bar.clientWidth;
-    bar.classList.toggle("cms-folded", crowded);
+    bar.classList.remove("cms-folded", "cms-compact");
+    if (win.matchMedia(NARROW).matches) return void bar.classList.add("cms-folded");
+    if (!crowded()) return;
+    bar.classList.add("cms-compact");
+    if (!crowded()) return;
+    bar.classList.replace("cms-compact", "cms-folded");
   };
   fit();
   win.addEventListener("resize", fit);

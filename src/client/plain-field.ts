@@ -34,6 +34,10 @@ export function attachPlainField(element: HTMLElement, marker: FieldMarker, opti
   element.setAttribute("role", "textbox");
   element.setAttribute("aria-multiline", "false");
   if (!element.hasAttribute("aria-label")) element.setAttribute("aria-label", `Edit ${humanName(marker.field)}`);
+  // The slot's declared hints (the site view's `data-cms-placeholder`, `data-cms-required`), said as well as shown.
+  const placeholder = element.dataset.cmsPlaceholder;
+  if (placeholder) element.setAttribute("aria-placeholder", placeholder);
+  if (element.hasAttribute("data-cms-required")) element.setAttribute("aria-required", "true");
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === "Enter") event.preventDefault();
@@ -80,11 +84,10 @@ export function attachPlainField(element: HTMLElement, marker: FieldMarker, opti
       element.removeEventListener("blur", onBlur);
       restore(element, "contenteditable", previous.contentEditable);
       restore(element, "role", previous.role);
-      element.removeAttribute("aria-multiline");
+      for (const name of ["aria-multiline", "aria-placeholder", "aria-required"]) element.removeAttribute(name);
     },
   };
 }
-
 
 function restore(element: HTMLElement, name: string, value: string | null) {
   if (value === null) element.removeAttribute(name);

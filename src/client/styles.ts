@@ -7,11 +7,16 @@ const CSS = `
 .cms-extra{display:flex;align-items:center;gap:.5rem}
 .cms-bar .cms-more,.cms-row-end,.cms-bar [hidden]{display:none}
 .cms-bar-spacer{height:4.5rem}
+.cms-count{min-width:1.2rem;padding:0 .3rem;border-radius:.6rem;background:#d92d20;color:#fff;font-size:12px;font-weight:600;line-height:1.2rem;text-align:center}
+.cms-count[hidden]{display:none}
 .cms-bar button:disabled{opacity:.5;cursor:default}
 .cms-dialog button{margin:.3rem .3rem 0 0}
 .cms-dialog fieldset{margin:.5rem 0;border:1px solid #8a94a6;border-radius:.4rem}
 .cms-people{display:flex;list-style:none;margin:0;padding:0}
 .cms-people li{width:1.6rem;height:1.6rem;border-radius:50%;display:grid;place-items:center;font-size:11px;font-weight:600;margin-left:-.3rem;border:2px solid #1d232b}
+[data-cms-placeholder]:empty::before{content:attr(data-cms-placeholder);color:#5b6472;font-style:italic;font-weight:400;pointer-events:none}
+[data-cms-required][data-cms-placeholder]:empty::before{content:attr(data-cms-placeholder) " (required)"}
+[data-cms-required]:empty{outline-color:#b42318}
 [data-cms-field][contenteditable]:focus{outline:2px solid #3b82f6;outline-offset:2px}
 .cms-rich .ProseMirror{outline:none;white-space:pre-wrap;word-wrap:break-word}
 .cms-rich .ProseMirror-focused{outline:2px solid #3b82f6;outline-offset:2px}
@@ -23,6 +28,11 @@ const CSS = `
 .cms-dialog{box-sizing:border-box;border:0;border-radius:.6rem;padding:1rem;max-width:min(32rem,calc(100vw - 1rem));max-height:calc(100vh - 1rem);overflow:auto;overflow-wrap:anywhere;box-shadow:0 8px 30px #0005;font:14px/1.4 system-ui,sans-serif}
 .cms-dialog ul{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(6rem,1fr));gap:.5rem;max-height:18rem;overflow:auto}
 .cms-dialog li button{border:1px solid #ccd;background:#fff;padding:0;cursor:pointer;width:100%}
+.cms-menu-list{padding-left:1.2rem;display:grid;gap:.3rem}
+.cms-menu-list li{display:flex;flex-wrap:wrap;align-items:center;gap:.3rem}
+.cms-menu-list input{flex:1 1 10rem;min-height:44px}
+.cms-dialog .cms-menu-list li button{width:auto;min-width:44px;min-height:44px;margin:0;padding:0 .6rem;border:1px solid #8a94a6;border-radius:.3rem;background:#fff;color:#1d232b;font:inherit}
+.cms-dialog .cms-menu-list li button:disabled{opacity:.5;cursor:default}
 .cms-dialog img{display:block;width:100%;height:5rem;object-fit:cover}
 .cms-value-field{display:inline-flex;flex-wrap:wrap;align-items:center;gap:.4rem}
 .cms-value-control{font:inherit;padding:.15rem .35rem;border:1px solid #8a94a6;border-radius:.3rem;background:#fff;color:#1d232b}
@@ -41,6 +51,7 @@ const CSS = `
 .cms-bar-spacer{height:8rem}
 }
 .cms-bar.cms-folded .cms-more{display:inline-flex}
+.cms-compact .cms-extra .cms-label{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .cms-folded .cms-extra{display:none;position:absolute;right:0;bottom:100%;margin-bottom:.4rem;flex-direction:column;align-items:stretch;min-width:12rem;max-width:calc(100vw - 1rem);padding:.4rem;background:#1d232b;border-radius:.6rem;box-shadow:0 4px 18px #0004}
 .cms-folded .cms-more[aria-expanded=true]+.cms-extra{display:flex}
 .cms-folded .cms-extra button{justify-content:flex-start}

@@ -1,5 +1,6 @@
 import { LouiseValidationError, type Violation } from "../shared/errors";
 import { isEntryId } from "../shared/entry-id";
+import type { FieldHints } from "../shared/field-def";
 import { fieldValueProblem, type FieldDef, type FieldProblem } from "./field-types";
 import type { WriteOperation } from "./validate-fields";
 
@@ -10,8 +11,8 @@ import type { WriteOperation } from "./validate-fields";
  */
 export type SectionFieldDef =
   | Exclude<FieldDef, { type: "json" | "slug" | "image" }>
-  | { type: "image"; required?: boolean; allowUrl?: boolean; label?: string }
-  | { type: "list"; of: Record<string, SectionFieldDef>; required?: boolean; max?: number; label?: string };
+  | (FieldHints & { type: "image"; required?: boolean; allowUrl?: boolean })
+  | (FieldHints & { type: "list"; of: Record<string, SectionFieldDef>; required?: boolean; max?: number });
 
 export interface SectionDefinition {
   /** The kind's name in the editor's chooser ("Hero"). */

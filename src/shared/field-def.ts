@@ -9,31 +9,33 @@ export interface SelectOption {
   label: string;
 }
 
+/** What an editor is told about a field whatever its type: shown in its slot while it is empty. */
+export interface FieldHints {
+  /** The field's name for editors ("Heading"). */
+  label?: string;
+  /** What an empty slot says instead of the label ("Who said it?"). */
+  placeholder?: string;
+}
+
 /**
  * A field's declaration, one shape per type: the options a type takes are the only ones that
  * compile (`min` on a text field, a `select` without `options` are type errors). Collections and
  * sections declare fields with it; every write path checks values with `fieldValueProblem` (src/cores/field-types.ts).
  */
-export type FieldDef = FieldShape & FieldLabel;
-
-/** What every declaration may say besides its type. */
-export interface FieldLabel {
-  /** The field's name in the editor's words ("Link" for `href`): refusals say it; default its key. */
-  label?: string;
-}
-
-type FieldShape =
-  | { type: "text"; required?: boolean; maxLength?: number; /** A regular expression the whole value must match. */ pattern?: string }
-  | { type: "richtext"; required?: boolean }
-  | { type: "number"; required?: boolean; integer?: boolean; min?: number; max?: number; /** Shown beside the value ("EUR", "kg"). */ unit?: string }
-  | { type: "boolean"; required?: boolean }
-  | { type: "date"; required?: boolean }
-  | { type: "datetime"; required?: boolean }
-  | { type: "select"; required?: boolean; options: readonly SelectOption[] }
-  | { type: "url"; required?: boolean }
-  | { type: "slug"; required?: boolean }
-  | { type: "image"; required?: boolean }
-  | { type: "json"; required?: boolean };
+export type FieldDef = FieldHints &
+  (
+    | { type: "text"; required?: boolean; maxLength?: number; /** A regular expression the whole value must match. */ pattern?: string }
+    | { type: "richtext"; required?: boolean }
+    | { type: "number"; required?: boolean; integer?: boolean; min?: number; max?: number; /** Shown beside the value ("EUR", "kg"). */ unit?: string }
+    | { type: "boolean"; required?: boolean }
+    | { type: "date"; required?: boolean }
+    | { type: "datetime"; required?: boolean }
+    | { type: "select"; required?: boolean; options: readonly SelectOption[] }
+    | { type: "url"; required?: boolean }
+    | { type: "slug"; required?: boolean }
+    | { type: "image"; required?: boolean }
+    | { type: "json"; required?: boolean }
+  );
 
 /** The type names a field may declare. */
 export type FieldType = FieldDef["type"];

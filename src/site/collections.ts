@@ -14,7 +14,7 @@ export const CTA_STYLES = [
 /** A call to action's fields: its words, where it leads (the one URL rule) and its look. */
 export const CTA_FIELDS = {
   label: { type: "text", required: true, maxLength: 80, label: "Button text" },
-  href: { type: "url", required: true, label: "Link" },
+  href: { type: "url", required: true, label: "Link", placeholder: "Where the button goes" },
   style: { type: "select", options: CTA_STYLES, label: "Style" },
 } as const satisfies Record<string, SectionFieldDef>;
 
@@ -25,7 +25,7 @@ export const sectionCatalog: SectionCatalog = {
     description: "A large heading with a line of text and a picture",
     fields: {
       heading: { type: "text", required: true, maxLength: 160, label: "Heading" },
-      text: { type: "text", maxLength: 500, label: "Text" },
+      text: { type: "text", maxLength: 500, label: "Text", placeholder: "A line under the heading" },
       image: { type: "image", label: "Picture" },
     },
   },
@@ -38,7 +38,7 @@ export const sectionCatalog: SectionCatalog = {
         type: "list",
         max: 12,
         label: "Points",
-        of: { title: { type: "text", required: true, maxLength: 120, label: "Title" }, text: { type: "text", maxLength: 400, label: "Text" } },
+        of: { title: { type: "text", required: true, maxLength: 120, label: "Point" }, text: { type: "text", maxLength: 400, label: "Text", placeholder: "A sentence about this point" } },
       },
     },
   },
@@ -46,8 +46,8 @@ export const sectionCatalog: SectionCatalog = {
     label: "Quote",
     description: "Words someone said, and who said them",
     fields: {
-      text: { type: "text", required: true, maxLength: 500, label: "Quote" },
-      author: { type: "text", maxLength: 120, label: "Who said it" },
+      text: { type: "text", required: true, maxLength: 500, label: "Quote", placeholder: "The words someone said" },
+      author: { type: "text", maxLength: 120, label: "Author", placeholder: "Who said it" },
     },
   },
   cta: {

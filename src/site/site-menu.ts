@@ -1,11 +1,8 @@
 import type { D1Client } from "../cores/d1-client";
+import { DEFAULT_MENU_SIZE, defaultMenu, type MenuEntry } from "../shared/default-menu";
 import type { Violation } from "../shared/errors";
 
-/** One entry of the site menu as the settings hold it: which page, under what label. */
-export interface MenuEntry {
-  pageId: number;
-  label: string;
-}
+export type { MenuEntry };
 
 /** A link the layout renders. */
 export interface MenuLink {
@@ -54,10 +51,13 @@ export function menuViolations(value: unknown, key: string): Violation[] {
 export async function menuLinks(db: D1Client, menu: unknown): Promise<MenuLink[]> {
   const href = (slug: string) => (slug === "home" ? "/" : `/${slug}`);
   if (!Array.isArray(menu)) {
+    // The query's order only narrows the pages to the ones defaultMenu keeps; defaultMenu decides.
     const { results } = await db
-      .prepare("SELECT slug, title FROM pages WHERE published_version_id IS NOT NULL ORDER BY slug <> 'home', id LIMIT 6")
-      .all<{ slug: string; title: string }>();
-    return results.map((page) => ({ href: href(page.slug), label: page.slug === "home" ? "Home" : page.title }));
+      .prepare("SELECT id, slug, title FROM pages WHERE published_version_id IS NOT NULL ORDER BY slug <> 'home', id LIMIT ?1")
+      .bind(DEFAULT_MENU_SIZE)
+      .all<{ id: number; slug: string; title: string }>();
+    const slugs = new Map(results.map((page) => [page.id, page.slug]));
+    return defaultMenu(results).map((entry) => ({ href: href(slugs.get(entry.pageId) ?? ""), label: entry.label }));
   }
   const entries = menu as MenuEntry[];
   if (entries.length === 0) return [];

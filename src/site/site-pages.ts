@@ -91,8 +91,10 @@ export function sitePages(options: SitePagesOptions) {
         editMode: signedInView,
       });
     }
-    // Edit mode and Preview show the newest pending draft; everyone else sees the live row.
-    const shown = editor || asVisitor === "draft" ? ((await readDraft(env, db, live.id as number, asVisitor === "draft")) ?? live) : live;
+    // Edit mode and Preview show the newest pending draft, with the room's live edits written
+    // first (a reload shows the words typed a moment ago, not the text of the last flush);
+    // everyone else sees the live row.
+    const shown = editor || asVisitor === "draft" ? ((await readDraft(env, db, live.id as number)) ?? live) : live;
     const page = shown as unknown as PageDocument;
     const tail = editor && nonce ? options.editorTail?.(page, editor, nonce) : undefined;
     const body = await pageBody(request, env, db, page, { editor, nonce, tail, noindex: asVisitor !== null });
@@ -104,16 +106,14 @@ export function sitePages(options: SitePagesOptions) {
 }
 
 /**
- * The newest pending draft over the live row; a preview first has the page's room write the live
- * edits D1 has not seen, so it shows every acknowledged keystroke.
+ * The newest pending draft over the live row; the page's room first writes the live edits D1 has
+ * not seen, so edit mode and previews show every acknowledged keystroke.
  */
-async function readDraft(env: SiteEnv, db: D1Client, id: number, flush = true): Promise<PageDocument | null> {
-  if (flush) {
-    await flushRoomDraft(env, pagesCollection.slug, id).catch((error: unknown) => {
-      // A deleted page has no room to flush: the read below finds nothing and answers 404.
-      if (!(isHttpError(error) && error.status === 404)) console.error("room flush before a draft read failed", error);
-    });
-  }
+async function readDraft(env: SiteEnv, db: D1Client, id: number): Promise<PageDocument | null> {
+  await flushRoomDraft(env, pagesCollection.slug, id).catch((error: unknown) => {
+    // A deleted page has no room to flush: the read below finds nothing and answers 404.
+    if (!(isHttpError(error) && error.status === 404)) console.error("room flush before a draft read failed", error);
+  });
   return ((await loadEditableDocument(db, draftReads, id))?.document ?? null) as PageDocument | null;
 }
 

@@ -51,7 +51,17 @@ describe("the demo site", () => {
     expect(html).toContain('<section class="quote" data-cms-entry="sections.2" data-cms-kind="Quote">');
     expect(html).toContain('data-cms-field="pages:1:sections.2.text"');
     expect(html).toContain('data-cms-field="pages:1:sections.2.author"');
-    expect(html).toContain('<li data-cms-entry="sections.1.items.0"><strong data-cms-field="pages:1:sections.1.items.0.title">');
+    expect(html).toContain('<li data-cms-entry="sections.1.items.0"><strong data-cms-field="pages:1:sections.1.items.0.title" data-cms-placeholder="Point" data-cms-required>');
+  });
+
+  it("tells each section slot, in edit mode only, its declared placeholder or label and whether it is required (issue 33)", async () => {
+    const visitor = await (await exports.default.fetch(`${SITE}/`)).text();
+    expect(visitor).not.toContain("data-cms-placeholder");
+    const cookie = await signIn("ed@demo.test");
+    const html = await (await exports.default.fetch(`${SITE}/`, { headers: { cookie } })).text();
+    expect(html).toContain('data-cms-field="pages:1:sections.0.heading" data-cms-placeholder="Heading" data-cms-required>');
+    expect(html).toContain('data-cms-field="pages:1:sections.2.author" data-cms-placeholder="Who said it">');
+    expect(html).toMatch(/data-cms-field="pages:1:sections\.0\.href" data-cms-type="url" data-cms-def="[^"]*" data-cms-value="null" data-cms-placeholder="Where the button goes" data-cms-required>/);
   });
 
   it("gives the sections editor, in edit mode only, the list and one template per catalog kind and per nested list (issue 22)", async () => {

@@ -1,11 +1,8 @@
+import { defaultMenu, type MenuEntry } from "../../shared/default-menu";
 import { textButton } from "../dialog";
 import type { PageEntry } from "./pages-api";
 
-/** One menu entry as the `menu` setting holds it. */
-export interface MenuEntry {
-  pageId: number;
-  label: string;
-}
+export type { MenuEntry };
 
 /** The menu part of the settings panel. */
 export interface MenuEditor {
@@ -19,21 +16,24 @@ export interface MenuEditor {
 /**
  * The site menu, edited in place in the settings panel: each entry a page under a label, moved up
  * or down or removed, and any published page added. Read-only for an editor who may not change
- * settings. Pages not published yet can be added too; the menu shows them once they are.
+ * settings. Pages not published yet can be added too; the menu shows them once they are. With no
+ * menu chosen yet it starts from the default menu visitors see, so adding one page keeps the
+ * links already there; opening and saving without a change leaves the default in place.
  *
  * @example
  * const menu = createMenuEditor(document, { current: settings.menu, pages, readOnly: false });
  * form.append(menu.element);
  */
 export function createMenuEditor(doc: Document, options: { current: unknown; pages: readonly PageEntry[]; readOnly: boolean }): MenuEditor {
-  const initial = readMenu(options.current);
+  const chosen = Array.isArray(options.current);
+  const initial = chosen ? readMenu(options.current) : defaultMenu(options.pages.flatMap((page) => (page.published ? [{ id: page.id, slug: page.live.slug ?? "", title: page.live.title ?? page.live.slug ?? `Page ${page.id}` }] : [])));
   const entries = initial.map((entry) => ({ ...entry }));
   const titles = new Map(options.pages.map((page) => [page.id, page.live.title ?? page.live.slug ?? `Page ${page.id}`]));
   const element = doc.createElement("fieldset");
   const legend = doc.createElement("legend");
   legend.textContent = "Menu";
   const list = doc.createElement("ol");
-  list.style.cssText = "padding-left:1.2rem;display:grid;gap:.3rem";
+  list.className = "cms-menu-list";
   const note = doc.createElement("p");
   element.append(legend, note, list);
 
@@ -48,7 +48,7 @@ export function createMenuEditor(doc: Document, options: { current: unknown; pag
   if (!options.readOnly) element.append(adder, add);
 
   function render(): void {
-    note.textContent = entries.length === 0 ? (Array.isArray(options.current) ? "The menu is empty." : "No menu chosen yet: visitors see the home page and the first published pages.") : "";
+    note.textContent = !chosen && !changed() ? "Visitors see these pages now, the home page and the first published pages. Change the list to choose your own menu." : entries.length === 0 ? "The menu is empty: visitors see no links." : "";
     list.replaceChildren(...entries.map((entry, i) => row(entry, i)));
     const inMenu = new Set(entries.map((entry) => entry.pageId));
     adder.replaceChildren(
@@ -70,7 +70,10 @@ export function createMenuEditor(doc: Document, options: { current: unknown; pag
     label.maxLength = 60;
     label.readOnly = options.readOnly;
     label.setAttribute("aria-label", `Menu label for ${title}`);
-    label.addEventListener("input", () => (entry.label = label.value));
+    label.addEventListener("input", () => {
+      entry.label = label.value;
+      if (!chosen && changed()) note.textContent = "";
+    });
     item.append(label);
     if (options.readOnly) return item;
     const move = (to: number) => () => {
@@ -90,12 +93,10 @@ export function createMenuEditor(doc: Document, options: { current: unknown; pag
     return item;
   }
 
+  const value = () => entries.map((entry) => ({ pageId: entry.pageId, label: entry.label.trim() }));
+  const changed = () => JSON.stringify(value()) !== JSON.stringify(initial);
   render();
-  return {
-    element,
-    value: () => entries.map((entry) => ({ pageId: entry.pageId, label: entry.label.trim() })),
-    changed: () => JSON.stringify(entries.map((e) => ({ pageId: e.pageId, label: e.label.trim() }))) !== JSON.stringify(initial),
-  };
+  return { element, value, changed };
 }
 
 function readMenu(value: unknown): MenuEntry[] {

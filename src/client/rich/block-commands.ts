@@ -54,6 +54,16 @@ export function cycleHeading(levels: HeadingLevels): Command {
 }
 
 /**
+ * The Heading level choice: the selected blocks become headings of `level`, or paragraphs for 0.
+ *
+ * @example
+ * setHeading(3)(view.state, view.dispatch);
+ */
+export function setHeading(level: number): Command {
+  return level === 0 ? setBlockType(nodes.paragraph!) : setBlockType(nodes.heading!, { level });
+}
+
+/**
  * The list buttons: outside a list, the selected blocks become one; inside a list of this kind,
  * its items leave it (one level); inside the other kind, that list changes kind.
  *

@@ -15,6 +15,11 @@ const CSS = `
 .cms-rich figcaption.cms-caption-empty::before{content:"Caption";color:#5b6472;pointer-events:none;float:left;height:0}
 .cms-toolbar select{font:inherit;padding:.2rem .35rem;border:1px solid #ccd;border-radius:.3rem;background:#fff}
 @media (max-width:40rem){.cms-toolbar select{min-height:44px}}
+.cms-link-popover{position:absolute;z-index:2147482500;display:flex;align-items:center;gap:.4rem;max-width:min(28rem,calc(100vw - 1rem));padding:.3rem .5rem;background:#fff;color:#1d232b;border:1px solid #b8c2d3;border-radius:.4rem;box-shadow:0 2px 10px #0003;font:14px/1.3 system-ui,sans-serif}
+.cms-link-popover[hidden]{display:none}
+.cms-link-popover a{color:#1f4fbf;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;min-width:0}
+.cms-link-popover button{font:inherit;color:#1d232b;background:#f4f5f8;border:1px solid #b8c2d3;border-radius:.3rem;padding:.2rem .45rem;cursor:pointer;white-space:nowrap}
+@media (max-width:40rem){.cms-link-popover button{min-height:44px;min-width:44px}}
 .cms-dialog label{display:grid;gap:.2rem;margin:.5rem 0}
 .cms-dialog label.cms-check{display:flex;align-items:center;gap:.4rem}
 .cms-dialog img{object-fit:contain}

@@ -14,6 +14,7 @@ import { endsInMediaKey } from "../../shared/media-key-shape";
 import { pasteCopyingImages } from "./paste-images";
 import { createPasteNote } from "./paste-note";
 import { baseKeys, keyName, type KeyBindings } from "./rich-commands";
+import { createLinkPopover, type LinkPopover } from "./link-popover";
 import { editLink } from "./rich-link";
 import { injectRichStyles } from "./rich-styles";
 import { keepStorable } from "./storable";
@@ -67,6 +68,7 @@ export class RichText {
   readonly #host: HTMLElement;
   readonly #options: RichTextOptions;
   readonly #history: RichHistory;
+  #popover: LinkPopover | null = null;
 
   constructor(element: HTMLElement, options: RichTextOptions = {}) {
     this.#element = element;
@@ -106,6 +108,7 @@ export class RichText {
     const mac = /Mac|iP(hone|ad)/.test(doc.defaultView?.navigator.platform ?? "");
     const label = options.label ?? "Rich text";
     let toolbar: ReturnType<typeof createRichToolbar> | null = null;
+    let popover: LinkPopover | null = null;
     this.view = new EditorView(this.#host, {
       state: EditorState.create({ schema: richSchema, doc: content, plugins }),
       attributes: { role: "textbox", "aria-multiline": "true", "aria-label": label },
@@ -124,6 +127,7 @@ export class RichText {
         const state = this.state.apply(tr);
         this.updateState(state);
         toolbar?.update(state);
+        popover?.update(state);
         if (tr.docChanged) options.onChange?.(documentHtml(state.doc, doc));
       },
     });
@@ -135,6 +139,7 @@ export class RichText {
       onDescribeImage: () => void this.describeImage(),
     });
     toolbar.update(this.view.state);
+    popover = this.#popover = createLinkPopover(() => this.view, { onEdit: link });
     // Toolbar and note stick together; the note floats under the toolbar, so it never moves the text.
     const top = doc.createElement("div");
     top.className = "cms-rich-top";
@@ -203,6 +208,7 @@ export class RichText {
   /** Tears the editor down and leaves the element holding the current HTML. */
   destroy(): void {
     const html = this.html();
+    this.#popover?.destroy();
     this.view.destroy();
     this.#element.innerHTML = html;
   }

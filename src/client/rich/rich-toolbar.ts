@@ -3,7 +3,7 @@ import type { Command, EditorState } from "prosemirror-state";
 import type { EditorView } from "prosemirror-view";
 import { richSchema } from "../../shared/rich-schema";
 import { Icon } from "../icon";
-import { cycleHeading, headingAt, inQuote, listAt, toggleList, toggleQuote } from "./block-commands";
+import { cycleHeading, headingAt, inQuote, listAt, setHeading, toggleList, toggleQuote } from "./block-commands";
 import type { HeadingLevels } from "./heading-levels";
 import { createImageToolbar } from "./image-toolbar";
 import { blockIcon } from "./rich-icons";
@@ -17,7 +17,7 @@ export interface RichToolbar {
 
 export interface RichToolbarOptions {
   label: string;
-  /** The field's heading levels (the Heading button steps through them). */
+  /** The field's heading levels (the Heading button steps through them; with more than one, a Heading level choice lists them). */
   levels: HeadingLevels;
   onLink: () => void;
   /** Omitted, there is no Image button. */
@@ -78,6 +78,8 @@ export function createRichToolbar(getView: () => EditorView, options: RichToolba
   add(Icon("link"), "Link", options.onLink);
   separator();
   toggle(blockIcon("heading"), "Heading", cycleHeading(options.levels), (state) => headingAt(state) !== null);
+  const level = options.levels.length > 1 ? levelChoice(doc, getView, options.levels) : null;
+  if (level) element.append(level);
   toggle(blockIcon("bulletList"), "Bulleted list", toggleList(nodes.bullet_list!), (state) => listAt(state) === nodes.bullet_list);
   toggle(blockIcon("numberedList"), "Numbered list", toggleList(nodes.ordered_list!), (state) => listAt(state) === nodes.ordered_list);
   toggle(blockIcon("quote"), "Quote", toggleQuote, inQuote);
@@ -98,7 +100,25 @@ export function createRichToolbar(getView: () => EditorView, options: RichToolba
     element,
     update(state) {
       for (const [button, active] of toggles) button.setAttribute("aria-pressed", String(active(state)));
+      if (level) level.value = String(headingAt(state) ?? 0);
       image.update(state);
     },
   };
+}
+
+/*
+ * Every heading level the field allows, named, for the block at the selection: the Heading button
+ * alone shows only the top one, so an editor could not tell a sub-heading was there to choose.
+ */
+function levelChoice(doc: Document, getView: () => EditorView, levels: HeadingLevels): HTMLSelectElement {
+  const select = doc.createElement("select");
+  select.setAttribute("aria-label", "Heading level");
+  select.title = "Heading level";
+  select.append(new Option("Paragraph", "0"), ...levels.map((n) => new Option(`Heading ${n}`, String(n))));
+  select.addEventListener("change", () => {
+    const view = getView();
+    setHeading(Number(select.value))(view.state, view.dispatch);
+    view.focus();
+  });
+  return select;
 }

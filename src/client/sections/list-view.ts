@@ -87,7 +87,22 @@ export function listView(
     }
     if (!array) return;
     const entry = newEntry(kind.shape);
-    insertEntry(array, array.length, entry, host.origin);
+    const into = array;
+    // A new section's nested lists start with one empty item (a Features section with a point to
+    // fill in), in the same transaction, so one Undo takes back the whole section.
+    const firstItems = kind.shape.lists.flatMap((key) => {
+      const item = list.noun === "section" ? host.kinds.items.get(key) : undefined;
+      return item ? [{ key, item }] : [];
+    });
+    const place = () => {
+      insertEntry(into, into.length, entry, host.origin);
+      for (const { key, item } of firstItems) {
+        const nested = entry.get(key);
+        if (nested instanceof Y.Array) insertEntry(nested, 0, newEntry(item.shape), host.origin);
+      }
+    };
+    if (into.doc) into.doc.transact(place, host.origin);
+    else place();
     const element = views.get(entry)?.element;
     (element?.querySelector<HTMLElement>("[data-cms-field]") ?? element?.querySelector<HTMLElement>("button"))?.focus();
     // After the focus, which makes the new field the one the bar's Undo acts on.

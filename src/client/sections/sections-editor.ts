@@ -44,7 +44,7 @@ const CSS = `
 .cms-chooser li{display:grid;gap:.15rem;border:1px solid #ccd;border-radius:.4rem;padding:.5rem .7rem;cursor:pointer}
 .cms-chooser li button{border:0;background:none;padding:0;margin:0;text-align:left;font-weight:600;width:auto}
 .cms-chooser li span{color:#4b5563}
-[data-cms-field]:not(img):empty{min-height:1.4em;min-width:4em;display:block}
+[data-cms-field]:not(img):not([hidden]):empty{min-height:1.4em;min-width:4em;display:block}
 `;
 
 /**

@@ -33,7 +33,8 @@ export function renderPageContent(
     const address = ` data-cms-field="pages:${page.id}:${escapeHtml(field)}"`;
     if (kind === undefined) return address;
     if (typeof kind === "string") return `${address} data-cms-type="${kind}"`;
-    return `${address} data-cms-type="${kind.type}" data-cms-def="${escapeHtml(JSON.stringify(kind))}" data-cms-value="${escapeHtml(JSON.stringify(value ?? null))}"`;
+    if (kind.type === "text") return `${address}${slotHints(kind)}`;
+    return `${address} data-cms-type="${kind.type}" data-cms-def="${escapeHtml(JSON.stringify(kind))}" data-cms-value="${escapeHtml(JSON.stringify(value ?? null))}"${slotHints(kind)}`;
   };
   // In edit mode each entry says where it is and of what kind, for the publish dialog's "Go to".
   const entry: Entry = (path, kind) =>
@@ -54,7 +55,31 @@ ${options.after ?? ""}
 
 /** A value field of a section, marked with its declaration (`data-cms-def`) and stored value. */
 type ValueDef = Exclude<SectionFieldDef, { type: "text" | "richtext" | "image" | "list" }>;
-type Mark = (field: string, kind?: "richtext" | "image" | ValueDef, value?: unknown) => string;
+type TextDef = Extract<SectionFieldDef, { type: "text" }>;
+/* A text field's declaration only adds its slot's hints: a text marker stays untyped. */
+type Mark = (field: string, kind?: "richtext" | "image" | ValueDef | TextDef, value?: unknown) => string;
+
+/*
+ * What an empty slot shows in edit mode (its declared placeholder, else its label) and whether it
+ * must be filled before publishing, so a new section is no stack of blank boxes.
+ */
+function slotHints(def: SectionFieldDef): string {
+  const words = def.placeholder ?? def.label;
+  return `${words ? ` data-cms-placeholder="${escapeHtml(words)}"` : ""}${def.required ? " data-cms-required" : ""}`;
+}
+
+/* The declaration of a catalog kind's text field, for its slot's hints. */
+function textDef(kind: string, key: string): TextDef | undefined {
+  const def = sectionCatalog[kind]?.fields[key];
+  return def?.type === "text" ? def : undefined;
+}
+
+/* The declaration of a text field of a nested list's items. */
+function itemTextDef(kind: string, list: string, key: string): TextDef | undefined {
+  const def = sectionCatalog[kind]?.fields[list];
+  const field = def?.type === "list" ? def.of[key] : undefined;
+  return field?.type === "text" ? field : undefined;
+}
 type Entry = (path: string, kind?: string) => string;
 type AltFor = (image: { src: string; alt: string }) => string;
 
@@ -68,21 +93,21 @@ function renderSection(section: unknown, path: string, mark: Mark, entry: Entry,
   if (s.type === "hero") {
     const image = imageOf(s.image);
     return `<section class="hero"${entry(path, "hero")}>
-<h2${mark(`${path}.heading`)}>${escapeHtml(s.heading)}</h2>
-${optional("p", s.text, mark(`${path}.text`))}
+<h2${mark(`${path}.heading`, textDef("hero", "heading"))}>${escapeHtml(s.heading)}</h2>
+${optional("p", s.text, mark(`${path}.text`, textDef("hero", "text")))}
 ${image ? `<img src="${escapeHtml(image.src)}" alt="${escapeHtml(altFor(image))}"${mark(`${path}.image`, "image")}>` : imageSlot(mark(`${path}.image`, "image"))}
 </section>`;
   }
   if (s.type === "quote") {
     return `<section class="quote"${entry(path, "quote")}>
-<blockquote${mark(`${path}.text`)}>${escapeHtml(s.text)}</blockquote>
-${optional("p", s.author, mark(`${path}.author`), ` class="author"`)}
+<blockquote${mark(`${path}.text`, textDef("quote", "text"))}>${escapeHtml(s.text)}</blockquote>
+${optional("p", s.author, mark(`${path}.author`, textDef("quote", "author")), ` class="author"`)}
 </section>`;
   }
   if (s.type === "features") {
     const items = Array.isArray(s.items) ? s.items : [];
     return `<section class="features"${entry(path, "features")}>
-${optional("h2", s.heading, mark(`${path}.heading`))}
+${optional("h2", s.heading, mark(`${path}.heading`, textDef("features", "heading")))}
 <ul${entry(path) ? ` data-cms-list="items"` : ""}>${items.map((item: unknown, i: number) => renderItem(item, `${path}.items.${i}`, mark, entry)).join("")}</ul>
 </section>`;
   }
@@ -105,7 +130,7 @@ function renderCallToAction(s: Record<string, unknown>, path: string, mark: Mark
     return `<section class="${classes}"><p>${href ? `<a class="button" href="${escapeHtml(href)}">${label}</a>` : `<span class="button">${label}</span>`}</p></section>`;
   }
   return `<section class="${classes}"${entry(path, "cta")}>
-<p><span class="button"${mark(`${path}.label`)}>${escapeHtml(s.label)}</span></p>
+<p><span class="button"${mark(`${path}.label`, textDef("cta", "label"))}>${escapeHtml(s.label)}</span></p>
 <p class="cta-settings">Link: <span${mark(`${path}.href`, CTA_FIELDS.href, s.href)}>${escapeHtml(s.href)}</span>
 Style: <span${mark(`${path}.style`, CTA_FIELDS.style, s.style)}>${escapeHtml(style?.label ?? "")}</span></p>
 </section>`;
@@ -113,7 +138,7 @@ Style: <span${mark(`${path}.style`, CTA_FIELDS.style, s.style)}>${escapeHtml(sty
 
 function renderItem(item: unknown, path: string, mark: Mark, entry: Entry): string {
   const it = (item ?? {}) as Record<string, unknown>;
-  return `<li${entry(path)}><strong${mark(`${path}.title`)}>${escapeHtml(it.title)}</strong><p${mark(`${path}.text`)}>${escapeHtml(it.text)}</p></li>`;
+  return `<li${entry(path)}><strong${mark(`${path}.title`, itemTextDef("features", "items", "title"))}>${escapeHtml(it.title)}</strong><p${mark(`${path}.text`, itemTextDef("features", "items", "text"))}>${escapeHtml(it.text)}</p></li>`;
 }
 
 /* A hero without a picture: in edit mode an empty image the "Add image" control fills in place; for visitors nothing. */
