@@ -1,14 +1,13 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
 import type { Table } from "drizzle-orm";
 import {
-  listPublished, listVersions, loadEditableDocument, publishRequest, readPublished, saveDraftRequest, type DraftDeps, type DraftWriter, type EditableDocument,
+  cancelScheduleRequest, listPublished, listVersions, loadEditableDocument, publishRequest, unpublishRequest, readPublished, saveDraftRequest, type DraftDeps, type DraftWriter, type EditableDocument,
   type PublishResult, type ScheduledPublish, type VersionPage, type WrittenDraft,
 } from "../cores/drafts";
 import { searchPublished, type SearchHit } from "../cores/search";
 import { applySettingsPatch, readSettings, type SettingsConfig, type SettingsPatchResult } from "../cores/settings";
 import { explainFailure } from "../cores/explain-failure";
 import { HttpError } from "../shared/errors";
-import { assertPublisher } from "../shared/publish-privilege";
 import { isEditorSession } from "../shared/room-identity";
 import { roomResult, type RoomResult } from "../shared/room-result";
 import type { EditorSession } from "../shared/session";
@@ -119,17 +118,11 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
     }
 
     cancelScheduledPublish(session: EditorSession, collection: DraftSlug<C>, id: number) {
-      return this.#run(session, async () => {
-        assertPublisher(session);
-        return writer(this.env).cancelScheduledPublish(this.#deps(collection), session, positiveId(id));
-      });
+      return this.#run(session, () => cancelScheduleRequest(writer(this.env), this.#deps(collection), session, id));
     }
 
     unpublish(session: EditorSession, collection: DraftSlug<C>, id: number) {
-      return this.#run(session, async () => {
-        assertPublisher(session);
-        return writer(this.env).applyUnpublish(this.env, this.#deps(collection), session, positiveId(id));
-      });
+      return this.#run(session, () => unpublishRequest(writer(this.env), this.env, this.#deps(collection), session, id));
     }
 
     search(session: EditorSession, collection: DraftSlug<C>, q: string, limit: number = SEARCH_BOUNDS.defaultLimit) {

@@ -254,18 +254,18 @@ export class PageRoom extends YServer {
     return this.#rpc(session, async () => {
       const versionId = options.versionId ?? null;
       if (options.at) return { scheduled: await schedulePublish(this.#publishContext(), session, options.at, versionId, Date.now()) };
-      return publishNow(this.#publishContext(), session, versionId);
+      return publishNow(this.#publishContext(), versionId);
     });
   }
 
   /** RPC: unpublishes the page. */
   unpublish(session: EditorSession): Promise<RoomResult<{ page: Record<string, unknown> }>> {
-    return this.#rpc(session, () => unpublishNow(this.#publishContext(), session));
+    return this.#rpc(session, () => unpublishNow(this.#publishContext()));
   }
 
   /** RPC: cancels a scheduled publish. */
   cancelScheduledPublish(session: EditorSession): Promise<RoomResult<{ cancelled: boolean }>> {
-    return this.#rpc(session, async () => ({ cancelled: cancelPublish(this.#publishContext(), session) }));
+    return this.#rpc(session, async () => ({ cancelled: cancelPublish(this.#publishContext()) }));
   }
 
   /** RPC: the scheduled publish, or `null`. */

@@ -1,11 +1,12 @@
 import type * as Y from "yjs";
-import { applySaveDraft, draftViolations, readVersionSnapshot, type DraftDeps, type FieldEdit, type WrittenDraft } from "../cores/drafts";
+import { assertDraftRules, readVersionSnapshot, writeDraft, type DraftDeps, type FieldEdit, type WrittenDraft } from "../cores/drafts";
+import { assertJsonDepth } from "../shared/json-depth";
 import { HttpError, isHttpError, LouiseValidationError, type Violation } from "../shared/errors";
 import { setAtPath } from "../shared/json-path";
 import type { RoomEvent } from "../shared/room-protocol";
 import type { EditorSession } from "../shared/session";
 import type { RoomEnv, RoomLimits } from "./room-config";
-import { asRead, assertMergeValid, invalidFields, mergeBases, META_SEEN, nextSeen } from "./outside-base";
+import { asRead, brokenFields, mergeBases, mergedValues, META_SEEN, nextSeen, rootOf } from "./outside-base";
 import { changedFields, mergeFields, readFieldsChecked, type RoomField } from "./room-document";
 import type { RoomStore } from "./room-store";
 
@@ -40,6 +41,11 @@ export interface FlushOptions {
    * stay pending in the room (the editors are told), but they are not the outside writer's error.
    */
   own?: string[];
+  /**
+   * Values the rules have already passed (an outside write's merged fields): a field that still
+   * holds exactly that is written without being judged again; any other field is judged here.
+   */
+  checked?: Record<string, unknown>;
 }
 
 /** A write from outside the room: REST, inline save or the service binding. */
@@ -160,39 +166,52 @@ export class RoomDrafts {
   }
 
   /**
-   * An outside edit: rich text sanitized as D1 stores it, validated as a draft (violations are told to the room and nothing is merged),
-   * merged three ways into the live document (see `outside-base.ts` for the base a writer without
-   * one gets, so live typing it never saw stays), checked again as merged (a 422 changes nothing),
-   * then written at once. Answers once D1 has the draft; `conflicts` names fields where live typing
-   * won over part of the edit. A publisher's edit replaces a live value that breaks the rules.
+   * An outside edit: rich text put in the form D1 stores (sanitized under the media rule,
+   * schema-normalized) before any merge; then the rules run once on what the three-way merge makes
+   * of the named fields (on a copy: a 422 changes nothing, and the editors are told the
+   * violations); then the merge lands in the live document (see `outside-base.ts` for the base a
+   * writer without one gets, so live typing it never saw stays) and is written at once, without
+   * judging those fields again. Answers once D1 has the draft; `conflicts` names fields where live
+   * typing won over part of the edit. A publisher's edit replaces a live value that breaks the rules.
    */
   async saveEdit(edit: Record<string, unknown>, outside: OutsideEdit): Promise<WrittenDraft> {
     const { deps, fields, doc, store } = this.#c;
     const declared = Object.fromEntries(Object.entries(edit).filter(([name]) => fields.some((f) => f.name === name)));
-    // Rich text in the form D1 will store (sanitized under the media rule, schema-normalized) before
-    // any merge: the room must never hold what D1 drops, or every later save of the field conflicts.
+    // Rich text in the form D1 will store before any merge: the room must never hold what D1
+    // drops, or every later save of the field conflicts.
     const clean = { ...declared, ...asRead(fields.filter((f) => f.type === "richtext" && typeof declared[f.name] === "string"), declared, deps.mediaBase) };
-    try {
-      const violations = draftViolations(deps, clean, "draft");
-      if (violations.length > 0) throw new LouiseValidationError(violations);
-      await deps.validate?.(clean, { operation: "draft" });
-    } catch (error) {
-      if (error instanceof LouiseValidationError) this.#c.broadcast({ type: "violations", violations: error.violations });
-      throw error;
-    }
     const names = Object.keys(clean);
     const named = fields.filter((f) => Object.hasOwn(clean, f.name));
     const readNamed = () => readFieldsChecked(doc, named, deps.mediaBase).values;
     const version = outside.base ?? (outside.baseVersionId === undefined ? null : await readVersionSnapshot(this.#c.env.DB, deps, this.#c.id, outside.baseVersionId));
-    const repair = outside.session.access.publish ? await invalidFields(deps, readNamed()) : new Set<string>();
     const seen = () => store.getMeta<Record<string, unknown>>(META_SEEN) ?? this.base() ?? {};
-    await assertMergeValid(doc, fields, deps, clean, mergeBases(names, readNamed(), seen(), { version, repair }));
-    // Planned again after the checks' awaits, so the merge is against the document as it is now.
-    const live = readNamed();
-    const bases = mergeBases(names, live, seen(), { version, repair });
+    const judge = async (repair: ReadonlySet<string>) => {
+      const merged = mergedValues(doc, fields, clean, mergeBases(names, readNamed(), seen(), { version, repair }), deps.mediaBase);
+      await assertDraftRules(deps, merged.values, "draft", merged.failed);
+      return merged.values;
+    };
+    let repair: ReadonlySet<string> = new Set();
+    let checked: Record<string, unknown>;
+    try {
+      try {
+        checked = await judge(repair);
+      } catch (error) {
+        // A publisher replaces whole the named fields whose live value itself breaks the rules.
+        if (!(error instanceof LouiseValidationError) || !outside.session.access.publish) throw error;
+        repair = await brokenFields(deps, pick(readNamed(), error.violations.map((violation) => rootOf(violation.path))));
+        if (repair.size === 0) throw error;
+        checked = await judge(repair);
+      }
+    } catch (error) {
+      if (error instanceof LouiseValidationError) this.#c.broadcast({ type: "violations", violations: error.violations });
+      throw error;
+    }
+    // Planned again after the checks' awaits, so the merge is against the document as it is now
+    // (a field that changed meanwhile no longer equals what was judged, and the flush judges it).
+    const bases = mergeBases(names, readNamed(), seen(), { version, repair });
     const merge = mergeFields(doc, fields, clean, outside.origin, bases);
     store.setMeta(META_SEEN, nextSeen(seen(), asRead(fields, clean, deps.mediaBase), readNamed()));
-    const saved = (await this.flush({ session: outside.session, include: names, force: true, own: names })) as WrittenDraft;
+    const saved = (await this.flush({ session: outside.session, include: names, force: true, own: names, checked })) as WrittenDraft;
     this.#c.broadcast({ type: "edited", fields: merge.changed, by: outside.session.name, conflicts: merge.conflicts });
     return { ...saved, conflicts: merge.conflicts };
   }
@@ -249,7 +268,7 @@ export class RoomDrafts {
       return null;
     }
     try {
-      const { saved, refused } = await this.#writeValid(session, edit).catch((error: unknown) => {
+      const { saved, refused } = await this.#writeValid(session, edit, options.checked ?? {}).catch((error: unknown) => {
         retouch(Object.keys(edit));
         throw error;
       });
@@ -286,13 +305,25 @@ export class RoomDrafts {
   }
 
   /**
-   * Writes `edit`; when D1 refuses fields as invalid, writes the others alone and reports the
-   * refused ones (by their top-level field) with their violations. Throws when nothing valid is left.
+   * Writes `edit` after one run of the rules over the fields not already judged (`checked`); when
+   * they refuse fields, writes the others alone (judged again without them, since a site's
+   * `validate` may weigh fields together) and reports the refused ones (by their top-level field)
+   * with their violations. Throws when nothing valid is left.
    */
-  async #writeValid(session: EditorSession, edit: Record<string, unknown>): Promise<{ saved: WrittenDraft; refused: Map<string, Violation[]> }> {
+  async #writeValid(session: EditorSession, edit: Record<string, unknown>, checked: Record<string, unknown>): Promise<{ saved: WrittenDraft; refused: Map<string, Violation[]> }> {
     const { env, deps, id } = this.#c;
+    const unjudged = (values: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(values).filter(([name, value]) => !Object.hasOwn(checked, name) || JSON.stringify(checked[name]) !== JSON.stringify(value)));
+    const judge = async (values: Record<string, unknown>) => {
+      const open = unjudged(values);
+      if (Object.keys(open).length === 0) return;
+      // Values read from the document are handed over as values, not JSON text: the body's depth rule.
+      assertJsonDepth(open, "the draft");
+      await assertDraftRules(deps, open, "draft");
+    };
     try {
-      return { saved: await applySaveDraft(env, deps, session, id, edit), refused: new Map() };
+      await judge(edit);
+      return { saved: await writeDraft(env, deps, session, id, edit), refused: new Map() };
     } catch (error) {
       if (!(error instanceof LouiseValidationError)) throw error;
       this.#c.broadcast({ type: "violations", violations: error.violations });
@@ -306,7 +337,8 @@ export class RoomDrafts {
         this.#backOff();
         throw error;
       }
-      return { saved: await applySaveDraft(env, deps, session, id, rest), refused };
+      await judge(rest);
+      return { saved: await writeDraft(env, deps, session, id, rest), refused };
     }
   }
 
@@ -346,13 +378,9 @@ export class RoomDrafts {
   }
 }
 
-/** The top-level field a violation path names (`sections.2.heading` → `sections`). */
-function rootOf(path: string): string {
-  return path.split(/[.[]/)[0] ?? path;
-}
-
+/* The named values that `values` has (a violation may name a field the write did not touch). */
 function pick(values: Record<string, unknown>, names: string[]): Record<string, unknown> {
-  return Object.fromEntries(names.map((name) => [name, values[name]]));
+  return Object.fromEntries(names.filter((name) => Object.hasOwn(values, name)).map((name) => [name, values[name]]));
 }
 
 function gone(id: number): HttpError {

@@ -1,7 +1,7 @@
 import type { Table } from "drizzle-orm";
 import type { CollectionConfig } from "../cores/collection";
 import { openD1Session } from "../cores/d1-session";
-import { DIRECT_DRAFT_WRITER, listVersions, publishRequest, type DraftDeps, type DraftWriter } from "../cores/drafts";
+import { cancelScheduleRequest, DIRECT_DRAFT_WRITER, listVersions, publishRequest, unpublishRequest, type DraftDeps, type DraftWriter } from "../cores/drafts";
 import type { RedirectsConfig } from "../cores/pages/redirects";
 import { HttpError } from "../shared/errors";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
@@ -94,10 +94,11 @@ export function versionsRoute<Env extends EditorRouteEnv>(config: VersionsRouteC
     }
 
     assertMethod(request, action.name === "publish" ? ["POST", "DELETE"] : ["POST"]);
-    const session = await guardEditor(request, env, config.resolveEditor, { publish: true });
+    // The publish privilege is checked once, by the request core each action goes through.
+    const session = await guardEditor(request, env, config.resolveEditor);
     const deps = depsFor(env, session);
     if (action.name === "publish" && request.method === "DELETE") {
-      return json(await cores.cancelScheduledPublish(deps, session, id));
+      return json(await cancelScheduleRequest(cores, deps, session, id));
     }
     const db = openD1Session(env.DB, "first-primary");
     if (action.name === "publish") {
@@ -106,7 +107,7 @@ export function versionsRoute<Env extends EditorRouteEnv>(config: VersionsRouteC
       if ("scheduled" in published) return json(published, { status: 202 });
       return withBookmark(json(published), await bookmarkCookie(db));
     }
-    return withBookmark(json(await cores.applyUnpublish(env, deps, session, id, { db })), await bookmarkCookie(db));
+    return withBookmark(json(await unpublishRequest(cores, env, deps, session, id, { db })), await bookmarkCookie(db));
   });
 }
 

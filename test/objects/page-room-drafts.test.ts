@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { publishRequest, unpublishRequest } from "../../src/cores/drafts";
 import { roomDraftWriter } from "../../src/objects/room-client";
 import { roomCollections } from "../../src/site/room-deps";
 import { connect, draftCount, editor, newestDraft, newPage, until } from "./room-client";
@@ -93,8 +94,9 @@ describe("PageRoom: one draft write path", () => {
     a.close();
   });
 
-  it("an editor without the publish privilege cannot publish through the room", async () => {
+  it("an editor without the publish privilege cannot publish through the room (checked once, by the request core every entry calls)", async () => {
     const id = await newPage();
-    await expect(writer.applyPublish(env, deps, editor("ed"), id)).rejects.toMatchObject({ status: 403 });
+    await expect(publishRequest(writer, env, deps, editor("ed"), id, {})).rejects.toMatchObject({ status: 403 });
+    await expect(unpublishRequest(writer, env, deps, editor("ed"), id)).rejects.toMatchObject({ status: 403 });
   });
 });

@@ -53,7 +53,8 @@ export interface PublishRequest {
 
 /**
  * The one owner of a publish's inputs: the publish privilege, the page id, `versionId` and `at`
- * are checked here once; then `writer` publishes now or schedules.
+ * are checked here once; then `writer` publishes now or schedules. Writers do not check the
+ * privilege again: every entry (REST, the service binding) reaches them through these request cores.
  *
  * @example
  * await publishRequest(writer, env, deps, session, 12, { versionId: body.versionId, at: body.at });
@@ -72,4 +73,27 @@ export async function publishRequest(
   const at = publishAt(request.at);
   if (at !== null) return { scheduled: await writer.schedulePublish(deps, session, page, { at, versionId }) };
   return writer.applyPublish(env, deps, session, page, { ...(request.db ? { db: request.db } : {}), ...(versionId === null ? {} : { versionId }) });
+}
+
+/**
+ * The one owner of an unpublish's inputs: the publish privilege and the page id, checked once;
+ * then `writer` unpublishes.
+ *
+ * @example
+ * await unpublishRequest(writer, env, deps, session, "12", { db });
+ */
+export async function unpublishRequest(writer: DraftWriter, env: Env, deps: DraftDeps, session: EditorSession, id: unknown, request: { db?: D1Client } = {}): Promise<{ page: Record<string, unknown> }> {
+  assertPublisher(session, "unpublishing");
+  return writer.applyUnpublish(env, deps, session, positiveId(id), request.db ? { db: request.db } : {});
+}
+
+/**
+ * The one owner of a cancelled schedule's inputs: the publish privilege and the page id.
+ *
+ * @example
+ * await cancelScheduleRequest(writer, deps, session, 12);
+ */
+export async function cancelScheduleRequest(writer: DraftWriter, deps: DraftDeps, session: EditorSession, id: unknown): Promise<{ cancelled: boolean }> {
+  assertPublisher(session);
+  return writer.cancelScheduledPublish(deps, session, positiveId(id));
 }

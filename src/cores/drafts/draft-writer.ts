@@ -3,9 +3,10 @@ import { setAtPath } from "../../shared/json-path";
 import type { EditorSession } from "../../shared/session";
 import type { DraftDeps, DraftRunOptions } from "./draft-deps";
 import { loadEditableDocument } from "./load-editable";
-import { applyPublish, type PublishOptions, type PublishResult } from "./publish";
-import { applySaveDraft, type SavedDraft } from "./save-draft";
-import { applyUnpublish } from "./unpublish";
+import { publishVersion, type PublishOptions, type PublishResult } from "./publish";
+import { readVersionSnapshot } from "./read-version";
+import { saveBoundedDraft, type SavedDraft } from "./save-draft";
+import { unpublishPage } from "./unpublish";
 
 type Env = { DB: D1Database };
 
@@ -13,8 +14,8 @@ type Env = { DB: D1Database };
 export interface DraftWriteOptions extends DraftRunOptions {
   /**
    * The version the writer read before editing: with live editors its snapshot is the base of the
-   * three-way merge (default: what the room last wrote to D1). Ignored without a room, where the
-   * edit is merged over the newest pending draft field by field.
+   * three-way merge (default: what the room last wrote to D1). Without a room the edit keeps only
+   * the fields that differ from it. A version of another page, or none, is a 404 either way.
    */
   baseVersionId?: number;
 }
@@ -66,25 +67,37 @@ export interface DraftWriter {
 }
 
 /**
- * The writer that calls the cores directly, for a site without live rooms. A leaf save reads the
- * current document (newest pending draft, else the live row) and writes the whole field back.
+ * The writer that calls the cores directly, for the standalone routes of a site without live
+ * rooms (`createCms` never uses it: there a collection with drafts is written by its room). A leaf
+ * save reads the current document (newest pending draft, else the live row) and writes the whole
+ * field back. A named base (`baseVersionId`) is read first: a version of another page, or none, is
+ * a 404 `version_not_found` and changes nothing; a stale base merges field by field, so a field
+ * the writer sent back as it read it keeps whatever was saved since. The publish privilege was
+ * checked by the request cores that call a writer (`publishRequest`, `unpublishRequest`).
  *
  * @example
  * await DIRECT_DRAFT_WRITER.applySaveDraft(env, deps, session, 12, { title: "New" });
  */
 export const DIRECT_DRAFT_WRITER: DraftWriter = {
-  applySaveDraft: (env, deps, session, id, edit, options) => applySaveDraft(env, deps, session, id, edit, options?.db ? { db: options.db } : {}),
+  applySaveDraft: async (env, deps, session, id, edit, options) => {
+    const db = options?.db ?? env.DB;
+    const based = options?.baseVersionId === undefined ? edit : changedSince(await readVersionSnapshot(db, deps, id, options.baseVersionId), edit);
+    return saveBoundedDraft(env, deps, session, id, based, options?.db ? { db: options.db } : {});
+  },
   saveField: async (env, deps, session, id, field, options) => {
+    const db = options?.db ?? env.DB;
+    const base = options?.baseVersionId === undefined ? null : await readVersionSnapshot(db, deps, id, options.baseVersionId);
     let value = field.value;
     if (field.segments.length > 0) {
-      const editable = await loadEditableDocument(options?.db ?? env.DB, deps, id);
+      const editable = await loadEditableDocument(db, deps, id);
       if (!editable) throw new HttpError(404, `page ${id} not found`, { code: "not_found" });
       value = setAtPath(editable.document[field.root], field.segments, field.value, field.root);
     }
-    return applySaveDraft(env, deps, session, id, { [field.root]: value }, options?.db ? { db: options.db } : {});
+    const edit = { [field.root]: value };
+    return saveBoundedDraft(env, deps, session, id, base && field.segments.length === 0 ? changedSince(base, edit) : edit, options?.db ? { db: options.db } : {});
   },
-  applyPublish,
-  applyUnpublish,
+  applyPublish: (env, deps, _session, id, options) => publishVersion(env, deps, id, options),
+  applyUnpublish: (env, deps, _session, id, options) => unpublishPage(env, deps, id, options),
   schedulePublish: async () => {
     throw new HttpError(501, "scheduled publishing needs live rooms (the PAGE_ROOM binding)", { code: "not_supported" });
   },
@@ -92,3 +105,8 @@ export const DIRECT_DRAFT_WRITER: DraftWriter = {
   scheduledPublish: async () => null,
   recordDeleted: async () => {},
 };
+
+/* The fields of `edit` that differ from the version the writer read: only those are its change. */
+function changedSince(base: Record<string, unknown>, edit: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(edit).filter(([name, value]) => JSON.stringify(base[name]) !== JSON.stringify(value)));
+}

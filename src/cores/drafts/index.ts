@@ -8,13 +8,13 @@ export {
 } from "./draft-deps";
 export { latestDraftBody, latestDraftSections, loadEditableDocument, type EditableDocument } from "./load-editable";
 export { listVersions, type VersionPage, type VersionState } from "./list-versions";
-export { applyPublish, applyRestore, type PublishOptions, type PublishResult } from "./publish";
-export { applySaveDraft, type SavedDraft } from "./save-draft";
-export { draftViolations, notNullFields } from "./draft-rules";
-export { applyUnpublish } from "./unpublish";
+export { applyPublish, applyRestore, publishVersion, type PublishOptions, type PublishResult } from "./publish";
+export { applySaveDraft, saveBoundedDraft, writeDraft, type SavedDraft } from "./save-draft";
+export { assertDraftRules, draftViolations, notNullFields } from "./draft-rules";
+export { applyUnpublish, unpublishPage } from "./unpublish";
 export { DIRECT_DRAFT_WRITER, type DraftWriter, type DraftWriteOptions, type FieldEdit, type ScheduledPublish, type WrittenDraft } from "./draft-writer";
 export { readRecord, readVersionSnapshot } from "./read-version";
-export { publishRequest, saveDraftRequest, type DraftSaveRequest, type PublishRequest } from "./draft-request";
+export { cancelScheduleRequest, publishRequest, saveDraftRequest, unpublishRequest, type DraftSaveRequest, type PublishRequest } from "./draft-request";
 export { applyCreate } from "./create";
 export { listPublished, readPublished } from "./published";
 export { readPublishState, type PublishState } from "./publish-state";

@@ -5,6 +5,7 @@ import { DIRECT_DRAFT_WRITER, type DraftDeps, type DraftWriter } from "../drafts
 import { findRowBy, getRow, updateRow } from "../pages/page-store";
 import { tableMeta, type TableMeta } from "../table-meta";
 import { validateFields } from "../validate-fields";
+import { assertJsonDepth } from "../../shared/json-depth";
 import { setAtPath } from "../../shared/json-path";
 import { isPositiveId } from "../../shared/write-input";
 import { resolveFieldValue, type SaveCollectionConfig } from "./resolve-field-value";
@@ -53,6 +54,8 @@ export async function applyFieldSave<Env extends { DB: D1Database }>(
   const collection = Object.hasOwn(config.collections, address.collection) ? config.collections[address.collection] : undefined;
   if (!collection) throw new HttpError(400, `collection ${JSON.stringify(address.collection)} is not editable here`, { code: "field_not_allowed" });
   const mediaBase = typeof config.mediaBase === "function" ? config.mediaBase(env) : config.mediaBase;
+  // The value enters here (a caller may hand over any value, not JSON text): the body's depth rule, once.
+  assertJsonDepth(input.value, "the value");
   const resolved = resolveFieldValue(collection, address.path, input.value, { mediaBase });
   const meta = tableMeta(collection.table);
   if (!meta.columns[resolved.root]) throw new TypeError(`save config: ${resolved.root} is not a column of ${meta.name}`);
