@@ -52,7 +52,7 @@ export { slugFrom, uniqueSlug, SLUG_PATTERN } from "./shared/slug";
 export { readD1BookmarkCookie, D1_BOOKMARK_COOKIE } from "./cores/d1-session";
 
 // Who writes a versioned page's drafts: its room, or the cores
-export { draftWriter, draftWriterFor, roomDraftWriter, DIRECT_DRAFT_WRITER } from "./objects/room-client";
+export { draftWriterFor, missingPageRoom, roomDraftWriter, directDraftWriter } from "./objects/room-client";
 export type { DraftWriter } from "./objects/room-client";
 export { unwrapRoomResult } from "./shared/room-result";
 export type { RoomResult } from "./shared/room-result";

@@ -2,8 +2,9 @@ import { WorkerEntrypoint } from "cloudflare:workers";
 import type { Table } from "drizzle-orm";
 import {
   cancelScheduleRequest, listPublished, listVersions, loadEditableDocument, publishRequest, unpublishRequest, readPublished, saveDraftRequest, type DraftDeps, type DraftWriter, type EditableDocument,
-  type PublishResult, type ScheduledPublish, type VersionPage, type WrittenDraft,
+  type DraftWriterFor, type PublishResult, type ScheduledPublish, type VersionPage, type WrittenDraft,
 } from "../cores/drafts";
+import type { CollectionConfig } from "../cores/collection";
 import { searchPublished, type SearchHit } from "../cores/search";
 import { applySettingsPatch, readSettings, type SettingsConfig, type SettingsPatchResult } from "../cores/settings";
 import { explainFailure } from "../cores/explain-failure";
@@ -61,7 +62,7 @@ export interface CmsServiceOptions<Env extends CmsEnv> {
   registry: CmsRegistry;
   settings?: SettingsConfig<Env>;
   /** Who writes drafts: `createCms` hands in its rooms' writer (through the record's room when `PAGE_ROOM` is bound). */
-  writer: (env: Env) => DraftWriter;
+  writer: DraftWriterFor<Env>;
 }
 
 /** The class `createCmsService` returns: a `WorkerEntrypoint` with the site's typed RPC methods. */
@@ -102,27 +103,27 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
       return this.#run(session, async () => {
         const deps = this.#deps(collection);
         const list = (await listVersions(this.env.DB, deps, positiveId(id), { limit: pageLimit(page?.limit, LIST_BOUNDS), cursor: pageCursor(page?.cursor) })) ?? notFound(collection, id);
-        return { ...list, scheduled: await writer(this.env).scheduledPublish(deps, id) };
+        return { ...list, scheduled: await writer(this.env, collection).scheduledPublish(id) };
       });
     }
 
     /* Merged three ways into the live room against `baseVersionId` (the version the caller read); without it, live content it never saw stays. */
     saveDraft<S extends DraftSlug<C>>(session: EditorSession, collection: S, id: number, edit: DraftEdit<C, S>, options: { baseVersionId?: number } = {}) {
-      return this.#run(session, () => saveDraftRequest(writer(this.env), this.env, this.#deps(collection), session, id, { edit, baseVersionId: options?.baseVersionId }));
+      return this.#run(session, () => saveDraftRequest(this.#writer(collection), this.#drafted(collection), session, id, { edit, baseVersionId: options?.baseVersionId }));
     }
 
     publish(session: EditorSession, collection: DraftSlug<C>, id: number, publish: { versionId?: number | null; at?: string | null } = {}) {
       return this.#run<PublishResult | { scheduled: ScheduledPublish }>(session, () =>
-        publishRequest(writer(this.env), this.env, this.#deps(collection), session, id, { versionId: publish?.versionId, at: publish?.at }),
+        publishRequest(this.#writer(collection), session, id, { versionId: publish?.versionId, at: publish?.at }),
       );
     }
 
     cancelScheduledPublish(session: EditorSession, collection: DraftSlug<C>, id: number) {
-      return this.#run(session, () => cancelScheduleRequest(writer(this.env), this.#deps(collection), session, id));
+      return this.#run(session, () => cancelScheduleRequest(this.#writer(collection), session, id));
     }
 
     unpublish(session: EditorSession, collection: DraftSlug<C>, id: number) {
-      return this.#run(session, () => unpublishRequest(writer(this.env), this.env, this.#deps(collection), session, id));
+      return this.#run(session, () => unpublishRequest(this.#writer(collection), session, id));
     }
 
     search(session: EditorSession, collection: DraftSlug<C>, q: string, limit: number = SEARCH_BOUNDS.defaultLimit) {
@@ -151,6 +152,17 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
       const deps = typeof collection === "string" ? registry.draftDeps(collection, mediaBaseOf(this.env)) : undefined;
       if (!deps) throw new HttpError(404, `no collection ${JSON.stringify(collection)} with drafts`, { code: "unknown_collection" });
       return deps;
+    }
+
+    /* A write names its collection and its record; the writer (the record's room) has the deps. */
+    #writer(collection: string): DraftWriter {
+      return writer(this.env, this.#drafted(collection).slug);
+    }
+
+    #drafted(collection: string): CollectionConfig {
+      const entry = typeof collection === "string" && registry.roomSlugs.includes(collection) ? registry.get(collection) : undefined;
+      if (!entry) throw new HttpError(404, `no collection ${JSON.stringify(collection)} with drafts`, { code: "unknown_collection" });
+      return entry.config;
     }
 
     #settings(): SettingsConfig<Env> {

@@ -5,11 +5,9 @@ import type { EditorSession } from "../../shared/session";
 import { optionalId, positiveId, publishAt, writeBase } from "../../shared/write-input";
 import type { D1Client } from "../d1-client";
 import { coerceFields } from "../validate-fields";
-import type { DraftDeps } from "./draft-deps";
+import type { CollectionConfig } from "../collection";
 import type { DraftWriter, ScheduledPublish, WrittenDraft } from "./draft-writer";
 import type { PublishResult } from "./publish";
-
-type Env = { DB: D1Database };
 
 /** A draft save as an entry point received it: nothing parsed yet. */
 export interface DraftSaveRequest {
@@ -30,16 +28,16 @@ export interface DraftSaveRequest {
  * the service binding are adapters over it; the writer validates the draft.
  *
  * @example
- * const saved = await saveDraftRequest(writer, env, deps, session, "12", { edit: body, ifMatch: request.headers.get("if-match") });
+ * const saved = await saveDraftRequest(writer, collection, session, "12", { edit: body, ifMatch: request.headers.get("if-match") });
  */
-export async function saveDraftRequest(writer: DraftWriter, env: Env, deps: DraftDeps, session: EditorSession, id: unknown, request: DraftSaveRequest): Promise<WrittenDraft> {
+export async function saveDraftRequest(writer: DraftWriter, config: CollectionConfig, session: EditorSession, id: unknown, request: DraftSaveRequest): Promise<WrittenDraft> {
   const page = positiveId(id);
   const edit = request.edit;
   if (edit === null || typeof edit !== "object" || Array.isArray(edit)) throw new HttpError(400, "the edit must be a JSON object of field values", { code: "invalid_body" });
   assertJsonDepth(edit, "the edit");
   const { baseVersionId: inEdit, ...fields } = edit as Record<string, unknown>;
   const base = writeBase(request.ifMatch, request.baseVersionId ?? inEdit);
-  return writer.applySaveDraft(env, deps, session, page, coerceFields(fields, deps.config.fields), { ...(request.db ? { db: request.db } : {}), ...(base === undefined ? {} : { baseVersionId: base }) });
+  return writer.applySaveDraft(session, page, coerceFields(fields, config.fields), { ...(request.db ? { db: request.db } : {}), ...(base === undefined ? {} : { baseVersionId: base }) });
 }
 
 /** A publish as an entry point received it. */
@@ -57,22 +55,15 @@ export interface PublishRequest {
  * privilege again: every entry (REST, the service binding) reaches them through these request cores.
  *
  * @example
- * await publishRequest(writer, env, deps, session, 12, { versionId: body.versionId, at: body.at });
+ * await publishRequest(writer, session, 12, { versionId: body.versionId, at: body.at });
  */
-export async function publishRequest(
-  writer: DraftWriter,
-  env: Env,
-  deps: DraftDeps,
-  session: EditorSession,
-  id: unknown,
-  request: PublishRequest,
-): Promise<PublishResult | { scheduled: ScheduledPublish }> {
+export async function publishRequest(writer: DraftWriter, session: EditorSession, id: unknown, request: PublishRequest): Promise<PublishResult | { scheduled: ScheduledPublish }> {
   assertPublisher(session);
   const page = positiveId(id);
   const versionId = optionalId(request.versionId, "versionId") ?? null;
   const at = publishAt(request.at);
-  if (at !== null) return { scheduled: await writer.schedulePublish(deps, session, page, { at, versionId }) };
-  return writer.applyPublish(env, deps, session, page, { ...(request.db ? { db: request.db } : {}), ...(versionId === null ? {} : { versionId }) });
+  if (at !== null) return { scheduled: await writer.schedulePublish(session, page, { at, versionId }) };
+  return writer.applyPublish(session, page, { ...(request.db ? { db: request.db } : {}), ...(versionId === null ? {} : { versionId }) });
 }
 
 /**
@@ -80,20 +71,20 @@ export async function publishRequest(
  * then `writer` unpublishes.
  *
  * @example
- * await unpublishRequest(writer, env, deps, session, "12", { db });
+ * await unpublishRequest(writer, session, "12", { db });
  */
-export async function unpublishRequest(writer: DraftWriter, env: Env, deps: DraftDeps, session: EditorSession, id: unknown, request: { db?: D1Client } = {}): Promise<{ page: Record<string, unknown> }> {
+export async function unpublishRequest(writer: DraftWriter, session: EditorSession, id: unknown, request: { db?: D1Client } = {}): Promise<{ page: Record<string, unknown> }> {
   assertPublisher(session, "unpublishing");
-  return writer.applyUnpublish(env, deps, session, positiveId(id), request.db ? { db: request.db } : {});
+  return writer.applyUnpublish(session, positiveId(id), request.db ? { db: request.db } : {});
 }
 
 /**
  * The one owner of a cancelled schedule's inputs: the publish privilege and the page id.
  *
  * @example
- * await cancelScheduleRequest(writer, deps, session, 12);
+ * await cancelScheduleRequest(writer, session, 12);
  */
-export async function cancelScheduleRequest(writer: DraftWriter, deps: DraftDeps, session: EditorSession, id: unknown): Promise<{ cancelled: boolean }> {
+export async function cancelScheduleRequest(writer: DraftWriter, session: EditorSession, id: unknown): Promise<{ cancelled: boolean }> {
   assertPublisher(session);
-  return writer.cancelScheduledPublish(deps, session, positiveId(id));
+  return writer.cancelScheduledPublish(session, positiveId(id));
 }

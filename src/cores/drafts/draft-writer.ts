@@ -43,68 +43,76 @@ export interface ScheduledPublish {
 }
 
 /**
- * Every write of a versioned record, with the same shape whether the record's live room performs
- * it or the cores do directly: the versions route, pages PATCH, inline save and the service binding
- * all write through one of these, picked in one place (`draftWriterFor(env)` in the routes).
+ * Every write of one collection's versioned records, with the same shape whether the record's live
+ * room performs it or the cores do directly. A writer is bound to its collection (and, directly,
+ * to the deps it writes with), so callers address a record by its id alone and hand over no
+ * configuration a room would only throw away. The request cores (`saveDraftRequest`,
+ * `publishRequest`, …) parse the inputs and check the publish privilege once, then call it.
  */
 export interface DraftWriter {
-  applySaveDraft(env: Env, deps: DraftDeps, session: EditorSession, id: number, edit: Record<string, unknown>, options?: DraftWriteOptions): Promise<WrittenDraft>;
+  applySaveDraft(session: EditorSession, id: number, edit: Record<string, unknown>, options?: DraftWriteOptions): Promise<WrittenDraft>;
   /** Sets one field, or one leaf inside a json field, on the current document and saves the draft. */
-  saveField(env: Env, deps: DraftDeps, session: EditorSession, id: number, field: FieldEdit, options?: DraftWriteOptions): Promise<WrittenDraft>;
-  applyPublish(env: Env, deps: DraftDeps, session: EditorSession, id: number, options?: PublishOptions): Promise<PublishResult>;
-  applyUnpublish(env: Env, deps: DraftDeps, session: EditorSession, id: number, options?: DraftRunOptions): Promise<{ page: Record<string, unknown> }>;
+  saveField(session: EditorSession, id: number, field: FieldEdit, options?: DraftWriteOptions): Promise<WrittenDraft>;
+  applyPublish(session: EditorSession, id: number, options?: PublishOptions): Promise<PublishResult>;
+  applyUnpublish(session: EditorSession, id: number, options?: DraftRunOptions): Promise<{ page: Record<string, unknown> }>;
   /** Schedules a publish at `at` (ISO); 501 without rooms. */
-  schedulePublish(deps: DraftDeps, session: EditorSession, id: number, options: { at: string; versionId?: number | null }): Promise<ScheduledPublish>;
-  cancelScheduledPublish(deps: DraftDeps, session: EditorSession, id: number): Promise<{ cancelled: boolean }>;
+  schedulePublish(session: EditorSession, id: number, options: { at: string; versionId?: number | null }): Promise<ScheduledPublish>;
+  cancelScheduledPublish(session: EditorSession, id: number): Promise<{ cancelled: boolean }>;
   /** The scheduled publish of a page, or `null` (always `null` without rooms). */
-  scheduledPublish(deps: DraftDeps, id: number): Promise<ScheduledPublish | null>;
+  scheduledPublish(id: number): Promise<ScheduledPublish | null>;
   /**
    * Called after a record was deleted from D1: its live room tells its editors (4404) and forgets
    * the record (nothing to do without rooms). Never throws: the delete has happened, and a room
    * that was not told finds out at its next draft write.
    */
-  recordDeleted(deps: DraftDeps, id: number): Promise<void>;
+  recordDeleted(id: number): Promise<void>;
 }
 
 /**
- * The writer that calls the cores directly, for the standalone routes of a site without live
- * rooms (`createCms` never uses it: there a collection with drafts is written by its room). A leaf
- * save reads the current document (newest pending draft, else the live row) and writes the whole
- * field back. A named base (`baseVersionId`) is read first: a version of another page, or none, is
- * a 404 `version_not_found` and changes nothing; a stale base merges field by field, so a field
- * the writer sent back as it read it keeps whatever was saved since. The publish privilege was
- * checked by the request cores that call a writer (`publishRequest`, `unpublishRequest`).
+ * Where a route or the service gets the writer of one collection's drafts: `createCms` hands in
+ * `draftWriterFor` (the record's room); a standalone route without one writes directly.
+ */
+export type DraftWriterFor<Env> = (env: Env, collection: string) => DraftWriter;
+
+/**
+ * The writer that calls the cores directly with `deps`, for the standalone routes of a site
+ * without live rooms (`createCms` never uses it: there a collection with drafts is written by its
+ * room). A leaf save reads the current document (newest pending draft, else the live row) and
+ * writes the whole field back. A named base (`baseVersionId`) is read first: a version of another
+ * page, or none, is a 404 `version_not_found` and changes nothing; a stale base merges field by
+ * field, so a field the writer sent back as it read it keeps whatever was saved since.
  *
  * @example
- * await DIRECT_DRAFT_WRITER.applySaveDraft(env, deps, session, 12, { title: "New" });
+ * await directDraftWriter(env, deps).applySaveDraft(session, 12, { title: "New" });
  */
-export const DIRECT_DRAFT_WRITER: DraftWriter = {
-  applySaveDraft: async (env, deps, session, id, edit, options) => {
-    const db = options?.db ?? env.DB;
-    const based = options?.baseVersionId === undefined ? edit : changedSince(await readVersionSnapshot(db, deps, id, options.baseVersionId), edit);
-    return saveBoundedDraft(env, deps, session, id, based, options?.db ? { db: options.db } : {});
-  },
-  saveField: async (env, deps, session, id, field, options) => {
-    const db = options?.db ?? env.DB;
-    const base = options?.baseVersionId === undefined ? null : await readVersionSnapshot(db, deps, id, options.baseVersionId);
-    let value = field.value;
-    if (field.segments.length > 0) {
-      const editable = await loadEditableDocument(db, deps, id);
-      if (!editable) throw new HttpError(404, `page ${id} not found`, { code: "not_found" });
-      value = setAtPath(editable.document[field.root], field.segments, field.value, field.root);
-    }
-    const edit = { [field.root]: value };
-    return saveBoundedDraft(env, deps, session, id, base && field.segments.length === 0 ? changedSince(base, edit) : edit, options?.db ? { db: options.db } : {});
-  },
-  applyPublish: (env, deps, _session, id, options) => publishVersion(env, deps, id, options),
-  applyUnpublish: (env, deps, _session, id, options) => unpublishPage(env, deps, id, options),
-  schedulePublish: async () => {
-    throw new HttpError(501, "scheduled publishing needs live rooms (the PAGE_ROOM binding)", { code: "not_supported" });
-  },
-  cancelScheduledPublish: async () => ({ cancelled: false }),
-  scheduledPublish: async () => null,
-  recordDeleted: async () => {},
-};
+export function directDraftWriter(env: Env, deps: DraftDeps): DraftWriter {
+  const run = (options: DraftRunOptions | undefined) => (options?.db ? { db: options.db } : {});
+  return {
+    applySaveDraft: async (session, id, edit, options) => {
+      const read = options?.baseVersionId === undefined ? null : await readVersionSnapshot(options.db ?? env.DB, deps, id, options.baseVersionId);
+      return saveBoundedDraft(env, deps, session, id, read ? changedSince(read, edit) : edit, run(options));
+    },
+    saveField: async (session, id, field, options) => {
+      const read = options?.baseVersionId === undefined ? null : await readVersionSnapshot(options.db ?? env.DB, deps, id, options.baseVersionId);
+      let value = field.value;
+      if (field.segments.length > 0) {
+        const editable = await loadEditableDocument(options?.db ?? env.DB, deps, id);
+        if (!editable) throw new HttpError(404, `page ${id} not found`, { code: "not_found" });
+        value = setAtPath(editable.document[field.root], field.segments, field.value, field.root);
+      }
+      const edit = { [field.root]: value };
+      return saveBoundedDraft(env, deps, session, id, read && field.segments.length === 0 ? changedSince(read, edit) : edit, run(options));
+    },
+    applyPublish: (_session, id, options) => publishVersion(env, deps, id, options),
+    applyUnpublish: (_session, id, options) => unpublishPage(env, deps, id, options),
+    schedulePublish: async () => {
+      throw new HttpError(501, "scheduled publishing needs live rooms (the PAGE_ROOM binding)", { code: "not_supported" });
+    },
+    cancelScheduledPublish: async () => ({ cancelled: false }),
+    scheduledPublish: async () => null,
+    recordDeleted: async () => {},
+  };
+}
 
 /* The fields of `edit` that differ from the version the writer read: only those are its change. */
 function changedSince(base: Record<string, unknown>, edit: Record<string, unknown>): Record<string, unknown> {

@@ -12,7 +12,7 @@ export { applyPublish, applyRestore, publishVersion, type PublishOptions, type P
 export { applySaveDraft, saveBoundedDraft, writeDraft, type SavedDraft } from "./save-draft";
 export { assertDraftRules, draftViolations, notNullFields } from "./draft-rules";
 export { applyUnpublish, unpublishPage } from "./unpublish";
-export { DIRECT_DRAFT_WRITER, type DraftWriter, type DraftWriteOptions, type FieldEdit, type ScheduledPublish, type WrittenDraft } from "./draft-writer";
+export { directDraftWriter, type DraftWriter, type DraftWriterFor, type DraftWriteOptions, type FieldEdit, type ScheduledPublish, type WrittenDraft } from "./draft-writer";
 export { readRecord, readVersionSnapshot } from "./read-version";
 export { cancelScheduleRequest, publishRequest, saveDraftRequest, unpublishRequest, type DraftSaveRequest, type PublishRequest } from "./draft-request";
 export { applyCreate } from "./create";
