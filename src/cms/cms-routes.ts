@@ -189,16 +189,14 @@ function collectionRoutes<Env extends CmsEnv>(
   const basePath = `/api/cms/${slug}`;
   const routes: EditorRoute<Env>[] = [];
   if (declared.versionsTable && config.versions?.drafts) {
+    // The room writes with the registry's deps: the route is handed no second configuration of them.
     routes.push(versionsRoute<Env>({
       table: declared.table,
       versionsTable: declared.versionsTable,
       config,
       resolveEditor,
-      mediaBase,
       basePath,
       writer: draftWriterFor,
-      ...(declared.redirects ? { redirects: declared.redirects } : {}),
-      validate: (snapshot, { operation, env }) => entry.validate(snapshot, { operation, mediaBase: mediaBase(env) }),
       ...(authorNames ? { authorNames } : {}),
     }));
     routes.push(pageListRoute<Env>({ deps: { table: declared.table, versionsTable: declared.versionsTable, config }, resolveEditor, writer: draftWriterFor, basePath }));
