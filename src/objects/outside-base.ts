@@ -87,13 +87,22 @@ export function asRead(fields: RoomField[], edit: Record<string, unknown>, media
 export function mergedValues(doc: Y.Doc, fields: RoomField[], edit: Record<string, unknown>, bases: Record<string, unknown>, mediaBase?: string): { values: Record<string, unknown>; failed: Violation[] } {
   const copy = new Y.Doc();
   Y.applyUpdate(copy, Y.encodeStateAsUpdate(doc));
-  mergeFields(copy, fields, edit, null, bases);
   const named = fields.filter((f) => Object.hasOwn(edit, f.name));
-  const merged = readFieldsChecked(copy, named, mediaBase);
+  const unheld = new Set<string>();
+  for (const field of named) {
+    try {
+      mergeFields(copy, fields, { [field.name]: edit[field.name] }, null, bases);
+    } catch {
+      // Yjs refuses some values outright (an object whose own `constructor` key hides its kind).
+      unheld.add(field.name);
+    }
+  }
+  const merged = readFieldsChecked(copy, named.filter((f) => !unheld.has(f.name)), mediaBase);
   for (const field of named) {
     const sent = edit[field.name];
-    const held = field.list ? Array.isArray(sent) : field.type === "text" || field.type === "richtext" ? typeof sent === "string" : true;
+    const held = !unheld.has(field.name) && (field.list ? Array.isArray(sent) : field.type === "text" || field.type === "richtext" ? typeof sent === "string" : true);
     if (!held) merged.values[field.name] = sent;
+    if (unheld.has(field.name)) merged.failed.push({ path: field.name, message: `${field.name}: this value cannot be held in the live document`, code: "unreadable" });
   }
   return merged;
 }

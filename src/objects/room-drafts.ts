@@ -1,14 +1,16 @@
 import type * as Y from "yjs";
-import { assertDraftRules, readVersionSnapshot, writeDraft, type DraftDeps, type FieldEdit, type WrittenDraft } from "../cores/drafts";
+import { assertDraftRules, writeDraft, type DraftDeps, type FieldEdit, type WrittenDraft } from "../cores/drafts";
 import { assertJsonDepth } from "../shared/json-depth";
 import { HttpError, isHttpError, LouiseValidationError, type Violation } from "../shared/errors";
-import { setAtPath } from "../shared/json-path";
 import type { RoomEvent } from "../shared/room-protocol";
 import type { EditorSession } from "../shared/session";
 import type { RoomEnv, RoomLimits } from "./room-config";
-import { asRead, brokenFields, mergeBases, mergedValues, META_SEEN, nextSeen, rootOf } from "./outside-base";
-import { changedFields, mergeFields, readFieldsChecked, type RoomField } from "./room-document";
+import { changedFields, readFieldsChecked, type RoomField } from "./room-document";
+import { saveOutsideEdit, saveOutsideField, type OutsideEdit } from "./room-outside";
+import { META_SEEN, rootOf } from "./outside-base";
 import type { RoomStore } from "./room-store";
+
+export type { OutsideEdit } from "./room-outside";
 
 /** What the draft writer of one room works with. */
 export interface RoomDraftsContext {
@@ -46,17 +48,6 @@ export interface FlushOptions {
    * holds exactly that is written without being judged again; any other field is judged here.
    */
   checked?: Record<string, unknown>;
-}
-
-/** A write from outside the room: REST, inline save or the service binding. */
-export interface OutsideEdit {
-  session: EditorSession;
-  /** Transaction origin of the merge, so the room counts it as this editor's edit. */
-  origin: unknown;
-  /** The version the writer read; without it the base is each field's seen value (`outside-base.ts`). */
-  baseVersionId?: number;
-  /** Explicit base values (a leaf save sets its leaf on the live value, which is then its base). */
-  base?: Record<string, unknown>;
 }
 
 const META_BASE = "base";
@@ -165,70 +156,14 @@ export class RoomDrafts {
     this.#stopped = true;
   }
 
-  /**
-   * An outside edit: rich text put in the form D1 stores (sanitized under the media rule,
-   * schema-normalized) before any merge; then the rules run once on what the three-way merge makes
-   * of the named fields (on a copy: a 422 changes nothing, and the editors are told the
-   * violations); then the merge lands in the live document (see `outside-base.ts` for the base a
-   * writer without one gets, so live typing it never saw stays) and is written at once, without
-   * judging those fields again. Answers once D1 has the draft; `conflicts` names fields where live
-   * typing won over part of the edit. A publisher's edit replaces a live value that breaks the rules.
-   */
-  async saveEdit(edit: Record<string, unknown>, outside: OutsideEdit): Promise<WrittenDraft> {
-    const { deps, fields, doc, store } = this.#c;
-    const declared = Object.fromEntries(Object.entries(edit).filter(([name]) => fields.some((f) => f.name === name)));
-    // Rich text in the form D1 will store before any merge: the room must never hold what D1
-    // drops, or every later save of the field conflicts.
-    const clean = { ...declared, ...asRead(fields.filter((f) => f.type === "richtext" && typeof declared[f.name] === "string"), declared, deps.mediaBase) };
-    const names = Object.keys(clean);
-    const named = fields.filter((f) => Object.hasOwn(clean, f.name));
-    const readNamed = () => readFieldsChecked(doc, named, deps.mediaBase).values;
-    const version = outside.base ?? (outside.baseVersionId === undefined ? null : await readVersionSnapshot(this.#c.env.DB, deps, this.#c.id, outside.baseVersionId));
-    const seen = () => store.getMeta<Record<string, unknown>>(META_SEEN) ?? this.base() ?? {};
-    const judge = async (repair: ReadonlySet<string>) => {
-      const merged = mergedValues(doc, fields, clean, mergeBases(names, readNamed(), seen(), { version, repair }), deps.mediaBase);
-      await assertDraftRules(deps, merged.values, "draft", merged.failed);
-      return merged.values;
-    };
-    let repair: ReadonlySet<string> = new Set();
-    let checked: Record<string, unknown>;
-    try {
-      try {
-        checked = await judge(repair);
-      } catch (error) {
-        // A publisher replaces whole the named fields whose live value itself breaks the rules.
-        if (!(error instanceof LouiseValidationError) || !outside.session.access.publish) throw error;
-        repair = await brokenFields(deps, pick(readNamed(), error.violations.map((violation) => rootOf(violation.path))));
-        if (repair.size === 0) throw error;
-        checked = await judge(repair);
-      }
-    } catch (error) {
-      if (error instanceof LouiseValidationError) this.#c.broadcast({ type: "violations", violations: error.violations });
-      throw error;
-    }
-    // Planned again after the checks' awaits, so the merge is against the document as it is now
-    // (a field that changed meanwhile no longer equals what was judged, and the flush judges it).
-    const bases = mergeBases(names, readNamed(), seen(), { version, repair });
-    const merge = mergeFields(doc, fields, clean, outside.origin, bases);
-    store.setMeta(META_SEEN, nextSeen(seen(), asRead(fields, clean, deps.mediaBase), readNamed()));
-    const saved = (await this.flush({ session: outside.session, include: names, force: true, own: names, checked })) as WrittenDraft;
-    this.#c.broadcast({ type: "edited", fields: merge.changed, by: outside.session.name, conflicts: merge.conflicts });
-    return { ...saved, conflicts: merge.conflicts };
+  /** An outside edit, merged and written at once: see `saveOutsideEdit` (`room-outside.ts`). */
+  saveEdit(edit: Record<string, unknown>, outside: OutsideEdit): Promise<WrittenDraft> {
+    return saveOutsideEdit(this.#c, this, edit, outside);
   }
 
-  /**
-   * One field, or one leaf inside a json field, set on the room's current document (so two
-   * editors saving different list items at once both land), then saved like {@link saveEdit}.
-   */
+  /** One field, or one leaf inside a json field, from outside: see `saveOutsideField` (`room-outside.ts`). */
   saveField(field: FieldEdit, outside: OutsideEdit): Promise<WrittenDraft> {
-    if (!this.#c.fields.some((f) => f.name === field.root)) {
-      throw new LouiseValidationError([{ path: field.root, message: `${field.root} is not a field of this collection`, code: "unknown_field" }]);
-    }
-    if (field.segments.length === 0) return this.saveEdit({ [field.root]: field.value }, outside);
-    const current = readFieldsChecked(this.#c.doc, this.#c.fields.filter((f) => f.name === field.root), this.#c.deps.mediaBase).values[field.root];
-    const value = setAtPath(current, field.segments, field.value, field.root);
-    // The leaf was set on the live value itself, so that value is the merge's base for this field.
-    return this.saveEdit({ [field.root]: value }, { session: outside.session, origin: outside.origin, base: { [field.root]: current } });
+    return saveOutsideField(this.#c, this, field, outside);
   }
 
   /**
