@@ -40,7 +40,7 @@ export { isSafeUrl, isMediaUrl, RICH_HTML_TAGS, RICH_HTML_ATTRIBUTES } from "./c
 export {
   applyPublish, applyRestore, applyUnpublish, listVersions, loadEditableDocument, DRAFT_STATUS, PUBLISHED_STATUS,
   SUPERSEDED_STATUS, DEFAULT_MAX_PER_DOC, readVersionSnapshot, applyCreate, readRecord, readPublished, listPublished,
-  saveDraftRequest, publishRequest, listRecordOverview,
+  saveDraftRequest, publishRequest, unpublishRequest, cancelScheduleRequest, listRecordOverview,
 } from "./cores/drafts";
 export type {
   DraftDeps, EditableDocument, VersionState, VersionPage, PublishOptions, PublishResult, SavedDraft, DraftWriteOptions,
@@ -52,8 +52,9 @@ export { slugFrom, uniqueSlug, SLUG_PATTERN } from "./shared/slug";
 export { readD1BookmarkCookie, D1_BOOKMARK_COOKIE } from "./cores/d1-session";
 
 // Who writes a versioned page's drafts: its room, or the cores
-export { draftWriter, draftWriterFor, roomDraftWriter, DIRECT_DRAFT_WRITER } from "./objects/room-client";
+export { draftWriterFor, missingPageRoom, roomDraftWriter, directDraftWriter } from "./objects/room-client";
 export type { DraftWriter } from "./objects/room-client";
+export type { DraftWriterFor } from "./cores/drafts";
 export { unwrapRoomResult } from "./shared/room-result";
 export type { RoomResult } from "./shared/room-result";
 export { roomRoute } from "./routes/room-route";

@@ -1,3 +1,4 @@
+import { noteRule } from "../shared/rule-tally";
 import { getTableColumns } from "drizzle-orm";
 import { defineCollection, type CollectionConfig } from "../cores/collection";
 import type { DraftDeps } from "../cores/drafts";
@@ -118,7 +119,10 @@ export function registerCollection(slug: string, declared: CmsCollection): Regis
     slug,
     declared,
     config,
-    validate: async (data, ctx) => void (await hook?.(data, ctx)),
+    validate: async (data, ctx) => {
+      noteRule("hook");
+      await hook?.(data, ctx);
+    },
     searchCache: declared.search ? createSearchCache() : null,
   };
 }

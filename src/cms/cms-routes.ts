@@ -27,7 +27,8 @@ import type { FieldDef } from "../shared/field-def";
 import type { SessionRouteOptions } from "../auth/session-route";
 import { media as mediaTable } from "../tables/media";
 import { shareLinks as shareLinksTable } from "../tables/share-links";
-import { draftWriterFor } from "../objects/room-client";
+import { draftWriterFor, missingPageRoom } from "../objects/room-client";
+import { withErrorEdge } from "../routes/run-editor-route";
 import { editorNames } from "../auth/editor-store";
 import { explainFailure, expectTables } from "../cores/explain-failure";
 import type { InlinePath } from "./cms-collection";
@@ -145,6 +146,7 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
   }
 
   const route = composeRoutes<Env>(
+    ...(registry.roomSlugs.length > 0 ? [roomsBound<Env>(registry.roomSlugs)] : []),
     roomRoute<Env>({ resolveEditor, collections: registry.roomSlugs, exists: (env, address) => recordExists(env, address) }),
     ...api,
     apiNotFoundRoute<Env>("/api/cms"),
@@ -187,16 +189,14 @@ function collectionRoutes<Env extends CmsEnv>(
   const basePath = `/api/cms/${slug}`;
   const routes: EditorRoute<Env>[] = [];
   if (declared.versionsTable && config.versions?.drafts) {
+    // The room writes with the registry's deps: the route is handed no second configuration of them.
     routes.push(versionsRoute<Env>({
       table: declared.table,
       versionsTable: declared.versionsTable,
       config,
       resolveEditor,
-      mediaBase,
       basePath,
       writer: draftWriterFor,
-      ...(declared.redirects ? { redirects: declared.redirects } : {}),
-      validate: (snapshot, { operation, env }) => entry.validate(snapshot, { operation, mediaBase: mediaBase(env) }),
       ...(authorNames ? { authorNames } : {}),
     }));
     routes.push(pageListRoute<Env>({ deps: { table: declared.table, versionsTable: declared.versionsTable, config }, resolveEditor, writer: draftWriterFor, basePath }));
@@ -216,6 +216,20 @@ function collectionRoutes<Env extends CmsEnv>(
     validate: (data, { operation, env }) => entry.validate(data, { operation, mediaBase: mediaBase(env) }),
   }));
   return routes;
+}
+
+/**
+ * A site that declares drafts is told at its first request when the Worker lacks `PAGE_ROOM`: every
+ * `/api/cms/*` and room request answers 503 `misconfigured` with the lines to add (logged once per
+ * isolate), rather than some writes failing later or drafts finding a second writer.
+ */
+function roomsBound<Env extends CmsEnv>(collections: readonly string[]): EditorRoute<Env> {
+  return withErrorEdge<Env>((request, env) => {
+    if (env.PAGE_ROOM !== undefined) return undefined;
+    const { pathname } = new URL(request.url);
+    if (pathname.startsWith("/api/cms/") || pathname.startsWith("/parties/")) throw missingPageRoom(collections);
+    return undefined;
+  });
 }
 
 function declaredField(registry: CmsRegistry, collection: string, field: string): FieldDef | undefined {

@@ -1,14 +1,14 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
 import type { Table } from "drizzle-orm";
 import {
-  listPublished, listVersions, loadEditableDocument, publishRequest, readPublished, saveDraftRequest, type DraftDeps, type DraftWriter, type EditableDocument,
-  type PublishResult, type ScheduledPublish, type ScheduleFailure, type VersionPage, type WrittenDraft,
+  cancelScheduleRequest, listPublished, listVersions, loadEditableDocument, publishRequest, unpublishRequest, readPublished, saveDraftRequest, type DraftDeps, type DraftWriter, type EditableDocument,
+  type DraftWriterFor, type PublishResult, type ScheduledPublish, type ScheduleFailure, type VersionPage, type WrittenDraft,
 } from "../cores/drafts";
+import type { CollectionConfig } from "../cores/collection";
 import { searchPublished, type SearchHit } from "../cores/search";
 import { applySettingsPatch, readSettings, type SettingsConfig, type SettingsPatchResult } from "../cores/settings";
 import { explainFailure } from "../cores/explain-failure";
 import { HttpError } from "../shared/errors";
-import { assertPublisher } from "../shared/publish-privilege";
 import { isEditorSession } from "../shared/room-identity";
 import { roomResult, type RoomResult } from "../shared/room-result";
 import type { EditorSession } from "../shared/session";
@@ -62,7 +62,7 @@ export interface CmsServiceOptions<Env extends CmsEnv> {
   registry: CmsRegistry;
   settings?: SettingsConfig<Env>;
   /** Who writes drafts: `createCms` hands in its rooms' writer (through the record's room when `PAGE_ROOM` is bound). */
-  writer: (env: Env) => DraftWriter;
+  writer: DraftWriterFor<Env>;
 }
 
 /** The class `createCmsService` returns: a `WorkerEntrypoint` with the site's typed RPC methods. */
@@ -103,34 +103,29 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
       return this.#run(session, async () => {
         const deps = this.#deps(collection);
         const list = (await listVersions(this.env.DB, deps, positiveId(id), { limit: pageLimit(page?.limit, LIST_BOUNDS), cursor: pageCursor(page?.cursor) })) ?? notFound(collection, id);
-        const [scheduled, scheduleFailed] = await Promise.all([writer(this.env).scheduledPublish(deps, id), writer(this.env).scheduleFailure(deps, id)]);
+        const cores = writer(this.env, collection);
+        const [scheduled, scheduleFailed] = await Promise.all([cores.scheduledPublish(id), cores.scheduleFailure(id)]);
         return { ...list, scheduled, scheduleFailed };
       });
     }
 
     /* Merged three ways into the live room against `baseVersionId` (the version the caller read); without it, live content it never saw stays. */
     saveDraft<S extends DraftSlug<C>>(session: EditorSession, collection: S, id: number, edit: DraftEdit<C, S>, options: { baseVersionId?: number } = {}) {
-      return this.#run(session, () => saveDraftRequest(writer(this.env), this.env, this.#deps(collection), session, id, { edit, baseVersionId: options?.baseVersionId }));
+      return this.#run(session, () => saveDraftRequest(this.#writer(collection), this.#drafted(collection), session, id, { edit, baseVersionId: options?.baseVersionId }));
     }
 
     publish(session: EditorSession, collection: DraftSlug<C>, id: number, publish: { versionId?: number | null; at?: string | null } = {}) {
       return this.#run<PublishResult | { scheduled: ScheduledPublish }>(session, () =>
-        publishRequest(writer(this.env), this.env, this.#deps(collection), session, id, { versionId: publish?.versionId, at: publish?.at }),
+        publishRequest(this.#writer(collection), session, id, { versionId: publish?.versionId, at: publish?.at }),
       );
     }
 
     cancelScheduledPublish(session: EditorSession, collection: DraftSlug<C>, id: number) {
-      return this.#run(session, async () => {
-        assertPublisher(session);
-        return writer(this.env).cancelScheduledPublish(this.#deps(collection), session, positiveId(id));
-      });
+      return this.#run(session, () => cancelScheduleRequest(this.#writer(collection), session, id));
     }
 
     unpublish(session: EditorSession, collection: DraftSlug<C>, id: number) {
-      return this.#run(session, async () => {
-        assertPublisher(session);
-        return writer(this.env).applyUnpublish(this.env, this.#deps(collection), session, positiveId(id));
-      });
+      return this.#run(session, () => unpublishRequest(this.#writer(collection), session, id));
     }
 
     search(session: EditorSession, collection: DraftSlug<C>, q: string, limit: number = SEARCH_BOUNDS.defaultLimit) {
@@ -159,6 +154,17 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
       const deps = typeof collection === "string" ? registry.draftDeps(collection, mediaBaseOf(this.env)) : undefined;
       if (!deps) throw new HttpError(404, `no collection ${JSON.stringify(collection)} with drafts`, { code: "unknown_collection" });
       return deps;
+    }
+
+    /* A write names its collection and its record; the writer (the record's room) has the deps. */
+    #writer(collection: string): DraftWriter {
+      return writer(this.env, this.#drafted(collection).slug);
+    }
+
+    #drafted(collection: string): CollectionConfig {
+      const entry = typeof collection === "string" && registry.roomSlugs.includes(collection) ? registry.get(collection) : undefined;
+      if (!entry) throw new HttpError(404, `no collection ${JSON.stringify(collection)} with drafts`, { code: "unknown_collection" });
+      return entry.config;
     }
 
     #settings(): SettingsConfig<Env> {

@@ -1,3 +1,4 @@
+import { noteRule } from "../shared/rule-tally";
 import type { Violation } from "../shared/errors";
 import type { CollectionField } from "./collection";
 import { coerceFieldValue, fieldValueProblem } from "./field-types";
@@ -26,6 +27,7 @@ export function validateFields(
   operation: WriteOperation,
   options: ValidateOptions = {},
 ): Violation[] {
+  noteRule("fields");
   const violations: Violation[] = [];
   const complete = operation === "create" || operation === "publish";
   for (const [name, field] of Object.entries(fields)) {

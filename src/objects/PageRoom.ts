@@ -254,10 +254,12 @@ export class PageRoom extends YServer {
    * RPC: merges an edit from outside the room (REST, inline save, service binding) three ways into
    * the live document against the version the writer read (`baseVersionId`, default the room's
    * last write), writes the draft, and answers once D1 has it, naming any `conflicts`. With
-   * `replace` (a restore) the edit's fields replace the live ones whole.
+   * `restoreVersionId` (a restore) that version's fields replace the live ones whole.
    */
-  saveDraft(session: EditorSession, edit: Record<string, unknown>, options: { baseVersionId?: number; replace?: boolean } = {}): Promise<RoomResult<WrittenDraft>> {
-    return this.#rpc(session, () => (this.#drafts as RoomDrafts).saveEdit(edit, outsideEdit(session, options)));
+  saveDraft(session: EditorSession, edit: Record<string, unknown>, options: { baseVersionId?: number; restoreVersionId?: number } = {}): Promise<RoomResult<WrittenDraft>> {
+    const drafts = this.#drafts as RoomDrafts;
+    const { restoreVersionId, ...base } = options;
+    return this.#rpc(session, () => (restoreVersionId === undefined ? drafts.saveEdit(edit, outsideEdit(session, base)) : drafts.restore(restoreVersionId, outsideEdit(session, { replace: true }))));
   }
 
   /** RPC: sets one field, or one leaf of a json field, on the live document and writes the draft. */
@@ -270,18 +272,18 @@ export class PageRoom extends YServer {
     return this.#rpc(session, async () => {
       const versionId = options.versionId ?? null;
       if (options.at) return { scheduled: await schedulePublish(this.#publishContext(), session, options.at, versionId, Date.now()) };
-      return publishNow(this.#publishContext(), session, versionId);
+      return publishNow(this.#publishContext(), versionId);
     });
   }
 
   /** RPC: unpublishes the page. */
   unpublish(session: EditorSession): Promise<RoomResult<{ page: Record<string, unknown> }>> {
-    return this.#rpc(session, () => unpublishNow(this.#publishContext(), session));
+    return this.#rpc(session, () => unpublishNow(this.#publishContext()));
   }
 
   /** RPC: cancels a scheduled publish. */
   cancelScheduledPublish(session: EditorSession): Promise<RoomResult<{ cancelled: boolean }>> {
-    return this.#rpc(session, async () => ({ cancelled: cancelPublish(this.#publishContext(), session) }));
+    return this.#rpc(session, async () => ({ cancelled: cancelPublish(this.#publishContext()) }));
   }
 
   /** RPC: the scheduled publish, or `null`. */

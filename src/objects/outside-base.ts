@@ -1,7 +1,6 @@
 import * as Y from "yjs";
-import type { DraftDeps } from "../cores/drafts";
-import { draftViolations } from "../cores/drafts";
-import { isHttpError, LouiseValidationError } from "../shared/errors";
+import { assertDraftRules, type DraftDeps } from "../cores/drafts";
+import { isHttpError, LouiseValidationError, type Violation } from "../shared/errors";
 import { mergeFields, readFieldsChecked, type RoomField } from "./room-document";
 
 /*
@@ -75,45 +74,64 @@ export function asRead(fields: RoomField[], edit: Record<string, unknown>, media
 }
 
 /**
- * Named fields whose live value breaks the collection's rules (types, lengths, `validate`): a
- * publisher's outside write replaces those whole instead of merging into them.
+ * What the named fields of `edit` would become if it merged into the document now, as a draft
+ * holds them: merged on a copy, so nothing lands before the rules have judged it. A value the
+ * document cannot hold as sent (anything but a string for a text field, a non-list for a list
+ * field) is judged as sent, so the rules refuse it instead of the merge quietly turning it into
+ * text or keeping the live value. `failed` names fields whose
+ * merged content cannot be read back.
  *
  * @example
- * await invalidFields(deps, { sections: "not-an-array" }) // Set { "sections" }
+ * mergedValues(doc, fields, { title: "New" }, { title: "Old" }) // { values: { title: "New" }, failed: [] }
  */
-export async function invalidFields(deps: DraftDeps, live: Record<string, unknown>): Promise<Set<string>> {
-  const invalid = new Set<string>();
-  for (const [name, value] of Object.entries(live)) {
-    if (draftViolations(deps, { [name]: value }, "draft").length > 0) invalid.add(name);
-    else if (!(await passes(deps, { [name]: value }))) invalid.add(name);
+export function mergedValues(doc: Y.Doc, fields: RoomField[], edit: Record<string, unknown>, bases: Record<string, unknown>, mediaBase?: string): { values: Record<string, unknown>; failed: Violation[] } {
+  const copy = new Y.Doc();
+  Y.applyUpdate(copy, Y.encodeStateAsUpdate(doc));
+  const named = fields.filter((f) => Object.hasOwn(edit, f.name));
+  const unheld = new Set<string>();
+  for (const field of named) {
+    try {
+      mergeFields(copy, fields, { [field.name]: edit[field.name] }, null, bases);
+    } catch {
+      // Yjs refuses some values outright (an object whose own `constructor` key hides its kind).
+      unheld.add(field.name);
+    }
   }
-  return invalid;
+  const merged = readFieldsChecked(copy, named.filter((f) => !unheld.has(f.name)), mediaBase);
+  for (const field of named) {
+    const sent = edit[field.name];
+    const held = !unheld.has(field.name) && (field.list ? Array.isArray(sent) : field.type === "text" || field.type === "richtext" ? typeof sent === "string" : true);
+    if (!held) merged.values[field.name] = sent;
+    if (unheld.has(field.name)) merged.failed.push({ path: field.name, message: `${field.name}: this value cannot be held in the live document`, code: "unreadable" });
+  }
+  return merged;
 }
 
 /**
- * Merges `edit` into a copy of the document and checks what the named fields would become, so a
- * merge that would break the rules (live text plus the writer's text over a length limit, say)
- * is refused with 422 before anything lands in the room.
+ * The fields of `live` whose value breaks the collection's rules (types, lengths, `validate`), by
+ * one run of the rules over them all: a publisher's outside write replaces those whole instead of
+ * merging into them. Asked only once a publisher's merged write failed the rules.
  *
  * @example
- * await assertMergeValid(doc, fields, deps, { title: "New" }, { title: "Old" });
+ * await brokenFields(deps, { sections: "not-an-array", title: "Fine" }) // Set { "sections" }
  */
-export async function assertMergeValid(doc: Y.Doc, fields: RoomField[], deps: DraftDeps, edit: Record<string, unknown>, bases: Record<string, unknown>): Promise<void> {
-  const copy = new Y.Doc();
-  Y.applyUpdate(copy, Y.encodeStateAsUpdate(doc));
-  mergeFields(copy, fields, edit, null, bases);
-  const merged = readFieldsChecked(copy, fields.filter((f) => Object.hasOwn(edit, f.name)), deps.mediaBase);
-  const violations = [...merged.failed, ...draftViolations(deps, merged.values, "draft")];
-  if (violations.length > 0) throw new LouiseValidationError(violations);
-  await deps.validate?.(merged.values, { operation: "draft" });
-}
-
-async function passes(deps: DraftDeps, values: Record<string, unknown>): Promise<boolean> {
+export async function brokenFields(deps: DraftDeps, live: Record<string, unknown>): Promise<Set<string>> {
   try {
-    await deps.validate?.(values, { operation: "draft" });
-    return true;
+    await assertDraftRules(deps, live, "draft");
+    return new Set();
   } catch (error) {
-    if (isHttpError(error)) return false;
+    if (error instanceof LouiseValidationError) return new Set(error.violations.map((violation) => rootOf(violation.path)).filter((name) => Object.hasOwn(live, name)));
+    if (isHttpError(error)) return new Set(Object.keys(live));
     throw error;
   }
+}
+
+/**
+ * The top-level field a violation path names (`sections.2.heading` → `sections`).
+ *
+ * @example
+ * rootOf("sections.2.heading") // "sections"
+ */
+export function rootOf(path: string): string {
+  return path.split(/[.[]/)[0] ?? path;
 }

@@ -1,82 +1,90 @@
-import { DIRECT_DRAFT_WRITER, type DraftDeps, type DraftWriter, type PublishResult, type ScheduledPublish } from "../cores/drafts";
+import type { DraftWriter, PublishResult, ScheduledPublish } from "../cores/drafts";
 import { HttpError } from "../shared/errors";
+import { missingBinding, type MisconfiguredError } from "../shared/misconfigured";
 import { roomName } from "../shared/room-protocol";
 import { unwrapRoomResult as unwrap, type RoomResult } from "../shared/room-result";
 import type { PageRoom } from "./PageRoom";
 
-export { DIRECT_DRAFT_WRITER, type DraftWriter } from "../cores/drafts";
+export { directDraftWriter, type DraftWriter } from "../cores/drafts";
 
 /** What `PageRoom.publish` answers (the RPC stub's type loses the union, so it is named here). */
 type PublishAnswer = RoomResult<PublishResult | { scheduled: ScheduledPublish }>;
 
 /**
- * Hands every write of a versioned record to its room (`<collection>:<id>`, DO RPC), so writes are
- * serialized with live editing: a REST or inline edit is merged three ways into the live document,
- * acknowledged once the room has stored it, publish flushes first, and every editor in the room is
- * told. The room writes with its own configured deps (its `createCms`), not the route's; the
- * route's `options.db` session is not used (the write happens in the room), so no bookmark cookie
- * comes back from a room write.
+ * Hands every write of a versioned record of `collection` to its room (`<collection>:<id>`, DO
+ * RPC), so writes are serialized with live editing: a REST or inline edit is merged three ways
+ * into the live document, acknowledged once the room has stored it, publish flushes first, and
+ * every editor in the room is told. The room writes with the deps its class was configured with
+ * (`createCms`, from the one registry); the caller hands over none. A route's D1 session is not
+ * used (the write happens in the room), so no bookmark cookie comes back from a room write.
  *
  * @example
- * const writer = roomDraftWriter(env.PAGE_ROOM);
- * await writer.applySaveDraft(env, deps, session, 12, { title: "New" }, { baseVersionId: 40 });
+ * const writer = roomDraftWriter(env.PAGE_ROOM, "pages");
+ * await writer.applySaveDraft(session, 12, { title: "New" }, { baseVersionId: 40 });
  */
-export function roomDraftWriter(namespace: DurableObjectNamespace): DraftWriter {
+export function roomDraftWriter(namespace: DurableObjectNamespace, collection: string): DraftWriter {
   const rooms = namespace as DurableObjectNamespace<PageRoom>;
-  const room = (deps: DraftDeps, id: number) => roomStub(rooms, roomName(deps.config.slug, id));
-  const base = (options: { baseVersionId?: number; replace?: boolean } | undefined) => ({
+  const room = (id: number) => roomStub(rooms, roomName(collection, id));
+  const base = (options: { baseVersionId?: number; restoreVersionId?: number } | undefined) => ({
     ...(options?.baseVersionId === undefined ? {} : { baseVersionId: options.baseVersionId }),
-    ...(options?.replace ? { replace: true } : {}),
+    ...(options?.restoreVersionId === undefined ? {} : { restoreVersionId: options.restoreVersionId }),
   });
   return {
-    applySaveDraft: async (_env, deps, session, id, edit, options) => unwrap(await (await room(deps, id)).saveDraft(session, edit, base(options))),
-    saveField: async (_env, deps, session, id, field, options) => unwrap(await (await room(deps, id)).saveField(session, field, base(options))),
-    applyPublish: async (_env, deps, session, id, options = {}) => {
-      const result = unwrap((await (await room(deps, id)).publish(session, { versionId: options.versionId ?? null })) as PublishAnswer);
+    applySaveDraft: async (session, id, edit, options) => unwrap(await (await room(id)).saveDraft(session, edit, base(options))),
+    saveField: async (session, id, field, options) => unwrap(await (await room(id)).saveField(session, field, base(options))),
+    applyPublish: async (session, id, options = {}) => {
+      const result = unwrap((await (await room(id)).publish(session, { versionId: options.versionId ?? null })) as PublishAnswer);
       if ("scheduled" in result) throw new HttpError(500, "room scheduled a publish it was not asked to schedule");
       return result;
     },
-    applyUnpublish: async (_env, deps, session, id) => unwrap(await (await room(deps, id)).unpublish(session)),
-    schedulePublish: async (deps, session, id, options) => {
-      const result = unwrap((await (await room(deps, id)).publish(session, { at: options.at, versionId: options.versionId ?? null })) as PublishAnswer);
+    applyUnpublish: async (session, id) => unwrap(await (await room(id)).unpublish(session)),
+    schedulePublish: async (session, id, options) => {
+      const result = unwrap((await (await room(id)).publish(session, { at: options.at, versionId: options.versionId ?? null })) as PublishAnswer);
       if (!("scheduled" in result)) throw new HttpError(500, "room published instead of scheduling");
       return result.scheduled;
     },
-    cancelScheduledPublish: async (deps, session, id) => unwrap(await (await room(deps, id)).cancelScheduledPublish(session)),
-    scheduledPublish: async (deps, id) => unwrap(await (await room(deps, id)).scheduledPublish()),
-    scheduleFailure: async (deps, id) => unwrap(await (await room(deps, id)).scheduleFailure()),
-    recordDeleted: async (deps, id) => {
+    cancelScheduledPublish: async (session, id) => unwrap(await (await room(id)).cancelScheduledPublish(session)),
+    scheduledPublish: async (id) => unwrap(await (await room(id)).scheduledPublish()),
+    scheduleFailure: async (id) => unwrap(await (await room(id)).scheduleFailure()),
+    recordDeleted: async (id) => {
       try {
-        unwrap(await (await room(deps, id)).recordDeleted());
+        unwrap(await (await room(id)).recordDeleted());
       } catch (error) {
         // The record is deleted either way; the room finds out at its next draft write (a 404).
-        console.error(`page room ${roomName(deps.config.slug, id)}: could not be told of the delete`, error);
+        console.error(`page room ${roomName(collection, id)}: could not be told of the delete`, error);
       }
     },
   };
 }
 
 /**
- * The room writer when the binding exists, else the direct cores.
+ * The writer of a collection with drafts, as `createCms` wires it: the record's room. A site that
+ * declares drafts without the `PAGE_ROOM` binding is misconfigured (503 `misconfigured`, naming
+ * the wrangler.toml lines to add): its drafts have no writer, rather than a second one that merges
+ * differently.
  *
  * @example
- * const writer = draftWriter(env.PAGE_ROOM);
+ * await draftWriterFor(env, "pages").saveField(session, 12, { root: "title", segments: [], value: "Hi" });
  */
-export function draftWriter(namespace: DurableObjectNamespace | undefined): DraftWriter {
-  return namespace ? roomDraftWriter(namespace) : DIRECT_DRAFT_WRITER;
+export function draftWriterFor(env: object, collection: string): DraftWriter {
+  const namespace = (env as { PAGE_ROOM?: unknown }).PAGE_ROOM;
+  if (!isNamespace(namespace)) throw missingPageRoom([collection]);
+  return roomDraftWriter(namespace, collection);
 }
 
 /**
- * The one place that decides how a versioned record is written: through its live room when the
- * Worker has the `PAGE_ROOM` binding, else by the cores straight to D1. Every route and the
- * service binding call this unless their config names a writer.
+ * The misconfiguration of a site whose collections have drafts but whose Worker lacks `PAGE_ROOM`.
  *
  * @example
- * await draftWriterFor(env).saveField(env, deps, session, 12, { root: "title", segments: [], value: "Hi" });
+ * if (!env.PAGE_ROOM) throw missingPageRoom(["pages"]);
  */
-export function draftWriterFor(env: object): DraftWriter {
-  const namespace = (env as { PAGE_ROOM?: unknown }).PAGE_ROOM;
-  return isNamespace(namespace) ? roomDraftWriter(namespace) : DIRECT_DRAFT_WRITER;
+export function missingPageRoom(collections: readonly string[]): MisconfiguredError {
+  return missingBinding(
+    "PAGE_ROOM",
+    "Durable Object namespace",
+    `drafts of ${collections.join(", ")} (written by each record's room)`,
+    'add to wrangler.toml: [[durable_objects.bindings]] name = "PAGE_ROOM" class_name = "PageRoom", list PageRoom in a [[migrations]] new_sqlite_classes, and export it from the Worker (export const { PageRoom } = cms)',
+  );
 }
 
 /**

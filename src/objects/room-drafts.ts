@@ -1,13 +1,16 @@
 import type * as Y from "yjs";
-import { applySaveDraft, draftViolations, readVersionSnapshot, type DraftDeps, type FieldEdit, type WrittenDraft } from "../cores/drafts";
+import { assertDraftRules, writeDraft, type DraftDeps, type FieldEdit, type WrittenDraft } from "../cores/drafts";
+import { assertJsonDepth } from "../shared/json-depth";
 import { HttpError, isHttpError, LouiseValidationError, type Violation } from "../shared/errors";
-import { setAtPath } from "../shared/json-path";
 import type { RoomEvent } from "../shared/room-protocol";
 import type { EditorSession } from "../shared/session";
 import type { RoomEnv, RoomLimits } from "./room-config";
-import { asRead, assertMergeValid, invalidFields, mergeBases, META_SEEN, nextSeen } from "./outside-base";
-import { changedFields, mergeFields, readFieldsChecked, type RoomField } from "./room-document";
+import { changedFields, readFieldsChecked, type RoomField } from "./room-document";
+import { restoreOutside, saveOutsideEdit, saveOutsideField, type OutsideEdit } from "./room-outside";
+import { META_SEEN, rootOf } from "./outside-base";
 import type { RoomStore } from "./room-store";
+
+export type { OutsideEdit } from "./room-outside";
 
 /** What the draft writer of one room works with. */
 export interface RoomDraftsContext {
@@ -40,19 +43,11 @@ export interface FlushOptions {
    * stay pending in the room (the editors are told), but they are not the outside writer's error.
    */
   own?: string[];
-}
-
-/** A write from outside the room: REST, inline save or the service binding. */
-export interface OutsideEdit {
-  session: EditorSession;
-  /** Transaction origin of the merge, so the room counts it as this editor's edit. */
-  origin: unknown;
-  /** The version the writer read; without it the base is each field's seen value (`outside-base.ts`). */
-  baseVersionId?: number;
-  /** Explicit base values (a leaf save sets its leaf on the live value, which is then its base). */
-  base?: Record<string, unknown>;
-  /** The edit replaces its fields whole, live typing included (a restore of a version). */
-  replace?: boolean;
+  /**
+   * Values the rules have already passed (an outside write's merged fields): a field that still
+   * holds exactly that is written without being judged again; any other field is judged here.
+   */
+  checked?: Record<string, unknown>;
 }
 
 const META_BASE = "base";
@@ -161,58 +156,19 @@ export class RoomDrafts {
     this.#stopped = true;
   }
 
-  /**
-   * An outside edit: rich text sanitized as D1 stores it, validated as a draft (violations are told to the room and nothing is merged),
-   * merged three ways into the live document (see `outside-base.ts` for the base a writer without
-   * one gets, so live typing it never saw stays), checked again as merged (a 422 changes nothing),
-   * then written at once. Answers once D1 has the draft; `conflicts` names fields where live typing
-   * won over part of the edit. A publisher's edit replaces a live value that breaks the rules.
-   */
-  async saveEdit(edit: Record<string, unknown>, outside: OutsideEdit): Promise<WrittenDraft> {
-    const { deps, fields, doc, store } = this.#c;
-    const declared = Object.fromEntries(Object.entries(edit).filter(([name]) => fields.some((f) => f.name === name)));
-    // Rich text in the form D1 will store (sanitized under the media rule, schema-normalized) before
-    // any merge: the room must never hold what D1 drops, or every later save of the field conflicts.
-    const clean = { ...declared, ...asRead(fields.filter((f) => f.type === "richtext" && typeof declared[f.name] === "string"), declared, deps.mediaBase) };
-    try {
-      const violations = draftViolations(deps, clean, "draft");
-      if (violations.length > 0) throw new LouiseValidationError(violations);
-      await deps.validate?.(clean, { operation: "draft" });
-    } catch (error) {
-      if (error instanceof LouiseValidationError) this.#c.broadcast({ type: "violations", violations: error.violations });
-      throw error;
-    }
-    const names = Object.keys(clean);
-    const named = fields.filter((f) => Object.hasOwn(clean, f.name));
-    const readNamed = () => readFieldsChecked(doc, named, deps.mediaBase).values;
-    const version = outside.base ?? (outside.baseVersionId === undefined ? null : await readVersionSnapshot(this.#c.env.DB, deps, this.#c.id, outside.baseVersionId));
-    // A restore replaces every field it names, as a publisher's write replaces a broken live value.
-    const repair = outside.replace ? new Set(names) : outside.session.access.publish ? await invalidFields(deps, readNamed()) : new Set<string>();
-    const seen = () => store.getMeta<Record<string, unknown>>(META_SEEN) ?? this.base() ?? {};
-    await assertMergeValid(doc, fields, deps, clean, mergeBases(names, readNamed(), seen(), { version, repair }));
-    // Planned again after the checks' awaits, so the merge is against the document as it is now.
-    const live = readNamed();
-    const bases = mergeBases(names, live, seen(), { version, repair });
-    const merge = mergeFields(doc, fields, clean, outside.origin, bases);
-    store.setMeta(META_SEEN, nextSeen(seen(), asRead(fields, clean, deps.mediaBase), readNamed()));
-    const saved = (await this.flush({ session: outside.session, include: names, force: true, own: names })) as WrittenDraft;
-    this.#c.broadcast({ type: "edited", fields: merge.changed, by: outside.session.name, conflicts: merge.conflicts });
-    return { ...saved, conflicts: merge.conflicts };
+  /** An outside edit, merged and written at once: see `saveOutsideEdit` (`room-outside.ts`). */
+  saveEdit(edit: Record<string, unknown>, outside: OutsideEdit): Promise<WrittenDraft> {
+    return saveOutsideEdit(this.#c, this, edit, outside);
   }
 
-  /**
-   * One field, or one leaf inside a json field, set on the room's current document (so two
-   * editors saving different list items at once both land), then saved like {@link saveEdit}.
-   */
+  /** A restore of version `versionId` from outside: see `restoreOutside` (`room-outside.ts`). */
+  restore(versionId: number, outside: OutsideEdit): Promise<WrittenDraft> {
+    return restoreOutside(this.#c, this, versionId, outside);
+  }
+
+  /** One field, or one leaf inside a json field, from outside: see `saveOutsideField` (`room-outside.ts`). */
   saveField(field: FieldEdit, outside: OutsideEdit): Promise<WrittenDraft> {
-    if (!this.#c.fields.some((f) => f.name === field.root)) {
-      throw new LouiseValidationError([{ path: field.root, message: `${field.root} is not a field of this collection`, code: "unknown_field" }]);
-    }
-    if (field.segments.length === 0) return this.saveEdit({ [field.root]: field.value }, outside);
-    const current = readFieldsChecked(this.#c.doc, this.#c.fields.filter((f) => f.name === field.root), this.#c.deps.mediaBase).values[field.root];
-    const value = setAtPath(current, field.segments, field.value, field.root);
-    // The leaf was set on the live value itself, so that value is the merge's base for this field.
-    return this.saveEdit({ [field.root]: value }, { session: outside.session, origin: outside.origin, base: { [field.root]: current } });
+    return saveOutsideField(this.#c, this, field, outside);
   }
 
   /**
@@ -252,7 +208,7 @@ export class RoomDrafts {
       return null;
     }
     try {
-      const { saved, refused } = await this.#writeValid(session, edit).catch((error: unknown) => {
+      const { saved, refused } = await this.#writeValid(session, edit, options.checked ?? {}).catch((error: unknown) => {
         retouch(Object.keys(edit));
         throw error;
       });
@@ -289,13 +245,25 @@ export class RoomDrafts {
   }
 
   /**
-   * Writes `edit`; when D1 refuses fields as invalid, writes the others alone and reports the
-   * refused ones (by their top-level field) with their violations. Throws when nothing valid is left.
+   * Writes `edit` after one run of the rules over the fields not already judged (`checked`); when
+   * they refuse fields, writes the others alone (judged again without them, since a site's
+   * `validate` may weigh fields together) and reports the refused ones (by their top-level field)
+   * with their violations. Throws when nothing valid is left.
    */
-  async #writeValid(session: EditorSession, edit: Record<string, unknown>): Promise<{ saved: WrittenDraft; refused: Map<string, Violation[]> }> {
+  async #writeValid(session: EditorSession, edit: Record<string, unknown>, checked: Record<string, unknown>): Promise<{ saved: WrittenDraft; refused: Map<string, Violation[]> }> {
     const { env, deps, id } = this.#c;
+    const unjudged = (values: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(values).filter(([name, value]) => !Object.hasOwn(checked, name) || JSON.stringify(checked[name]) !== JSON.stringify(value)));
+    const judge = async (values: Record<string, unknown>) => {
+      const open = unjudged(values);
+      if (Object.keys(open).length === 0) return;
+      // Values read from the document are handed over as values, not JSON text: the body's depth rule.
+      assertJsonDepth(open, "the draft");
+      await assertDraftRules(deps, open, "draft");
+    };
     try {
-      return { saved: await applySaveDraft(env, deps, session, id, edit), refused: new Map() };
+      await judge(edit);
+      return { saved: await writeDraft(env, deps, session, id, edit), refused: new Map() };
     } catch (error) {
       if (!(error instanceof LouiseValidationError)) throw error;
       this.#c.broadcast({ type: "violations", violations: error.violations });
@@ -309,7 +277,8 @@ export class RoomDrafts {
         this.#backOff();
         throw error;
       }
-      return { saved: await applySaveDraft(env, deps, session, id, rest), refused };
+      await judge(rest);
+      return { saved: await writeDraft(env, deps, session, id, rest), refused };
     }
   }
 
@@ -349,13 +318,9 @@ export class RoomDrafts {
   }
 }
 
-/** The top-level field a violation path names (`sections.2.heading` → `sections`). */
-function rootOf(path: string): string {
-  return path.split(/[.[]/)[0] ?? path;
-}
-
+/* The named values that `values` has (a violation may name a field the write did not touch). */
 function pick(values: Record<string, unknown>, names: string[]): Record<string, unknown> {
-  return Object.fromEntries(names.map((name) => [name, values[name]]));
+  return Object.fromEntries(names.filter((name) => Object.hasOwn(values, name)).map((name) => [name, values[name]]));
 }
 
 function gone(id: number): HttpError {

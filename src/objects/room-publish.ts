@@ -1,8 +1,7 @@
-import { applyPublish, applyUnpublish, assertPublishable, readPublishState, readVersionSnapshot, type DraftDeps, type PublishResult, type ScheduledPublish, type ScheduleFailure } from "../cores/drafts";
+import { assertPublishable, publishVersion, readPublishState, unpublishPage, readVersionSnapshot, type DraftDeps, type PublishResult, type ScheduledPublish, type ScheduleFailure } from "../cores/drafts";
 
 export type { ScheduledPublish, ScheduleFailure } from "../cores/drafts";
 import { HttpError, isHttpError, LouiseValidationError } from "../shared/errors";
-import { assertPublisher } from "../shared/publish-privilege";
 import type { EditorSession } from "../shared/session";
 import type { RoomEnv } from "./room-config";
 import type { RoomDrafts } from "./room-drafts";
@@ -56,15 +55,15 @@ const PUBLISH = "publish";
 
 /**
  * Publishes now: flushes first (so the publish includes the last acknowledged keystroke), then
- * `applyPublish`. A restore of an older version is laid over the live document.
+ * publishes (the privilege was checked once, by the request core that called the room's writer).
+ * A restore of an older version is laid over the live document.
  *
  * @example
- * const result = await publishNow(context, session, { versionId: null });
+ * const result = await publishNow(context, null);
  */
-export async function publishNow(c: RoomPublishContext, session: EditorSession, versionId: number | null): Promise<PublishResult> {
-  assertPublisher(session);
+export async function publishNow(c: RoomPublishContext, versionId: number | null): Promise<PublishResult> {
   await c.drafts.flush();
-  const result = await applyPublish(c.env, c.deps, session, c.id, versionId === null ? {} : { versionId });
+  const result = await publishVersion(c.env, c.deps, c.id, versionId === null ? {} : { versionId });
   if (versionId !== null) c.adopt(result.page);
   c.broadcast({ type: "published", versionId: result.versionId });
   return result;
@@ -83,7 +82,6 @@ export async function publishNow(c: RoomPublishContext, session: EditorSession, 
  * await schedulePublish(context, session, "2030-01-01T09:00:00Z", null, Date.now());
  */
 export async function schedulePublish(c: RoomPublishContext, session: EditorSession, at: string, versionId: number | null, now: number): Promise<ScheduledPublish> {
-  assertPublisher(session);
   const time = Date.parse(at);
   if (!/^\d{4}-\d{2}-\d{2}T/.test(at) || Number.isNaN(time)) {
     throw new HttpError(400, `at must be an ISO date-time, got ${JSON.stringify(at)}`, { code: "invalid_at" });
@@ -114,10 +112,9 @@ async function newestPendingNow(c: RoomPublishContext): Promise<number> {
  * Cancels the scheduled publish; `false` when none was scheduled.
  *
  * @example
- * await cancelPublish(context, session) // true
+ * await cancelPublish(context) // true
  */
-export function cancelPublish(c: RoomPublishContext, session: EditorSession): boolean {
-  assertPublisher(session);
+export function cancelPublish(c: RoomPublishContext): boolean {
   if (!c.store.getTimer(PUBLISH)) return false;
   c.store.clearTimer(PUBLISH);
   c.arm();
@@ -204,13 +201,13 @@ export function takeScheduleNotice(store: RoomStore, editorId: string): RoomEven
 
 /* The recorded version goes live (a schedule stored before versions were recorded publishes the newest pending draft). */
 async function publishRecorded(c: RoomPublishContext, data: ScheduleData): Promise<number> {
-  if (data.versionId === null) return (await publishNow(c, data.session, null)).versionId;
+  if (data.versionId === null) return (await publishNow(c, null)).versionId;
   const state = await readPublishState(c.env.DB, c.deps, c.id);
   if (state?.pointer !== data.versionId) {
     if (!data.restore && state?.pointer != null && state.pointer > data.versionId) {
       throw new HttpError(409, `a newer version (${state.pointer}) was published after version ${data.versionId} was scheduled`, { code: "superseded" });
     }
-    const result = await applyPublish(c.env, c.deps, data.session, c.id, { versionId: data.versionId });
+    const result = await publishVersion(c.env, c.deps, c.id, { versionId: data.versionId });
     if (data.restore) c.adopt(result.page);
   }
   c.broadcast({ type: "published", versionId: data.versionId });
@@ -231,11 +228,10 @@ function cancelFired(c: RoomPublishContext, at: string, versionId: number | null
  * Unpublishes and tells every editor.
  *
  * @example
- * await unpublishNow(context, session);
+ * await unpublishNow(context);
  */
-export async function unpublishNow(c: RoomPublishContext, session: EditorSession): Promise<{ page: Record<string, unknown> }> {
-  assertPublisher(session);
-  const result = await applyUnpublish(c.env, c.deps, session, c.id);
+export async function unpublishNow(c: RoomPublishContext): Promise<{ page: Record<string, unknown> }> {
+  const result = await unpublishPage(c.env, c.deps, c.id);
   c.broadcast({ type: "unpublished" });
   return result;
 }

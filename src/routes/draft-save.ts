@@ -22,7 +22,8 @@ export interface DraftRouteDeps<Env> {
 
 /**
  * The draft deps of one request: the route's tables, collection, media base and `validate` bound
- * to this env and session. `versionsRoute` and `pagesRoute` (PATCH of a versioned page) share it.
+ * to this env and session. `versionsRoute` and `pagesRoute` (PATCH of a versioned page) build
+ * them only for the direct writer, when no writer was handed in (a room has its own).
  *
  * @example
  * const deps = draftDepsFor(config, env, session);
@@ -47,18 +48,18 @@ export function draftDepsFor<Env>(config: DraftRouteDeps<Env>, env: Env, session
  * parsed by `saveDraftRequest`.
  *
  * @example
- * return saveDraftResponse(writer, env, deps, session, id, { edit: await readJsonObject(request), ifMatch: request.headers.get("if-match") });
+ * return saveDraftResponse(writer, env, config.config, session, id, { edit: await readJsonObject(request), ifMatch: request.headers.get("if-match") });
  */
 export async function saveDraftResponse(
   writer: DraftWriter,
   env: { DB: D1Database },
-  deps: DraftDeps,
+  collection: CollectionConfig,
   session: EditorSession,
   id: number,
   input: { edit: Record<string, unknown>; ifMatch: string | null },
 ): Promise<Response> {
   const db = openD1Session(env.DB, "first-primary");
-  const saved = await saveDraftRequest(writer, env, deps, session, id, { ...input, db });
+  const saved = await saveDraftRequest(writer, collection, session, id, { ...input, db });
   return withBookmark(json(saved, { status: 201, headers: { etag: versionEtag(saved.versionId) } }), await bookmarkCookie(db));
 }
 

@@ -1,4 +1,4 @@
-import { DIRECT_DRAFT_WRITER, listRecordOverview, type DraftDeps, type DraftWriter, type RecordOverview, type ScheduledPublish } from "../cores/drafts";
+import { directDraftWriter, listRecordOverview, type DraftDeps, type DraftWriterFor, type RecordOverview, type ScheduledPublish } from "../cores/drafts";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import type { ResolveEditor } from "../shared/session";
 import { guardEditor } from "./guard";
@@ -17,7 +17,7 @@ export interface PageListRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv
   fields?: readonly string[];
   resolveEditor: ResolveEditor<Env>;
   /** Who knows the scheduled publishes (the rooms); default none are scheduled. */
-  writer?: (env: Env) => DraftWriter;
+  writer?: DraftWriterFor<Env>;
   /** Mount point of the collection; the list is `{basePath}/list`. Default `/api/cms/pages`. */
   basePath?: string;
 }
@@ -42,10 +42,10 @@ export function pageListRoute<Env extends EditorRouteEnv>(config: PageListRouteC
     assertMethod(request, ["GET"]);
     await guardEditor(request, env, config.resolveEditor);
     const list = await listRecordOverview(env.DB, config.deps, fields, readPaging(new URL(request.url), PAGE_LIST_BOUNDS));
-    const writer = config.writer?.(env) ?? DIRECT_DRAFT_WRITER;
+    const writer = config.writer ? config.writer(env, config.deps.config.slug) : directDraftWriter(env, config.deps);
     // Only a pending draft can be scheduled: the others need no word with their room.
     const items: PageListEntry[] = await Promise.all(
-      list.items.map(async (item) => ({ ...item, scheduled: item.pending ? await writer.scheduledPublish(config.deps, item.id) : null })),
+      list.items.map(async (item) => ({ ...item, scheduled: item.pending ? await writer.scheduledPublish(item.id) : null })),
     );
     return json({ items, next: list.next });
   });

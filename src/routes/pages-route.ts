@@ -1,7 +1,7 @@
 import type { Table } from "drizzle-orm";
 import type { CollectionConfig, CollectionField } from "../cores/collection";
 import { richFieldsOf } from "../cores/collection";
-import { applyCreate, DIRECT_DRAFT_WRITER, readRecord, type DraftWriter } from "../cores/drafts";
+import { applyCreate, directDraftWriter, readRecord, type DraftWriter, type DraftWriterFor } from "../cores/drafts";
 import { deleteRow, getRow, insertRow, listRows, updateRow } from "../cores/pages/page-store";
 import { redirectRemovalStatement, type RedirectsConfig } from "../cores/pages/redirects";
 import { DEFAULT_PAGE_FIELDS, DEFAULT_RICH_FIELDS, pickFields } from "../cores/pick-fields";
@@ -58,7 +58,7 @@ export interface PagesRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv> {
    */
   versionsTable?: Table;
   /** Who writes those drafts; default the cores (`createCms` hands in its rooms' writer). */
-  writer?: (env: Env) => DraftWriter;
+  writer?: DraftWriterFor<Env>;
   /** Mount point; default `/api/cms/pages`. */
   basePath?: string;
 }
@@ -98,6 +98,9 @@ export function pagesRoute<Env extends EditorRouteEnv>(config: PagesRouteConfig<
         }
       : null;
 
+  // Draft deps are built only for the direct writer: a handed-in writer (the room) has its own.
+  const writerOf = (routeDeps: NonNullable<typeof drafts>, env: Env, session: EditorSession): DraftWriter =>
+    config.writer ? config.writer(env, routeDeps.config.slug) : directDraftWriter(env, draftDepsFor(routeDeps, env, session));
   const mediaBaseOf = (env: Env) => (typeof config.mediaBase === "function" ? config.mediaBase(env) : config.mediaBase);
   const readBody = async (request: Request, env: Env) => {
     const mediaBase = mediaBaseOf(env);
@@ -151,12 +154,11 @@ export function pagesRoute<Env extends EditorRouteEnv>(config: PagesRouteConfig<
       if (!(await deleteRow(env.DB, meta, id, children, before))) throw notFound(id);
       if (config.collection?.search) await removeFromSearchIndex(env.DB, config.collection, id);
       // Editors still in the record's room are told at once, and the room stops writing drafts of it.
-      if (drafts) await (config.writer?.(env) ?? DIRECT_DRAFT_WRITER).recordDeleted(draftDepsFor(drafts, env, session), id);
+      if (drafts) await writerOf(drafts, env, session).recordDeleted(id);
       return noContent();
     }
     if (drafts) {
-      const writer = config.writer?.(env) ?? DIRECT_DRAFT_WRITER;
-      return saveDraftResponse(writer, env, draftDepsFor(drafts, env, session), session, id, { edit: await readJsonObject(request), ifMatch: request.headers.get("if-match") });
+      return saveDraftResponse(writerOf(drafts, env, session), env, drafts.config, session, id, { edit: await readJsonObject(request), ifMatch: request.headers.get("if-match") });
     }
     if (versioned) assertPublisher(session, "changing the live row of a versioned collection");
     const data = await readBody(request, env);

@@ -1,7 +1,7 @@
 import type { Table } from "drizzle-orm";
 import type { CollectionConfig } from "../cores/collection";
 import { openD1Session } from "../cores/d1-session";
-import { DIRECT_DRAFT_WRITER, listVersions, publishRequest, type DraftDeps, type DraftWriter } from "../cores/drafts";
+import { cancelScheduleRequest, directDraftWriter, listVersions, publishRequest, unpublishRequest, type DraftWriter, type DraftWriterFor } from "../cores/drafts";
 import type { RedirectsConfig } from "../cores/pages/redirects";
 import { HttpError } from "../shared/errors";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
@@ -43,7 +43,7 @@ export interface VersionsRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv
    * Who performs draft writes; default the cores, straight to D1. `createCms` hands in its rooms'
    * writer (`draftWriterFor` of `src/objects/room-client.ts`), so REST writes merge with live editors.
    */
-  writer?: (env: Env) => DraftWriter;
+  writer?: DraftWriterFor<Env>;
   /**
    * Display names of the editors who wrote versions: given the listed versions' `createdBy` ids,
    * answers id → name. Each listed version then carries `author` (its name, or null when unknown),
@@ -64,14 +64,15 @@ export interface VersionsRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv
  */
 export function versionsRoute<Env extends EditorRouteEnv>(config: VersionsRouteConfig<Env>): EditorRoute<Env> {
   const basePath = config.basePath ?? "/api/cms/pages";
-  const depsFor = (env: Env, session: EditorSession): DraftDeps => draftDepsFor(config, env, session);
+  // Draft deps are built only for the direct writer: a handed-in writer (the room) has its own.
+  const writerOf = (env: Env, session: EditorSession): DraftWriter =>
+    config.writer ? config.writer(env, config.config.slug) : directDraftWriter(env, draftDepsFor(config, env, session));
 
   return withErrorEdge<Env>(async (request, env) => {
     const { pathname } = new URL(request.url);
     const action = routeAction(basePath, pathname);
     if (!action) return undefined;
     const id = parseId(action.id);
-    const cores = config.writer?.(env) ?? DIRECT_DRAFT_WRITER;
 
     if (action.name === "versions") {
       assertMethod(request, ["GET", "POST"]);
@@ -87,28 +88,29 @@ export function versionsRoute<Env extends EditorRouteEnv>(config: VersionsRouteC
         // The version edit mode shows travels as the ETag, the base of the next write.
         const { editableVersionId, ...page } = list;
         const headers = editableVersionId === null ? undefined : { etag: versionEtag(editableVersionId) };
-        const deps = depsFor(env, session);
-        const [scheduled, scheduleFailed] = await Promise.all([cores.scheduledPublish(deps, id), cores.scheduleFailure(deps, id)]);
+        const cores = writerOf(env, session);
+        const [scheduled, scheduleFailed] = await Promise.all([cores.scheduledPublish(id), cores.scheduleFailure(id)]);
         return withBookmark(json({ ...page, items, scheduled, scheduleFailed }, { headers }), seenBookmarkCookie(db));
       }
       const session = await guardEditor(request, env, config.resolveEditor);
-      return saveDraftResponse(cores, env, depsFor(env, session), session, id, { edit: await readJsonObject(request), ifMatch: request.headers.get("if-match") });
+      return saveDraftResponse(writerOf(env, session), env, config.config, session, id, { edit: await readJsonObject(request), ifMatch: request.headers.get("if-match") });
     }
 
     assertMethod(request, action.name === "publish" ? ["POST", "DELETE"] : ["POST"]);
-    const session = await guardEditor(request, env, config.resolveEditor, { publish: true });
-    const deps = depsFor(env, session);
+    // The publish privilege is checked once, by the request core each action goes through.
+    const session = await guardEditor(request, env, config.resolveEditor);
+    const writer = writerOf(env, session);
     if (action.name === "publish" && request.method === "DELETE") {
-      return json(await cores.cancelScheduledPublish(deps, session, id));
+      return json(await cancelScheduleRequest(writer, session, id));
     }
     const db = openD1Session(env.DB, "first-primary");
     if (action.name === "publish") {
       const body = await readJsonObject(request, { allowEmpty: true });
-      const published = await publishRequest(cores, env, deps, session, id, { versionId: body.versionId, at: body.at, db });
+      const published = await publishRequest(writer, session, id, { versionId: body.versionId, at: body.at, db });
       if ("scheduled" in published) return json(published, { status: 202 });
       return withBookmark(json(published), await bookmarkCookie(db));
     }
-    return withBookmark(json(await cores.applyUnpublish(env, deps, session, id, { db })), await bookmarkCookie(db));
+    return withBookmark(json(await unpublishRequest(writer, session, id, { db })), await bookmarkCookie(db));
   });
 }
 

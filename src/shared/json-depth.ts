@@ -1,3 +1,4 @@
+import { noteRule } from "./rule-tally";
 import { HttpError } from "./errors";
 
 /**
@@ -78,6 +79,7 @@ export function isTooDeep(value: unknown, max = MAX_JSON_DEPTH): boolean {
  * assertJsonDepth(edit, "the draft"); // before a value reaches a recursive reader
  */
 export function assertJsonDepth(value: unknown, what = "the value"): void {
+  noteRule("depth");
   if (isTooDeep(value)) throw tooDeep(what);
 }
 

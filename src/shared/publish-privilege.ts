@@ -1,3 +1,4 @@
+import { noteRule } from "./rule-tally";
 import { HttpError } from "./errors";
 import type { EditorSession } from "./session";
 
@@ -11,6 +12,7 @@ import type { EditorSession } from "./session";
  * assertPublisher(session, "deleting a page of a versioned collection");
  */
 export function assertPublisher(session: Pick<EditorSession, "access">, action = "publishing"): void {
+  noteRule("publisher");
   if (session.access?.publish !== true) {
     throw new HttpError(403, `${action} needs the publish privilege`, { code: "forbidden_publish" });
   }

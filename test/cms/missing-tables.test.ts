@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { cmsCollection } from "../../src/cms/cms-collection";
 import { cmsRoutes } from "../../src/cms/cms-routes";
 import { createCmsService } from "../../src/cms/cms-service";
-import { DIRECT_DRAFT_WRITER, listPublished, readPublished } from "../../src/cores/drafts";
+import { listPublished, readPublished } from "../../src/cores/drafts";
+import { draftWriterFor } from "../../src/objects/room-client";
 import { defineCollection } from "../../src/cores/collection";
 import { tableMeta } from "../../src/cores/table-meta";
 import { pagesColumns } from "../../src/tables/pages";
@@ -64,7 +65,7 @@ describe("tables whose migration is not applied", () => {
   });
 
   it("reach a CmsService caller as the same 503", async () => {
-    const Service = createCmsService<SiteEnv, typeof collections>({ registry: cms.registry, writer: () => DIRECT_DRAFT_WRITER });
+    const Service = createCmsService<SiteEnv, typeof collections>({ registry: cms.registry, writer: draftWriterFor });
     const service = new Service(createExecutionContext(), bindings);
     const result = await service.readPage(EDITOR, "ghosts", 1);
     expect(result).toMatchObject({ ok: false, status: 503, code: "misconfigured", details: { fix: expect.stringContaining(FIX) } });

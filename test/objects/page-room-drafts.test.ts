@@ -1,11 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { publishRequest, unpublishRequest } from "../../src/cores/drafts";
 import { roomDraftWriter } from "../../src/objects/room-client";
-import { roomCollections } from "../../src/site/room-deps";
 import { connect, draftCount, editor, newestDraft, newPage, until } from "./room-client";
 
-const deps = roomCollections(env).pages!;
-const writer = roomDraftWriter(env.PAGE_ROOM);
+const writer = roomDraftWriter(env.PAGE_ROOM, "pages");
 const pat = editor("pat", true);
 
 async function live(id: number) {
@@ -45,7 +44,7 @@ describe("PageRoom: one draft write path", () => {
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     })();
-    const saved = await writer.applySaveDraft(env, deps, pat, id, { title: "Start middle" });
+    const saved = await writer.applySaveDraft(pat, id, { title: "Start middle" });
     await typing;
     await until(() => a.text("title") === "Start middlexyz");
     expect(saved.versionId).toBeGreaterThan(0);
@@ -57,7 +56,7 @@ describe("PageRoom: one draft write path", () => {
   it("a REST save with violations is refused and every editor is told", async () => {
     const id = await newPage();
     const a = await connect(id, editor("ann"));
-    await expect(writer.applySaveDraft(env, deps, pat, id, { title: "x".repeat(500) })).rejects.toMatchObject({ status: 422 });
+    await expect(writer.applySaveDraft(pat, id, { title: "x".repeat(500) })).rejects.toMatchObject({ status: 422 });
     await until(() => a.events.some((e) => e.type === "violations"));
     expect(a.text("title")).toBe("Live title");
     a.close();
@@ -69,11 +68,11 @@ describe("PageRoom: one draft write path", () => {
     const b = await connect(id, editor("bob"));
     a.doc.getText("title").insert(0, "Now ");
     await until(() => b.text("title") === "Now Live title"); // the room has accepted it
-    const published = await writer.applyPublish(env, deps, pat, id);
+    const published = await writer.applyPublish(pat, id);
     expect((await live(id))?.title).toBe("Now Live title");
     expect((await live(id))?.pointer).toBe(published.versionId);
     await until(() => b.events.some((e) => e.type === "published" && e.versionId === published.versionId));
-    await writer.applyUnpublish(env, deps, pat, id);
+    await writer.applyUnpublish(pat, id);
     await until(() => b.events.some((e) => e.type === "unpublished"));
     expect((await live(id))?.pointer).toBeNull();
     a.close();
@@ -82,19 +81,20 @@ describe("PageRoom: one draft write path", () => {
 
   it("publishing an older version puts it back in front of the editors", async () => {
     const id = await newPage();
-    const first = await writer.applySaveDraft(env, deps, pat, id, { title: "First" });
-    await writer.applyPublish(env, deps, pat, id);
-    await writer.applySaveDraft(env, deps, pat, id, { title: "Second" });
-    await writer.applyPublish(env, deps, pat, id);
+    const first = await writer.applySaveDraft(pat, id, { title: "First" });
+    await writer.applyPublish(pat, id);
+    await writer.applySaveDraft(pat, id, { title: "Second" });
+    await writer.applyPublish(pat, id);
     const a = await connect(id, editor("ann"));
     expect(a.text("title")).toBe("Second");
-    await writer.applyPublish(env, deps, pat, id, { versionId: first.versionId });
+    await writer.applyPublish(pat, id, { versionId: first.versionId });
     await until(() => a.text("title") === "First");
     a.close();
   });
 
-  it("an editor without the publish privilege cannot publish through the room", async () => {
+  it("an editor without the publish privilege cannot publish through the room (checked once, by the request core every entry calls)", async () => {
     const id = await newPage();
-    await expect(writer.applyPublish(env, deps, editor("ed"), id)).rejects.toMatchObject({ status: 403 });
+    await expect(publishRequest(writer, editor("ed"), id, {})).rejects.toMatchObject({ status: 403 });
+    await expect(unpublishRequest(writer, editor("ed"), id)).rejects.toMatchObject({ status: 403 });
   });
 });

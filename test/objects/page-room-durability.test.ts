@@ -3,13 +3,12 @@ import { abortAllDurableObjects, runDurableObjectAlarm, runInDurableObject } fro
 import { describe, expect, it, vi } from "vitest";
 import * as Y from "yjs";
 import { PageRoom } from "../../src/objects/PageRoom";
+import { cancelScheduleRequest, publishRequest } from "../../src/cores/drafts";
 import { roomDraftWriter } from "../../src/objects/room-client";
-import { roomCollections } from "../../src/site/room-deps";
 import { RoomStore } from "../../src/objects/room-store";
 import { connect, editor, newPage, storedPublisher, until } from "./room-client";
 
-const deps = roomCollections(env).pages!;
-const writer = roomDraftWriter(env.PAGE_ROOM);
+const writer = roomDraftWriter(env.PAGE_ROOM, "pages");
 const pat = editor("pat", true);
 
 function stub(id: number) {
@@ -120,13 +119,13 @@ describe("PageRoom: scheduled publish", () => {
   it("fires once at its time, even across a restart, and can be read back", async () => {
     const id = await newPage();
     const pat = await storedPublisher("pat");
-    const { versionId } = await writer.applySaveDraft(env, deps, pat, id, { title: "Scheduled" });
+    const { versionId } = await writer.applySaveDraft(pat, id, { title: "Scheduled" });
     const at = new Date(Date.now() + 60_000).toISOString();
-    const scheduled = await writer.schedulePublish(deps, pat, id, { at });
+    const scheduled = await writer.schedulePublish(pat, id, { at });
     expect(scheduled).toEqual({ at, versionId, by: "pat" });
-    expect(await writer.scheduledPublish(deps, id)).toEqual(scheduled);
+    expect(await writer.scheduledPublish(id)).toEqual(scheduled);
     await restart();
-    expect(await writer.scheduledPublish(deps, id)).toEqual(scheduled);
+    expect(await writer.scheduledPublish(id)).toEqual(scheduled);
     // Make it due now, then let the alarm run twice.
     await runInDurableObject(stub(id), (_instance: PageRoom, state) => {
       state.storage.sql.exec("UPDATE room_timers SET at = ? WHERE kind = 'publish'", Date.now() - 1);
@@ -137,21 +136,22 @@ describe("PageRoom: scheduled publish", () => {
     expect(live?.title).toBe("Scheduled");
     const published = await env.DB.prepare("SELECT COUNT(*) AS n FROM pages_versions WHERE parent_id = ?1 AND status = 'published'").bind(id).first<{ n: number }>();
     expect(published?.n).toBe(1);
-    expect(await writer.scheduledPublish(deps, id)).toBeNull();
+    expect(await writer.scheduledPublish(id)).toBeNull();
   });
 
-  it("can be cancelled, and needs the publish privilege", async () => {
+  it("can be cancelled, and needs the publish privilege (checked by the request cores every entry calls)", async () => {
     const id = await newPage();
     const a = await connect(id, editor("ann"));
-    await expect(writer.schedulePublish(deps, editor("ed"), id, { at: new Date().toISOString() })).rejects.toMatchObject({ status: 403 });
-    await expect(writer.schedulePublish(deps, pat, id, { at: "tomorrow" })).rejects.toMatchObject({ status: 400 });
-    await writer.applySaveDraft(env, deps, pat, id, { title: "Soon" });
+    await expect(publishRequest(writer, editor("ed"), id, { at: new Date().toISOString() })).rejects.toMatchObject({ status: 403 });
+    await expect(cancelScheduleRequest(writer, editor("ed"), id)).rejects.toMatchObject({ status: 403 });
+    await expect(writer.schedulePublish(pat, id, { at: "tomorrow" })).rejects.toMatchObject({ status: 400 });
+    await writer.applySaveDraft(pat, id, { title: "Soon" });
     const at = new Date(Date.now() + 3_600_000).toISOString();
-    await writer.schedulePublish(deps, pat, id, { at });
+    await writer.schedulePublish(pat, id, { at });
     await until(() => a.events.some((e) => e.type === "scheduled" && e.at === at));
-    expect(await writer.cancelScheduledPublish(deps, pat, id)).toEqual({ cancelled: true });
+    expect(await writer.cancelScheduledPublish(pat, id)).toEqual({ cancelled: true });
     await until(() => a.events.some((e) => e.type === "scheduled" && e.at === null));
-    expect(await writer.scheduledPublish(deps, id)).toBeNull();
+    expect(await writer.scheduledPublish(id)).toBeNull();
     a.close();
   });
 });

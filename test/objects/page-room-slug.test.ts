@@ -1,11 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { roomDraftWriter } from "../../src/objects/room-client";
-import { roomCollections } from "../../src/site/room-deps";
 import { connect, editor, newestDraft, newPage, until } from "./room-client";
 
-const deps = roomCollections(env).pages!;
-const writer = roomDraftWriter(env.PAGE_ROOM);
+const writer = roomDraftWriter(env.PAGE_ROOM, "pages");
 const pat = editor("pat", true);
 
 describe("PageRoom: the slug typed live", () => {
@@ -16,7 +14,7 @@ describe("PageRoom: the slug typed live", () => {
     a.doc.getText("slug").insert(0, "Not A ");
     await until(() => a.events.some((e) => e.type === "violations"));
     expect((await newestDraft(id))?.slug ?? slug).toBe(slug);
-    await expect(writer.applyPublish(env, deps, pat, id)).rejects.toMatchObject({ status: 422 });
+    await expect(writer.applyPublish(pat, id)).rejects.toMatchObject({ status: 422 });
     const live = await env.DB.prepare("SELECT slug FROM pages WHERE id = ?1").bind(id).first<{ slug: string }>();
     expect(live?.slug).toBe(slug);
     a.close();

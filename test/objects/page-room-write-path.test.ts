@@ -8,14 +8,12 @@ import { runEditorRoute } from "../../src/routes/run-editor-route";
 import { saveRoute } from "../../src/routes/save-route";
 import { versionsRoute } from "../../src/routes/versions-route";
 import { pagesCollection } from "../../src/site/collections";
-import { roomCollections } from "../../src/site/room-deps";
 import { pages, pagesVersions } from "../../src/tables/pages";
 import { siteSaveConfig } from "../../src/site/cms";
 import { asEditor, headerResolver, request } from "../helpers/http";
 import { connect, editor, listOf, newestDraft, newPage, until, withoutIds, type YClient } from "./room-client";
 
-const deps = roomCollections(env).pages!;
-const writer = roomDraftWriter(env.PAGE_ROOM);
+const writer = roomDraftWriter(env.PAGE_ROOM, "pages");
 const pat = editor("pat", true);
 const save = saveRoute({ ...siteSaveConfig, resolveEditor: headerResolver, writer: draftWriterFor });
 const versions = versionsRoute({ table: pages, versionsTable: pagesVersions, config: pagesCollection, resolveEditor: headerResolver, writer: draftWriterFor });
@@ -42,7 +40,7 @@ describe("PageRoom write path: every entry merges, nothing acknowledged is lost"
     a.doc.getXmlFragment("body").insert(1, [paragraph("live paragraph")]);
     await acknowledged(() => bodyOf(b) === "<p>Hello</p><p>live paragraph</p>");
 
-    const saved = await writer.applySaveDraft(env, deps, pat, id, { body: "<p>REST body</p>" });
+    const saved = await writer.applySaveDraft(pat, id, { body: "<p>REST body</p>" });
 
     expect(saved.conflicts).toEqual([]);
     await until(() => bodyOf(a) === "<p>REST body</p><p>live paragraph</p>" && bodyOf(b) === bodyOf(a));
@@ -72,7 +70,7 @@ describe("PageRoom write path: every entry merges, nothing acknowledged is lost"
 
   it("a REST save based on an older version merges against that version, not the room's last write", async () => {
     const id = await newPage({ title: "alpha beta" });
-    const first = await writer.applySaveDraft(env, deps, pat, id, { title: "alpha beta gamma" });
+    const first = await writer.applySaveDraft(pat, id, { title: "alpha beta gamma" });
     const a = await connect(id, editor("ann"));
     a.doc.getText("title").insert(0, "live ");
     await until(() => a.events.some((e) => e.type === "saved" && e.versionId > first.versionId), 3000);
@@ -89,7 +87,7 @@ describe("PageRoom write path: every entry merges, nothing acknowledged is lost"
     ["zero", async () => 0, 400],
   ])("refuses a baseVersionId that is %s, and changes nothing", async (_label, pick, status) => {
     const id = await newPage({ title: "mine" });
-    const elsewhere = await writer.applySaveDraft(env, deps, pat, await newPage({ title: "theirs" }), { title: "theirs 2" });
+    const elsewhere = await writer.applySaveDraft(pat, await newPage({ title: "theirs" }), { title: "theirs 2" });
     const a = await connect(id, editor("ann"));
     const res = await runEditorRoute(versions, request("POST", `/api/cms/pages/${id}/versions`, { body: { title: "changed", baseVersionId: await pick(elsewhere.versionId) }, headers: asEditor() }), env);
     expect(res.status).toBe(status);
@@ -105,7 +103,7 @@ describe("PageRoom write path: every entry merges, nothing acknowledged is lost"
     const b = await connect(id, editor("bob"));
     a.doc.getText("title").insert(8, "X");
     await acknowledged(() => b.text("title") === "hello woXrld");
-    const saved = await writer.applySaveDraft(env, deps, pat, id, { title: "hello earth" });
+    const saved = await writer.applySaveDraft(pat, id, { title: "hello earth" });
     expect(saved.conflicts).toEqual(["title"]);
     await until(() => a.events.some((e) => e.type === "edited"));
     expect(a.text("title")).toBe("hello woXrld");

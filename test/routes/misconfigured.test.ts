@@ -9,7 +9,7 @@ import { pagesDeclaration } from "../../src/site/collections";
 import { submissions } from "../../src/tables/forms";
 import { guardedForm } from "../fixtures/forms/forms";
 import { png } from "../fixtures/images";
-import { asEditor, headerResolver, request, type RequestOptions } from "../helpers/http";
+import { asEditor, EDITOR, headerResolver, request, type RequestOptions } from "../helpers/http";
 
 /*
  * A deployment that lacks a binding or secret answers 503 `misconfigured` naming the fix, never a
@@ -54,6 +54,28 @@ describe("missing bindings and secrets answer 503 with the fix", () => {
     await expectMisconfigured(await call(route, upload(), without("MEDIA")), "MEDIA", '[[r2_buckets]] binding = "MEDIA"');
     await expectMisconfigured(await call(route, upload(), without("MEDIA_URL")), "MEDIA_URL", "[vars] MEDIA_URL");
     await expectMisconfigured(await call(route, request("GET", "/media/any-key.png"), without("MEDIA")), "MEDIA", '[[r2_buckets]] binding = "MEDIA"');
+  });
+
+  it("a site that declares drafts without the PAGE_ROOM binding is told at its first request, and nothing is written", async () => {
+    const bindings = without("PAGE_ROOM");
+    const row = await env.DB.prepare("INSERT INTO pages (slug, title) VALUES (?1, 'Kept') RETURNING id").bind(`no-room-${Date.now().toString(36)}`).first<{ id: number }>();
+    const id = row!.id;
+    const fix = '[[durable_objects.bindings]] name = "PAGE_ROOM" class_name = "PageRoom"';
+    const requests = [
+      request("PATCH", `/api/cms/pages/${id}`, { body: { title: "Changed" }, headers: asEditor() }),
+      request("POST", `/api/cms/pages/${id}/versions`, { body: { title: "Changed" }, headers: asEditor() }),
+      request("GET", `/api/cms/pages/${id}/versions`, { headers: asEditor() }),
+      request("POST", "/api/cms/save", { body: { field: `pages:${id}:title`, value: "Changed" }, headers: asEditor() }),
+    ];
+    for (const req of requests) await expectMisconfigured(await call(siteCms.route, req, bindings), "PAGE_ROOM", fix);
+    const versions = await env.DB.prepare("SELECT count(*) AS n FROM pages_versions WHERE parent_id = ?1").bind(id).first<{ n: number }>();
+    expect(versions!.n).toBe(0);
+  });
+
+  it("a CmsService draft write without the PAGE_ROOM binding answers the same 503", async () => {
+    const service = new siteCms.CmsService(createExecutionContext(), without("PAGE_ROOM"));
+    const result = await service.saveDraft(EDITOR, "pages", 1, { title: "Changed" });
+    expect(result).toMatchObject({ ok: false, status: 503, code: "misconfigured", details: { fix: expect.stringContaining('name = "PAGE_ROOM"') } });
   });
 
   it("sign-in without CMS_SESSION_SECRET names the secret and the command that sets it", async () => {

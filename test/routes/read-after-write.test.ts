@@ -10,7 +10,7 @@ import {
   serializeD1BookmarkCookie,
 } from "../../src/cores/d1-session";
 import type { D1Client } from "../../src/cores/d1-client";
-import { loadEditableDocument } from "../../src/cores/drafts";
+import { directDraftWriter, loadEditableDocument } from "../../src/cores/drafts";
 import { insertRow } from "../../src/cores/pages/page-store";
 import { tableMeta } from "../../src/cores/table-meta";
 import { runEditorRoute } from "../../src/routes/run-editor-route";
@@ -20,7 +20,12 @@ import { pages, pagesVersions } from "../../src/tables/pages";
 import { asEditor, headerResolver, request } from "../helpers/http";
 
 const deps = { table: pages, versionsTable: pagesVersions, config: pagesCollection };
-const route = versionsRoute({ ...deps, resolveEditor: headerResolver, writer: draftWriterFor });
+// Read-after-write holds for both writers: the room when the env has PAGE_ROOM, else the cores.
+const route = versionsRoute({
+  ...deps,
+  resolveEditor: headerResolver,
+  writer: (bindings: { DB: D1Database; PAGE_ROOM?: unknown }, collection: string) => (bindings.PAGE_ROOM ? draftWriterFor(bindings, collection) : directDraftWriter(bindings, deps)),
+});
 let counter = 0;
 
 async function newPage(): Promise<number> {

@@ -7,7 +7,6 @@ import { composeRoutes } from "../../src/routes/compose-routes";
 import { pagesRoute } from "../../src/routes/pages-route";
 import { runEditorRoute } from "../../src/routes/run-editor-route";
 import { searchRoute } from "../../src/routes/search-route";
-import { DIRECT_DRAFT_WRITER } from "../../src/objects/room-client";
 import { versionsRoute } from "../../src/routes/versions-route";
 import { pagesCollection, sectionCatalog } from "../../src/site/collections";
 import { pages, pagesVersions } from "../../src/tables/pages";
@@ -24,8 +23,7 @@ const route = versionsRoute({
   validate: (snapshot, { operation }) => {
     if (snapshot.sections !== undefined) assertValidSections(sectionCatalog, snapshot.sections, { operation, mediaBase: MEDIA });
   },
-  // This suite tests the route over the cores; the room path has its own suites.
-  writer: () => DIRECT_DRAFT_WRITER,
+  // No writer: the route writes over the cores directly; the room path has its own suites.
 });
 
 const asPublisher = (headers: Record<string, string> = {}) => ({ "x-test-editor": "publisher", ...headers });
@@ -245,5 +243,36 @@ describe("mount order: versionsRoute and searchRoute before pagesRoute", () => {
     const wrong = composeRoutes(pagesRoute(pagesConfig), searchRoute(searchConfig));
     const res = await runEditorRoute(wrong, request("GET", "/api/cms/pages/search?q=anything", { headers: asEditor() }), env);
     expect(res.status).toBe(400);
+  });
+});
+
+describe("a write's base without rooms (the direct writer): docs/contract.md holds on this deployment too", () => {
+  it.each([
+    ["another page's version", async () => (await saveDraft(await newPage(), { title: "theirs" })).versionId],
+    ["a version that does not exist", async () => 987_654_321],
+  ])("a baseVersionId naming %s is a 404 version_not_found and stores nothing", async (_label, pick) => {
+    const id = await newPage();
+    const before = await saveDraft(id, { title: "mine" });
+    const res = await call("POST", `/api/cms/pages/${id}/versions`, { body: { title: "changed", baseVersionId: await pick() }, headers: asEditor() });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: "version_not_found" });
+    const list = await (await call("GET", `/api/cms/pages/${id}/versions`, { headers: asEditor() })).json<{ items: { id: number }[] }>();
+    expect(list.items[0]?.id).toBe(before.versionId);
+  });
+
+  it("an If-Match naming another page's version is a 404 too", async () => {
+    const id = await newPage();
+    const theirs = await saveDraft(await newPage(), { title: "theirs" });
+    const res = await call("POST", `/api/cms/pages/${id}/versions`, { body: { title: "changed" }, headers: asEditor({ "if-match": `"v${theirs.versionId}"` }) });
+    expect(res.status).toBe(404);
+  });
+
+  it("a stale base merges field by field: a field sent back as it was read keeps what was saved since", async () => {
+    const id = await newPage();
+    const read = await saveDraft(id, { title: "Read title", body: "<p>Read body</p>" });
+    await saveDraft(id, { title: "Newer title" });
+    const res = await call("POST", `/api/cms/pages/${id}/versions`, { body: { title: "Read title", body: "<p>Changed body</p>", baseVersionId: read.versionId }, headers: asEditor() });
+    expect(res.status).toBe(201);
+    expect((await res.json<{ snapshot: Record<string, unknown> }>()).snapshot).toMatchObject({ title: "Newer title", body: "<p>Changed body</p>" });
   });
 });

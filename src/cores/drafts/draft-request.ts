@@ -5,12 +5,9 @@ import type { EditorSession } from "../../shared/session";
 import { optionalId, positiveId, publishAt, writeBase } from "../../shared/write-input";
 import type { D1Client } from "../d1-client";
 import { coerceFields } from "../validate-fields";
-import type { DraftDeps } from "./draft-deps";
+import type { CollectionConfig } from "../collection";
 import type { DraftWriter, ScheduledPublish, WrittenDraft } from "./draft-writer";
 import type { PublishResult } from "./publish";
-import { readVersionSnapshot } from "./read-version";
-
-type Env = { DB: D1Database };
 
 /** A draft save as an entry point received it: nothing parsed yet. */
 export interface DraftSaveRequest {
@@ -39,10 +36,10 @@ export interface DraftSaveRequest {
  * base-less rule). A version of another page is a 404 (`version_not_found`).
  *
  * @example
- * const saved = await saveDraftRequest(writer, env, deps, session, "12", { edit: body, ifMatch: request.headers.get("if-match") });
- * await saveDraftRequest(writer, env, deps, session, 12, { edit: { restoreVersionId: 40 } });
+ * const saved = await saveDraftRequest(writer, collection, session, "12", { edit: body, ifMatch: request.headers.get("if-match") });
+ * await saveDraftRequest(writer, collection, session, 12, { edit: { restoreVersionId: 40 } });
  */
-export async function saveDraftRequest(writer: DraftWriter, env: Env, deps: DraftDeps, session: EditorSession, id: unknown, request: DraftSaveRequest): Promise<WrittenDraft> {
+export async function saveDraftRequest(writer: DraftWriter, config: CollectionConfig, session: EditorSession, id: unknown, request: DraftSaveRequest): Promise<WrittenDraft> {
   const page = positiveId(id);
   const edit = request.edit;
   if (edit === null || typeof edit !== "object" || Array.isArray(edit)) throw new HttpError(400, "the edit must be a JSON object of field values", { code: "invalid_body" });
@@ -54,11 +51,9 @@ export async function saveDraftRequest(writer: DraftWriter, env: Env, deps: Draf
     if (Object.keys(fields).length > 0 || base !== undefined) {
       throw new HttpError(400, "a restore names only restoreVersionId: the fields come from that version", { code: "invalid_body" });
     }
-    const snapshot = await readVersionSnapshot(request.db ?? env.DB, deps, page, restore);
-    const declared = Object.fromEntries(Object.entries(snapshot).filter(([name]) => Object.hasOwn(deps.config.fields, name)));
-    return writer.applySaveDraft(env, deps, session, page, declared, { ...(request.db ? { db: request.db } : {}), replace: true });
+    return writer.applySaveDraft(session, page, {}, { ...(request.db ? { db: request.db } : {}), restoreVersionId: restore });
   }
-  return writer.applySaveDraft(env, deps, session, page, coerceFields(fields, deps.config.fields), { ...(request.db ? { db: request.db } : {}), ...(base === undefined ? {} : { baseVersionId: base }) });
+  return writer.applySaveDraft(session, page, coerceFields(fields, config.fields), { ...(request.db ? { db: request.db } : {}), ...(base === undefined ? {} : { baseVersionId: base }) });
 }
 
 /** A publish as an entry point received it. */
@@ -72,23 +67,40 @@ export interface PublishRequest {
 
 /**
  * The one owner of a publish's inputs: the publish privilege, the page id, `versionId` and `at`
- * are checked here once; then `writer` publishes now or schedules.
+ * are checked here once; then `writer` publishes now or schedules. Writers do not check the
+ * privilege again: every entry (REST, the service binding) reaches them through these request cores.
  *
  * @example
- * await publishRequest(writer, env, deps, session, 12, { versionId: body.versionId, at: body.at });
+ * await publishRequest(writer, session, 12, { versionId: body.versionId, at: body.at });
  */
-export async function publishRequest(
-  writer: DraftWriter,
-  env: Env,
-  deps: DraftDeps,
-  session: EditorSession,
-  id: unknown,
-  request: PublishRequest,
-): Promise<PublishResult | { scheduled: ScheduledPublish }> {
+export async function publishRequest(writer: DraftWriter, session: EditorSession, id: unknown, request: PublishRequest): Promise<PublishResult | { scheduled: ScheduledPublish }> {
   assertPublisher(session);
   const page = positiveId(id);
   const versionId = optionalId(request.versionId, "versionId") ?? null;
   const at = publishAt(request.at);
-  if (at !== null) return { scheduled: await writer.schedulePublish(deps, session, page, { at, versionId }) };
-  return writer.applyPublish(env, deps, session, page, { ...(request.db ? { db: request.db } : {}), ...(versionId === null ? {} : { versionId }) });
+  if (at !== null) return { scheduled: await writer.schedulePublish(session, page, { at, versionId }) };
+  return writer.applyPublish(session, page, { ...(request.db ? { db: request.db } : {}), ...(versionId === null ? {} : { versionId }) });
+}
+
+/**
+ * The one owner of an unpublish's inputs: the publish privilege and the page id, checked once;
+ * then `writer` unpublishes.
+ *
+ * @example
+ * await unpublishRequest(writer, session, "12", { db });
+ */
+export async function unpublishRequest(writer: DraftWriter, session: EditorSession, id: unknown, request: { db?: D1Client } = {}): Promise<{ page: Record<string, unknown> }> {
+  assertPublisher(session, "unpublishing");
+  return writer.applyUnpublish(session, positiveId(id), request.db ? { db: request.db } : {});
+}
+
+/**
+ * The one owner of a cancelled schedule's inputs: the publish privilege and the page id.
+ *
+ * @example
+ * await cancelScheduleRequest(writer, session, 12);
+ */
+export async function cancelScheduleRequest(writer: DraftWriter, session: EditorSession, id: unknown): Promise<{ cancelled: boolean }> {
+  assertPublisher(session);
+  return writer.cancelScheduledPublish(session, positiveId(id));
 }

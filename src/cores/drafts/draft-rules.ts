@@ -1,4 +1,4 @@
-import type { Violation } from "../../shared/errors";
+import { LouiseValidationError, type Violation } from "../../shared/errors";
 import { validateFields, type WriteOperation } from "../validate-fields";
 import { draftSql, type DraftDeps } from "./draft-deps";
 
@@ -29,4 +29,19 @@ export function draftViolations(deps: Pick<DraftDeps, "table" | "versionsTable" 
     if (values[name] === null && !named.has(name)) violations.push({ path: name, message: `${name} cannot be empty: give it a value`, code: "required" });
   }
   return violations;
+}
+
+/**
+ * The rules of a draft's values, run once per write on what will be stored: the field types and
+ * declarations, no null for a NOT NULL column (`draftViolations`), then the site's `validate`
+ * hook. `known` are problems the caller already found (a field the room could not read); they are
+ * reported with the others and keep the hook from running. Throws 422 with every violation.
+ *
+ * @example
+ * await assertDraftRules(deps, merged, "draft"); // the room's merged snapshot, or a direct edit
+ */
+export async function assertDraftRules(deps: DraftDeps, values: Record<string, unknown>, operation: "draft" | "publish", known: readonly Violation[] = []): Promise<void> {
+  const violations = [...known, ...draftViolations(deps, values, operation)];
+  if (violations.length > 0) throw new LouiseValidationError(violations);
+  await deps.validate?.(values, { operation });
 }

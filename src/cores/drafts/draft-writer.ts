@@ -2,10 +2,12 @@ import { HttpError } from "../../shared/errors";
 import { setAtPath } from "../../shared/json-path";
 import type { EditorSession } from "../../shared/session";
 import type { DraftDeps, DraftRunOptions } from "./draft-deps";
+import type { CollectionConfig } from "../collection";
 import { loadEditableDocument } from "./load-editable";
-import { applyPublish, type PublishOptions, type PublishResult } from "./publish";
-import { applySaveDraft, type SavedDraft } from "./save-draft";
-import { applyUnpublish } from "./unpublish";
+import { publishVersion, type PublishOptions, type PublishResult } from "./publish";
+import { readVersionSnapshot } from "./read-version";
+import { saveBoundedDraft, type SavedDraft } from "./save-draft";
+import { unpublishPage } from "./unpublish";
 
 type Env = { DB: D1Database };
 
@@ -13,15 +15,16 @@ type Env = { DB: D1Database };
 export interface DraftWriteOptions extends DraftRunOptions {
   /**
    * The version the writer read before editing: with live editors its snapshot is the base of the
-   * three-way merge (default: what the room last wrote to D1). Ignored without a room, where the
-   * edit is merged over the newest pending draft field by field.
+   * three-way merge (default: what the room last wrote to D1). Without a room the edit keeps only
+   * the fields that differ from it. A version of another page, or none, is a 404 either way.
    */
   baseVersionId?: number;
   /**
-   * The edit replaces its fields whole, live typing included, instead of merging (a restore of a
-   * version). Without a room every write already lays its fields over the newest draft.
+   * A restore: the edit is version `n`'s snapshot (the writer reads it; the edit itself is empty),
+   * and its fields replace the live ones whole, live typing included, instead of merging. A
+   * version of another page is a 404 `version_not_found`.
    */
-  replace?: boolean;
+  restoreVersionId?: number;
 }
 
 /** A draft write's answer; through a room it also names the fields where live typing won. */
@@ -58,56 +61,90 @@ export interface ScheduleFailure {
 }
 
 /**
- * Every write of a versioned record, with the same shape whether the record's live room performs
- * it or the cores do directly: the versions route, pages PATCH, inline save and the service binding
- * all write through one of these, picked in one place (`draftWriterFor(env)` in the routes).
+ * Every write of one collection's versioned records, with the same shape whether the record's live
+ * room performs it or the cores do directly. A writer is bound to its collection (and, directly,
+ * to the deps it writes with), so callers address a record by its id alone and hand over no
+ * configuration a room would only throw away. The request cores (`saveDraftRequest`,
+ * `publishRequest`, …) parse the inputs and check the publish privilege once, then call it.
  */
 export interface DraftWriter {
-  applySaveDraft(env: Env, deps: DraftDeps, session: EditorSession, id: number, edit: Record<string, unknown>, options?: DraftWriteOptions): Promise<WrittenDraft>;
+  applySaveDraft(session: EditorSession, id: number, edit: Record<string, unknown>, options?: DraftWriteOptions): Promise<WrittenDraft>;
   /** Sets one field, or one leaf inside a json field, on the current document and saves the draft. */
-  saveField(env: Env, deps: DraftDeps, session: EditorSession, id: number, field: FieldEdit, options?: DraftWriteOptions): Promise<WrittenDraft>;
-  applyPublish(env: Env, deps: DraftDeps, session: EditorSession, id: number, options?: PublishOptions): Promise<PublishResult>;
-  applyUnpublish(env: Env, deps: DraftDeps, session: EditorSession, id: number, options?: DraftRunOptions): Promise<{ page: Record<string, unknown> }>;
+  saveField(session: EditorSession, id: number, field: FieldEdit, options?: DraftWriteOptions): Promise<WrittenDraft>;
+  applyPublish(session: EditorSession, id: number, options?: PublishOptions): Promise<PublishResult>;
+  applyUnpublish(session: EditorSession, id: number, options?: DraftRunOptions): Promise<{ page: Record<string, unknown> }>;
   /** Schedules a publish at `at` (ISO); 501 without rooms. */
-  schedulePublish(deps: DraftDeps, session: EditorSession, id: number, options: { at: string; versionId?: number | null }): Promise<ScheduledPublish>;
-  cancelScheduledPublish(deps: DraftDeps, session: EditorSession, id: number): Promise<{ cancelled: boolean }>;
+  schedulePublish(session: EditorSession, id: number, options: { at: string; versionId?: number | null }): Promise<ScheduledPublish>;
+  cancelScheduledPublish(session: EditorSession, id: number): Promise<{ cancelled: boolean }>;
   /** The scheduled publish of a page, or `null` (always `null` without rooms). */
-  scheduledPublish(deps: DraftDeps, id: number): Promise<ScheduledPublish | null>;
+  scheduledPublish(id: number): Promise<ScheduledPublish | null>;
   /** The last scheduled publish of a page that did not go live, or `null` (always `null` without rooms). */
-  scheduleFailure(deps: DraftDeps, id: number): Promise<ScheduleFailure | null>;
+  scheduleFailure(id: number): Promise<ScheduleFailure | null>;
   /**
    * Called after a record was deleted from D1: its live room tells its editors (4404) and forgets
    * the record (nothing to do without rooms). Never throws: the delete has happened, and a room
    * that was not told finds out at its next draft write.
    */
-  recordDeleted(deps: DraftDeps, id: number): Promise<void>;
+  recordDeleted(id: number): Promise<void>;
 }
 
 /**
- * The writer that calls the cores directly, for a site without live rooms. A leaf save reads the
- * current document (newest pending draft, else the live row) and writes the whole field back.
+ * Where a route or the service gets the writer of one collection's drafts: `createCms` hands in
+ * `draftWriterFor` (the record's room); a standalone route without one writes directly.
+ */
+export type DraftWriterFor<Env> = (env: Env, collection: string) => DraftWriter;
+
+/**
+ * The writer that calls the cores directly with `deps`, for the standalone routes of a site
+ * without live rooms (`createCms` never uses it: there a collection with drafts is written by its
+ * room). A leaf save reads the current document (newest pending draft, else the live row) and
+ * writes the whole field back. A named base (`baseVersionId`) is read first: a version of another
+ * page, or none, is a 404 `version_not_found` and changes nothing; a stale base merges field by
+ * field, so a field the writer sent back as it read it keeps whatever was saved since.
  *
  * @example
- * await DIRECT_DRAFT_WRITER.applySaveDraft(env, deps, session, 12, { title: "New" });
+ * await directDraftWriter(env, deps).applySaveDraft(session, 12, { title: "New" });
  */
-export const DIRECT_DRAFT_WRITER: DraftWriter = {
-  applySaveDraft: (env, deps, session, id, edit, options) => applySaveDraft(env, deps, session, id, edit, options?.db ? { db: options.db } : {}),
-  saveField: async (env, deps, session, id, field, options) => {
-    let value = field.value;
-    if (field.segments.length > 0) {
-      const editable = await loadEditableDocument(options?.db ?? env.DB, deps, id);
-      if (!editable) throw new HttpError(404, `page ${id} not found`, { code: "not_found" });
-      value = setAtPath(editable.document[field.root], field.segments, field.value, field.root);
-    }
-    return applySaveDraft(env, deps, session, id, { [field.root]: value }, options?.db ? { db: options.db } : {});
-  },
-  applyPublish,
-  applyUnpublish,
-  schedulePublish: async () => {
-    throw new HttpError(501, "scheduled publishing needs live rooms (the PAGE_ROOM binding)", { code: "not_supported" });
-  },
-  cancelScheduledPublish: async () => ({ cancelled: false }),
-  scheduledPublish: async () => null,
-  scheduleFailure: async () => null,
-  recordDeleted: async () => {},
-};
+export function directDraftWriter(env: Env, deps: DraftDeps): DraftWriter {
+  const run = (options: DraftRunOptions | undefined) => (options?.db ? { db: options.db } : {});
+  return {
+    applySaveDraft: async (session, id, edit, options) => {
+      if (options?.restoreVersionId !== undefined) {
+        const snapshot = await readVersionSnapshot(options.db ?? env.DB, deps, id, options.restoreVersionId);
+        return saveBoundedDraft(env, deps, session, id, declaredFields(deps.config, snapshot), run(options));
+      }
+      const read = options?.baseVersionId === undefined ? null : await readVersionSnapshot(options.db ?? env.DB, deps, id, options.baseVersionId);
+      return saveBoundedDraft(env, deps, session, id, read ? changedSince(read, edit) : edit, run(options));
+    },
+    saveField: async (session, id, field, options) => {
+      const read = options?.baseVersionId === undefined ? null : await readVersionSnapshot(options.db ?? env.DB, deps, id, options.baseVersionId);
+      let value = field.value;
+      if (field.segments.length > 0) {
+        const editable = await loadEditableDocument(options?.db ?? env.DB, deps, id);
+        if (!editable) throw new HttpError(404, `page ${id} not found`, { code: "not_found" });
+        value = setAtPath(editable.document[field.root], field.segments, field.value, field.root);
+      }
+      const edit = { [field.root]: value };
+      return saveBoundedDraft(env, deps, session, id, read && field.segments.length === 0 ? changedSince(read, edit) : edit, run(options));
+    },
+    applyPublish: (_session, id, options) => publishVersion(env, deps, id, options),
+    applyUnpublish: (_session, id, options) => unpublishPage(env, deps, id, options),
+    schedulePublish: async () => {
+      throw new HttpError(501, "scheduled publishing needs live rooms (the PAGE_ROOM binding)", { code: "not_supported" });
+    },
+    cancelScheduledPublish: async () => ({ cancelled: false }),
+    scheduledPublish: async () => null,
+    scheduleFailure: async () => null,
+    recordDeleted: async () => {},
+  };
+}
+
+/** The fields of a version's snapshot the collection still declares: what a restore writes. */
+export function declaredFields(config: CollectionConfig, snapshot: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(snapshot).filter(([name]) => Object.hasOwn(config.fields, name)));
+}
+
+/* The fields of `edit` that differ from the version the writer read: only those are its change. */
+function changedSince(base: Record<string, unknown>, edit: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(edit).filter(([name, value]) => JSON.stringify(base[name]) !== JSON.stringify(value)));
+}

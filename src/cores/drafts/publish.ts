@@ -1,5 +1,5 @@
-import { HttpError, LouiseValidationError } from "../../shared/errors";
-import { draftViolations } from "./draft-rules";
+import { HttpError } from "../../shared/errors";
+import { assertDraftRules } from "./draft-rules";
 import { assertPublisher } from "../../shared/publish-privilege";
 import type { EditorSession } from "../../shared/session";
 import { richFieldsOf } from "../collection";
@@ -56,6 +56,19 @@ export async function applyPublish(
   options: PublishOptions = {},
 ): Promise<PublishResult> {
   assertPublisher(session);
+  return publishVersion(env, deps, id, options);
+}
+
+/**
+ * {@link applyPublish} for a caller that has checked the publish privilege once already (the
+ * request cores, `publishRequest`, before they hand the publish to a writer; a scheduled publish,
+ * whose scheduler's right is checked when it fires). Validation, the batch and the answer are the same.
+ *
+ * @example
+ * assertPublisher(session);
+ * await publishVersion(env, deps, 12, { versionId: 3 });
+ */
+export async function publishVersion(env: { DB: D1Database }, deps: DraftDeps, id: number, options: PublishOptions = {}): Promise<PublishResult> {
   const s = draftSql(deps);
   const db = clientOf(env, options);
   const target = await readTarget(db, s, id, options.versionId ?? null);
@@ -89,9 +102,7 @@ export async function applyPublish(
  */
 export async function assertPublishable(db: D1Client, deps: DraftDeps, id: number, fields: Record<string, unknown>): Promise<Record<string, unknown>> {
   const snapshot = sanitizeSnapshot(deps, { ...fields });
-  const violations = draftViolations(deps, snapshot, "publish");
-  if (violations.length > 0) throw new LouiseValidationError(violations);
-  await deps.validate?.(snapshot, { operation: "publish" });
+  await assertDraftRules(deps, snapshot, "publish");
   await assertNoUniqueConflict(db, draftSql(deps), id, snapshot);
   return snapshot;
 }

@@ -1,9 +1,9 @@
 import { assertJsonDepth } from "../../shared/json-depth";
-import { HttpError, LouiseValidationError } from "../../shared/errors";
+import { HttpError } from "../../shared/errors";
 import type { EditorSession } from "../../shared/session";
 import { richFieldsOf } from "../collection";
 import { sanitizeRichHtml } from "../sanitize";
-import { draftViolations } from "./draft-rules";
+import { assertDraftRules } from "./draft-rules";
 import {
   clientOf,
   DEFAULT_MAX_PER_DOC,
@@ -46,27 +46,68 @@ export async function applySaveDraft(
   snapshot: Record<string, unknown>,
   options?: DraftRunOptions,
 ): Promise<SavedDraft> {
-  if (!deps.config.versions?.drafts) {
-    throw new HttpError(409, `collection ${deps.config.slug} does not have drafts enabled`, { code: "drafts_disabled" });
-  }
   // A room or service caller hands over a value, not JSON text: the same depth rule as a body.
   assertJsonDepth(snapshot, "the draft");
-  const s = draftSql(deps);
-  const edit = cleanEdit(s, deps, snapshot);
-  const violations = draftViolations(deps, edit, "draft");
-  if (violations.length > 0) throw new LouiseValidationError(violations);
-  await deps.validate?.(edit, { operation: "draft" });
+  return saveBoundedDraft(env, deps, session, id, snapshot, options);
+}
 
+/**
+ * {@link applySaveDraft} for an edit whose nesting its entry point already bounded
+ * (`saveDraftRequest`): the rules run once (`assertDraftRules`), then {@link writeDraft}.
+ *
+ * @example
+ * await saveBoundedDraft(env, deps, session, 12, coerced);
+ */
+export async function saveBoundedDraft(
+  env: { DB: D1Database },
+  deps: DraftDeps,
+  session: EditorSession,
+  id: number,
+  snapshot: Record<string, unknown>,
+  options?: DraftRunOptions,
+): Promise<SavedDraft> {
+  assertDrafts(deps);
+  const edit = cleanEdit(draftSql(deps), deps, snapshot);
+  await assertDraftRules(deps, edit, "draft");
+  return writeDraft(env, deps, session, id, edit, options);
+}
+
+/**
+ * The storage step of a draft save, for an edit that has been through the rules once already (the
+ * room checks what a merge makes of a write, then writes it here): config fields only, rich text
+ * sanitized (stored HTML is never anything else), one batch.
+ *
+ * @example
+ * await assertDraftRules(deps, merged, "draft");
+ * await writeDraft(env, deps, session, 12, merged);
+ */
+export async function writeDraft(
+  env: { DB: D1Database },
+  deps: DraftDeps,
+  session: EditorSession,
+  id: number,
+  edit: Record<string, unknown>,
+  options?: DraftRunOptions,
+): Promise<SavedDraft> {
+  const versions = assertDrafts(deps);
+  const s = draftSql(deps);
+  const clean = cleanEdit(s, deps, edit);
   const db = clientOf(env, options);
-  const keep = (deps.config.versions.maxPerDoc ?? DEFAULT_MAX_PER_DOC) + 1;
+  const keep = (versions.maxPerDoc ?? DEFAULT_MAX_PER_DOC) + 1;
   const [inserted] = await db.batch<{ id: number; data: string }>([
-    insertStatement(db, s, id, edit, session),
+    insertStatement(db, s, id, clean, session),
     // +1: the draft just written is the newest pending one, which retention never counts.
     pruneStatement(db, s, id, keep),
   ]);
   const row = inserted?.results[0];
   if (!row) throw new HttpError(404, `page ${id} not found`, { code: "not_found" });
   return { versionId: Number(row.id), snapshot: snapshotFields(s, row.data) };
+}
+
+function assertDrafts(deps: DraftDeps): NonNullable<DraftDeps["config"]["versions"]> {
+  const versions = deps.config.versions;
+  if (!versions?.drafts) throw new HttpError(409, `collection ${deps.config.slug} does not have drafts enabled`, { code: "drafts_disabled" });
+  return versions;
 }
 
 /** The edit reduced to config fields (others dropped), rich fields sanitized. */

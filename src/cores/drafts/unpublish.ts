@@ -23,6 +23,18 @@ export async function applyUnpublish(
   options: DraftRunOptions = {},
 ): Promise<{ page: Record<string, unknown> }> {
   assertPublisher(session, "unpublishing");
+  return unpublishPage(env, deps, id, options);
+}
+
+/**
+ * {@link applyUnpublish} for a caller that has checked the publish privilege once already
+ * (`unpublishRequest`, before it hands the unpublish to a writer).
+ *
+ * @example
+ * assertPublisher(session, "unpublishing");
+ * await unpublishPage(env, deps, 12);
+ */
+export async function unpublishPage(env: { DB: D1Database }, deps: DraftDeps, id: number, options: DraftRunOptions = {}): Promise<{ page: Record<string, unknown> }> {
   const s = draftSql(deps);
   const db = clientOf(env, options);
   const current = await db.prepare(`SELECT ${s.pointer} AS "pointer" FROM ${s.L} WHERE ${s.pk} = ?1`).bind(id).first<{ pointer: number | null }>();

@@ -1,10 +1,11 @@
 import { HttpError, LouiseValidationError } from "../../shared/errors";
 import type { EditorSession } from "../../shared/session";
 import type { CollectionField } from "../collection";
-import { DIRECT_DRAFT_WRITER, type DraftDeps, type DraftWriter } from "../drafts";
+import { directDraftWriter, type DraftWriter, type DraftWriterFor } from "../drafts";
 import { findRowBy, getRow, updateRow } from "../pages/page-store";
 import { tableMeta, type TableMeta } from "../table-meta";
 import { validateFields } from "../validate-fields";
+import { assertJsonDepth } from "../../shared/json-depth";
 import { setAtPath } from "../../shared/json-path";
 import { isPositiveId } from "../../shared/write-input";
 import { resolveFieldValue, type SaveCollectionConfig } from "./resolve-field-value";
@@ -18,7 +19,7 @@ export interface SaveConfig<Env = unknown> {
    * Who writes drafts of versioned collections: the page's live room or the cores (default the
    * cores; `saveRoute` passes `draftWriterFor(env)`, so a site with rooms saves through them).
    */
-  writer?: (env: Env) => DraftWriter;
+  writer?: DraftWriterFor<Env>;
 }
 
 /** The inline save input: the marker's address, the new value, and optionally the version the editor read. */
@@ -53,6 +54,8 @@ export async function applyFieldSave<Env extends { DB: D1Database }>(
   const collection = Object.hasOwn(config.collections, address.collection) ? config.collections[address.collection] : undefined;
   if (!collection) throw new HttpError(400, `collection ${JSON.stringify(address.collection)} is not editable here`, { code: "field_not_allowed" });
   const mediaBase = typeof config.mediaBase === "function" ? config.mediaBase(env) : config.mediaBase;
+  // The value enters here (a caller may hand over any value, not JSON text): the body's depth rule, once.
+  assertJsonDepth(input.value, "the value");
   const resolved = resolveFieldValue(collection, address.path, input.value, { mediaBase });
   const meta = tableMeta(collection.table);
   if (!meta.columns[resolved.root]) throw new TypeError(`save config: ${resolved.root} is not a column of ${meta.name}`);
@@ -60,16 +63,17 @@ export async function applyFieldSave<Env extends { DB: D1Database }>(
   const base = { collection: address.collection, id, field: address.path };
 
   if (collection.versionsTable && collection.collection?.versions?.drafts) {
-    const deps: DraftDeps = {
-      table: collection.table,
-      versionsTable: collection.versionsTable,
-      config: collection.collection,
-      ...(mediaBase ? { mediaBase } : {}),
-      ...(collection.validate ? { validate: (data, ctx) => collection.validate!(data, { operation: ctx.operation === "draft" ? "draft" : "update", env }) } : {}),
-    };
-    const writer = config.writer?.(env) ?? DIRECT_DRAFT_WRITER;
+    const versioned = { table: collection.table, versionsTable: collection.versionsTable, config: collection.collection };
+    // Draft deps are built only for the direct writer: a handed-in writer (the room) has its own.
+    const writer: DraftWriter = config.writer
+      ? config.writer(env, address.collection)
+      : directDraftWriter(env, {
+          ...versioned,
+          ...(mediaBase ? { mediaBase } : {}),
+          ...(collection.validate ? { validate: (data, ctx) => collection.validate!(data, { operation: ctx.operation === "draft" ? "draft" : "update", env }) } : {}),
+        });
     const field = { root: resolved.root, segments: resolved.segments, value: resolved.value };
-    const saved = await writer.saveField(env, deps, session, id, field, input.baseVersionId === undefined ? {} : { baseVersionId: input.baseVersionId });
+    const saved = await writer.saveField(session, id, field, input.baseVersionId === undefined ? {} : { baseVersionId: input.baseVersionId });
     return { ...base, saved: "draft", versionId: saved.versionId, conflicts: saved.conflicts ?? [] };
   }
 
