@@ -2,6 +2,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { defineConfig } from "vitest/config";
 
 const migrations = await readD1Migrations("./migrations");
+const UNITS = ["test/cores/**/*.test.ts", "test/shared/**/*.test.ts", "test/commerce/**/*.test.ts", "test/client-unit/**/*.test.ts"];
 
 export default defineConfig({
   // Vite's own warnings (such as the `stripe` dev dependency's source maps naming files it does not
@@ -23,9 +24,14 @@ export default defineConfig({
     }),
   ],
   test: {
-    include: ["test/**/*.test.ts"],
-    exclude: ["test/e2e/**", "test/client/**", "node_modules/**"],
     setupFiles: ["./test/setup/apply-migrations.ts"],
     globalSetup: ["./test/setup/build-lib.mjs"],
+    projects: [
+      // Units of the cores, shared code, commerce clients and client code keep no state between
+      // files, so they share one runtime: starting workerd per file cost more than their tests.
+      { extends: true, test: { name: "units", include: UNITS, isolate: false } },
+      // The rest runs each file in its own runtime, with storage of its own.
+      { extends: true, test: { name: "integration", include: ["test/**/*.test.ts"], exclude: [...UNITS, "test/e2e/**", "test/client/**", "node_modules/**"] } },
+    ],
   },
 });

@@ -4,7 +4,7 @@
 // bar) and lazily imported chunks for rich text and live editing, which only pages that need them
 // load. `--sizes` prints the gzipped size of each path; `--json` prints them as JSON (for bench).
 import { build } from "esbuild";
-import { rmSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -21,7 +21,6 @@ export const OUT_DIR = join(ASSETS_DIR, "cms-client");
  * const meta = await buildClient();
  */
 export async function buildClient({ minify = true } = {}) {
-  rmSync(OUT_DIR, { recursive: true, force: true });
   const result = await build({
     absWorkingDir: ROOT,
     entryPoints: { louise: "src/client/site-entry.ts" },
@@ -37,8 +36,32 @@ export async function buildClient({ minify = true } = {}) {
     chunkNames: "chunks/[name]-[hash]",
     legalComments: "none",
     logLevel: "warning",
+    write: false,
   });
+  publish(result.outputFiles);
   return result.metafile;
+}
+
+/*
+ * Puts a build in place without a moment where a file is missing or half written: a server may be
+ * serving the folder (a test's `wrangler dev` while another one's `[build]` runs), and each changed
+ * file replaces its old copy by a rename. Files of an earlier build that this one lacks go last.
+ */
+function publish(outputFiles) {
+  const written = new Set();
+  for (const file of outputFiles) {
+    written.add(file.path);
+    // An unchanged file is left alone: `wrangler dev` reloads on any change to its assets.
+    if (existsSync(file.path) && readFileSync(file.path).equals(file.contents)) continue;
+    mkdirSync(dirname(file.path), { recursive: true });
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, file.contents);
+    renameSync(temporary, file.path);
+  }
+  for (const entry of readdirSync(OUT_DIR, { recursive: true, withFileTypes: true })) {
+    const path = join(entry.parentPath, entry.name);
+    if (entry.isFile() && !written.has(path) && !path.endsWith(".tmp")) rmSync(path, { force: true });
+  }
 }
 
 /**

@@ -66,15 +66,16 @@ describe("media library names", () => {
 describe("media library search and paging", () => {
   const keys: Record<string, string> = {};
   beforeAll(async () => {
-    for (const [name, alt] of [
-      [`${TAG} harbour.png`, "Boats at dawn"],
-      [`${TAG} bicycle.png`, "A red bicycle against a wall"],
-      [`${TAG} 100%_off.png`, ""],
-      [`${TAG} plain.png`, "Harbour wall, red"],
-    ]) {
-      const res = await call(upload, "POST", `/api/lib/upload?name=${encodeURIComponent(name!)}`, { rawBody: png(4, 3), headers: asEditor() });
+    // Four different pictures: the library keeps one asset per content.
+    for (const [name, alt, width] of [
+      [`${TAG} harbour.png`, "Boats at dawn", 5],
+      [`${TAG} bicycle.png`, "A red bicycle against a wall", 4],
+      [`${TAG} 100%_off.png`, "", 6],
+      [`${TAG} plain.png`, "Harbour wall, red", 7],
+    ] as const) {
+      const res = await call(upload, "POST", `/api/lib/upload?name=${encodeURIComponent(name)}`, { rawBody: png(width, 3), headers: asEditor() });
       const { key } = await res.json<{ key: string }>();
-      keys[name!] = key;
+      keys[name] = key;
       if (alt) await call(library, "PATCH", "/api/lib/media", { body: { key, alt }, headers: asEditor() });
     }
   });

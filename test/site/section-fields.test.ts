@@ -40,12 +40,12 @@ describe("a call to action on the page", () => {
   it("marks the link and the style for editors with their type, declaration and stored value", async () => {
     const html = await (await exports.default.fetch(`${SITE}/`, { headers: { cookie } })).text();
     expect(html).toContain('<section class="cta cta-primary" data-cms-entry="sections.3" data-cms-kind="Call to action">');
-    expect(html).toContain('<span class="button" data-cms-field="pages:1:sections.3.label">See the courses</span>');
+    expect(html).toContain('<span class="button" data-cms-field="pages:1:sections.3.label" data-cms-placeholder="Button text" data-cms-required>See the courses</span>');
     expect(html).toContain(
-      '<span data-cms-field="pages:1:sections.3.href" data-cms-type="url" data-cms-def="{&quot;type&quot;:&quot;url&quot;,&quot;required&quot;:true}" data-cms-value="&quot;/courses/pottery-basics&quot;">/courses/pottery-basics</span>',
+      '<span data-cms-field="pages:1:sections.3.href" data-cms-type="url" data-cms-def="{&quot;type&quot;:&quot;url&quot;,&quot;required&quot;:true,&quot;label&quot;:&quot;Link&quot;,&quot;placeholder&quot;:&quot;Where the button goes&quot;}" data-cms-value="&quot;/courses/pottery-basics&quot;" data-cms-placeholder="Where the button goes" data-cms-required>/courses/pottery-basics</span>',
     );
     expect(html).toContain(
-      '<span data-cms-field="pages:1:sections.3.style" data-cms-type="select" data-cms-def="{&quot;type&quot;:&quot;select&quot;,&quot;options&quot;:[{&quot;value&quot;:&quot;primary&quot;,&quot;label&quot;:&quot;Primary&quot;},{&quot;value&quot;:&quot;secondary&quot;,&quot;label&quot;:&quot;Secondary&quot;}]}" data-cms-value="&quot;primary&quot;">Primary</span>',
+      '<span data-cms-field="pages:1:sections.3.style" data-cms-type="select" data-cms-def="{&quot;type&quot;:&quot;select&quot;,&quot;options&quot;:[{&quot;value&quot;:&quot;primary&quot;,&quot;label&quot;:&quot;Primary&quot;},{&quot;value&quot;:&quot;secondary&quot;,&quot;label&quot;:&quot;Secondary&quot;}],&quot;label&quot;:&quot;Style&quot;}" data-cms-value="&quot;primary&quot;" data-cms-placeholder="Style">Primary</span>',
     );
   });
 
@@ -54,7 +54,7 @@ describe("a call to action on the page", () => {
     const template = html.match(/<template data-cms-template="cta"[^>]*>([\s\S]*?)<\/template>/);
     expect(template?.[0]).toContain('data-cms-label="Call to action"');
     expect(template?.[0]).toContain('data-cms-texts="label"');
-    expect(template?.[1]).toContain('data-cms-field="pages:1:sections.0.href" data-cms-type="url" data-cms-def="{&quot;type&quot;:&quot;url&quot;,&quot;required&quot;:true}" data-cms-value="null"');
+    expect(template?.[1]).toContain('data-cms-field="pages:1:sections.0.href" data-cms-type="url" data-cms-def="{&quot;type&quot;:&quot;url&quot;,&quot;required&quot;:true,&quot;label&quot;:&quot;Link&quot;,&quot;placeholder&quot;:&quot;Where the button goes&quot;}" data-cms-value="null" data-cms-placeholder="Where the button goes" data-cms-required');
     expect(template?.[1]).toContain('data-cms-field="pages:1:sections.0.style" data-cms-type="select"');
   });
 
