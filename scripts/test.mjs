@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /*
- * `npm test`: every check of the project, in two phases whose steps run side by side. The first
- * phase is the CPU-bound part (type-check and the workerd suite); the second is mostly waiting on
- * sockets, debounces and `wrangler dev` (the browser shards, the node checks, the package, the
- * example and the scaffold), so its steps share the machine well. Each step has its own ports.
+ * `npm test`: every check of the project, in three phases whose steps run side by side, each on
+ * its own ports: the type-check beside the workerd suite; the browser suite (two shards) beside
+ * the package check; then the node room checks, the example and the scaffold. The browser suite
+ * has a phase of its own but for the light package check: its tests wait on debounces and sockets
+ * and must not be starved of the CPU.
  * A step's output prints whole when it ends, then a table of every step's time and, from the
  * reports the suites write, the ten slowest tests. Exit code 0 when every step passed.
  *
@@ -28,8 +29,10 @@ const PHASES = [
   ],
   [
     ["browser", "node test/e2e/run.mjs", { E2E_PORT: "8780", E2E_SHARDS: "2" }],
-    ["node checks", "npm run test:node", { NODE_ROOM_PORT: "8785", CHAOS_PORT: "8786" }],
     ["package", "npm run test:package"],
+  ],
+  [
+    ["node checks", "npm run test:node", { NODE_ROOM_PORT: "8785", CHAOS_PORT: "8786" }],
     ["example", "npm run test:example", { EXAMPLE_PORT: "8787", EXAMPLE_READER_PORT: "8788" }],
     ["scaffold", "npm run test:scaffold", { SCAFFOLD_PORT: "8790" }],
   ],
