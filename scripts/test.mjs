@@ -5,7 +5,7 @@
  * the package check; then the node room checks, the example and the scaffold. The browser suite
  * has a phase of its own but for the light package check: its tests wait on debounces and sockets
  * and must not be starved of the CPU.
- * A step's output prints whole when it ends, then a table of every step's time and, from the
+ * A step's output prints whole as soon as it ends; at the end comes a table of every step's time and, from the
  * reports the suites write, the ten slowest tests. Exit code 0 when every step passed.
  *
  * Run after `npm run build` (the `pretest` script): node scripts/test.mjs
@@ -42,12 +42,15 @@ const started = Date.now();
 const times = [];
 let failed = false;
 for (const phase of PHASES) {
-  const results = await Promise.all(phase.map(([name, command, env]) => run(name, command, env)));
-  for (const result of results) {
-    process.stdout.write(`\n── ${result.name}: ${result.code === 0 ? "passed" : `FAILED (exit ${result.code})`} in ${seconds(result.ms)}\n${result.output}`);
-    times.push(result);
-    if (result.code !== 0) failed = true;
-  }
+  // Each step prints whole as soon as it ends, so a long run shows its progress.
+  await Promise.all(
+    phase.map(async ([name, command, env]) => {
+      const result = await run(name, command, env);
+      process.stdout.write(`\n── ${result.name}: ${result.code === 0 ? "passed" : `FAILED (exit ${result.code})`} in ${seconds(result.ms)}\n${result.output}`);
+      times.push(result);
+      if (result.code !== 0) failed = true;
+    }),
+  );
   if (failed) break;
 }
 

@@ -125,7 +125,10 @@ describe("PageRoom: Yjs client ids belong to the connection that uses them", () 
     const dan = new Y.Doc();
     dan.getText("title").insert(0, "dan");
     const cy = await connect(id, editor("cy"), { awareness: true });
+    const watcher = await connect(id, editor("wes"), { awareness: true });
     cy.awareness?.setLocalState({ cursor: null });
+    // Cy is a peer with presence before the relay: its presence may otherwise reach the room after it.
+    await until(() => watcher.awareness?.getStates().has(cy.doc.clientID) === true);
     Y.applyUpdate(cy.doc, Y.encodeStateAsUpdate(dan), "relayed");
     await until(() => cy.acknowledged());
     // Dan reconnects with his document and types on under his own id.
@@ -139,6 +142,7 @@ describe("PageRoom: Yjs client ids belong to the connection that uses them", () 
     expect(again.closed).toBeNull();
     await until(() => cy.text("title") === "dan again");
     again.close();
+    watcher.close();
     cy.close();
   });
 
