@@ -27,9 +27,9 @@ export const tests = [
       const list = dialog.getByRole("list", { name: "What to fix before publishing" });
       await list.waitFor();
       const lines = (await list.getByRole("listitem").allTextContents()).map((line) => line.replace(/\s*Go to$/, ""));
-      assert.deepEqual(lines, ["Hero (section 1): Heading is required", "Features (section 2), item 2: Title is required"]);
+      assert.deepEqual(lines, ["Hero (section 1): Heading is required", "Features (section 2), item 2: Point is required"]);
 
-      await list.getByRole("button", { name: "Go to Features (section 2), item 2: Title is required" }).click();
+      await list.getByRole("button", { name: "Go to Features (section 2), item 2: Point is required" }).click();
       await dialog.waitFor({ state: "detached" });
       const focused = await page.evaluate(() => document.activeElement?.getAttribute("data-cms-field"));
       assert.equal(focused, `pages:${id}:sections.1.items.1.title`);
