@@ -38,11 +38,12 @@ const USAGE = `Usage: npx cms-toolkit <command>
              [--local | --remote] [-c wrangler.toml] [--database DB] [--persist-to DIR]
       Add or update an editor in the site's D1 (binding DB unless --database). Password: --password,
       else env CMS_EDITOR_PASSWORD, else a hidden prompt.
-  deploy [-c wrangler.toml] [--dry-run] [--publisher email] [--database DB]
+  deploy [-c wrangler.toml] [--dry-run] [--publisher email] [--database DB] [--from src/collections.ts]
       Deploy the site to your Cloudflare account: find or create its D1 database, R2 bucket and KV
-      namespace and write their ids into wrangler.toml, apply the remote migrations, upload the
-      Worker, set CMS_SESSION_SECRET when absent (generated, never shown), then add the first
-      publisher (--publisher; only when there is no editor: its password is printed once).
+      namespace and write their ids into wrangler.toml, apply the remote migrations and check them
+      against --from (src/collections.ts when there is one), upload the Worker, set
+      CMS_SESSION_SECRET when absent (generated, never shown), then add the first publisher
+      (--publisher; only when there is no editor: its password is printed once).
       --dry-run prints the plan and bundles the Worker, creating and uploading nothing.`;
 
 async function addEditor(args) {

@@ -4,13 +4,15 @@
 // command picks up where it stopped (what exists is reused, applied migrations stay applied).
 //
 // The order: the D1, R2 and KV resources (found by name or created; their ids written into
-// wrangler.toml), the remote migrations, `wrangler deploy`, the secrets the deployment lacks, the
+// wrangler.toml), the remote migrations and their check against the declared collections (so a
+// Worker whose tables the database lacks is never uploaded), `wrangler deploy`, the secrets the deployment lacks, the
 // first publisher. The secrets follow the upload because `wrangler secret list` answers only for a
 // Worker that exists; on a first deploy sign-in answers 503 for those few seconds.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { checkMigrations } from "./check-migrations.mjs";
 import { d1Target } from "./d1-target.mjs";
 import { provisionResources, resourcePlan } from "./deploy-resources.mjs";
 import { setMissingSecrets, siteSecrets } from "./deploy-secrets.mjs";
@@ -24,7 +26,11 @@ const OPTIONS = {
   "dry-run": { type: "boolean", default: false },
   publisher: { type: "string" },
   database: { type: "string", default: "DB" },
+  from: { type: "string" },
 };
+
+/** The module `init` declares the collections in, checked against the remote database when present. */
+const DEFAULT_FROM = "src/collections.ts";
 
 const SIGN_IN = "sign in to Cloudflare (npx wrangler login, or set CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID)";
 
@@ -53,7 +59,8 @@ function readSite(values, cwd) {
   if (migrations.length === 0) {
     throw new Error(`no migrations in ${relative(cwd, migrationsDir) || "."}/: the site's tables would not exist. Copy the toolkit's: npx cms-toolkit migrations ${relative(cwd, migrationsDir)}`);
   }
-  return { cwd, config, text, name, plans, migrationsDir, migrations, secrets: siteSecrets(dirname(config), vars) };
+  const from = values.from ? resolve(cwd, values.from) : existsSync(resolve(dirname(config), DEFAULT_FROM)) ? resolve(dirname(config), DEFAULT_FROM) : null;
+  return { cwd, config, text, name, plans, migrationsDir, migrations, from, secrets: siteSecrets(dirname(config), vars) };
 }
 
 /** Prints what a deploy would do, and bundles the Worker with `wrangler deploy --dry-run`. */
@@ -65,7 +72,10 @@ async function dryRun(site, values, wrangler, say) {
     else if (plan.table === "r2_buckets") say(`   ${plan.kind} ${plan.name} (${plan.binding}): reuse the bucket of that name, or create it`);
     else say(`   ${plan.kind} ${plan.name} (${plan.binding}): reuse the one of that name, or create it; write its ${RESOURCE_TABLES[plan.table].idKey} into ${values.config}`);
   }
-  say(`2. migrations: apply those of the ${site.migrations.length} in ${relative(site.cwd, site.migrationsDir) || "."}/ not yet applied to the remote ${values.database} (${site.migrations.at(-1)} is the last)`);
+  say(
+    `2. migrations: apply those of the ${site.migrations.length} in ${relative(site.cwd, site.migrationsDir) || "."}/ not yet applied to the remote ${values.database} (${site.migrations.at(-1)} is the last)` +
+      (site.from ? `, then check it against ${relative(site.cwd, site.from)}` : ""),
+  );
   const outdir = mkdtempSync(join(tmpdir(), "cms-toolkit-deploy-"));
   try {
     await step("wrangler deploy --dry-run", "fix what wrangler names above, then try again", () => wrangler(["deploy", "--dry-run", "--outdir", outdir]));
@@ -105,7 +115,15 @@ async function deploy(site, values, wrangler, say) {
   await step("migrations", "fix the migration wrangler names (it is not recorded as applied), then deploy again; those before it stay applied", () =>
     wrangler(["d1", "migrations", "apply", values.database, "--remote"]),
   );
-  say(`3. migrations: the remote ${values.database} has every migration of ${relative(site.cwd, site.migrationsDir) || "."}/ applied`);
+  const folder = `${relative(site.cwd, site.migrationsDir) || "."}/`;
+  if (site.from) {
+    await step("migrations check", "generate and apply the migration named above, then deploy again: nothing was uploaded", () =>
+      checkMigrations({ from: site.from, dir: site.migrationsDir, cwd: site.cwd, target }),
+    );
+    say(`3. migrations: ${folder} applied to the remote ${values.database}, which has every table, column and index ${relative(site.cwd, site.from)} declares`);
+  } else {
+    say(`3. migrations: ${folder} applied to the remote ${values.database} (not checked against the collections: --from names their module)`);
+  }
   const uploaded = await step("upload", "fix what wrangler names, then deploy again: resources and migrations are in place", () => wrangler(["deploy"]));
   const urls = [...new Set(uploaded.match(/https?:\/\/[^\s)]+/g) ?? [])].filter((url) => !/developers\.cloudflare\.com/.test(url));
   say(`4. upload: deployed${urls.length > 0 ? ` at ${urls.join(", ")}` : ""}`);
@@ -138,7 +156,8 @@ async function deploy(site, values, wrangler, say) {
 }
 
 /**
- * Runs `cms-toolkit deploy [-c wrangler.toml] [--dry-run] [--publisher email] [--database DB]`.
+ * Runs `cms-toolkit deploy [-c wrangler.toml] [--dry-run] [--publisher email] [--database DB]
+ * [--from src/collections.ts]`.
  *
  * @example
  * await deploySite(["--publisher", "you@example.com"]);
