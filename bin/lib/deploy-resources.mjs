@@ -24,21 +24,24 @@ export function resourcePlan({ table, keys, line }, workerName) {
   return { table, binding, kind, name, id, action, line };
 }
 
-/** Parses a list command's JSON answer, or fails naming the command. */
+/** Parses a list command's JSON answer (from its first line that opens an array), or fails naming the command. */
 function parseList(output, command) {
-  const start = output.indexOf("[");
+  const start = output.search(/^\[/m);
   try {
-    return JSON.parse(output.slice(start));
+    return JSON.parse(output.slice(Math.max(start, 0)));
   } catch {
     throw new Error(`wrangler ${command} did not answer a JSON list:\n${output}`);
   }
 }
 
-/** The accounts's resources of one kind, by name: `Map<name, id>` (an R2 bucket's id is its name). */
+/** The account's resources of one kind, by name: `Map<name, id>` (an R2 bucket's id is its name). */
 const LISTS = {
-  d1_databases: async (wrangler) => new Map(parseList(await wrangler(["d1", "list", "--json"]), "d1 list --json").map((db) => [db.name, db.uuid])),
-  r2_buckets: async (wrangler) => new Map([...(await wrangler(["r2", "bucket", "list"])).matchAll(/^name:\s+(\S+)\s*$/gm)].map(([, name]) => [name, name])),
-  kv_namespaces: async (wrangler) => new Map(parseList(await wrangler(["kv", "namespace", "list"]), "kv namespace list").map((ns) => [ns.title, ns.id])),
+  d1_databases: async (wrangler) =>
+    new Map(parseList(await wrangler(["d1", "list", "--json"], { stdoutOnly: true }), "d1 list --json").map((db) => [db.name, db.uuid])),
+  r2_buckets: async (wrangler) =>
+    new Map([...(await wrangler(["r2", "bucket", "list"], { stdoutOnly: true })).matchAll(/^name:\s+(\S+)\s*$/gm)].map(([, name]) => [name, name])),
+  kv_namespaces: async (wrangler) =>
+    new Map(parseList(await wrangler(["kv", "namespace", "list"], { stdoutOnly: true }), "kv namespace list").map((ns) => [ns.title, ns.id])),
 };
 
 const CREATE = {
@@ -49,8 +52,9 @@ const CREATE = {
 
 /**
  * Finds or creates each planned resource whose action is "find or create"; resolves with the plan
- * entries completed by `{ id, outcome: "kept" | "reused" | "created" }`. `wrangler(args)` runs one
- * wrangler command (with the site's --config) and resolves with its output; `say` reports each step.
+ * entries completed by `{ id, outcome: "kept" | "reused" | "created" }`. `wrangler(args, options)`
+ * runs one wrangler command (with the site's --config) and resolves with its output (stdout alone
+ * with `{ stdoutOnly: true }`); `say` reports each step.
  *
  * @example
  * const done = await provisionResources(plans, (args) => runWrangler([...args, "--config", config], { cwd }), console.log);
