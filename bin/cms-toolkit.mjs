@@ -37,7 +37,14 @@ const USAGE = `Usage: npx cms-toolkit <command>
   add-editor --email a@b.c --name "A B" --role ${EDITOR_ROLES.join("|")} [--password …]
              [--local | --remote] [-c wrangler.toml] [--database DB] [--persist-to DIR]
       Add or update an editor in the site's D1 (binding DB unless --database). Password: --password,
-      else env CMS_EDITOR_PASSWORD, else a hidden prompt.`;
+      else env CMS_EDITOR_PASSWORD, else a hidden prompt.
+  deploy [-c wrangler.toml] [--dry-run] [--publisher email] [--database DB] [--from src/collections.ts]
+      Deploy the site to your Cloudflare account: find or create its D1 database, R2 bucket and KV
+      namespace and write their ids into wrangler.toml, apply the remote migrations and check them
+      against --from (src/collections.ts when there is one), upload the Worker, set
+      CMS_SESSION_SECRET when absent (generated, never shown), then add the first publisher
+      (--publisher; only when there is no editor: its password is printed once).
+      --dry-run prints the plan and bundles the Worker, creating and uploading nothing.`;
 
 async function addEditor(args) {
   const { values } = parseArgs({
@@ -114,6 +121,8 @@ async function main([command, ...args]) {
     console.log(`wrote ${copyClient(resolve(args[0]))}/`);
   } else if (command === "add-editor") {
     await addEditor(args);
+  } else if (command === "deploy") {
+    await (await import("./lib/deploy.mjs")).deploySite(args);
   } else {
     console.log(USAGE);
     if (command !== undefined && command !== "help" && command !== "--help") process.exitCode = 1;

@@ -47,7 +47,7 @@ export function sitePackageJson(name, toolkit, publisher) {
     type: "module",
     scripts: {
       dev: `cms-toolkit client public && cms-toolkit dev --from ${from} --publisher ${publisher}`,
-      deploy: `cms-toolkit client public && wrangler d1 migrations apply DB --remote && cms-toolkit migrations check --from ${from} --remote && wrangler deploy`,
+      deploy: "cms-toolkit client public && cms-toolkit deploy",
       typecheck: "tsc -p tsconfig.json",
       migrations: `cms-toolkit migrations generate --from ${from}`,
     },

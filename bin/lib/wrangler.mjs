@@ -7,11 +7,14 @@ import { join } from "node:path";
 
 /**
  * The path of wrangler's CLI as seen from `cwd`; throws a readable error when the site has none.
+ * `CMS_TOOLKIT_WRANGLER` names another script to run in its place (a stand-in that records what it
+ * is asked, for tests of commands that would reach a Cloudflare account).
  *
  * @example
  * resolveWrangler(process.cwd()) // ".../node_modules/wrangler/bin/wrangler.js"
  */
 export function resolveWrangler(cwd) {
+  if (process.env.CMS_TOOLKIT_WRANGLER) return process.env.CMS_TOOLKIT_WRANGLER;
   try {
     return createRequire(join(cwd, "package.json")).resolve("wrangler/bin/wrangler.js");
   } catch {
@@ -21,22 +24,37 @@ export function resolveWrangler(cwd) {
 
 /**
  * Runs `wrangler <args>` in `cwd`; resolves with its output when it exits 0, rejects with it otherwise.
+ * `input`, when given, is written to wrangler's stdin (how a secret reaches `wrangler secret put`
+ * without appearing in any argument); with `stdoutOnly` it resolves with stdout alone (a JSON
+ * answer without the warnings wrangler writes to stderr).
  *
  * @example
  * await runWrangler(["d1", "execute", "DB", "--local", "--command", "SELECT 1"], { cwd: process.cwd() });
  */
-export function runWrangler(args, { cwd }) {
+export function runWrangler(args, { cwd, input, stdoutOnly = false }) {
   const bin = resolveWrangler(cwd);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, ...args], {
       cwd,
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
       env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "true" },
     });
     let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
+    let stdout = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+      stdout += chunk;
+    });
     child.stderr.on("data", (chunk) => (output += chunk));
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve(output) : reject(new Error(`wrangler ${args[0]} ${args[1] ?? ""} exited ${code}\n${output}`))));
+    if (input !== undefined) child.stdin.end(input);
+    // "close", not "exit": a JSON answer is read whole only once wrangler's output streams have ended.
+    child.on("close", (code) => (code === 0 ? resolve(stdoutOnly ? stdout : output) : reject(new Error(`wrangler ${commandWords(args)} exited ${code}\n${output}`))));
   });
+}
+
+/** The command a wrangler argument list runs (`d1 migrations apply DB`), without its flags. */
+function commandWords(args) {
+  const end = args.findIndex((arg) => arg.startsWith("-"));
+  return args.slice(0, end === -1 ? args.length : end).slice(0, 4).join(" ");
 }
