@@ -1,21 +1,43 @@
 // Chromium (Debian's, driven by playwright-core) and the page helpers the e2e tests share.
 import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { chromium } from "playwright-core";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /**
- * Launches headless Chromium with the flags that keep it off the network.
+ * Launches headless Chromium with the flags that keep it off the network. With `clientFrom` (the
+ * built assets folder), every context it opens is served `/cms-client/*` from that folder instead
+ * of from the site: under load, `wrangler dev` now and then leaves one of a page's burst of
+ * fresh-connection chunk requests unanswered for good (Chromium's net log shows the request sent
+ * on a new socket and no byte back; the site never logs it), which fails the page load and says
+ * nothing about our code. The example and scaffold runs still load the client through the site.
+ * `E2E_NETLOG=<file>` writes Chromium's net log there.
  *
  * @example
- * const browser = await launchBrowser();
+ * const browser = await launchBrowser({ clientFrom: ASSETS_DIR });
  */
-export async function launchBrowser() {
+export async function launchBrowser({ clientFrom } = {}) {
   if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
-  });
+  const args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+  if (process.env.E2E_NETLOG) args.push(`--log-net-log=${process.env.E2E_NETLOG}`, "--net-log-capture-mode=Default");
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args });
+  if (clientFrom) {
+    const open = browser.newContext.bind(browser);
+    browser.newContext = async (options) => {
+      const context = await open(options);
+      await context.route("**/cms-client/**", (route) => serveClientFile(route, clientFrom));
+      return context;
+    };
+  }
+  return browser;
+}
+
+/* Answers a client request from the built folder as the site's assets would (a missing file goes on to the site). */
+function serveClientFile(route, folder) {
+  const file = join(folder, new URL(route.request().url()).pathname);
+  if (!file.startsWith(folder) || !existsSync(file)) return route.continue();
+  return route.fulfill({ path: file, contentType: "text/javascript; charset=utf-8", headers: { "cache-control": "public, max-age=0, must-revalidate" } });
 }
 
 /* Records every text the edit bar's status line shows, so a test can see "Saving…" even when it is brief. */

@@ -13,7 +13,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { buildClient } from "../../scripts/build-client.mjs";
+import { ASSETS_DIR, buildClient } from "../../scripts/build-client.mjs";
 import { launchBrowser } from "./browser.mjs";
 import { startSite } from "./server.mjs";
 
@@ -58,7 +58,7 @@ let browser;
 let passed = 0;
 let failed = 0;
 try {
-  browser = await launchBrowser();
+  browser = await launchBrowser({ clientFrom: ASSETS_DIR });
   for (const file of mine) {
     for (const test of await testsOf(file)) {
       const started = Date.now();
