@@ -7,6 +7,8 @@ const CSS = `
 .cms-extra{display:flex;align-items:center;gap:.5rem}
 .cms-bar .cms-more,.cms-row-end,.cms-bar [hidden]{display:none}
 .cms-bar-spacer{height:4.5rem}
+.cms-count{min-width:1.2rem;padding:0 .3rem;border-radius:.6rem;background:#d92d20;color:#fff;font-size:12px;font-weight:600;line-height:1.2rem;text-align:center}
+.cms-count[hidden]{display:none}
 .cms-bar button:disabled{opacity:.5;cursor:default}
 .cms-dialog button{margin:.3rem .3rem 0 0}
 .cms-dialog fieldset{margin:.5rem 0;border:1px solid #8a94a6;border-radius:.4rem}
