@@ -138,7 +138,11 @@ export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
   };
 }
 
-/* A count badge on a button (shown to the eye; the name carries it for screen readers). */
+/*
+ * A count badge on a button, and in its name ("Inquiries, 3 unread"); 0 hides it. The badge draws
+ * its number from a data attribute (CSS content), so the text the button shows stays the start of
+ * its name: speech input users say what they see.
+ */
 function showCount(button: HTMLButtonElement, count: number, name: string): void {
   let badge = button.querySelector<HTMLElement>(".cms-count");
   if (!badge) {
@@ -147,7 +151,7 @@ function showCount(button: HTMLButtonElement, count: number, name: string): void
     badge.setAttribute("aria-hidden", "true");
     button.append(badge);
   }
-  badge.textContent = String(count);
+  badge.dataset.count = String(count);
   badge.hidden = count === 0;
   button.setAttribute("aria-label", name);
   button.title = name;

@@ -33,7 +33,7 @@ export const tests = [
       await waitForEditing(page);
       const inquiries = page.locator(".cms-bar").getByRole("button", { name: /^Inquiries/ });
       await page.waitForFunction((n) => [...document.querySelectorAll(".cms-bar button")].some((b) => b.getAttribute("aria-label") === `Inquiries, ${n} unread`), unread);
-      assert.equal(await inquiries.locator(".cms-count").textContent(), String(unread), "the count is shown on the button");
+      assert.equal(await inquiries.locator(".cms-count").evaluate((badge) => getComputedStyle(badge, "::after").content), `"${unread}"`, "the count is shown on the button");
       assert.equal(await inquiries.locator(".cms-count").isVisible(), true);
 
       await inquiries.click();
