@@ -39,6 +39,11 @@ export interface EditBar {
   /** Enables the Undo and Redo buttons by what the field last edited can do. */
   setHistory(state: HistoryState): void;
   setPeople(people: readonly Person[]): void;
+  /**
+   * Shows a count on the secondary action whose accessible name is `label` (Inquiries' unread
+   * messages), also in its name and tooltip ("Inquiries, 3 unread") and on More; 0 hides it.
+   */
+  setCount(label: string, count: number, noun: string): void;
   destroy(): void;
 }
 
@@ -95,6 +100,7 @@ export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
   doc.body.append(spacer, element);
   const stopFitting = foldWhenCrowded(element);
   const stopCaret = keepCaretAboveBar(doc, element, spacer);
+  const counts = new Map<string, number>();
 
   return {
     element,
@@ -120,8 +126,35 @@ export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
       );
       people.hidden = list.length === 0;
     },
+    setCount(label, count, noun) {
+      const target = [...more.group.querySelectorAll<HTMLButtonElement>("button")].find((b) => b.dataset.cmsAction === label);
+      if (!target) return;
+      showCount(target, count, count > 0 ? `${label}, ${count} ${noun}` : label);
+      counts.set(label, count);
+      const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
+      showCount(more.button, total, total > 0 ? `More actions, ${total} ${noun}` : "More actions");
+    },
     destroy: () => (stopFitting(), stopCaret(), more.destroy(), element.remove(), spacer.remove()),
   };
+}
+
+/*
+ * A count badge on a button, and in its name ("Inquiries, 3 unread"); 0 hides it. The badge draws
+ * its number from a data attribute (CSS content), so the text the button shows stays the start of
+ * its name: speech input users say what they see.
+ */
+function showCount(button: HTMLButtonElement, count: number, name: string): void {
+  let badge = button.querySelector<HTMLElement>(".cms-count");
+  if (!badge) {
+    badge = button.ownerDocument.createElement("span");
+    badge.className = "cms-count";
+    badge.setAttribute("aria-hidden", "true");
+    button.append(badge);
+  }
+  badge.dataset.count = String(count);
+  badge.hidden = count === 0;
+  button.setAttribute("aria-label", name);
+  button.title = name;
 }
 
 /* On a phone, always; elsewhere, whenever the bar's buttons would not fit in the window. */

@@ -92,6 +92,8 @@ export function barButton(doc: Document, icon: IconName, text: string, label: st
   const element = doc.createElement("button");
   element.type = "button";
   element.setAttribute("aria-label", label);
+  // The name it was made with, for finding it again once a count has been added to the name.
+  element.dataset.cmsAction = label;
   // Where the text is hidden (a phone, a crowded bar), a pointer still learns the name.
   element.title = label;
   const span = doc.createElement("span");

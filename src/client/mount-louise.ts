@@ -16,6 +16,7 @@ import { createSaveTransport } from "./save-transport";
 import { statusText, type LiveState } from "./status-text";
 import { injectStyles } from "./styles";
 import { createPageHistory } from "./undo/page-history";
+import { showUnreadInquiries } from "./unread-count";
 
 /** The DOM event dispatched on `window` after Done has saved and removed the editors. */
 export const DONE_EVENT = "cms:done";
@@ -134,7 +135,8 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
   const inquiriesUrl = options.inquiriesUrl;
   const openInquiries = async (url: string) => {
     const { openInquiriesPanel } = await import("./inquiries");
-    await openInquiriesPanel(doc, { url, fetch: doFetch });
+    const panel = await openInquiriesPanel(doc, { url, fetch: doFetch });
+    panel.addEventListener("close", () => refreshUnread?.());
   };
   const bar = createEditBar(doc, {
     manualSave: manual,
@@ -151,6 +153,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
     onUndo: () => void history.run("undo"),
     onRedo: () => void history.run("redo"),
   });
+  const refreshUnread = inquiriesUrl ? showUnreadInquiries(bar, inquiriesUrl, (input, init) => doFetch(input, init)) : null;
   const history = createPageHistory(doc, (state) => bar.setHistory(state));
   const removeStyles = injectStyles(doc);
   const stopExits = watchPageExits(win, {

@@ -7,6 +7,9 @@ const CSS = `
 .cms-extra{display:flex;align-items:center;gap:.5rem}
 .cms-bar .cms-more,.cms-row-end,.cms-bar [hidden]{display:none}
 .cms-bar-spacer{height:4.5rem}
+.cms-count{min-width:1.2rem;padding:0 .3rem;border-radius:.6rem;background:#d92d20;color:#fff;font-size:12px;font-weight:600;line-height:1.2rem;text-align:center}
+.cms-count::after{content:attr(data-count)}
+.cms-count[hidden]{display:none}
 .cms-bar button:disabled{opacity:.5;cursor:default}
 .cms-dialog button{margin:.3rem .3rem 0 0}
 .cms-dialog fieldset{margin:.5rem 0;border:1px solid #8a94a6;border-radius:.4rem}
@@ -39,6 +42,7 @@ const CSS = `
 .cms-switch[aria-checked=true]{background:#1f6feb;color:#fff;border-color:#1f6feb}
 .cms-value-problem{color:#b42318;font-size:.9em}
 .cms-dialog input,.cms-dialog select,.cms-dialog textarea{max-width:100%;box-sizing:border-box}
+.cms-dialog fieldset{min-width:0}
 @media (max-width:40rem){
 .cms-bar{inset:auto .5rem .5rem .5rem;flex-wrap:wrap;justify-content:flex-end;gap:.4rem}
 .cms-bar [role=status]{flex:1 1 0;min-width:0}

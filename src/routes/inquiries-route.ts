@@ -1,5 +1,5 @@
 import type { Table } from "drizzle-orm";
-import { deleteMatching, listNewestFirst, markRead } from "../cores/forms";
+import { countUnread, deleteMatching, listNewestFirst, markRead } from "../cores/forms";
 import { tableMeta } from "../cores/table-meta";
 import { HttpError } from "../shared/errors";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
@@ -29,7 +29,8 @@ export const REVIEW_LIST_BOUNDS = { defaultLimit: 20, maxLimit: 100 } as const;
 
 /**
  * The inquiries review list, editor-gated: `GET <basePath>` (newest first, `{ items, next }`, paged
- * with `limit` and `cursor` within `REVIEW_LIST_BOUNDS`), `PATCH <basePath>?id=<id>` with
+ * with `limit` and `cursor` within `REVIEW_LIST_BOUNDS`, plus `unread`, how many nobody has read,
+ * when the table has a "read at" column), `PATCH <basePath>?id=<id>` with
  * `{ "read": true | false }` (the row as it is now; the first read time is kept) and
  * `DELETE <basePath>?id=<id>` (204). An unknown id is a 404, a bad one a 400; changes need the
  * same origin.
@@ -49,7 +50,10 @@ export function inquiriesRoute<Env extends EditorRouteEnv>(config: InquiriesRout
     if (!matchPath(basePath, url.pathname)) return undefined;
     assertMethod(request, methods);
     await guardEditor(request, env, config.resolveEditor);
-    if (request.method === "GET") return json(await listNewestFirst(env.DB, meta, readPaging(url, REVIEW_LIST_BOUNDS)));
+    if (request.method === "GET") {
+      const list = await listNewestFirst(env.DB, meta, readPaging(url, REVIEW_LIST_BOUNDS));
+      return json(readProperty === null ? list : { ...list, unread: await countUnread(env.DB, meta, readProperty) });
+    }
     const id = parseId(url.searchParams.get("id") ?? undefined);
     if (request.method === "PATCH" && readProperty !== null) {
       const body = await readJsonObject(request);

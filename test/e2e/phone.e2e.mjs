@@ -88,7 +88,8 @@ export const tests = [
     async run({ browser, site, track }) {
       const { context, page } = await openAs(browser, site, "publisher@example.test", { viewport: PHONE, hasTouch: true });
       track(context);
-      const { path } = await newPage(context, site, { title: "Phone dialogs", body: "<p>Photo: </p>" });
+      // A title longer than a phone is wide, as the link dialog's page picker lists it.
+      const { path } = await newPage(context, site, { title: "Phone dialogs, on a page whose title runs on well past the width of a phone", body: "<p>Photo: </p>" });
       await page.goto(path);
       await waitForEditing(page);
 

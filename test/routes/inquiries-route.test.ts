@@ -53,6 +53,15 @@ describe("inquiriesRoute", () => {
     expect(second.items[0]!.id).toBe(ids[0]);
   });
 
+  it("says how many inquiries nobody has read, for the edit bar's count", async () => {
+    const unread = async () => (await (await call("GET", "/api/cms/inquiries?limit=1", { headers: asEditor() })).json<{ unread: number }>()).unread;
+    const before = await unread();
+    const id = await addInquiry("unread");
+    expect(await unread()).toBe(before + 1);
+    expect((await call("PATCH", `/api/cms/inquiries?id=${id}`, { headers: asEditor(), body: { read: true } })).status).toBe(200);
+    expect(await unread()).toBe(before);
+  });
+
   it("answers 404 for DELETE of an unknown id and 400 for a missing or bad id", async () => {
     expect((await call("DELETE", "/api/cms/inquiries?id=999999", { headers: asEditor() })).status).toBe(404);
     expect((await call("DELETE", "/api/cms/inquiries", { headers: asEditor() })).status).toBe(400);

@@ -20,7 +20,7 @@ const CSS = `
 .cms-link-popover a{color:#1f4fbf;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;min-width:0}
 .cms-link-popover button{font:inherit;color:#1d232b;background:#f4f5f8;border:1px solid #b8c2d3;border-radius:.3rem;padding:.2rem .45rem;cursor:pointer;white-space:nowrap}
 @media (max-width:40rem){.cms-link-popover button{min-height:44px;min-width:44px}}
-.cms-dialog label{display:grid;gap:.2rem;margin:.5rem 0}
+.cms-dialog label{display:grid;grid-template-columns:minmax(0,1fr);gap:.2rem;margin:.5rem 0}
 .cms-dialog label.cms-check{display:flex;align-items:center;gap:.4rem}
 .cms-dialog img{object-fit:contain}
 .cms-dialog input,.cms-dialog select{font:inherit;padding:.3rem .4rem;border:1px solid #6b7280;border-radius:.3rem}

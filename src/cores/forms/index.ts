@@ -16,6 +16,6 @@ export {
   type SubmittedFile,
 } from "./form-types";
 export { mailText, notifySubmission, type NotifyDeps, type SubmissionNotice } from "./notify-submission";
-export { deleteMatching, listNewestFirst, markRead, type RowFilter } from "./submission-store";
+export { countUnread, deleteMatching, listNewestFirst, markRead, type RowFilter } from "./submission-store";
 export { TURNSTILE_SITEVERIFY_URL, assertTurnstile, type TurnstileCheck } from "./turnstile";
 export { validateSubmission } from "./validate-submission";

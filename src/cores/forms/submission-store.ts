@@ -75,6 +75,18 @@ export async function markRead(db: D1Client, meta: TableMeta, id: number, read: 
   return row ? decodeRow(meta, row) : null;
 }
 
+/**
+ * How many rows nobody has read yet (their "read at" column is null): the inbox's unread count.
+ *
+ * @example
+ * await countUnread(env.DB, tableMeta(inquiries), "readAt") // 3
+ */
+export async function countUnread(db: D1Client, meta: TableMeta, readProperty: string): Promise<number> {
+  const column = ident(columnName(meta, readProperty));
+  const row = await db.prepare(`SELECT COUNT(*) AS unread FROM ${ident(meta.name)} WHERE ${column} IS NULL`).first<{ unread: number }>();
+  return row?.unread ?? 0;
+}
+
 function columnName(meta: TableMeta, property: string): string {
   const column = meta.columns[property];
   if (!column) throw new TypeError(`${meta.name} has no column for field ${property}`);
