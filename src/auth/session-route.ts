@@ -4,6 +4,7 @@ import { matchPath } from "../routes/match-path";
 import { assertMethod, withErrorEdge } from "../routes/run-editor-route";
 import { HttpError, isHttpError } from "../shared/errors";
 import { logMisconfiguredOnce, NoEditorAccountsError } from "../shared/misconfigured";
+import { noteActor } from "../shared/request-log";
 import type { EditorRoute } from "../shared/route-types";
 import type { AuthEnv } from "./auth-env";
 import { findEditorByEmail, hasEditors } from "./editor-store";
@@ -126,6 +127,7 @@ async function signIn(
   ip: string,
 ): Promise<{ cookie: string; next: string | null }> {
   const { input, next } = await readSignInInput(request);
+  noteActor(request, input.email);
   const attempt = await openSignInAttempt(limiters, { email: input.email, ip }, limits);
   if (attempt.retryAfterSeconds !== null) {
     // No password check while limited: the guesser learns nothing, not even from timing.

@@ -51,6 +51,7 @@ export function createCms<Env extends CmsEnv, const C extends CmsCollections>(co
       return deps;
     },
     ...(config.rooms?.limits ? { limits: config.rooms.limits } : {}),
+    ...(config.log ? { log: config.log } : {}),
     // With the built-in sign-in, open room connections end when their session does (sign-out,
     // removal), and a scheduled publish fires only while its scheduler is still a publisher.
     ...(config.auth === undefined || "signIn" in config.auth
