@@ -151,8 +151,9 @@ describe("nothing secret in a log line", () => {
     expect(writes.length).toBeGreaterThanOrEqual(10);
     const logged = JSON.stringify(lines);
     const cookieValue = cookie.slice(cookie.indexOf("=") + 1);
-    for (const secret of [PASSWORD, "not the password 7f3e", cookieValue, cookie, env.CMS_SESSION_SECRET, env.CMS_FORM_TIMING_SECRET, token, formToken, BEARER, "bearer-secret-5d1f0c"]) {
-      expect(logged.includes(secret), `a log line holds ${secret.slice(0, 12)}…`).toBe(false);
-    }
+    const secrets = { password: PASSWORD, wrongPassword: "not the password 7f3e", cookieValue, cookie, sessionSecret: env.CMS_SESSION_SECRET, formSecret: env.CMS_FORM_TIMING_SECRET, token, formToken, authorization: BEARER, bearer: "bearer-secret-5d1f0c" };
+    // A failure names which secret leaked, never the secret itself.
+    const leaked = Object.entries(secrets).filter(([, secret]) => logged.includes(secret)).map(([name]) => name);
+    expect(leaked).toEqual([]);
   });
 });
