@@ -58,6 +58,11 @@ export function createCms<Env extends CmsEnv, const C extends CmsCollections>(co
       ? { isSessionLive: (env: Env, session: EditorSession) => isSessionLive(env, session), hasPublishRight: (env: Env, session: EditorSession) => hasPublishRight(env, session) }
       : {}),
   });
-  const CmsService = createCmsService<Env, C>({ registry, writer: draftWriterFor, ...(config.settings ? { settings: config.settings } : {}) });
+  const CmsService = createCmsService<Env, C>({
+    registry,
+    writer: draftWriterFor,
+    ...(config.settings ? { settings: config.settings } : {}),
+    ...(config.log ? { log: config.log } : {}),
+  });
   return { ...routes, PageRoom: Room, RateLimitObject, CmsService, draftDeps: (slug, env) => registry.draftDeps(slug, mediaBaseOf(env)) };
 }

@@ -1,6 +1,8 @@
 import { env, exports } from "cloudflare:workers";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { CmsServiceApi } from "../../src/cms/cms-service";
 import { issueFormToken } from "../../src/cores/forms/form-token";
+import type { siteCollections } from "../../src/site/cms";
 import { setDefaultLogSink, type LogLine, type WriteLogLine } from "../../src/shared/request-log";
 import { png } from "../fixtures/images";
 import { connect, editor, newestDraft, newPage, until } from "../objects/room-client";
@@ -124,6 +126,25 @@ describe("one JSON line per write", () => {
     expect(flushes).toHaveLength(1);
     const version = await env.DB.prepare("SELECT MAX(id) AS id FROM pages_versions WHERE parent_id = ?1").bind(id).first<{ id: number }>();
     expect(flushes[0]).toEqual({ level: "info", requestId: expect.stringMatching(/^[0-9a-f-]{36}$/), action: "room.flush", actor: ann.email, collection: "pages", id, version: version!.id, outcome: "ok", ms: expect.any(Number) });
+  });
+});
+
+describe("the service binding's writes", () => {
+  it("log one line each, with the caller's editor, the record, the version and the outcome", async () => {
+    type Service = Pick<CmsServiceApi<typeof siteCollections>, "saveDraft" | "publish" | "readPage">;
+    const service = (exports as unknown as { CmsService: Service }).CmsService;
+    const id = await newPage({ title: "Served" });
+    const pat = editor("pat", true);
+    const saved = await service.saveDraft(pat, "pages", id, { title: "Served draft" });
+    expect(saved.ok).toBe(true);
+    const refused = await service.publish(editor("ed"), "pages", id);
+    expect(refused).toMatchObject({ ok: false, status: 403 });
+    expect((await service.readPage(pat, "pages", id)).ok).toBe(true);
+    const writes = lines.filter((line): line is WriteLogLine => line.level === "info" && line.action.startsWith("service."));
+    expect(writes).toEqual([
+      { level: "info", requestId: expect.stringMatching(/^[0-9a-f-]{36}$/), action: "service.saveDraft", actor: pat.email, collection: "pages", id, version: saved.ok ? saved.value.versionId : -1, outcome: "ok", ms: expect.any(Number) },
+      { level: "info", requestId: expect.stringMatching(/^[0-9a-f-]{36}$/), action: "service.publish", actor: "ed@example.test", collection: "pages", id, outcome: 403, ms: expect.any(Number) },
+    ]);
   });
 });
 
