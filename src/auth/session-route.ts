@@ -88,7 +88,10 @@ export function sessionRoute(options: SessionRouteOptions = {}): EditorRoute<Aut
       // Ending the server-side session is what signs out: a copy of the cookie stops working too.
       const value = readSessionCookie(request);
       const payload = value === null ? null : await verifySession(value, env.CMS_SESSION_SECRET, now());
-      if (payload) await deleteEditorSession(env.DB, payload.sid);
+      if (payload) {
+        noteActor(request, payload.email);
+        await deleteEditorSession(env.DB, payload.sid);
+      }
       return noContent({ "set-cookie": clearSessionCookieHeader(request), ...NO_STORE });
     }
 

@@ -166,7 +166,9 @@ describe("nothing secret in a log line", () => {
     const { token } = await shared.json<{ token: string }>();
     const formToken = await issueFormToken(env.CMS_FORM_TIMING_SECRET, "contact", Date.now() - 10_000);
     await site("/api/cms/forms/contact", { method: "POST", body: JSON.stringify({ name: "Ada", email: "ada@example.test", message: "Hi", website: "", cms_form_ts: formToken }) });
-    expect((await site("/api/cms/session", { method: "DELETE", cookie })).status).toBe(204);
+    const signedOut = await site("/api/cms/session", { method: "DELETE", cookie });
+    expect(signedOut.status).toBe(204);
+    expect(lineOf(signedOut)).toMatchObject({ action: "DELETE /api/cms/session", actor: "pub@demo.test", outcome: 204 });
 
     const writes = lines.filter((line) => line.level === "info");
     expect(writes.length).toBeGreaterThanOrEqual(10);
