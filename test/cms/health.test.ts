@@ -99,6 +99,19 @@ describe("GET /api/cms/health", () => {
     expect(anyone.body).toEqual({ status: "down" });
   });
 
+  it("answers, never a 500, when the database or the rooms' binding is missing", async () => {
+    // Without DB nobody can be signed in: the status alone, down.
+    const withoutDb = await health(publisher, { ...env, DB: undefined } as unknown as SiteEnv);
+    expect(withoutDb.response.status).toBe(503);
+    expect(withoutDb.body).toEqual({ status: "down" });
+    // Without PAGE_ROOM every other /api/cms/* answers 503 misconfigured; health names it among its checks.
+    const withoutRooms = await health(publisher, { ...env, PAGE_ROOM: undefined } as unknown as SiteEnv);
+    expect(withoutRooms.response.status).toBe(503);
+    expect(withoutRooms.body.status).toBe("down");
+    expect(check(withoutRooms.body, "bindings").fix).toContain('name = "PAGE_ROOM"');
+    expect(withoutRooms.body.checks!.some((entry) => entry.name === "room")).toBe(false);
+  });
+
   it("is down, naming the command, when a migration is not applied", async () => {
     // A fresh database with every migration but the one that adds share links.
     const skipped = env.TEST_MIGRATIONS.filter((migration) => !migration.name.includes("share_links"));
