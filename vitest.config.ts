@@ -24,7 +24,7 @@ export default defineConfig({
     }),
   ],
   test: {
-    setupFiles: ["./test/setup/apply-migrations.ts"],
+    setupFiles: ["./test/setup/apply-migrations.ts", "./test/setup/quiet-logs.ts"],
     globalSetup: ["./test/setup/build-lib.mjs"],
     projects: [
       // Units of the cores, shared code, commerce clients and client code keep no state between

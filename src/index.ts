@@ -49,6 +49,7 @@ export { cmsCollection } from "./cms/cms-collection";
 export type { CmsCollection, CmsCollectionOptions, CmsValidateContext, ColumnName, InlinePath } from "./cms/cms-collection";
 export { versionsTable } from "./tables/versions-table";
 export type { CmsAuth, CmsConfig, CmsEnv, CmsRoutes } from "./cms/cms-routes";
+export type { LogLine, LogSink } from "./shared/request-log";
 export type { CmsCollections, CmsFieldName, CmsRegistry } from "./cms/cms-registry";
 export { cmsMarker, editorScriptTag } from "./cms/cms-view";
 export type { CmsPageView, EditorScriptOptions } from "./cms/cms-view";

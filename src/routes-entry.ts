@@ -20,6 +20,12 @@ export { readPaging } from "./routes/paging";
 export { parseFieldAddress, formatFieldAddress } from "./shared/field-address";
 export type { FieldAddress } from "./shared/field-address";
 
+// Health and request logs
+export { healthRoute, DEFAULT_HEALTH_LIMIT, type HealthRouteConfig } from "./routes/health-route";
+export { runHealthChecks, type HealthCheck, type HealthCheckResult, type HealthFinding, type HealthStatus } from "./cores/health/run-checks";
+export { withRequestLog, type RequestLogOptions } from "./routes/request-log-edge";
+export { consoleLogSink, setDefaultLogSink, requestIdOf, type WriteLogLine, type ErrorLogLine } from "./shared/request-log";
+
 // Every route of a declaration in mount order (createCms without the Workers classes)
 export { cmsRoutes } from "./cms/cms-routes";
 export { loadPageView } from "./cms/cms-view";

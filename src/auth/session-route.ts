@@ -4,6 +4,7 @@ import { matchPath } from "../routes/match-path";
 import { assertMethod, withErrorEdge } from "../routes/run-editor-route";
 import { HttpError, isHttpError } from "../shared/errors";
 import { logMisconfiguredOnce, NoEditorAccountsError } from "../shared/misconfigured";
+import { noteActor } from "../shared/request-log";
 import type { EditorRoute } from "../shared/route-types";
 import type { AuthEnv } from "./auth-env";
 import { findEditorByEmail, hasEditors } from "./editor-store";
@@ -87,7 +88,10 @@ export function sessionRoute(options: SessionRouteOptions = {}): EditorRoute<Aut
       // Ending the server-side session is what signs out: a copy of the cookie stops working too.
       const value = readSessionCookie(request);
       const payload = value === null ? null : await verifySession(value, env.CMS_SESSION_SECRET, now());
-      if (payload) await deleteEditorSession(env.DB, payload.sid);
+      if (payload) {
+        noteActor(request, payload.email);
+        await deleteEditorSession(env.DB, payload.sid);
+      }
       return noContent({ "set-cookie": clearSessionCookieHeader(request), ...NO_STORE });
     }
 
@@ -126,6 +130,7 @@ async function signIn(
   ip: string,
 ): Promise<{ cookie: string; next: string | null }> {
   const { input, next } = await readSignInInput(request);
+  noteActor(request, input.email);
   const attempt = await openSignInAttempt(limiters, { email: input.email, ip }, limits);
   if (attempt.retryAfterSeconds !== null) {
     // No password check while limited: the guesser learns nothing, not even from timing.

@@ -29,6 +29,11 @@ import { media as mediaTable } from "../tables/media";
 import { shareLinks as shareLinksTable } from "../tables/share-links";
 import { draftWriterFor, missingPageRoom } from "../objects/room-client";
 import { withErrorEdge } from "../routes/run-editor-route";
+import { healthRoute } from "../routes/health-route";
+import { withRequestLog } from "../routes/request-log-edge";
+import type { RateLimitRule } from "../cores/rate-limit";
+import type { LogSink } from "../shared/request-log";
+import { cmsHealthChecks } from "./cms-health";
 import { editorNames } from "../auth/editor-store";
 import { explainFailure, expectTables } from "../cores/explain-failure";
 import type { InlinePath } from "./cms-collection";
@@ -73,6 +78,13 @@ export interface CmsConfig<Env extends CmsEnv, C extends CmsCollections> {
    * drafts); a link to any other is refused, since it would open a 404.
    */
   shareLinks?: { table?: Table; viewPath?: string; collections?: readonly (keyof C & string)[] };
+  /**
+   * Where request logs go: one JSON line per write and one per failure's cause (see
+   * `docs/contract.md`, "Request logs"); default `console` (Workers Logs).
+   */
+  log?: LogSink;
+  /** `GET /api/cms/health`'s rate limit per client address; default 30 a minute. */
+  health?: { limit?: RateLimitRule };
 }
 
 /** What `cmsRoutes` builds: handlers in mount order, the resolver they share, and the registry. */
@@ -145,14 +157,7 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
     }));
   }
 
-  const route = composeRoutes<Env>(
-    ...(registry.roomSlugs.length > 0 ? [roomsBound<Env>(registry.roomSlugs)] : []),
-    roomRoute<Env>({ resolveEditor, collections: registry.roomSlugs, exists: (env, address) => recordExists(env, address) }),
-    ...api,
-    apiNotFoundRoute<Env>("/api/cms"),
-    ...(config.media ? [mediaServeRoute<Env>()] : []),
-  );
-  expectTables(declaredTables({
+  const tables = declaredTables({
     registry,
     signIn: signIn !== null,
     ...(config.media ? { media: config.media.registry ?? mediaTable } : {}),
@@ -160,7 +165,23 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
     forms: [config.forms?.genericTable, ...(config.forms?.forms.map((form) => form.table) ?? [])],
     reviews: [config.reviews?.inquiries, config.reviews?.submissions],
     shareLinks: config.shareLinks ? (config.shareLinks.table ?? shareLinksTable) : undefined,
-  }));
+  });
+  const health = healthRoute<Env>({
+    resolveEditor,
+    checks: cmsHealthChecks({ registry, tables, signIn: signIn !== null, media: config.media !== undefined, forms: config.forms?.forms ?? [] }),
+    ...(config.health?.limit ? { limit: config.health.limit } : {}),
+  });
+  const composed = composeRoutes<Env>(
+    // Before the rooms' binding check: health names a missing PAGE_ROOM rather than answering its 503.
+    health,
+    ...(registry.roomSlugs.length > 0 ? [roomsBound<Env>(registry.roomSlugs)] : []),
+    roomRoute<Env>({ resolveEditor, collections: registry.roomSlugs, exists: (env, address) => recordExists(env, address) }),
+    ...api,
+    apiNotFoundRoute<Env>("/api/cms"),
+    ...(config.media ? [mediaServeRoute<Env>()] : []),
+  );
+  const route = withRequestLog<Env>(composed, { log: config.log, collections: registry.collections.map((entry) => entry.slug) });
+  expectTables(tables);
   const recordExists = async (env: Env, { collection, id }: { collection: string; id: number }) => {
     const entry = registry.get(collection);
     return entry !== undefined && rowExists(env.DB, tableMeta(entry.declared.table), id);

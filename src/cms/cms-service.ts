@@ -12,7 +12,8 @@ import { HttpError } from "../shared/errors";
 import { isEditorSession } from "../shared/room-identity";
 import { roomResult, type RoomResult } from "../shared/room-result";
 import type { EditorSession } from "../shared/session";
-import { LIST_BOUNDS, pageCursor, pageLimit, positiveId, SEARCH_BOUNDS } from "../shared/write-input";
+import { isPositiveId, LIST_BOUNDS, pageCursor, pageLimit, positiveId, SEARCH_BOUNDS } from "../shared/write-input";
+import { logSinkOf, type LogSink } from "../shared/request-log";
 import type { CmsCollection } from "./cms-collection";
 import { mediaBaseOf, type CmsCollections, type CmsRegistry } from "./cms-registry";
 import type { CmsEnv } from "./cms-routes";
@@ -63,6 +64,8 @@ export interface CmsServiceOptions<Env extends CmsEnv> {
   settings?: SettingsConfig<Env>;
   /** Who writes drafts: `createCms` hands in its rooms' writer (through the record's room when `PAGE_ROOM` is bound). */
   writer: DraftWriterFor<Env>;
+  /** Where each write's log line goes; default the isolate's sink (console). */
+  log?: LogSink;
 }
 
 /** The class `createCmsService` returns: a `WorkerEntrypoint` with the site's typed RPC methods. */
@@ -81,6 +84,7 @@ export type CmsServiceClass<Env extends CmsEnv, C extends CmsCollections> = new 
  */
 export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(options: CmsServiceOptions<Env>): CmsServiceClass<Env, C> {
   const { registry, settings, writer } = options;
+  const log = logSinkOf(options.log);
 
   return class CmsService extends WorkerEntrypoint<Env> implements CmsServiceApi<C> {
     readPage(session: EditorSession, collection: DraftSlug<C>, id: number) {
@@ -111,21 +115,21 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
 
     /* Merged three ways into the live room against `baseVersionId` (the version the caller read); without it, live content it never saw stays. */
     saveDraft<S extends DraftSlug<C>>(session: EditorSession, collection: S, id: number, edit: DraftEdit<C, S>, options: { baseVersionId?: number } = {}) {
-      return this.#run(session, () => saveDraftRequest(this.#writer(collection), this.#drafted(collection), session, id, { edit, baseVersionId: options?.baseVersionId }));
+      return this.#write("saveDraft", session, { collection, id }, () => saveDraftRequest(this.#writer(collection), this.#drafted(collection), session, id, { edit, baseVersionId: options?.baseVersionId }));
     }
 
     publish(session: EditorSession, collection: DraftSlug<C>, id: number, publish: { versionId?: number | null; at?: string | null } = {}) {
-      return this.#run<PublishResult | { scheduled: ScheduledPublish }>(session, () =>
+      return this.#write<PublishResult | { scheduled: ScheduledPublish }>("publish", session, { collection, id }, () =>
         publishRequest(this.#writer(collection), session, id, { versionId: publish?.versionId, at: publish?.at }),
       );
     }
 
     cancelScheduledPublish(session: EditorSession, collection: DraftSlug<C>, id: number) {
-      return this.#run(session, () => cancelScheduleRequest(this.#writer(collection), session, id));
+      return this.#write("cancelScheduledPublish", session, { collection, id }, () => cancelScheduleRequest(this.#writer(collection), session, id));
     }
 
     unpublish(session: EditorSession, collection: DraftSlug<C>, id: number) {
-      return this.#run(session, () => unpublishRequest(this.#writer(collection), session, id));
+      return this.#write("unpublish", session, { collection, id }, () => unpublishRequest(this.#writer(collection), session, id));
     }
 
     search(session: EditorSession, collection: DraftSlug<C>, q: string, limit: number = SEARCH_BOUNDS.defaultLimit) {
@@ -146,7 +150,7 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
     }
 
     patchSettings(session: EditorSession, patch: Record<string, unknown>) {
-      return this.#run(session, () => applySettingsPatch(this.env, this.#settings(), session, patch));
+      return this.#write("patchSettings", session, {}, () => applySettingsPatch(this.env, this.#settings(), session, patch));
     }
 
     /* The registry decides, not the caller's type: an RPC caller can send any string. */
@@ -172,6 +176,28 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
       return settings;
     }
 
+    /**
+     * A write through the binding: run as any call, then one log line (the caller's editor, the
+     * record, the version made, `"ok"` or the refusal's status), as a REST write logs one.
+     */
+    async #write<T>(action: string, session: EditorSession, record: { collection?: string; id?: number }, work: () => Promise<T>): Promise<ServiceResult<T>> {
+      const started = Date.now();
+      const result = await this.#run(session, work);
+      const version = result.ok ? versionOf(result.value) : undefined;
+      log({
+        level: "info",
+        requestId: crypto.randomUUID(),
+        action: `service.${action}`,
+        actor: isEditorSession(session) ? session.email : null,
+        ...(typeof record.collection === "string" && registry.get(record.collection) ? { collection: record.collection } : {}),
+        ...(typeof record.id === "number" && isPositiveId(record.id) ? { id: record.id } : {}),
+        ...(version === undefined ? {} : { version }),
+        outcome: result.ok ? "ok" : result.status,
+        ms: Date.now() - started,
+      });
+      return result;
+    }
+
     #run<T>(session: EditorSession, work: () => Promise<T>): Promise<ServiceResult<T>> {
       return roomResult(async () => {
         if (!isEditorSession(session)) throw new HttpError(401, "an editor session is required", { code: "unauthenticated" });
@@ -184,6 +210,15 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
       });
     }
   };
+}
+
+/* The version a write's answer names: a saved draft's or published `versionId`, or a schedule's. */
+function versionOf(value: unknown): number | undefined {
+  if (value === null || typeof value !== "object") return undefined;
+  const direct = (value as { versionId?: unknown }).versionId;
+  const scheduled = (value as { scheduled?: { versionId?: unknown } | null }).scheduled?.versionId;
+  const found = typeof direct === "number" ? direct : scheduled;
+  return typeof found === "number" && Number.isSafeInteger(found) ? found : undefined;
 }
 
 function notFound(collection: string, id: number): never {

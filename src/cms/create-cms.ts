@@ -51,12 +51,18 @@ export function createCms<Env extends CmsEnv, const C extends CmsCollections>(co
       return deps;
     },
     ...(config.rooms?.limits ? { limits: config.rooms.limits } : {}),
+    ...(config.log ? { log: config.log } : {}),
     // With the built-in sign-in, open room connections end when their session does (sign-out,
     // removal), and a scheduled publish fires only while its scheduler is still a publisher.
     ...(config.auth === undefined || "signIn" in config.auth
       ? { isSessionLive: (env: Env, session: EditorSession) => isSessionLive(env, session), hasPublishRight: (env: Env, session: EditorSession) => hasPublishRight(env, session) }
       : {}),
   });
-  const CmsService = createCmsService<Env, C>({ registry, writer: draftWriterFor, ...(config.settings ? { settings: config.settings } : {}) });
+  const CmsService = createCmsService<Env, C>({
+    registry,
+    writer: draftWriterFor,
+    ...(config.settings ? { settings: config.settings } : {}),
+    ...(config.log ? { log: config.log } : {}),
+  });
   return { ...routes, PageRoom: Room, RateLimitObject, CmsService, draftDeps: (slug, env) => registry.draftDeps(slug, mediaBaseOf(env)) };
 }

@@ -3,7 +3,8 @@ import { YServer } from "y-partyserver";
 import { removeAwarenessStates } from "y-protocols/awareness";
 import { encodeStateAsUpdate, getState, type Transaction } from "yjs";
 import type { DraftDeps, FieldEdit, PublishResult, WrittenDraft } from "../cores/drafts";
-import { HttpError, isHttpError } from "../shared/errors";
+import { HttpError } from "../shared/errors";
+import { logSinkOf } from "../shared/request-log";
 import { decodeEditorHeader, editorColor, isEditorSession, ROOM_EDITOR_HEADER, type RoomConnectionState } from "../shared/room-identity";
 import { roomResult, type RoomResult } from "../shared/room-result";
 import type { EditorSession } from "../shared/session";
@@ -49,6 +50,9 @@ function configOf(room: object | null): PageRoomOptions | null {
   }
   return null;
 }
+
+/** The storage key the health probe writes and deletes. */
+const PROBE_KEY = "health-probe";
 
 /** Transaction origin of state read back from the room's storage: not an edit, not stored again. */
 const LOAD = Symbol("page-room:load");
@@ -219,11 +223,8 @@ export class PageRoom extends YServer {
     // The emptied room's checks would only wake it (loading its whole document) to find no one.
     if (this.#store && [this.#store.dropTimer(IDLE_CHECK), this.#store.dropTimer(HEARTBEAT_CHECK)].some(Boolean)) this.#arm();
     if (!this.#drafts?.isDirty()) return;
-    // The last editor left: write the draft now rather than waiting for the settle timer. A refused
-    // draft was told to the editors and stays pending; anything else is logged and retried.
-    await this.#drafts.flush().catch((error: unknown) => {
-      if (!isHttpError(error)) console.error("page room: draft write on leave failed", error);
-    });
+    // The last editor left: write the draft now rather than waiting for the settle timer.
+    await this.#drafts.ownFlush();
   }
 
   override async onAlarm(): Promise<void> {
@@ -355,6 +356,19 @@ export class PageRoom extends YServer {
     });
   }
 
+  /**
+   * RPC (Worker-internal, for the health check): writes a value to this room's storage, reads it
+   * back and deletes it. Called on a probe room that belongs to no record, without `setName`, so
+   * no document is loaded.
+   */
+  async probeStorage(): Promise<{ stored: boolean }> {
+    const value = crypto.randomUUID();
+    await this.ctx.storage.put(PROBE_KEY, value);
+    const read = await this.ctx.storage.get<string>(PROBE_KEY);
+    await this.ctx.storage.delete(PROBE_KEY);
+    return { stored: read === value };
+  }
+
   async #rpc<T>(session: EditorSession, work: () => Promise<T>): Promise<RoomResult<T>> {
     return roomResult(async () => {
       if (!isEditorSession(session)) throw new HttpError(401, "an editor session is required", { code: "unauthenticated" });
@@ -403,6 +417,8 @@ export class PageRoom extends YServer {
       broadcast: (event) => this.#broadcast(event),
       arm: () => this.#arm(),
       gone: () => this.#forgetIfGone(room.deps, room.id),
+      log: logSinkOf(config?.log),
+      collection: parseRoomName(this.name)?.collection ?? "",
     });
     if (room.seeded) this.#drafts.resetBase();
   }

@@ -102,6 +102,22 @@ export async function flushRoomDraft(env: object, collection: string, id: number
   unwrap(await (await roomStub(namespace as DurableObjectNamespace<PageRoom>, roomName(collection, id))).flushDraft());
 }
 
+/** The name of the room the health check probes: it belongs to no record (not `<collection>:<id>`). */
+export const HEALTH_PROBE_ROOM = "cms-health-probe";
+
+/**
+ * The health check's room probe: a `PageRoom` answers an RPC and writes, reads back and deletes a
+ * value in its storage. Throws when it cannot.
+ *
+ * @example
+ * await probeRoomStorage(env.PAGE_ROOM);
+ */
+export async function probeRoomStorage(namespace: DurableObjectNamespace): Promise<void> {
+  const rooms = namespace as DurableObjectNamespace<PageRoom>;
+  const { stored } = await rooms.get(rooms.idFromName(HEALTH_PROBE_ROOM)).probeStorage();
+  if (!stored) throw new Error("the room's storage did not give back the value it was given");
+}
+
 /*
  * What partyserver's getServerByName does, without importing partyserver: that import pulls in
  * `cloudflare:workers`, and this writer is part of the root entry, which must load outside workerd.

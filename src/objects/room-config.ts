@@ -1,3 +1,4 @@
+import type { LogSink } from "../shared/request-log";
 import type { DraftDeps } from "../cores/drafts";
 import type { EditorSession } from "../shared/session";
 
@@ -83,4 +84,6 @@ export interface PageRoomOptions<Env extends RoomEnv = RoomEnv> {
    * cancels it and tells the editors. Without it the session recorded at scheduling time decides.
    */
   hasPublishRight?: (env: Env, session: EditorSession) => Promise<boolean>;
+  /** Where the room's own draft writes (settle, last leave) log their line; default the isolate's sink (console). */
+  log?: LogSink;
 }

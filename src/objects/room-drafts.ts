@@ -9,6 +9,7 @@ import { changedFields, readFieldsChecked, type RoomField } from "./room-documen
 import { restoreOutside, saveOutsideEdit, saveOutsideField, type OutsideEdit } from "./room-outside";
 import { META_SEEN, rootOf } from "./outside-base";
 import type { RoomStore } from "./room-store";
+import { causeOf, type LogSink } from "../shared/request-log";
 
 export type { OutsideEdit } from "./room-outside";
 
@@ -28,6 +29,10 @@ export interface RoomDraftsContext {
   beforeRead: () => void;
   /** A flush got 404: when D1 confirms the record is gone, the room tells its editors and forgets itself (true). */
   gone: () => Promise<boolean>;
+  /** Where the room's own writes (settle, last leave) log their line; an outside write's line is its request's. */
+  log: LogSink;
+  /** The record's collection, for its log lines. */
+  collection: string;
 }
 
 /** Options of one flush. */
@@ -143,7 +148,29 @@ export class RoomDrafts {
       this.#c.store.setTimer(SETTLE, Math.min(quietAt, capAt));
       return;
     }
-    await this.flush().catch(quietly);
+    await this.ownFlush();
+  }
+
+  /**
+   * A flush the room makes on its own (settle, the last editor leaving): no request asked for it,
+   * so it logs its own line (and a failure's cause once). A refusal was told to the editors and
+   * stays pending; any other failure is retried.
+   */
+  async ownFlush(): Promise<void> {
+    const started = Date.now();
+    const requestId = crypto.randomUUID();
+    const line = (outcome: "ok" | "refused" | "failed", version?: number) => {
+      const actor = this.#c.store.getMeta<EditorSession>(META_EDITOR)?.email ?? null;
+      this.#c.log({ level: "info", requestId, action: "room.flush", actor, collection: this.#c.collection, id: this.#c.id, ...(version === undefined ? {} : { version }), outcome, ms: Date.now() - started });
+    };
+    try {
+      const saved = await this.flush();
+      if (saved) line("ok", saved.versionId);
+    } catch (error) {
+      if (isHttpError(error)) return line(error.status < 500 ? "refused" : "failed");
+      this.#c.log({ level: "error", requestId, action: "room.flush", cause: causeOf(error) });
+      line("failed");
+    }
   }
 
   /** True when edits have not reached D1 yet. */
@@ -325,9 +352,4 @@ function pick(values: Record<string, unknown>, names: string[]): Record<string, 
 
 function gone(id: number): HttpError {
   return new HttpError(404, `page ${id} was deleted`, { code: "not_found" });
-}
-
-/** A failed timer flush was already told to the editors (violations) or scheduled for a retry. */
-function quietly(error: unknown): void {
-  if (!isHttpError(error)) console.error("page room: draft write failed", error);
 }

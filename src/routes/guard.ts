@@ -1,5 +1,6 @@
 import { HttpError } from "../shared/errors";
 import { assertPublisher } from "../shared/publish-privilege";
+import { noteActor } from "../shared/request-log";
 import type { EditorSession, ResolveEditor } from "../shared/session";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -97,6 +98,7 @@ export async function guardEditor<Env>(
  */
 export function admitEditor(request: Request, session: EditorSession | null, need: EditorNeeds = {}): EditorSession {
   if (!session) throw noEditorError(need);
+  noteActor(request, session.email);
   if (isMutatingMethod(request.method)) assertSameOrigin(request);
   if (need.publish) assertPublisher(session);
   return session;

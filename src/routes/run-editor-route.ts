@@ -2,6 +2,7 @@ import { HttpError, isHttpError } from "../shared/errors";
 import type { EditorRoute } from "../shared/route-types";
 import { explainFailure } from "../cores/explain-failure";
 import { positiveId, type IdName } from "../shared/write-input";
+import { logRequestError } from "../shared/request-log";
 
 const NOOP_CTX: ExecutionContext = {
   waitUntil() {},
@@ -24,7 +25,8 @@ export async function runEditorRoute<Env>(route: EditorRoute<Env>, request: Requ
 /**
  * The single edge of every route. Errors: an `HttpError` becomes its response; a deployment
  * mistake (a missing binding, secret or table) becomes a 503 naming its fix (`explainFailure`);
- * anything else is logged and becomes a 500 that reveals nothing. Caching: every answer that does
+ * anything else is logged once (an `error` line with the request's id, `logRequestError`) and
+ * becomes a 500 that reveals nothing. Caching: every answer that does
  * not set its own `Cache-Control` (public media files do) gets `private, no-store`, since editor
  * answers carry drafts, sessions and unpublished state that no shared cache or browser history may
  * keep.
@@ -41,7 +43,7 @@ export function withErrorEdge<Env>(route: EditorRoute<Env>): EditorRoute<Env> {
       const error = await explainFailure(env, caught);
       if (isHttpError(error)) response = error.toResponse();
       else {
-        console.error("editor route failed", request.method, new URL(request.url).pathname, error);
+        logRequestError(request, error);
         response = new HttpError(500, "internal error").toResponse();
       }
     }

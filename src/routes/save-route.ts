@@ -6,6 +6,7 @@ import { readJsonObject } from "./body";
 import { guardEditor } from "./guard";
 import { matchPath } from "./match-path";
 import { writeBase } from "../shared/write-input";
+import { noteRecord } from "../shared/request-log";
 import { assertMethod, withErrorEdge } from "./run-editor-route";
 
 /** Response header of an inline save naming the fields where live typing won over part of it. */
@@ -43,6 +44,7 @@ export function saveRoute<Env extends EditorRouteEnv>(config: SaveRouteConfig<En
       value: body.value,
       ...(baseVersionId === undefined ? {} : { baseVersionId }),
     });
+    noteRecord(request, { collection: saved.collection, id: saved.id, ...(saved.saved === "draft" ? { version: saved.versionId } : {}) });
     const response = noContent();
     // 204 has no body: where live typing won over part of the save, the header names the field.
     if (saved.saved === "draft" && saved.conflicts.length > 0) response.headers.set(CONFLICTS_HEADER, saved.conflicts.join(","));

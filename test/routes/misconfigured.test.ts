@@ -5,6 +5,7 @@ import { cmsRoutes } from "../../src/cms/cms-routes";
 import { withErrorEdge } from "../../src/routes/run-editor-route";
 import { siteCms } from "../../src/site/cms";
 import type { SiteEnv } from "../../src/site/env";
+import { setDefaultLogSink, type LogLine } from "../../src/shared/request-log";
 import { pagesDeclaration } from "../../src/site/collections";
 import { submissions } from "../../src/tables/forms";
 import { guardedForm } from "../fixtures/forms/forms";
@@ -105,8 +106,11 @@ describe("missing bindings and secrets answer 503 with the fix", () => {
     const broken = withErrorEdge<SiteEnv>(() => {
       throw new Error("a bug, not a deployment mistake");
     });
+    const lines: LogLine[] = [];
+    setDefaultLogSink((line) => lines.push(line));
     const response = await call(broken, request("GET", "/anything"), env as unknown as SiteEnv);
+    setDefaultLogSink(null);
     expect(response.status).toBe(500);
-    expect(logged).toHaveBeenCalledWith("editor route failed", "GET", "/anything", expect.any(Error));
+    expect(lines).toEqual([expect.objectContaining({ level: "error", action: "GET /anything", cause: expect.stringContaining("a bug, not a deployment mistake") })]);
   });
 });

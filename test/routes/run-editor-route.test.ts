@@ -1,9 +1,10 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { composeRoutes } from "../../src/routes/compose-routes";
 import { parseId, runEditorRoute, withErrorEdge } from "../../src/routes/run-editor-route";
 import { HttpError, LouiseValidationError } from "../../src/shared/errors";
 import type { EditorRoute } from "../../src/shared/route-types";
+import { setDefaultLogSink, type LogLine } from "../../src/shared/request-log";
 
 const hello: EditorRoute<unknown> = (request) => (new URL(request.url).pathname === "/hello" ? new Response("hi") : undefined);
 
@@ -47,17 +48,19 @@ describe("withErrorEdge", () => {
     expect(await res.json()).toMatchObject({ violations: [{ path: "title", message: "title is required", code: "required" }] });
   });
 
-  it("hides the internals of an unexpected error behind a 500, and logs it for the operator", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+  it("hides the internals of an unexpected error behind a 500, and logs its cause once for the operator", async () => {
+    const lines: LogLine[] = [];
+    setDefaultLogSink((line) => lines.push(line));
     const route = withErrorEdge(() => {
       throw new Error("D1_ERROR: secret table layout");
     });
     // The real env: every declared table is there, so the failure is not a missing piece (503).
-    const res = await runEditorRoute(route, new Request("https://site.test/"), env);
+    const request = new Request("https://site.test/", { headers: { "cf-ray": "8c1f2a3b4c5d6e7f-AMS" } });
+    const res = await runEditorRoute(route, request, env);
+    setDefaultLogSink(null);
     expect(res.status).toBe(500);
     expect(await res.text()).not.toContain("secret");
-    expect(logged).toHaveBeenCalledWith("editor route failed", "GET", "/", expect.any(Error));
-    logged.mockRestore();
+    expect(lines).toEqual([{ level: "error", requestId: "8c1f2a3b4c5d6e7f-AMS", action: "GET /", cause: expect.stringContaining("Error: D1_ERROR: secret table layout") }]);
   });
 });
 
