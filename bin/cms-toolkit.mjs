@@ -37,7 +37,16 @@ const USAGE = `Usage: npx cms-toolkit <command>
   add-editor --email a@b.c --name "A B" --role ${EDITOR_ROLES.join("|")} [--password …]
              [--local | --remote] [-c wrangler.toml] [--database DB] [--persist-to DIR]
       Add or update an editor in the site's D1 (binding DB unless --database). Password: --password,
-      else env CMS_EDITOR_PASSWORD, else a hidden prompt.`;
+      else env CMS_EDITOR_PASSWORD, else a hidden prompt.
+  export <file> [--with-credentials] [--persist-to DIR] [-c wrangler.toml] [--database DB] [--bucket NAME]
+      Write the whole site (every table's rows, media bytes, a manifest with a SHA-256 per entry) into
+      one archive (docs/export-format.md). Local state; stop the site first so rooms have flushed.
+      Password hashes only with --with-credentials; sessions and share-link tokens never.
+  import <file> [--replace] [--from src/collections.ts] [--persist-to DIR] [-c wrangler.toml]
+         [--database DB] [--bucket NAME]
+      Check the whole archive, then restore it into a local D1 with today's migrations applied and
+      no content (--replace deletes what is there first): ids kept, media restored, the search index
+      rebuilt from the collections --from declares.`;
 
 async function addEditor(args) {
   const { values } = parseArgs({
@@ -114,6 +123,9 @@ async function main([command, ...args]) {
     console.log(`wrote ${copyClient(resolve(args[0]))}/`);
   } else if (command === "add-editor") {
     await addEditor(args);
+  } else if (command === "export" || command === "import") {
+    const { exportCommand, importCommand } = await import("./lib/archive-commands.mjs");
+    console.log(await (command === "export" ? exportCommand : importCommand)(args));
   } else {
     console.log(USAGE);
     if (command !== undefined && command !== "help" && command !== "--help") process.exitCode = 1;
