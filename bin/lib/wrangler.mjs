@@ -34,6 +34,9 @@ export function runWrangler(args, { cwd }) {
       env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "true" },
     });
     let output = "";
+    // Decoded as a stream: a character split across two chunks would otherwise become two U+FFFD.
+    child.stdout.setEncoding("utf8");
+    child.stderr.setEncoding("utf8");
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
     child.on("error", reject);
