@@ -10,6 +10,12 @@ import { exportedColumns, isCredential, siteTables } from "./export-rules.mjs";
 import { getObject, mediaBucket, queryD1 } from "./site-state.mjs";
 import { ident, literal } from "./sql-text.mjs";
 
+/** The applied migrations and the AUTOINCREMENT counters, recorded in the manifest. */
+export const HEAD_SQL = {
+  migrations: `SELECT name FROM d1_migrations ORDER BY id`,
+  sequences: `SELECT name, seq FROM sqlite_sequence ORDER BY name`,
+};
+
 /** Rows read per table per wrangler run. */
 const PAGE_ROWS = 500;
 /** Raw bytes per media line (base64 makes it 64 KiB). */
@@ -71,9 +77,13 @@ function archiveRow(columns, row) {
 export async function exportSite({ file, target, cwd, withCredentials, bucket }) {
   const scratch = mkdtempSync(join(tmpdir(), "cms-toolkit-export-"));
   try {
-    const [tableRows] = await queryD1(target, cwd, [TABLES_SQL]);
+    // d1_migrations uses AUTOINCREMENT, so a migrated database has sqlite_sequence too.
+    const [tableRows, migrations, sequences] = await queryD1(target, cwd, [TABLES_SQL, HEAD_SQL.migrations, HEAD_SQL.sequences]).catch((error) => {
+      throw new Error(`could not read the ${target.remote ? "remote" : "local"} database ${target.database} (are its migrations applied, and is this the site's state?): ${error.message}`);
+    });
     const tables = describeTables(tableRows);
-    if (!tables.columns.d1_migrations) throw new Error(`the ${target.remote ? "remote" : "local"} database ${target.database} has no applied migrations: is this the site's state?`);
+    const applied = migrations.map(({ name }) => name);
+    const sequence = Object.fromEntries(sequences.filter(({ name }) => tables.data.includes(name)).map(({ name, seq }) => [name, seq]));
     const archive = createArchiveWriter(scratch);
     const plans = tables.data.map((table) => {
       const columns = exportedColumns(table, tables.columns[table]);
@@ -81,20 +91,8 @@ export async function exportSite({ file, target, cwd, withCredentials, bucket })
       return { table, columns, keys: tables.keys[table], withCredentials, entry, cursor: null, rows: 0, done: false };
     });
     const media = [];
-    const head = [`SELECT name FROM d1_migrations ORDER BY id`, tables.sequenced ? `SELECT name, seq FROM sqlite_sequence ORDER BY name` : `SELECT 1 WHERE 0`];
-    let first = true;
-    let applied = [];
-    let sequence = {};
-    for (;;) {
-      const open = plans.filter((plan) => !plan.done);
-      if (open.length === 0 && !first) break;
-      const answers = await queryD1(target, cwd, [...(first ? head : []), ...open.map((plan) => pageSql(plan, plan.cursor))]);
-      if (first) {
-        const [migrations, sequences] = answers.splice(0, head.length);
-        applied = migrations.map(({ name }) => name);
-        sequence = Object.fromEntries(sequences.filter(({ name }) => tables.data.includes(name)).map(({ name, seq }) => [name, seq]));
-        first = false;
-      }
+    for (let open = plans; open.length > 0; open = plans.filter((plan) => !plan.done)) {
+      const answers = await queryD1(target, cwd, open.map((plan) => pageSql(plan, plan.cursor)));
       open.forEach((plan, i) => {
         const rows = answers[i];
         for (const row of rows) {

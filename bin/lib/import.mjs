@@ -8,7 +8,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeSync } from 
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { readEntries, verifyArchive } from "./archive.mjs";
-import { describeTables, TABLES_SQL } from "./export.mjs";
+import { describeTables, HEAD_SQL, TABLES_SQL } from "./export.mjs";
 import { SKIPPED_TABLES } from "./export-rules.mjs";
 import { searchRebuilders } from "./search-rebuild.mjs";
 import { putObject, queryD1 } from "./site-state.mjs";
@@ -27,14 +27,12 @@ const DECLARATION_FILES = ["src/collections.ts", "src/site/collections.ts"];
 export async function importSite({ file, target, cwd, replace, from, bucket }) {
   const { manifest, headers } = await verifyArchive(file);
   checkCounts(manifest, headers);
-  const [tableRows, applied] = await queryD1(target, cwd, [TABLES_SQL, `SELECT name FROM sqlite_master WHERE name = 'd1_migrations'`]);
+  const [tableRows, migrations] = await queryD1(target, cwd, [TABLES_SQL, HEAD_SQL.migrations]).catch((error) => {
+    throw new Error(`could not read the local database ${target.database}: apply today's migrations first (npx wrangler d1 migrations apply ${target.database} --local): ${error.message}`);
+  });
   const tables = describeTables(tableRows);
-  if (applied.length === 0) throw new Error(`the local database ${target.database} has no migrations applied: apply them first (npx wrangler d1 migrations apply ${target.database} --local)`);
-  const [migrations, ...filled] = await queryD1(target, cwd, [
-    `SELECT name FROM d1_migrations ORDER BY id`,
-    ...tables.data.map((table) => `SELECT ${literal(table)} AS "table" FROM ${ident(table)} LIMIT 1`),
-  ]);
   checkTarget({ manifest, headers, tables, applied: migrations.map(({ name }) => name), target });
+  const filled = await queryD1(target, cwd, tables.data.map((table) => `SELECT ${literal(table)} AS "table" FROM ${ident(table)} LIMIT 1`));
   const nonEmpty = filled.flat().map((row) => row.table);
   if (nonEmpty.length > 0 && !replace) {
     throw new Error(`the local database ${target.database} already holds content (${nonEmpty.join(", ")}): import into an empty one, or pass --replace to delete it first`);
