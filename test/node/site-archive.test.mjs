@@ -128,7 +128,7 @@ it("carries password hashes only with --with-credentials", () => {
   assert.equal(text.includes("SESSION-ROW-NEVER-EXPORTED"), false);
 });
 
-it("refuses a truncated, a tampered and a newer archive before writing anything, naming the entry", () => {
+it("refuses a truncated, a tampered or a newer archive, or one whose migrations the target lacks, before writing anything", () => {
   const target = freshState("refused");
   const text = readFileSync(archive, "utf8");
   const bad = (name, content) => {
@@ -142,6 +142,10 @@ it("refuses a truncated, a tampered and a newer archive before writing anything,
   assert.match(bad("tampered.cms", text.replace("Do you make shops?", "Do you make shops!")), /entry table:inquiries does not match its SHA-256 in the manifest: it was altered/);
   assert.match(bad("grown.cms", text.replace("<p>Draft only.</p>", "<p>Draft only, and more.</p>")), /entry table:pages was altered/);
   assert.match(bad("newer.cms", text.replace(/"package":"[^"]+"/, '"package":"99.0.0"')), /comes from cms-toolkit 99\.0\.0, newer than this one/);
+  assert.match(
+    bad("ahead.cms", text.replace('"0011_media_names.sql"]', '"0011_media_names.sql","0012_from_the_future.sql"]')),
+    /the local database DB lacks migrations the archive's site had: 0012_from_the_future\.sql\. Apply today's migrations first/,
+  );
   assert.equal(contentRows(target), 0, "a refused import wrote rows");
 });
 
