@@ -44,7 +44,16 @@ const USAGE = `Usage: npx cms-toolkit <command>
       against --from (src/collections.ts when there is one), upload the Worker, set
       CMS_SESSION_SECRET when absent (generated, never shown), then add the first publisher
       (--publisher; only when there is no editor: its password is printed once).
-      --dry-run prints the plan and bundles the Worker, creating and uploading nothing.`;
+      --dry-run prints the plan and bundles the Worker, creating and uploading nothing.
+  export <file> [--with-credentials] [--persist-to DIR] [-c wrangler.toml] [--database DB] [--bucket NAME]
+      Write the whole site (every table's rows, media bytes, a manifest with a SHA-256 per entry) into
+      one archive (docs/export-format.md). Local state; stop the site first so rooms have flushed.
+      Password hashes only with --with-credentials; sessions and share-link tokens never.
+  import <file> [--replace] [--from src/collections.ts] [--persist-to DIR] [-c wrangler.toml]
+         [--database DB] [--bucket NAME]
+      Check the whole archive, then restore it into a local D1 with today's migrations applied and
+      no content (--replace deletes what is there first): ids kept, media restored, the search index
+      rebuilt from the collections --from declares.`;
 
 async function addEditor(args) {
   const { values } = parseArgs({
@@ -123,6 +132,9 @@ async function main([command, ...args]) {
     await addEditor(args);
   } else if (command === "deploy") {
     await (await import("./lib/deploy.mjs")).deploySite(args);
+  } else if (command === "export" || command === "import") {
+    const { exportCommand, importCommand } = await import("./lib/archive-commands.mjs");
+    console.log(await (command === "export" ? exportCommand : importCommand)(args));
   } else {
     console.log(USAGE);
     if (command !== undefined && command !== "help" && command !== "--help") process.exitCode = 1;

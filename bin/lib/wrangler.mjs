@@ -41,6 +41,9 @@ export function runWrangler(args, { cwd, input, stdoutOnly = false }) {
     });
     let output = "";
     let stdout = "";
+    // Decoded as a stream: a character split across two chunks would otherwise become two U+FFFD.
+    child.stdout.setEncoding("utf8");
+    child.stderr.setEncoding("utf8");
     child.stdout.on("data", (chunk) => {
       output += chunk;
       stdout += chunk;
