@@ -26,8 +26,8 @@ const PHASES = [
     ["typecheck", "npm run typecheck"],
     ["workerd suite", `npx vitest run --reporter=default --reporter=json --outputFile.json=${VITEST_REPORT}`],
   ],
-  // One browser shard, alone: with two side by side, static chunk requests sometimes went
-  // unanswered for 30 s (the server never saw them), so the suite has the machine to itself.
+  // One browser shard, alone: its tests wait on debounces and sockets and time out when starved
+  // of the CPU, and on two cores a second shard saved little (565 s against 633 s).
   [["browser", "node test/e2e/run.mjs", { E2E_PORT: "8780", E2E_SHARDS: "1" }]],
   [
     ["package", "npm run test:package"],
