@@ -27,6 +27,8 @@ after(() => rmSync(scratch, { recursive: true, force: true }));
 const SETS = JSON.parse(readFileSync(SETS_FILE, "utf8"));
 const TODAY = readdirSync(join(ROOT, "migrations")).filter((file) => file.endsWith(".sql")).sort();
 const EARLIER = SETS.slice(0, -1);
+/** The reference site's own config, whichever folder the test runs from. */
+const TODAY_CONFIG = ["-c", join(ROOT, "wrangler.toml")];
 
 /** The id git gives a file's content, so a shipped migration edited since is noticed without git. */
 const blobId = (bytes) => createHash("sha1").update(`blob ${bytes.length}\0`).update(bytes).digest("hex");
@@ -82,9 +84,9 @@ describe("a site at each earlier migration set keeps every row through today's m
         if (table !== "editor_sessions" && table !== "form_tokens") assert.ok(before[i].length > 0, `set ${index + 1} put no content in ${table}`);
       }
 
-      await wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
+      await wrangler(["d1", "migrations", "apply", "DB", "--local", ...TODAY_CONFIG, "--persist-to", persistTo]);
       const added = tablesOf(SETS.at(-1).files).filter((table) => !tables.includes(table));
-      const [applied, ...afterRows] = await execute(persistTo, ["SELECT name FROM d1_migrations ORDER BY id;", ...snapshot, ...added.map((table) => `SELECT count(*) AS n FROM ${table};`)]);
+      const [applied, ...afterRows] = await execute(persistTo, ["SELECT name FROM d1_migrations ORDER BY id;", ...snapshot, ...added.map((table) => `SELECT count(*) AS n FROM ${table};`)], TODAY_CONFIG);
       assert.deepEqual(applied.map(({ name }) => name), [...names, ...TODAY.filter((name) => !names.includes(name))]);
       for (const [i, table] of [...tables, "sqlite_sequence"].entries()) {
         assert.equal(afterRows[i].length, before[i].length, `${table}: the row count changed`);
