@@ -31,7 +31,7 @@ const PHASES = [
   [["browser", "node test/e2e/run.mjs", { E2E_PORT: "8780", E2E_SHARDS: "1" }]],
   [
     ["package", "npm run test:package"],
-    ["node checks", "npm run test:node", { NODE_ROOM_PORT: "8785", CHAOS_PORT: "8786", ARCHIVE_PORT: "8789" }],
+    ["node checks", "npm run test:node", { NODE_ROOM_PORT: "8785", CHAOS_PORT: "8786", ARCHIVE_PORT: "8789", UPGRADE_PORT: "8791" }],
     ["example", "npm run test:example", { EXAMPLE_PORT: "8787", EXAMPLE_READER_PORT: "8788" }],
     ["scaffold", "npm run test:scaffold", { SCAFFOLD_PORT: "8790" }],
   ],

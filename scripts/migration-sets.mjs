@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+/*
+ * The migration sets this package has shipped: each distinct state of migrations/ along the main
+ * line of the repository's history (first parents, so a branch's passing states do not count), oldest
+ * first, today's last. Each file is named with its git blob id, so a test can rebuild a set from
+ * today's files and notice a shipped migration that was edited since (a deployed database never
+ * runs an edited migration again).
+ *
+ * `node scripts/migration-sets.mjs` rewrites test/fixtures/migration-sets/sets.json, which
+ * test/node/upgrade.test.mjs reads (so it runs on a shallow clone too) and checks against the
+ * history when the history is there. Run it after a merge that adds a migration.
+ */
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
+export const SETS_FILE = join(PROJECT_ROOT, "test/fixtures/migration-sets/sets.json");
+
+const git = (...args) => execFileSync("git", args, { cwd: PROJECT_ROOT, encoding: "utf8" });
+
+/** `[{ commit, files: [{ name, blob }] }]`, oldest first; the last is the set at HEAD. */
+export function migrationSetsFromHistory() {
+  const sets = [];
+  const seen = new Set();
+  for (const commit of git("log", "--first-parent", "--reverse", "--format=%H", "HEAD", "--", "migrations/").split("\n").filter(Boolean)) {
+    const files = git("ls-tree", commit, "migrations/")
+      .split("\n")
+      .filter((line) => line.endsWith(".sql"))
+      .map((line) => {
+        const [meta, path] = line.split("\t");
+        return { name: path.slice("migrations/".length), blob: meta.split(" ")[2] };
+      });
+    const key = JSON.stringify(files);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    sets.push({ commit, files });
+  }
+  return sets;
+}
+
+/** Whether this checkout has the whole history (a shallow clone lacks the older sets). */
+export function historyAvailable() {
+  try {
+    return git("rev-parse", "--is-shallow-repository").trim() === "false";
+  } catch {
+    return false;
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (!historyAvailable()) throw new Error("the migration sets come from the whole history: run this in a full clone (git fetch --unshallow)");
+  const sets = migrationSetsFromHistory();
+  writeFileSync(SETS_FILE, `${JSON.stringify(sets, null, 2)}\n`);
+  console.log(`${sets.length} migration sets written to ${SETS_FILE}`);
+}
