@@ -3,7 +3,7 @@
  * `npm test`: every check of the project, in three phases whose steps run side by side, each on
  * its own ports: the type-check beside the workerd suite; the browser suite alone (its tests wait
  * on debounces and sockets and must not be starved of the CPU); then the package check, the node
- * room checks, the example and the scaffold.
+ * room checks, the CLI's tests, the example and the scaffold.
  * A step's output prints whole as soon as it ends; at the end comes a table of every step's time and, from the
  * reports the suites write, the ten slowest tests. Exit code 0 when every step passed.
  *
@@ -31,7 +31,9 @@ const PHASES = [
   [["browser", "node test/e2e/run.mjs", { E2E_PORT: "8780", E2E_SHARDS: "1" }]],
   [
     ["package", "npm run test:package"],
-    ["node checks", "npm run test:node", { NODE_ROOM_PORT: "8785", CHAOS_PORT: "8786", ARCHIVE_PORT: "8789", UPGRADE_PORT: "8791" }],
+    ["node room", "npm run test:room", { NODE_ROOM_PORT: "8785", CHAOS_PORT: "8786" }],
+    // The CLI's files, two at a time: mostly waiting on wrangler, and alone once the others end.
+    ["cli", "npm run test:cli", { ARCHIVE_PORT: "8789", UPGRADE_PORT: "8791" }],
     ["example", "npm run test:example", { EXAMPLE_PORT: "8787", EXAMPLE_READER_PORT: "8788" }],
     ["scaffold", "npm run test:scaffold", { SCAFFOLD_PORT: "8790" }],
   ],
