@@ -96,4 +96,31 @@ export const tests = [
       assert.equal(await draftTitle(context, site, id, "Across a deploy kept"), "Across a deploy kept", "the typed text reached the draft");
     },
   },
+  {
+    name: "journey stale client: a room that keeps refusing a connection (4422) is reconnected to with a growing wait, not ten times a second",
+    async run({ browser, site, track }) {
+      const { context, page } = await openAs(browser, site, "editor@example.test");
+      track(context);
+      const { path } = await newPage(context, site, { title: "Refused" });
+      let refusing = false;
+      const refusedAt = [];
+      await page.routeWebSocket(/\/parties\//, (ws) => {
+        if (!refusing) return ws.connectToServer();
+        // Stands for a room that refuses what this client sends: the socket opens, then is closed.
+        refusedAt.push(Date.now());
+        setTimeout(() => ws.close({ code: 4422, reason: "refused" }), 50);
+      });
+      await page.goto(path);
+      await waitForEditing(page);
+      refusing = true;
+      await page.evaluate(() => window.dispatchEvent(new Event("offline")));
+      await page.evaluate(() => window.dispatchEvent(new Event("online")));
+      await page.waitForTimeout(4_000);
+      // Without back-off: one socket every ~150 ms (about 25 here); with it: 0.8 s, 1.6 s, 3.2 s apart.
+      assert.ok(refusedAt.length >= 2, `the client reconnected after a refusal (${refusedAt.length} sockets)`);
+      assert.ok(refusedAt.length <= 5, `${refusedAt.length} sockets in 4 s: a reconnect loop`);
+      const gaps = refusedAt.slice(1).map((at, i) => at - refusedAt[i]);
+      assert.ok(gaps.every((gap, i) => i === 0 || gap > gaps[i - 1]), `the waits grow: ${gaps.join(", ")} ms`);
+    },
+  },
 ];
