@@ -20,7 +20,7 @@ const SPEC_NAMES: Record<string, string[]> = {
   "./workers": ["createCms", "createCmsService", "PageRoom", "RateLimitObject", "PlatformRateLimitObject"],
   "./auth": ["sessionRoute", "resolveSiteEditor", "createSiteEditorResolver", "hashPassword", "verifyPassword", "findEditorByEmail"],
   "./schema": ["pages", "pagesVersions", "pageRedirects", "editors", "editorSessions", "media", "siteSettings", "siteSettingsBlob", "submissions", "inquiries", "formTokens"],
-  "./room-protocol": ["ROOM_CLOSE", "ROOM_PATH_PREFIX", "parseRoomEvent", "parseRoomName", "roomName", "countsAsUpdate", "UpdateAcks"],
+  "./room-protocol": ["ROOM_CLOSE", "ROOM_PATH_PREFIX", "ROOM_PROTOCOL_VERSION", "ROOM_VERSION_PARAM", "outdatedClient", "parseRoomEvent", "parseRoomName", "roomName", "countsAsUpdate", "UpdateAcks"],
   "./client": ["mountLouise", "RichText", "mountRichText", "Icon", "parseFieldAddress"],
   "./commerce": ["centsToMajor", "hmacSha256Hex", "hmacSha256Base64", "safeEqual", "createReplayGuard", "d1ReplayStore", "kvReplayStore", "storageReplayStore"],
   "./commerce/payments": [

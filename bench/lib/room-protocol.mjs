@@ -23,10 +23,10 @@ await build({
 });
 
 /**
- * `UpdateAcks` (counts a connection's update frames) and `parseRoomEvent`, as the package exports them.
+ * `UpdateAcks` (counts a connection's update frames), `parseRoomEvent` and the protocol version a client sends, as the package exports them.
  *
  * @example
  * import { parseRoomEvent } from "../lib/room-protocol.mjs";
  * provider.on("custom-message", (raw) => parseRoomEvent(raw)?.type === "ack" && done());
  */
-export const { UpdateAcks, parseRoomEvent } = await import(pathToFileURL(OUT).href);
+export const { ROOM_PROTOCOL_VERSION, ROOM_VERSION_PARAM, UpdateAcks, parseRoomEvent } = await import(pathToFileURL(OUT).href);

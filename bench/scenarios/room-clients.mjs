@@ -3,7 +3,7 @@
 import WebSocket from "ws";
 import YProvider from "y-partyserver/provider";
 import * as Y from "yjs";
-import { UpdateAcks } from "../lib/room-protocol.mjs";
+import { ROOM_PROTOCOL_VERSION, ROOM_VERSION_PARAM, UpdateAcks } from "../lib/room-protocol.mjs";
 
 // Every provider registers a process "exit" handler; fifty editors in one scenario are expected.
 process.setMaxListeners(200);
@@ -32,7 +32,7 @@ export function socketWith(headers) {
 export async function join(baseUrl, party, room, headers) {
   const doc = new Y.Doc();
   const host = new URL(baseUrl).host;
-  const provider = new YProvider(host, room, doc, { party, disableBc: true, WebSocketPolyfill: socketWith(headers) });
+  const provider = new YProvider(host, room, doc, { party, disableBc: true, params: { [ROOM_VERSION_PARAM]: String(ROOM_PROTOCOL_VERSION) }, WebSocketPolyfill: socketWith(headers) });
   await until(() => provider.synced, 15_000, `${party}/${room} did not sync`);
   return { doc, provider };
 }

@@ -3,6 +3,7 @@
 // `ctx.abort()`), and timing a client from connect to first sync.
 import YProvider from "y-partyserver/provider";
 import * as Y from "yjs";
+import { ROOM_PROTOCOL_VERSION, ROOM_VERSION_PARAM } from "../lib/room-protocol.mjs";
 import { socketWith } from "./room-clients.mjs";
 
 /** The stock PageRoom with seed/evict RPCs, and the bare YServer that loads the same bytes. */
@@ -56,7 +57,7 @@ export async function roomBornAt(baseUrl, party, room) {
 export function timeToSync(baseUrl, party, room, headers, timeoutMs = 30_000) {
   const doc = new Y.Doc();
   const t0 = performance.now();
-  const provider = new YProvider(new URL(baseUrl).host, room, doc, { party, disableBc: true, WebSocketPolyfill: socketWith(headers) });
+  const provider = new YProvider(new URL(baseUrl).host, room, doc, { party, disableBc: true, params: { [ROOM_VERSION_PARAM]: String(ROOM_PROTOCOL_VERSION) }, WebSocketPolyfill: socketWith(headers) });
   return new Promise((resolve, reject) => {
     const fail = (message) => {
       clearTimeout(timer);

@@ -36,6 +36,8 @@ export type { BarAction };
 export interface EditBar {
   element: HTMLElement;
   setStatus(text: string): void;
+  /** Shows a Reload button after the status line that calls `onReload`; `null` hides it. */
+  setReload(onReload: (() => void) | null): void;
   /** Enables the Undo and Redo buttons by what the field last edited can do. */
   setHistory(state: HistoryState): void;
   setPeople(people: readonly Person[]): void;
@@ -80,7 +82,11 @@ export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
   // On a narrow screen the status line has a row of its own, above the buttons.
   const rowEnd = doc.createElement("span");
   rowEnd.className = "cms-row-end";
-  element.append(people, status, rowEnd);
+  // Shown only when the page must be loaded again (the site runs a newer editor than this one).
+  let reloadWith: (() => void) | null = null;
+  const reload = button(doc, "history", "Reload", "Reload the page", () => reloadWith?.());
+  reload.hidden = true;
+  element.append(people, status, reload, rowEnd);
   const undo = options.onUndo ? button(doc, "undo", "Undo", "Undo your last edit", options.onUndo) : null;
   const redo = options.onRedo ? button(doc, "redo", "Redo", "Redo", options.onRedo) : null;
   for (const control of [undo, redo]) if (control) (control.disabled = true), element.append(control);
@@ -106,6 +112,10 @@ export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
     element,
     setStatus(text) {
       if (status.textContent !== text) status.textContent = text;
+    },
+    setReload(onReload) {
+      reloadWith = onReload;
+      reload.hidden = onReload === null;
     },
     setHistory(state) {
       if (undo) undo.disabled = !state.canUndo;

@@ -66,7 +66,10 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
       else if (liveSaved && state !== "dirty") state = "saved";
     }
     const connection: LiveState = liveOverdue && live === "live" ? "stalled" : live;
-    bar.setStatus(rejected ?? notice ?? statusText(state, { versioned, live: connection, manual, keptOnDevice }));
+    // An outdated editor can do nothing more here: what to do about it outranks any other notice.
+    const outdated = live === "outdated";
+    bar.setStatus(outdated ? statusText(state, { versioned, live, keptOnDevice }) : (rejected ?? notice ?? statusText(state, { versioned, live: connection, manual, keptOnDevice })));
+    bar.setReload(outdated ? () => win.location.reload() : null);
   };
   const transport = createSaveTransport({ url: config.saveUrl, fetch: doFetch });
   const queue = createSaveQueue({
@@ -232,7 +235,8 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
       }
       session?.destroy();
       // A deleted page keeps saying so; the fields fall back to HTTP saves, which the server refuses.
-      if (liveNow() !== "deleted") live = "none";
+      // An outdated editor keeps asking for a reload; its HTTP saves meanwhile still land.
+      if (liveNow() !== "deleted" && liveNow() !== "outdated") live = "none";
     }
     mode = "rest";
     mounted.push(...(await mountRestFields(found, context)));

@@ -35,7 +35,7 @@ import { changedRoots, pendingRefusal, refusedUpdate } from "./room-guard";
 import { KnownSockets } from "./room-sockets";
 import { RoomStore } from "./room-store";
 import { controls, foreignWriter, newWriters, withWriters } from "./room-writers";
-import { HEARTBEAT_PING, HEARTBEAT_PONG, parseRoomName, ROOM_CLOSE, type RoomEvent } from "../shared/room-protocol";
+import { HEARTBEAT_PING, HEARTBEAT_PONG, outdatedClient, parseRoomName, ROOM_CLOSE, type RoomEvent } from "../shared/room-protocol";
 import { rowExists } from "../cores/pages/page-store";
 import { tableMeta } from "../cores/table-meta";
 import { encodeAwarenessMessage, heldBack, parseRoomMessage, structRanges } from "./room-wire";
@@ -153,6 +153,9 @@ export class PageRoom extends YServer {
   }
 
   override async onConnect(connection: Connection, ctx: ConnectionContext): Promise<void> {
+    // First, before any work: a client from before a deploy would only have its writes refused.
+    const outdated = outdatedClient(ctx.request.url);
+    if (outdated) return connection.close(ROOM_CLOSE.OUTDATED, outdated);
     const editor = decodeEditorHeader(ctx.request.headers.get(ROOM_EDITOR_HEADER));
     if (!editor) return connection.close(ROOM_CLOSE.NO_EDITOR, "no editor: connect through the site");
     const failure = await this.#ready();

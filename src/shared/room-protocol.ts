@@ -33,6 +33,33 @@ export const CUSTOM_MESSAGE_PREFIX = "__YPS:";
 export const HEARTBEAT_PING = "ping";
 export const HEARTBEAT_PONG = "pong";
 
+/**
+ * The version of this protocol the browser client speaks, sent as the room URL's `v` query
+ * parameter (`ROOM_VERSION_PARAM`). Raised when the room starts refusing what earlier clients
+ * write, together with `ROOM_MIN_PROTOCOL_VERSION`, so a tab left open across a deploy is told to
+ * reload (`ROOM_CLOSE.OUTDATED`) instead of having its edits refused one by one. Version 1 is every
+ * client from before versions: it sends no parameter.
+ */
+export const ROOM_PROTOCOL_VERSION = 2;
+/** The oldest client version the room still speaks with. */
+export const ROOM_MIN_PROTOCOL_VERSION = 2;
+/** Query parameter of the room URL carrying the client's protocol version. */
+export const ROOM_VERSION_PARAM = "v";
+
+/**
+ * Why the room will not speak with the client that opened `url`, or `null` when it will: a
+ * missing, malformed or older version than `minimum` is refused.
+ *
+ * @example
+ * outdatedClient("wss://site.test/parties/page-room/pages:1?v=2") // null
+ * outdatedClient("wss://site.test/parties/page-room/pages:1") // "this editor was updated: reload the page (client protocol 1, the room needs 2)"
+ */
+export function outdatedClient(url: string, minimum: number = ROOM_MIN_PROTOCOL_VERSION): string | null {
+  const raw = new URL(url).searchParams.get(ROOM_VERSION_PARAM);
+  const version = raw !== null && /^[1-9][0-9]{0,8}$/.test(raw) ? Number(raw) : 1;
+  return version >= minimum ? null : `this editor was updated: reload the page (client protocol ${version}, the room needs ${minimum})`;
+}
+
 /** Root map of the document holding the collection's json fields, keyed by field name. */
 export const JSON_ROOT = "json";
 
@@ -70,6 +97,11 @@ export const ROOM_CLOSE = {
    * too deep), or new content under a client id another editor's open connection owns.
    */
   REFUSED: 4422,
+  /**
+   * The client speaks an older protocol than the room's minimum (`ROOM_MIN_PROTOCOL_VERSION`), or
+   * sent none: it should stop reconnecting, keep its unsent edits and have the editor reload.
+   */
+  OUTDATED: 4426,
   /** Too many messages or bytes per second from this editor (across their connections). */
   RATE_LIMITED: 4429,
 } as const;

@@ -1,7 +1,17 @@
 // Chromium (Debian's, driven by playwright-core) and the page helpers the e2e tests share.
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+
+/*
+ * The room URL's protocol-version query a current client sends (`ROOM_VERSION_PARAM`,
+ * `ROOM_PROTOCOL_VERSION`), read from the one source that declares them: these tests run in plain
+ * Node, and dist/lib may be mid-rebuild while a vitest run shares the tree.
+ */
+const PROTOCOL_SOURCE = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "../../src/shared/room-protocol.ts"), "utf8");
+export const ROOM_VERSION_PARAM = /export const ROOM_VERSION_PARAM = "(\w+)";/.exec(PROTOCOL_SOURCE)[1];
+export const ROOM_PROTOCOL_VERSION = Number(/export const ROOM_PROTOCOL_VERSION = (\d+);/.exec(PROTOCOL_SOURCE)[1]);
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 

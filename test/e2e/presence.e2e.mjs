@@ -2,7 +2,7 @@
 // are in, their caret and selection in plain fields (carried as Yjs relative positions), and who
 // is where in the edit bar.
 import assert from "node:assert/strict";
-import { api, newPage, openAs, twoEditors, waitForEditing, waitForStatus } from "./browser.mjs";
+import { api, newPage, openAs, ROOM_PROTOCOL_VERSION, ROOM_VERSION_PARAM, twoEditors, waitForEditing, waitForStatus } from "./browser.mjs";
 
 const TITLE = 'h1[data-cms-field="pages:2:title"]';
 
@@ -96,7 +96,7 @@ export const tests = [
       // The publisher's browser speaks to the room directly, as a hostile client would: one state
       // with a cursor y-prosemirror cannot resolve, then a well-formed one that names the title.
       await publisher.page.goto("/about?rest");
-      await publisher.page.evaluate(async (room) => {
+      await publisher.page.evaluate(async ([room, query]) => {
         const uint = (n, out) => {
           while (n > 127) out.push((n & 127) | 128), (n = Math.floor(n / 128));
           out.push(n);
@@ -116,13 +116,13 @@ export const tests = [
           out.push(...inner);
           return new Uint8Array(out);
         };
-        const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/parties/page-room/${room}`);
+        const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/parties/page-room/${room}?${query}`);
         ws.binaryType = "arraybuffer";
         await new Promise((resolve, reject) => ((ws.onopen = resolve), (ws.onerror = reject)));
         ws.send(frame(1, { cursor: { anchor: { junk: true }, head: { junk: true } } }));
         ws.send(frame(2, { field: { address: `${room}:title` } }));
         window.__rawRoom = ws;
-      }, `pages:${id}`);
+      }, [`pages:${id}`, `${ROOM_VERSION_PARAM}=${ROOM_PROTOCOL_VERSION}`]);
       // The second state arrived (its outline is drawn), so the first was handled before it.
       await editor.page.locator(".cms-presence-field span", { hasText: "Pat Publisher" }).waitFor();
       await editor.page.locator('[data-cms-field$=":body"] .ProseMirror').click();

@@ -13,6 +13,7 @@ import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import WebSocket from "ws";
 import YProvider from "y-partyserver/provider";
+import { ROOM_PROTOCOL_VERSION, ROOM_VERSION_PARAM } from "../../dist/lib/room-protocol.js";
 import * as Y from "yjs";
 import { addEditors } from "../../scripts/lib/editors.mjs";
 
@@ -80,14 +81,14 @@ try {
   await until(() => log.includes("Ready on"), 60_000);
 
   const docA = new Y.Doc();
-  const a = new YProvider(`localhost:${PORT}`, `pages:${id}`, docA, { party: "page-room", disableBc: true, WebSocketPolyfill: socketAs(await signIn("ann@example.test")) });
+  const a = new YProvider(`localhost:${PORT}`, `pages:${id}`, docA, { party: "page-room", disableBc: true, params: { [ROOM_VERSION_PARAM]: String(ROOM_PROTOCOL_VERSION) }, WebSocketPolyfill: socketAs(await signIn("ann@example.test")) });
   await until(() => a.synced);
   if (docA.getText("title").toString() !== "From D1") throw new Error(`seeded title was ${docA.getText("title").toString()}`);
   a.awareness.setLocalState({ cursor: null });
   docA.getText("title").insert(0, "Node: ");
 
   const docB = new Y.Doc();
-  const b = new YProvider(`localhost:${PORT}`, `pages:${id}`, docB, { party: "page-room", disableBc: true, WebSocketPolyfill: socketAs(await signIn("bob@example.test")) });
+  const b = new YProvider(`localhost:${PORT}`, `pages:${id}`, docB, { party: "page-room", disableBc: true, params: { [ROOM_VERSION_PARAM]: String(ROOM_PROTOCOL_VERSION) }, WebSocketPolyfill: socketAs(await signIn("bob@example.test")) });
   await until(() => b.synced && docB.getText("title").toString() === "Node: From D1");
   await until(() => [...b.awareness.getStates().values()].some((state) => state.user?.name === "ann"));
 

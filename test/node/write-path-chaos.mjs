@@ -13,7 +13,7 @@ import WebSocket from "ws";
 import YProvider from "y-partyserver/provider";
 import * as Y from "yjs";
 import { EDITORS, startSite } from "../e2e/server.mjs";
-import { UpdateAcks, parseRoomEvent } from "../../dist/lib/room-protocol.js";
+import { ROOM_PROTOCOL_VERSION, ROOM_VERSION_PARAM, UpdateAcks, parseRoomEvent } from "../../dist/lib/room-protocol.js";
 
 const PORT = Number(process.env.CHAOS_PORT ?? 8797);
 const KILLS = 2;
@@ -142,7 +142,7 @@ async function mixedWritersPhase() {
   const clients = ["m1", "m2"].map((name) => {
     const doc = new Y.Doc();
     const ledger = ackLedger();
-    const provider = new YProvider(`127.0.0.1:${PORT}`, `pages:${id}`, doc, { party: "page-room", disableBc: true, WebSocketPolyfill: socketAs(cookies.editor, (ws) => ledger.socket(ws)) });
+    const provider = new YProvider(`127.0.0.1:${PORT}`, `pages:${id}`, doc, { party: "page-room", disableBc: true, params: { [ROOM_VERSION_PARAM]: String(ROOM_PROTOCOL_VERSION) }, WebSocketPolyfill: socketAs(cookies.editor, (ws) => ledger.socket(ws)) });
     provider.on("custom-message", (raw) => ledger.acked(raw));
     providers.push({ name, doc, provider });
     return { name, doc, provider, ledger };
@@ -229,7 +229,7 @@ try {
     const ledger = ackLedger();
     const provider = new YProvider(`127.0.0.1:${PORT}`, `pages:${id}`, doc, {
       party: "page-room",
-      disableBc: true,
+      disableBc: true, params: { [ROOM_VERSION_PARAM]: String(ROOM_PROTOCOL_VERSION) },
       maxBackoffTime: 500,
       WebSocketPolyfill: socketAs(name === "c" ? cookies.publisher : cookies.editor, (ws) => ledger.socket(ws)),
     });
@@ -311,7 +311,7 @@ try {
   if (final.status !== 200 && final.status !== 409) throw new Error(`final publish answered ${final.status}`);
 
   const fresh = new Y.Doc();
-  const observer = new YProvider(`127.0.0.1:${PORT}`, `pages:${id}`, fresh, { party: "page-room", disableBc: true, WebSocketPolyfill: socketAs(cookies.editor) });
+  const observer = new YProvider(`127.0.0.1:${PORT}`, `pages:${id}`, fresh, { party: "page-room", disableBc: true, params: { [ROOM_VERSION_PARAM]: String(ROOM_PROTOCOL_VERSION) }, WebSocketPolyfill: socketAs(cookies.editor) });
   providers.push({ name: "observer", doc: fresh, provider: observer });
   await until(() => observer.synced, 30_000, "observer sync");
   const room = new Set(paragraphs(fresh));

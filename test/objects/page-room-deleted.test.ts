@@ -10,7 +10,7 @@ import { ROOM_CLOSE } from "../../src/shared/room-protocol";
 import { siteCms } from "../../src/site/cms";
 import type { SiteEnv } from "../../src/site/env";
 import { roomCollections } from "../../src/site/room-deps";
-import { connect, editor, newPage, TEST_LIMITS, until, YClient } from "./room-client";
+import { connect, editor, newPage, TEST_LIMITS, until, withVersion, YClient } from "./room-client";
 import { seedDemoEditors, signIn, SITE } from "../site/demo-helpers";
 
 /*
@@ -74,7 +74,7 @@ describe("PageRoom: a deleted record", () => {
     expect(ann.closed).toEqual({ code: ROOM_CLOSE.NOT_FOUND, reason: `page ${id} was deleted` });
     expect(await storageOf(id)).toEqual({ alarm: null, tables: [] });
     // A connection that reaches the room itself (not through the gate, which answers 404) is refused the same way.
-    const upgrade = new Request(`${SITE}/parties/page-room/pages:${id}`, {
+    const upgrade = new Request(SITE + withVersion(`/parties/page-room/pages:${id}`), {
       headers: { upgrade: "websocket", origin: SITE, [ROOM_EDITOR_HEADER]: encodeEditorHeader(editor("bob")), "x-partykit-room": `pages:${id}` },
     });
     const response = await stub(id).fetch(upgrade);

@@ -9,7 +9,7 @@ import { tableMeta } from "../../src/cores/table-meta";
 import { hasPublishRight, isSessionLive } from "../../src/auth/resolve-editor";
 import { siteCms } from "../../src/site/cms";
 import type { RoomLimits } from "../../src/objects/room-config";
-import type { RoomEvent } from "../../src/shared/room-protocol";
+import { ROOM_PROTOCOL_VERSION, ROOM_VERSION_PARAM, type RoomEvent } from "../../src/shared/room-protocol";
 import { orderedItems, POSITION_KEY } from "../../src/shared/entry-order";
 import { UpdateAcks } from "../../src/shared/room-acks";
 import { roomRoute } from "../../src/routes/room-route";
@@ -61,11 +61,17 @@ export async function newPage(fields: Record<string, unknown> = {}): Promise<num
   return row.id as number;
 }
 
-/** The upgrade request a browser on the site would send. */
+/** `path` with the protocol version the current client sends, unless it names one already. */
+export function withVersion(path: string): string {
+  if (new URL(path, SITE).searchParams.has(ROOM_VERSION_PARAM)) return path;
+  return `${path}${path.includes("?") ? "&" : "?"}${ROOM_VERSION_PARAM}=${ROOM_PROTOCOL_VERSION}`;
+}
+
+/** The upgrade request a current browser client on the site would send (with its protocol version). */
 export function upgradeRequest(path: string, session: EditorSession | null, headers: Record<string, string> = {}): Request {
   const h = new Headers({ upgrade: "websocket", origin: SITE, ...headers });
   if (session) h.set("x-test-session", JSON.stringify(session));
-  return new Request(SITE + path, { headers: h });
+  return new Request(SITE + withVersion(path), { headers: h });
 }
 
 export async function fetchRoom(request: Request): Promise<Response> {

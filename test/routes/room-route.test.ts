@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { encodeEditorHeader, ROOM_EDITOR_HEADER } from "../../src/shared/room-identity";
-import { connect, editor, fetchRoom, newPage, until, upgradeRequest, YClient } from "../objects/room-client";
+import { connect, editor, fetchRoom, newPage, until, upgradeRequest, withVersion, YClient } from "../objects/room-client";
 
 const ann = editor("ann");
 
@@ -77,7 +77,7 @@ describe("identity rides with the connection", () => {
   it("closes a connection that reached the room without the Worker's identity (4401)", async () => {
     const id = await newPage();
     const room = env.PAGE_ROOM.get(env.PAGE_ROOM.idFromName(`pages:${id}`));
-    const res = await room.fetch(`https://site.test/parties/page-room/pages:${id}`, { headers: { upgrade: "websocket" } });
+    const res = await room.fetch(`https://site.test${withVersion(`/parties/page-room/pages:${id}`)}`, { headers: { upgrade: "websocket" } });
     const client = new YClient(res.webSocket as WebSocket, false);
     await until(() => client.closed !== null);
     expect(client.closed?.code).toBe(4401);

@@ -1,5 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ROOM_PROTOCOL_VERSION } from "../../src/shared/room-protocol";
 import { seedDemo, seedDemoEditors, signIn, SITE } from "./demo-helpers";
 
 const json = (cookie: string) => ({ cookie, origin: SITE, "content-type": "application/json" });
@@ -10,7 +11,7 @@ beforeAll(async () => {
 });
 
 function upgrade(cookie: string): Promise<Response> {
-  return exports.default.fetch(`${SITE}/parties/page-room/pages:2`, { headers: { cookie, origin: SITE, upgrade: "websocket" } });
+  return exports.default.fetch(`${SITE}/parties/page-room/pages:2?v=${ROOM_PROTOCOL_VERSION}`, { headers: { cookie, origin: SITE, upgrade: "websocket" } });
 }
 
 describe("signing out and removing an editor end access at once", () => {

@@ -1,6 +1,6 @@
 import YProvider from "y-partyserver/provider";
 import * as Y from "yjs";
-import { HEARTBEAT_PING, parseRoomEvent, ROOM_CLOSE } from "../../shared/room-protocol";
+import { HEARTBEAT_PING, parseRoomEvent, ROOM_CLOSE, ROOM_PROTOCOL_VERSION, ROOM_VERSION_PARAM } from "../../shared/room-protocol";
 import type { Person } from "../edit-bar";
 import type { LiveState } from "../status-text";
 import { dropRefused } from "./drop-refused";
@@ -13,6 +13,14 @@ const ACK_OVERDUE_MS = 4000;
 const HEARTBEAT_MS = 2000;
 /* Refusals in a row (no acknowledgement between) after which the session stops reconnecting. */
 const MAX_REFUSALS = 3;
+/*
+ * Closes by which the room refuses what a connection sent. The provider would reconnect 100 ms
+ * later (an opened socket resets its back-off), so a client the room keeps refusing would
+ * reconnect ten times a second; after these the wait doubles instead, up to `maxBackoffTime`.
+ */
+const REFUSING_CLOSES = new Set<number>([ROOM_CLOSE.TOO_BIG, ROOM_CLOSE.LOAD_FAILED, ROOM_CLOSE.MALFORMED, ROOM_CLOSE.DOCUMENT_FULL, ROOM_CLOSE.REFUSED, ROOM_CLOSE.RATE_LIMITED]);
+/* The provider waits 2^n × 100 ms; a first refusal waits 2^(1 + this) × 100 ms (800 ms). */
+const REFUSAL_BACKOFF_STEPS = 2;
 
 export interface LiveSessionOptions {
   /** Host of the room server, e.g. `location.host`. */
@@ -72,7 +80,11 @@ export interface LiveSession {
  * With `localCopyName` the document is also kept on the device; when the room is out of reach but
  * the device holds a copy (edits made offline, then a reload), the session starts from that copy,
  * offline, instead of giving up. When the room closes with 4404 (the page was deleted) the session
- * reports `deleted` and stops reconnecting: the room would only refuse it again.
+ * reports `deleted` and stops reconnecting: the room would only refuse it again. When it closes
+ * with 4426 (the site was deployed with a room this client no longer speaks with) the session
+ * reports `outdated` and stops reconnecting; the document stays on the device, with everything not
+ * yet acknowledged, so the page loaded again (with the new client) sends it to the room. Other
+ * refusals reconnect with a growing wait, never in a tight loop.
  *
  * @example
  * const session = await connectLive({ host: location.host, protocol: "wss", path: "/parties/page-room/pages:1", timeoutMs: 5000, ...handlers });
@@ -84,8 +96,11 @@ export async function connectLive(options: LiveSessionOptions): Promise<LiveSess
   let synced = false;
   /* A reconnect this session forced (an overdue acknowledgement) is not the network going away. */
   let reconnecting = false;
-  /* The room said the page was deleted: nothing connects again. */
+  /* The room said the page was deleted, or that this client is outdated: nothing connects again. */
   let deleted = false;
+  let outdated = false;
+  /* Refusing closes in a row, without an acknowledgement between: how far the reconnects back off. */
+  let refusedInARow = 0;
   const durability = new DurabilityTracker({
     overdueMs: ACK_OVERDUE_MS,
     isOpen: () => provider?.wsconnected === true,
@@ -147,6 +162,7 @@ export async function connectLive(options: LiveSessionOptions): Promise<LiveSess
     protocol: options.protocol,
     disableBc: true,
     maxBackoffTime: 4000,
+    params: { [ROOM_VERSION_PARAM]: String(ROOM_PROTOCOL_VERSION) },
     WebSocketPolyfill: CountingSocket,
   });
   const live = provider;
@@ -173,6 +189,7 @@ export async function connectLive(options: LiveSessionOptions): Promise<LiveSess
     const event = parseRoomEvent(raw);
     if (event?.type === "ack") {
       refusals = 0;
+      refusedInARow = 0;
       durability.acked(event.updates);
     } else if (event?.type === "refused") {
       dropRefused(doc, Array.isArray(event.items) ? event.items : []);
@@ -196,12 +213,12 @@ export async function connectLive(options: LiveSessionOptions): Promise<LiveSess
   });
   // The browser knows at once when the network is gone; the socket may take a minute to notice.
   const wentOffline = () => {
-    if (synced && !deleted) options.onState("offline");
+    if (synced && !deleted && !outdated) options.onState("offline");
     live.disconnect();
     abandonSocket("offline");
   };
   const cameOnline = () => {
-    if (!deleted) live.connect();
+    if (!deleted && !outdated) live.connect();
   };
   addEventListener("offline", wentOffline);
   addEventListener("online", cameOnline);
@@ -241,7 +258,29 @@ export async function connectLive(options: LiveSessionOptions): Promise<LiveSess
       resolve(session);
     });
     live.on("status", ({ status }: { status: string }) => {
-      if (synced && status === "disconnected" && !reconnecting && !deleted) options.onState("offline");
+      if (synced && status === "disconnected" && !reconnecting && !deleted && !outdated) options.onState("offline");
+    });
+    live.on("connection-close", (event: CloseEvent | null) => {
+      if (!event || !REFUSING_CLOSES.has(event.code)) return;
+      refusedInARow += 1;
+      // Read by the provider right after this event, to time its reconnect.
+      live.wsUnsuccessfulReconnects = refusedInARow + REFUSAL_BACKOFF_STEPS;
+    });
+    live.on("connection-close", (event: CloseEvent | null) => {
+      if (event?.code !== ROOM_CLOSE.OUTDATED) return;
+      outdated = true;
+      live.disconnect();
+      options.onState("outdated");
+      if (synced) return;
+      clearTimeout(timer);
+      if (copy?.hadContent) {
+        // The device holds the page: it stays editable, kept on the device until a reload.
+        synced = true;
+        resolve(session);
+        return;
+      }
+      session.destroy();
+      resolve(null);
     });
     live.on("connection-close", (event: CloseEvent | null) => {
       if (event?.code !== ROOM_CLOSE.NOT_FOUND) return;
@@ -255,7 +294,7 @@ export async function connectLive(options: LiveSessionOptions): Promise<LiveSess
     });
     // A connection that never opened closes without a status change.
     live.on("connection-close", () => {
-      if (deleted || synced || !copy?.hadContent) return;
+      if (deleted || outdated || synced || !copy?.hadContent) return;
       // Out of reach, but this device has the page: edit from it; it merges when the room is back.
       synced = true;
       clearTimeout(timer);
