@@ -138,6 +138,14 @@ export async function waitForStatus(page, text, timeout = 10_000) {
   await page.waitForFunction((t) => window.__statuses.includes(t), text, { timeout });
 }
 
+/** Whether the page would ask before leaving: a cancelable beforeunload is cancelled by the client. */
+export const wouldAskBeforeLeaving = (page) =>
+  page.evaluate(() => {
+    const event = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+
 /** Waits until the client has finished mounting (room connected, or the REST fallback). */
 export async function waitForEditing(page) {
   await page.waitForFunction(() => window.louise && window.louise.mode() !== "connecting", null, { timeout: 15_000 });

@@ -2,7 +2,7 @@
 // reload on the same device and merge on reconnect, and the leave prompt appears only when
 // something would really be lost.
 import assert from "node:assert/strict";
-import { openAs, waitForEditing, waitForStatus } from "./browser.mjs";
+import { openAs, waitForEditing, waitForStatus, wouldAskBeforeLeaving } from "./browser.mjs";
 
 const TITLE = 'h1[data-cms-field="pages:2:title"]';
 
@@ -20,14 +20,6 @@ async function switchableRoomLink(page) {
   };
   return link;
 }
-
-/* Whether the page would ask before leaving: a cancelable beforeunload is cancelled by the client. */
-const wouldAskBeforeLeaving = (page) =>
-  page.evaluate(() => {
-    const event = new Event("beforeunload", { cancelable: true });
-    window.dispatchEvent(event);
-    return event.defaultPrevented;
-  });
 
 export const tests = [
   {

@@ -2,7 +2,7 @@
 // room stops speaking with the tab's (older) client: the tab is told to reload, does not reconnect
 // in a loop, keeps its edits on the device, and after Reload the current client sends them to the room.
 import assert from "node:assert/strict";
-import { api, newPage, openAs, ROOM_VERSION_PARAM, waitForEditing, waitForStatus } from "../browser.mjs";
+import { api, newPage, openAs, ROOM_VERSION_PARAM, waitForEditing, waitForStatus, wouldAskBeforeLeaving } from "../browser.mjs";
 
 const OUTDATED = "This editor was updated: reload the page to keep editing. Your changes are kept on this device.";
 /* Set in the page's localStorage: its room sockets then send no version, as clients from before versions did. */
@@ -36,14 +36,6 @@ async function draftTitle(context, site, id, expected, timeout = 15_000) {
   }
   return title;
 }
-
-/* Whether the page would ask before leaving: a cancelable beforeunload is cancelled by the client. */
-const wouldAskBeforeLeaving = (page) =>
-  page.evaluate(() => {
-    const event = new Event("beforeunload", { cancelable: true });
-    window.dispatchEvent(event);
-    return event.defaultPrevented;
-  });
 
 export const tests = [
   {
