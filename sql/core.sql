@@ -5,8 +5,10 @@ CREATE TABLE "editors" (
   "id" INTEGER PRIMARY KEY AUTOINCREMENT,
   "email" TEXT NOT NULL UNIQUE COLLATE NOCASE,
   "name" TEXT NOT NULL,
-  "role" TEXT NOT NULL CHECK (role IN ('editor', 'publisher')),
+  "role" TEXT NOT NULL CHECK (role IN ('editor', 'publisher', 'admin')),
   "password_hash" TEXT NOT NULL,
+  "scopes" TEXT NOT NULL DEFAULT '{}',
+  "last_active_at" TEXT,
   "created_at" TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
 

@@ -3,7 +3,7 @@
 // both write accounts the same way.
 
 /** Roles the `editors` table accepts. */
-export const EDITOR_ROLES = ["editor", "publisher"];
+export const EDITOR_ROLES = ["editor", "publisher", "admin"];
 
 /** Shortest password accepted for a new or updated editor. */
 export const MIN_PASSWORD_LENGTH = 8;

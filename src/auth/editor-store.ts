@@ -1,5 +1,5 @@
 import { isPositiveId } from "../shared/write-input";
-import type { EditorRole } from "./session-cookie";
+import { isEditorRole, type EditorRole } from "./session-cookie";
 
 /** An editor row as sign-in needs it. */
 export interface EditorRecord {
@@ -22,19 +22,19 @@ export async function findEditorByEmail(db: D1Database, email: string): Promise<
     .prepare("SELECT id, email, name, role, password_hash FROM editors WHERE email = ?1")
     .bind(email)
     .first<{ id: number; email: string; name: string; role: string; password_hash: string }>();
-  if (!row || (row.role !== "editor" && row.role !== "publisher")) return null;
+  if (!row || !isEditorRole(row.role)) return null;
   return { id: row.id, email: row.email, name: row.name, role: row.role, passwordHash: row.password_hash };
 }
 
 /**
- * Whether any account may sign in (an editor or a publisher): a site answers a sign-in differently
+ * Whether any account may sign in (an editor, a publisher or an admin): a site answers a sign-in differently
  * before its first account exists.
  *
  * @example
  * if (!(await hasEditors(env.DB))) throw new NoEditorAccountsError();
  */
 export async function hasEditors(db: D1Database): Promise<boolean> {
-  return (await db.prepare("SELECT 1 AS found FROM editors WHERE role IN ('editor', 'publisher') LIMIT 1").first()) !== null;
+  return (await db.prepare("SELECT 1 AS found FROM editors WHERE role IN ('editor', 'publisher', 'admin') LIMIT 1").first()) !== null;
 }
 
 /**

@@ -1,6 +1,7 @@
+import type { AccessScope } from "../shared/access-scope";
 import type { EditorSession, ResolveEditor, SessionStatement } from "../shared/session";
 import type { AuthEnv } from "./auth-env";
-import { readSessionCookie, verifySession, type SessionPayload } from "./session-cookie";
+import { EDITOR_ROLES, readSessionCookie, verifySession, type SessionPayload } from "./session-cookie";
 import { findSessionEditor, sessionEditorOf, sessionEditorStatement, type SessionEditor } from "./session-store";
 
 /*
@@ -56,9 +57,11 @@ export function createSiteEditorResolver(options: SiteEditorResolverOptions = {}
   return Object.assign(resolve, { sessionStatement });
 }
 
-/* The stored row wins over the cookie: a renamed editor or a changed role shows at once. */
+/* The stored row wins over the cookie: a renamed editor, a changed role or scope shows at once. */
 function sessionOf(payload: SessionPayload, editor: SessionEditor | null): EditorSession | null {
-  return editor ? sessionFromPayload({ ...payload, email: editor.email, name: editor.name, role: editor.role }) : null;
+  if (!editor) return null;
+  const session = sessionFromPayload({ ...payload, email: editor.email, name: editor.name, role: editor.role });
+  return Object.keys(editor.scope).length > 0 ? { ...session, access: { ...session.access, scope: editor.scope } } : session;
 }
 
 /**
@@ -72,28 +75,32 @@ function sessionOf(payload: SessionPayload, editor: SessionEditor | null): Edito
 export const resolveSiteEditor: SiteEditorResolver = createSiteEditorResolver();
 
 /**
- * Maps a verified cookie payload to the library's `EditorSession`: every editor has role `editor`,
- * a publisher also `publisher` and `access.publish`.
+ * Maps a verified cookie payload to the library's `EditorSession`. The roles nest: every account has
+ * role `editor`; a publisher also `publisher` and `access.publish`; an admin all three and
+ * `access.admin`.
  *
  * @example
- * sessionFromPayload(payload).access.publish // true for a publisher
+ * sessionFromPayload(payload).access.publish // true for a publisher or an admin
  */
 export function sessionFromPayload(payload: SessionPayload): EditorSession {
-  const publish = payload.role === "publisher";
+  const roles = EDITOR_ROLES.slice(0, EDITOR_ROLES.indexOf(payload.role) + 1);
+  const publish = roles.includes("publisher");
+  const admin = roles.includes("admin");
   return {
     id: payload.sub,
     email: payload.email,
     name: payload.name,
-    roles: publish ? ["editor", "publisher"] : ["editor"],
-    access: { publish },
+    roles: [...roles],
+    access: admin ? { publish, admin } : { publish },
     sessionId: payload.sid,
   };
 }
 
 /**
  * Whether a session resolved earlier still stands: its row exists and is unexpired, its editor
- * exists, and their publish privilege is unchanged. One D1 read. A live room calls this every few
- * seconds per open socket and closes the socket when it answers false (sign-out, removal, role change).
+ * exists, and their role and scope are unchanged. One D1 read. A live room calls this every few
+ * seconds per open socket and closes the socket when it answers false (sign-out, removal, a change
+ * of role or scope: the editor's next connection is admitted under the new ones).
  *
  * @example
  * if (!(await isSessionLive(env, session))) socket.close(4401, "signed out");
@@ -101,12 +108,14 @@ export function sessionFromPayload(payload: SessionPayload): EditorSession {
 export async function isSessionLive(env: Pick<AuthEnv, "DB">, session: EditorSession, nowMs = Date.now()): Promise<boolean> {
   if (typeof session.sessionId !== "string") return false;
   const editor = await findSessionEditor(env.DB, session.sessionId, Number(session.id), Math.floor(nowMs / 1000));
-  return editor !== null && (editor.role === "publisher") === session.access.publish;
+  if (editor === null) return false;
+  const now = sessionFromPayload({ sub: session.id, sid: session.sessionId, email: editor.email, name: editor.name, role: editor.role, iat: 0, exp: 0 });
+  return now.access.publish === session.access.publish && (now.access.admin === true) === (session.access.admin === true) && sameScope(editor.scope, session.access.scope ?? {});
 }
 
 /**
  * Whether an editor holds the publish right now, whatever their sessions: their editor row still
- * exists with the publisher role. A scheduled publish asks this when it fires, so a publisher who
+ * exists with the publisher or admin role. A scheduled publish asks this when it fires, so a publisher who
  * was demoted or removed after scheduling does not publish (signing out alone does not cancel it).
  *
  * @example
@@ -115,5 +124,9 @@ export async function isSessionLive(env: Pick<AuthEnv, "DB">, session: EditorSes
 export async function hasPublishRight(env: Pick<AuthEnv, "DB">, session: Pick<EditorSession, "id">): Promise<boolean> {
   if (!/^[1-9][0-9]{0,15}$/.test(session.id)) return false;
   const row = await env.DB.prepare("SELECT role FROM editors WHERE id = ?1").bind(Number(session.id)).first<{ role: string }>();
-  return row?.role === "publisher";
+  return row?.role === "publisher" || row?.role === "admin";
+}
+
+function sameScope(a: AccessScope, b: AccessScope): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }

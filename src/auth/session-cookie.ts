@@ -16,8 +16,22 @@ export const SESSION_LIFETIME_SECONDS = 8 * 60 * 60;
 /** Shortest `CMS_SESSION_SECRET` accepted: 32 characters, so a forgotten or placeholder secret is caught. */
 export const MIN_SESSION_SECRET_LENGTH = 32;
 
-/** The roles an editor row may have; `publisher` adds the publish privilege. */
-export type EditorRole = "editor" | "publisher";
+/** The roles an editor row may have; `publisher` adds the publish privilege, `admin` managing people, settings and the menu. */
+export type EditorRole = "editor" | "publisher" | "admin";
+
+/** The roles, most privileged last. */
+export const EDITOR_ROLES: readonly EditorRole[] = ["editor", "publisher", "admin"];
+
+/**
+ * Whether a stored or sent value is a role this code knows (an unknown one is treated as absent,
+ * never guessed at).
+ *
+ * @example
+ * isEditorRole("admin") // true
+ */
+export function isEditorRole(value: unknown): value is EditorRole {
+  return value === "editor" || value === "publisher" || value === "admin";
+}
 
 /**
  * What the cookie carries. `iat` and `exp` are Unix seconds; `sub` is the editor's id; `sid` names
@@ -154,7 +168,7 @@ function parsePayload(bytes: Uint8Array): SessionPayload | null {
   if (data === null || typeof data !== "object") return null;
   const { sub, sid, email, name, role, iat, exp } = data as Record<string, unknown>;
   if (typeof sub !== "string" || typeof sid !== "string" || typeof email !== "string" || typeof name !== "string") return null;
-  if (role !== "editor" && role !== "publisher") return null;
+  if (!isEditorRole(role)) return null;
   if (typeof iat !== "number" || typeof exp !== "number" || !Number.isFinite(exp)) return null;
   return { sub, sid, email, name, role, iat, exp };
 }

@@ -1,4 +1,5 @@
-import type { EditorRole } from "./session-cookie";
+import { storedAccessScope, type AccessScope } from "../shared/access-scope";
+import { isEditorRole, type EditorRole } from "./session-cookie";
 
 /*
  * Sessions kept in D1 so they can end before their cookie expires. Resolving a request costs one
@@ -13,6 +14,9 @@ export interface SessionEditor {
   email: string;
   name: string;
   role: EditorRole;
+  scope: AccessScope;
+  /** The stored scope text, compared as is to notice a change. */
+  scopes: string;
 }
 
 /**
@@ -52,7 +56,7 @@ export async function findSessionEditor(db: D1Database, sid: string, editorId: n
 export function sessionEditorStatement(db: Pick<D1Database, "prepare">, sid: string, editorId: number, nowSeconds: number): D1PreparedStatement {
   return db
     .prepare(
-      "SELECT e.id, e.email, e.name, e.role FROM editor_sessions s JOIN editors e ON e.id = s.editor_id WHERE s.id = ?1 AND s.editor_id = ?2 AND s.expires_at > ?3",
+      "SELECT e.id, e.email, e.name, e.role, e.scopes FROM editor_sessions s JOIN editors e ON e.id = s.editor_id WHERE s.id = ?1 AND s.editor_id = ?2 AND s.expires_at > ?3",
     )
     .bind(sid, editorId, nowSeconds);
 }
@@ -64,8 +68,9 @@ export function sessionEditorStatement(db: Pick<D1Database, "prepare">, sid: str
  * sessionEditorOf(null) // null
  */
 export function sessionEditorOf(row: Record<string, unknown> | null | undefined): SessionEditor | null {
-  if (!row || (row.role !== "editor" && row.role !== "publisher")) return null;
-  return { id: Number(row.id), email: String(row.email), name: String(row.name), role: row.role };
+  if (!row || !isEditorRole(row.role)) return null;
+  const scopes = typeof row.scopes === "string" ? row.scopes : "{}";
+  return { id: Number(row.id), email: String(row.email), name: String(row.name), role: row.role, scope: storedAccessScope(scopes), scopes };
 }
 
 /**

@@ -17,3 +17,15 @@ export function assertPublisher(session: Pick<EditorSession, "access">, action =
     throw new HttpError(403, `${action} needs the publish privilege`, { code: "forbidden_publish" });
   }
 }
+
+/**
+ * The one admin rule: managing people, site settings and the menu needs `access.admin`.
+ *
+ * @example
+ * assertAdmin(session); // throws 403 forbidden_admin for an editor or publisher
+ */
+export function assertAdmin(session: Pick<EditorSession, "access">, action = "this"): void {
+  if (session.access?.admin !== true) {
+    throw new HttpError(403, `${action} needs the admin role`, { code: "forbidden_admin" });
+  }
+}

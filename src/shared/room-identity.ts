@@ -1,3 +1,4 @@
+import { parseAccessScope } from "./access-scope";
 import type { EditorSession } from "./session";
 
 /**
@@ -62,7 +63,9 @@ export function isEditorSession(value: unknown): value is EditorSession {
     v.roles.every((role) => typeof role === "string") &&
     access !== null &&
     typeof access === "object" &&
-    typeof access.publish === "boolean"
+    typeof access.publish === "boolean" &&
+    (access.admin === undefined || typeof access.admin === "boolean") &&
+    (access.scope === undefined || isValidScope(access.scope))
   );
 }
 
@@ -74,7 +77,9 @@ export function isEditorSession(value: unknown): value is EditorSession {
  */
 export function encodeEditorHeader(session: EditorSession): string {
   const { id, email, name, roles, access, sessionId } = session;
-  return encodeURIComponent(JSON.stringify({ id, email, name, roles, access: { publish: access.publish }, ...(typeof sessionId === "string" ? { sessionId } : {}) }));
+  const { publish, admin, scope } = access;
+  const carried = { publish, ...(admin === true ? { admin } : {}), ...(scope !== undefined ? { scope } : {}) };
+  return encodeURIComponent(JSON.stringify({ id, email, name, roles, access: carried, ...(typeof sessionId === "string" ? { sessionId } : {}) }));
 }
 
 /**
@@ -90,5 +95,14 @@ export function decodeEditorHeader(value: string | null): EditorSession | null {
     return isEditorSession(parsed) ? parsed : null;
   } catch {
     return null;
+  }
+}
+
+function isValidScope(value: unknown): boolean {
+  try {
+    parseAccessScope(value);
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -1,3 +1,5 @@
+import type { AccessScope } from "./access-scope";
+
 /**
  * Who is editing. The library only ever sees what the site's `resolveEditor` returns;
  * `access.publish` is the separate privilege publishing needs.
@@ -7,7 +9,11 @@ export interface EditorSession {
   email: string;
   name: string;
   roles: string[];
-  access: { publish: boolean };
+  /**
+   * `publish`: may change what visitors see. `admin`: may manage people, settings and the menu.
+   * `scope`: what the account may touch at all (absent or `{}`: everything its role allows).
+   */
+  access: { publish: boolean; admin?: boolean; scope?: AccessScope };
   /**
    * The site's id of this sign-in, when it keeps one, so a long-lived connection (a room socket)
    * can be checked again later: a signed-out or removed editor's socket is then closed.

@@ -85,7 +85,7 @@ describe("signSession / verifySession", () => {
   });
 
   it("refuses a correctly signed payload of the wrong shape", async () => {
-    for (const bad of [{ ...payload(), role: "admin" }, { ...payload(), sub: 7 }, { ...payload(), exp: "later" }, [1, 2]]) {
+    for (const bad of [{ ...payload(), role: "owner" }, { ...payload(), sub: 7 }, { ...payload(), exp: "later" }, [1, 2]]) {
       const body = b64url(JSON.stringify(bad));
       const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
       const signature = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(body)));
@@ -185,6 +185,37 @@ describe("resolveSiteEditor", () => {
     const { editor, value } = await signedIn("publisher");
     await env.DB.prepare("UPDATE editors SET role = 'editor' WHERE id = ?1").bind(editor.id).run();
     expect((await resolve(cookieRequest(value), env))?.access.publish).toBe(false);
+  });
+
+  it("maps an admin to roles ['editor', 'publisher', 'admin'] with access.publish and access.admin", async () => {
+    const resolve = createSiteEditorResolver({ now: () => NOW_MS });
+    const session = await resolve(cookieRequest((await signedIn("admin")).value), env);
+    expect(session?.roles).toEqual(["editor", "publisher", "admin"]);
+    expect(session?.access).toEqual({ publish: true, admin: true });
+  });
+
+  it("reads the scope from the editor row; a stored scope that does not parse narrows to no collection", async () => {
+    const resolve = createSiteEditorResolver({ now: () => NOW_MS });
+    const { editor, value } = await signedIn();
+    expect((await resolve(cookieRequest(value), env))?.access.scope).toBeUndefined();
+    await env.DB.prepare("UPDATE editors SET scopes = ?2 WHERE id = ?1").bind(editor.id, JSON.stringify({ paths: ["/blog/"], collections: ["pages"] })).run();
+    expect((await resolve(cookieRequest(value), env))?.access.scope).toEqual({ collections: ["pages"], paths: ["/blog/"] });
+    await env.DB.prepare("UPDATE editors SET scopes = 'not json' WHERE id = ?1").bind(editor.id).run();
+    expect((await resolve(cookieRequest(value), env))?.access.scope).toEqual({ collections: [] });
+  });
+
+  it("a session stops being live when its role or scope changes, so a room closes the socket and re-admits under the new ones", async () => {
+    const resolve = createSiteEditorResolver({ now: () => NOW_MS });
+    const { editor, value } = await signedIn("admin");
+    const asAdmin = await resolve(cookieRequest(value), env);
+    expect(asAdmin && (await isSessionLive(env, asAdmin, NOW_MS))).toBe(true);
+    await env.DB.prepare("UPDATE editors SET role = 'publisher' WHERE id = ?1").bind(editor.id).run();
+    expect(await isSessionLive(env, asAdmin!, NOW_MS)).toBe(false);
+    const asPublisher = await resolve(cookieRequest(value), env);
+    expect(await isSessionLive(env, asPublisher!, NOW_MS)).toBe(true);
+    await env.DB.prepare("UPDATE editors SET scopes = ?2 WHERE id = ?1").bind(editor.id, JSON.stringify({ paths: ["/blog/"] })).run();
+    expect(await isSessionLive(env, asPublisher!, NOW_MS)).toBe(false);
+    expect(await isSessionLive(env, (await resolve(cookieRequest(value), env))!, NOW_MS)).toBe(true);
   });
 
   it("revokeEditorSessions ends every session of an editor", async () => {
