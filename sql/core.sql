@@ -1,6 +1,8 @@
 -- cms-toolkit core part, generated from the package's Drizzle tables ("cms-toolkit/schema"): do not edit.
 -- The editors who sign in through "cms-toolkit/auth", and their sessions. A site with its own auth
 -- may leave the tables empty.
+--
+-- Upgrades included: core-roles
 CREATE TABLE "editors" (
   "id" INTEGER PRIMARY KEY AUTOINCREMENT,
   "email" TEXT NOT NULL UNIQUE COLLATE NOCASE,

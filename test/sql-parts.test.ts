@@ -4,6 +4,7 @@ import { appliedSchemaFromRows, APPLIED_SCHEMA_SQL, migrationStatements, planSta
 import { renderSqlPart } from "../src/cores/sql-part";
 import { siteCollections, siteSchemaPlans } from "../src/site/site-schema";
 import { SQL_PARTS } from "../src/tables/sql-parts";
+import teamRolesMigration from "../migrations/0012_team_roles.sql?raw";
 import core from "../sql/core.sql?raw";
 import forms from "../sql/forms.sql?raw";
 import media from "../sql/media.sql?raw";
@@ -11,6 +12,7 @@ import pagesPart from "../sql/pages.sql?raw";
 import search from "../sql/search.sql?raw";
 import settings from "../sql/settings.sql?raw";
 import shareLinks from "../sql/share-links.sql?raw";
+import coreRoles from "../sql/upgrades/core-roles.sql?raw";
 
 /*
  * The Drizzle tables in src/tables are the only place a toolkit table is written. Two things must
@@ -66,6 +68,10 @@ async function appliedSchema(db: D1Database): Promise<AppliedSchema> {
 }
 
 describe("sql/ parts", () => {
+  it("the upgrade that gives a site made by init the roles and scopes is the reference site's own migration", () => {
+    expect(coreRoles).toBe(teamRolesMigration);
+  });
+
   it("a file of sql/ for every declared part, and no other", () => {
     expect(Object.keys(FILES).sort()).toEqual(SQL_PARTS.map((part) => part.name).sort());
   });

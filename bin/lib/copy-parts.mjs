@@ -11,9 +11,19 @@ export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..
 export const SQL_PARTS = ["core", "pages", "search", "media", "settings", "forms", "share-links"];
 
 /**
+ * Changes to a part made after sites had copied it, in order: `sql/upgrades/<name>.sql`, written as
+ * `<NNNN>_cms_<name>.sql` into a site whose copy of the part predates it. A part's file names the
+ * upgrades it already includes (`-- Upgrades included: core-roles`), so a site that copied it
+ * afresh never runs them: a rebuild run over a newer table would drop its newer columns.
+ */
+export const SQL_UPGRADES = [{ part: "core", name: "core-roles" }];
+
+/**
  * Writes each wanted part as `<NNNN>_cms_<part>.sql` into `dir`, numbered after the highest
- * migration already there. A part already present (any `*_cms_<part>.sql`) is skipped, so running
- * it again adds nothing. Returns the files written.
+ * migration already there, then each upgrade its copy of a part lacks (`SQL_UPGRADES`). A part or
+ * upgrade already present (any `*_cms_<name>.sql`) is skipped, so running it again adds nothing:
+ * after updating the package, running it again is how a site gets the new upgrades. Returns the
+ * files written.
  *
  * @example
  * copyMigrations("migrations", { parts: ["core", "media"] }) // ["migrations/0001_cms_core.sql", "migrations/0002_cms_media.sql"]
@@ -33,7 +43,19 @@ export function copyMigrations(dir, { parts = SQL_PARTS } = {}) {
     writeFileSync(file, readFileSync(join(PACKAGE_ROOT, "sql", `${part}.sql`)));
     written.push(file);
   }
+  for (const { part, name } of SQL_UPGRADES) {
+    if (!hasPart(dir, part) || hasPart(dir, name) || partIncludes(dir, part, name)) continue;
+    const file = join(dir, `${String(next++).padStart(4, "0")}_cms_${name}.sql`);
+    writeFileSync(file, readFileSync(join(PACKAGE_ROOT, "sql", "upgrades", `${name}.sql`)));
+    written.push(file);
+  }
   return written;
+}
+
+function partIncludes(dir, part, upgrade) {
+  const file = readdirSync(dir).find((name) => name.endsWith(`_cms_${part}.sql`));
+  const included = /^-- Upgrades included: (.*)$/m.exec(readFileSync(join(dir, file), "utf8"));
+  return included !== null && included[1].split(/,\s*/).includes(upgrade);
 }
 
 function hasPart(dir, part) {

@@ -1,0 +1,27 @@
+// `cms-toolkit migrations <dir>`: the package's SQL parts and their later upgrades, copied into a
+// site's migrations folder as numbered files (bin/lib/copy-parts.mjs).
+import assert from "node:assert/strict";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { it } from "node:test";
+import { copyMigrations, PACKAGE_ROOT } from "../../bin/lib/copy-parts.mjs";
+
+const folder = () => mkdtempSync(join(tmpdir(), "cms-copy-parts-"));
+
+it("a fresh site gets each part as it is today, which includes its upgrades, and a second run adds nothing", () => {
+  const dir = folder();
+  copyMigrations(dir, { parts: ["core", "media"] });
+  assert.deepEqual(readdirSync(dir).sort(), ["0001_cms_core.sql", "0002_cms_media.sql"]);
+  assert.match(readFileSync(join(dir, "0001_cms_core.sql"), "utf8"), /^-- Upgrades included: core-roles$/m);
+  assert.deepEqual(copyMigrations(dir, { parts: ["core", "media"] }), []);
+});
+
+it("a site that copied the core part before roles existed gets the upgrade after its own migrations", () => {
+  const dir = folder();
+  writeFileSync(join(dir, "0001_cms_core.sql"), "-- the core part as an earlier package shipped it\n");
+  writeFileSync(join(dir, "0002_site_pages.sql"), "-- the site's own\n");
+  assert.deepEqual(copyMigrations(dir, { parts: ["core"] }), [join(dir, "0003_cms_core-roles.sql")]);
+  assert.equal(readFileSync(join(dir, "0003_cms_core-roles.sql"), "utf8"), readFileSync(join(PACKAGE_ROOT, "sql/upgrades/core-roles.sql"), "utf8"));
+  assert.deepEqual(copyMigrations(dir, { parts: ["core"] }), []);
+});
