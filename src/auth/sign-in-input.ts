@@ -38,7 +38,8 @@ export function isFormPost(request: Request): boolean {
 export async function readSignInInput(request: Request): Promise<{ input: SignInInput; next: string | null }> {
   if (isFormPost(request)) {
     const params = new URLSearchParams(new TextDecoder().decode(await readBodyBytes(request, MAX_SIGN_IN_BODY_BYTES)));
-    return { input: validate({ email: params.get("email"), password: params.get("password"), code: params.get("code") }), next: params.get("next") };
+    const fields = Object.fromEntries(["email", "password", "code"].map((name) => [name, params.get(name)]));
+    return { input: validate(fields), next: params.get("next") };
   }
   const body = await readJsonObject(request, { maxBytes: MAX_SIGN_IN_BODY_BYTES });
   return { input: validate(body), next: null };
