@@ -1,6 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { createExecutionContext } from "cloudflare:test";
 import { createAccessResolver } from "../../src/auth/access-resolver";
+import { createCms } from "../../src/cms/create-cms";
+import { siteCollections } from "../../src/site/cms";
+import type { SiteEnv } from "../../src/site/env";
 import { toBase64Url } from "../../src/auth/base64";
 import { insertEditor, uniqueEmail } from "./helpers";
 
@@ -179,5 +183,19 @@ describe("createAccessResolver", () => {
   it("refuses a configuration without an audience or with a malformed team", () => {
     expect(() => createAccessResolver({ teamDomain: "acme", audience: "" })).toThrow(/AUD tag/);
     expect(() => createAccessResolver({ teamDomain: "not a team", audience: AUD })).toThrow(/team domain/);
+  });
+
+  it("serves a site's editor routes as its resolveEditor: the token's editor reads, no token is 401", async () => {
+    const key = await newKey("k1");
+    const server = certsServer([key]);
+    const cms = createCms<SiteEnv, typeof siteCollections>({
+      collections: siteCollections,
+      auth: { resolveEditor: createAccessResolver({ teamDomain: "acme", audience: AUD, fetch: server.fetch, now: () => clock }) },
+    });
+    const { email } = await insertEditor();
+    const listed = await cms.route(withToken(await token(key, claims(email))), env as SiteEnv, createExecutionContext());
+    expect(listed?.status).toBe(200);
+    const anonymous = await cms.route(new Request("https://site.test/api/cms/pages/list"), env as SiteEnv, createExecutionContext());
+    expect(anonymous?.status).toBe(401);
   });
 });

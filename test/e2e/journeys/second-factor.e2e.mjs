@@ -1,8 +1,10 @@
 // Journey (issue 35, item 4): an editor turns two-step sign-in on from the edit bar's Account
 // panel (the test is their authenticator app: it computes the code from the secret the panel
-// shows), then signs in again through the login page, which now needs the code too.
+// shows), then signs in again through the login page, which now needs the code too. axe checks the
+// panel on the way.
 import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
+import { seriousViolations } from "../axe.mjs";
 import { barAction, openAs, waitForEditing } from "../browser.mjs";
 
 const EMAIL = "factor@example.test";
@@ -40,12 +42,14 @@ export const tests = [
       const secret = (await dialog.locator(".cms-totp-secret").textContent()).replace(/\s/g, "");
       assert.match(secret, /^[A-Z2-7]{32}$/, "the panel shows the secret as text");
       assert.match(await dialog.getByRole("link").getAttribute("href"), new RegExp(`^otpauth://totp/.*secret=${secret}`), "and as an otpauth link");
+      assert.deepEqual(await seriousViolations(page), [], "axe finds no serious or critical violation in the panel");
       const confirmedAt = stepNow();
       await dialog.getByLabel("6-digit code from the app").fill(totp(secret, confirmedAt));
       await dialog.getByRole("button", { name: "Confirm" }).click();
       const codes = dialog.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
       await codes.first().waitFor();
       assert.equal(await codes.count(), 10, "ten recovery codes, shown once");
+      assert.deepEqual(await seriousViolations(page), [], "nor with the recovery codes shown");
       const recovery = await codes.first().textContent();
       await dialog.getByRole("button", { name: "I have saved these codes" }).click();
       await dialog.getByRole("button", { name: "Close" }).click();
