@@ -2,7 +2,7 @@
 -- The editors who sign in through "cms-toolkit/auth", and their sessions. A site with its own auth
 -- may leave the tables empty.
 --
--- Upgrades included: core-roles
+-- Upgrades included: core-roles, core-second-factor
 CREATE TABLE "editors" (
   "id" INTEGER PRIMARY KEY AUTOINCREMENT,
   "email" TEXT NOT NULL UNIQUE COLLATE NOCASE,
@@ -23,3 +23,20 @@ CREATE TABLE "editor_sessions" (
   "created_at" TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
 CREATE INDEX "editor_sessions_editor" ON "editor_sessions" ("editor_id");
+
+-- A second factor: the account's sealed TOTP secret and last accepted step, and its one-time
+-- recovery codes (hashed). Removing an editor removes both.
+CREATE TABLE "editor_totp" (
+  "editor_id" INTEGER PRIMARY KEY REFERENCES "editors"("id") ON DELETE CASCADE,
+  "secret" TEXT NOT NULL,
+  "enabled_at" INTEGER,
+  "last_step" INTEGER NOT NULL DEFAULT 0,
+  "created_at" TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+);
+
+CREATE TABLE "editor_recovery_codes" (
+  "code_hash" TEXT PRIMARY KEY,
+  "editor_id" INTEGER NOT NULL REFERENCES "editors"("id") ON DELETE CASCADE,
+  "created_at" TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+);
+CREATE INDEX "editor_recovery_codes_editor" ON "editor_recovery_codes" ("editor_id");

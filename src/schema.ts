@@ -5,6 +5,7 @@
  * with other columns declares its own tables the same way.
  */
 export { editors, editorSessions } from "./tables/editors";
+export { editorTotp, editorRecoveryCodes } from "./tables/second-factor";
 export { pages, pagesVersions, pageRedirects } from "./tables/pages";
 export { media, siteSettings, siteSettingsBlob } from "./tables/media";
 export { submissions, inquiries, formTokens } from "./tables/forms";

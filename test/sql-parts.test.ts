@@ -5,6 +5,7 @@ import { renderSqlPart } from "../src/cores/sql-part";
 import { siteCollections, siteSchemaPlans } from "../src/site/site-schema";
 import { SQL_PARTS } from "../src/tables/sql-parts";
 import teamRolesMigration from "../migrations/0012_team_roles.sql?raw";
+import secondFactorMigration from "../migrations/0015_second_factor.sql?raw";
 import core from "../sql/core.sql?raw";
 import forms from "../sql/forms.sql?raw";
 import media from "../sql/media.sql?raw";
@@ -13,6 +14,7 @@ import search from "../sql/search.sql?raw";
 import settings from "../sql/settings.sql?raw";
 import shareLinks from "../sql/share-links.sql?raw";
 import coreRoles from "../sql/upgrades/core-roles.sql?raw";
+import coreSecondFactor from "../sql/upgrades/core-second-factor.sql?raw";
 
 /*
  * The Drizzle tables in src/tables are the only place a toolkit table is written. Two things must
@@ -68,8 +70,9 @@ async function appliedSchema(db: D1Database): Promise<AppliedSchema> {
 }
 
 describe("sql/ parts", () => {
-  it("the upgrade that gives a site made by init the roles and scopes is the reference site's own migration", () => {
+  it("each upgrade a site made by init gets (sql/upgrades/) is the reference site's own migration", () => {
     expect(coreRoles).toBe(teamRolesMigration);
+    expect(coreSecondFactor).toBe(secondFactorMigration);
   });
 
   it("a file of sql/ for every declared part, and no other", () => {

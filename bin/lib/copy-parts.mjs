@@ -16,7 +16,10 @@ export const SQL_PARTS = ["core", "pages", "search", "media", "settings", "forms
  * upgrades it already includes (`-- Upgrades included: core-roles`), so a site that copied it
  * afresh never runs them: a rebuild run over a newer table would drop its newer columns.
  */
-export const SQL_UPGRADES = [{ part: "core", name: "core-roles" }];
+export const SQL_UPGRADES = [
+  { part: "core", name: "core-roles" },
+  { part: "core", name: "core-second-factor" },
+];
 
 /**
  * Writes each wanted part as `<NNNN>_cms_<part>.sql` into `dir`, numbered after the highest

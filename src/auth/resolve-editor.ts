@@ -1,7 +1,7 @@
 import type { AccessScope } from "../shared/access-scope";
 import type { EditorSession, ResolveEditor, SessionStatement } from "../shared/session";
 import type { AuthEnv } from "./auth-env";
-import { EDITOR_ROLES, readSessionCookie, verifySession, type SessionPayload } from "./session-cookie";
+import { EDITOR_ROLES, readSessionCookie, type EditorRole, verifySession, type SessionPayload } from "./session-cookie";
 import { findSessionEditor, sessionEditorOf, sessionEditorStatement, type SessionEditor } from "./session-store";
 
 /*
@@ -16,6 +16,12 @@ import { findSessionEditor, sessionEditorOf, sessionEditorStatement, type Sessio
 export interface SiteEditorResolverOptions {
   /** Clock in milliseconds; default `Date.now`. Tests move it to expire cookies. */
   now?: () => number;
+  /**
+   * Roles that must have a second factor (TOTP) on, e.g. `["admin"]`; default none. An account of
+   * such a role without one is resolved with `secondFactorMissing`: signed in, but refused
+   * everywhere (403 `second_factor_required`) until it turns one on.
+   */
+  requireSecondFactor?: readonly EditorRole[];
 }
 
 type Env = Pick<AuthEnv, "CMS_SESSION_SECRET" | "DB">;
@@ -32,6 +38,8 @@ export type SiteEditorResolver = ResolveEditor<Env> & Required<Pick<ResolveEdito
  */
 export function createSiteEditorResolver(options: SiteEditorResolverOptions = {}): SiteEditorResolver {
   const now = options.now ?? Date.now;
+  const required = options.requireSecondFactor ?? [];
+  const sessionOf = (payload: SessionPayload, editor: SessionEditor | null) => withSecondFactor(storedSessionOf(payload, editor), editor, required);
   // The cookie's HMAC, checked before any storage is touched.
   const verified = async (request: Request, env: Env): Promise<{ payload: SessionPayload; seconds: number } | null> => {
     const value = readSessionCookie(request);
@@ -58,10 +66,16 @@ export function createSiteEditorResolver(options: SiteEditorResolverOptions = {}
 }
 
 /* The stored row wins over the cookie: a renamed editor, a changed role or scope shows at once. */
-function sessionOf(payload: SessionPayload, editor: SessionEditor | null): EditorSession | null {
+function storedSessionOf(payload: SessionPayload, editor: SessionEditor | null): EditorSession | null {
   if (!editor) return null;
   const session = sessionFromPayload({ ...payload, email: editor.email, name: editor.name, role: editor.role });
   return Object.keys(editor.scope).length > 0 ? { ...session, access: { ...session.access, scope: editor.scope } } : session;
+}
+
+/* Read from the row on every request, so turning a factor on (or off) counts at once. */
+function withSecondFactor(session: EditorSession | null, editor: SessionEditor | null, required: readonly EditorRole[]): EditorSession | null {
+  if (!session || !editor || editor.secondFactor || !required.includes(editor.role)) return session;
+  return { ...session, secondFactorMissing: true };
 }
 
 /**

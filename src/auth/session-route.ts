@@ -13,6 +13,8 @@ import { createDurableObjectLimiter, type RateLimiterFactory } from "../cores/ra
 import { clientAddress, type ClientAddressTrust } from "../routes/client-address";
 import { DEFAULT_SIGN_IN_LIMITS, openSignInAttempt, type SignInLimits } from "./rate-limit";
 import { createSiteEditorResolver } from "./resolve-editor";
+import { secondFactorRoute } from "./second-factor-route";
+import { hasSecondFactor, useSecondFactor } from "./second-factor-store";
 import {
   SESSION_LIFETIME_SECONDS,
   assertSessionSecret,
@@ -21,6 +23,7 @@ import {
   sessionCookieHeader,
   signSession,
   verifySession,
+  type EditorRole,
 } from "./session-cookie";
 import { createEditorSession, deleteEditorSession } from "./session-store";
 import { isFormPost, readSignInInput, safeNextPath } from "./sign-in-input";
@@ -38,6 +41,12 @@ export interface SessionRouteOptions {
   loginPath?: string;
   /** When `CF-Connecting-IP` is believed for the per-address limits; default `"edge"`: only on Cloudflare's edge. */
   trustClientAddress?: ClientAddressTrust;
+  /**
+   * Roles that must use a second factor (TOTP), e.g. `["admin"]`; default none. Such an account
+   * without one is signed in but refused everywhere (403 `second_factor_required`) until it turns
+   * one on at `<path>/totp`.
+   */
+  requireSecondFactor?: readonly EditorRole[];
 }
 
 /** Same message for an unknown email and a wrong password, so the answer does not reveal accounts. */
@@ -53,9 +62,11 @@ const NO_STORE = { "cache-control": "private, no-store" };
 
 /**
  * Sign-in for the reference site at `/api/cms/session`:
- * `POST { email, password }` (JSON → 204 + cookie; an HTML form → 303 to its `next` or to
+ * `POST { email, password, code? }` (JSON → 204 + cookie; an HTML form → 303 to its `next` or to
  * `/login?error=…`), `GET` → `{ email, name, roles }` or 401, `DELETE` → 204 ending the session
- * (its D1 row, so a copied cookie stops working too) and clearing the cookie.
+ * (its D1 row, so a copied cookie stops working too) and clearing the cookie. An account with a
+ * second factor on also sends `code` (its authenticator's current code or a recovery code); its
+ * own factor is managed at `<path>/totp` (second-factor-route.ts).
  * POST and DELETE are same-origin checked; sign-in attempts are rate limited per client address and
  * per account and address (see rate-limit.ts), atomically in `env.RATE_LIMIT`.
  *
@@ -67,11 +78,15 @@ export function sessionRoute(options: SessionRouteOptions = {}): EditorRoute<Aut
   const loginPath = options.loginPath ?? "/login";
   const now = options.now ?? Date.now;
   const limits: SignInLimits = { ...DEFAULT_SIGN_IN_LIMITS, ...options.limits };
-  const resolveEditor = createSiteEditorResolver({ now });
+  const requireSecondFactor = options.requireSecondFactor ?? [];
+  const resolveEditor = createSiteEditorResolver({ now, requireSecondFactor });
   const limiters = options.limiters ?? durableObjectLimiters;
+  const totp = secondFactorRoute({ resolveEditor, now, limits, limiters, requireSecondFactor, trustClientAddress: options.trustClientAddress });
 
   return withErrorEdge<AuthEnv>(async (request, env) => {
-    if (matchPath(path, new URL(request.url).pathname) === null) return undefined;
+    const pathname = new URL(request.url).pathname;
+    if (matchPath(`${path}/totp`, pathname) !== null) return totp(request, env);
+    if (matchPath(path, pathname) === null) return undefined;
     assertMethod(request, ["GET", "POST", "DELETE"]);
 
     if (request.method === "GET") {
@@ -108,6 +123,7 @@ export function sessionRoute(options: SessionRouteOptions = {}): EditorRoute<Aut
         return redirect(`${loginPath}?error=no_editors`, {});
       }
       if (!form || !isHttpError(error) || ![401, 422, 429].includes(error.status)) throw error;
+      if (error.code === "second_factor_needed") return redirect(`${loginPath}?error=code`, {});
       // A no-JavaScript form cannot show a JSON error; the login page reads `error` instead.
       if (error.status === 429) {
         return redirect(`${loginPath}?error=rate_limited`, { "retry-after": String(error.details.retryAfter) });
@@ -148,6 +164,13 @@ async function signIn(
     if (!editor && !(await hasEditors(env.DB))) throw new NoEditorAccountsError();
     // The attempt was counted before the check; nothing more to record.
     throw new HttpError(401, BAD_CREDENTIALS, { code: "invalid_credentials" });
+  }
+  if (await hasSecondFactor(env.DB, editor.id)) {
+    // The password was right, but the attempt stays counted until the code is right too.
+    const code = input.code === undefined ? null : await useSecondFactor({ db: env.DB, editorId: editor.id, sessionSecret: env.CMS_SESSION_SECRET }, input.code, now());
+    if (code === null) {
+      throw new HttpError(401, "this account also needs the code from its authenticator app (or one of its recovery codes)", { code: "second_factor_needed" });
+    }
   }
   await attempt.recordSuccess().catch((error: unknown) => console.error("could not reset sign-in failures", error));
 

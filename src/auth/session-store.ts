@@ -17,6 +17,8 @@ export interface SessionEditor {
   scope: AccessScope;
   /** The stored scope text, compared as is to notice a change. */
   scopes: string;
+  /** Whether the account has a second factor (TOTP) on. */
+  secondFactor: boolean;
 }
 
 /**
@@ -56,7 +58,7 @@ export async function findSessionEditor(db: D1Database, sid: string, editorId: n
 export function sessionEditorStatement(db: Pick<D1Database, "prepare">, sid: string, editorId: number, nowSeconds: number): D1PreparedStatement {
   return db
     .prepare(
-      "SELECT e.id, e.email, e.name, e.role, e.scopes FROM editor_sessions s JOIN editors e ON e.id = s.editor_id WHERE s.id = ?1 AND s.editor_id = ?2 AND s.expires_at > ?3",
+      "SELECT e.id, e.email, e.name, e.role, e.scopes, t.enabled_at IS NOT NULL AS second_factor FROM editor_sessions s JOIN editors e ON e.id = s.editor_id LEFT JOIN editor_totp t ON t.editor_id = e.id WHERE s.id = ?1 AND s.editor_id = ?2 AND s.expires_at > ?3",
     )
     .bind(sid, editorId, nowSeconds);
 }
@@ -70,7 +72,7 @@ export function sessionEditorStatement(db: Pick<D1Database, "prepare">, sid: str
 export function sessionEditorOf(row: Record<string, unknown> | null | undefined): SessionEditor | null {
   if (!row || !isEditorRole(row.role)) return null;
   const scopes = typeof row.scopes === "string" ? row.scopes : "{}";
-  return { id: Number(row.id), email: String(row.email), name: String(row.name), role: row.role, scope: storedAccessScope(scopes), scopes };
+  return { id: Number(row.id), email: String(row.email), name: String(row.name), role: row.role, scope: storedAccessScope(scopes), scopes, secondFactor: row.second_factor === 1 };
 }
 
 /**

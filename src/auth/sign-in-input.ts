@@ -5,11 +5,14 @@ import { LouiseValidationError, type Violation } from "../shared/errors";
 const MAX_SIGN_IN_BODY_BYTES = 16 * 1024;
 const MAX_EMAIL_LENGTH = 254;
 const MAX_PASSWORD_LENGTH = 1024;
+const MAX_CODE_LENGTH = 64;
 
 /** What a sign-in request carries, whichever way it was sent. */
 export interface SignInInput {
   email: string;
   password: string;
+  /** The second factor of an account that has one on: its authenticator's code or a recovery code. */
+  code?: string;
 }
 
 /**
@@ -25,7 +28,7 @@ export function isFormPost(request: Request): boolean {
 }
 
 /**
- * Reads `{ email, password }` from a JSON or form body, plus the form's `next` field. Malformed JSON
+ * Reads `{ email, password, code? }` from a JSON or form body, plus the form's `next` field. Malformed JSON
  * is a 400 (from `readJsonObject`); a missing, non-string, empty or over-long field is a 422 with
  * `violations`, the project's answer to a wrong type for a known field.
  *
@@ -35,7 +38,8 @@ export function isFormPost(request: Request): boolean {
 export async function readSignInInput(request: Request): Promise<{ input: SignInInput; next: string | null }> {
   if (isFormPost(request)) {
     const params = new URLSearchParams(new TextDecoder().decode(await readBodyBytes(request, MAX_SIGN_IN_BODY_BYTES)));
-    return { input: validate({ email: params.get("email"), password: params.get("password") }), next: params.get("next") };
+    const fields = Object.fromEntries(["email", "password", "code"].map((name) => [name, params.get(name)]));
+    return { input: validate(fields), next: params.get("next") };
   }
   const body = await readJsonObject(request, { maxBytes: MAX_SIGN_IN_BODY_BYTES });
   return { input: validate(body), next: null };
@@ -75,8 +79,11 @@ function validate(body: Record<string, unknown>): SignInInput {
   const password = body.password;
   checkString("email", email, MAX_EMAIL_LENGTH, violations);
   checkString("password", password, MAX_PASSWORD_LENGTH, violations);
+  // The code is optional: absent, null (a form without the field) and blank all mean none.
+  const code = typeof body.code === "string" ? body.code.trim() : body.code;
+  if (code !== undefined && code !== null && code !== "") checkString("code", code, MAX_CODE_LENGTH, violations);
   if (violations.length || typeof email !== "string" || typeof password !== "string") throw new LouiseValidationError(violations);
-  return { email, password };
+  return typeof code === "string" && code !== "" ? { email, password, code } : { email, password };
 }
 
 function checkString(path: string, value: unknown, maxLength: number, violations: Violation[]): void {

@@ -141,6 +141,11 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
     const panel = await openInquiriesPanel(doc, { url, fetch: doFetch });
     panel.addEventListener("close", () => refreshUnread?.());
   };
+  const accountUrl = options.accountUrl;
+  const openAccount = async (url: string, onEnabled?: () => void) => {
+    const { openAccountPanel } = await import("./account");
+    await openAccountPanel(doc, { url, fetch: doFetch, ...(onEnabled ? { onEnabled } : {}) });
+  };
   const bar = createEditBar(doc, {
     manualSave: manual,
     onSave: () => void queue.flush(),
@@ -151,11 +156,15 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
       ...(versioned ? [{ icon: "preview", text: "Preview", label: "Preview as visitors will see it", onClick: () => void openPreview() } as const] : []),
       ...(versioned && options.canPublish === true ? [{ icon: "share", text: "Share", label: "Share a link to this draft", onClick: () => void openShare() } as const] : []),
       ...(inquiriesUrl ? [{ icon: "inbox", text: "Inquiries", label: "Inquiries", onClick: () => void openInquiries(inquiriesUrl) } as const] : []),
+      ...(accountUrl ? [{ icon: "account", text: "Account", label: "Account and two-step sign-in", onClick: () => void openAccount(accountUrl) } as const] : []),
       ...(options.barActions ?? []),
     ],
     onUndo: () => void history.run("undo"),
     onRedo: () => void history.run("redo"),
   });
+  // A site that requires a second factor of this account refuses everything else until it is on:
+  // the panel opens at once, and the page reloads once it is on so editing connects.
+  if (accountUrl) void requireSecondFactor(accountUrl, doFetch, () => void openAccount(accountUrl, () => win.location.reload()));
   const refreshUnread = inquiriesUrl ? showUnreadInquiries(bar, inquiriesUrl, (input, init) => doFetch(input, init)) : null;
   const history = createPageHistory(doc, (state) => bar.setHistory(state));
   const removeStyles = injectStyles(doc);
@@ -272,4 +281,12 @@ function markedIn(root: ParentNode): MarkedElement[] {
     const marker = readMarker(element);
     return marker ? [{ element, marker } satisfies MarkedElement] : [];
   });
+}
+
+async function requireSecondFactor(url: string, doFetch: (input: string, init?: RequestInit) => Promise<Response>, open: () => void): Promise<void> {
+  // Read here rather than through the panel's chunk, which most editors never load.
+  const state = (await doFetch(url, { headers: { accept: "application/json" } })
+    .then((response) => (response.ok ? response.json() : null))
+    .catch(() => null)) as { enabled?: unknown; required?: unknown } | null;
+  if (state?.required === true && state.enabled !== true) open();
 }

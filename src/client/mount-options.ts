@@ -25,6 +25,12 @@ export interface MountLouiseOptions extends EndpointOptions {
    * Inquiries panel to read, mark and delete the messages visitors sent. Omitted, there is none.
    */
   inquiriesUrl?: string;
+  /**
+   * The signed-in account's second-factor endpoint (`/api/cms/session/totp` with the built-in
+   * sign-in): the edit bar offers an Account panel to turn two-step sign-in on and off, and opens it
+   * at once when the site requires it of the account and it is off. Omitted, there is none.
+   */
+  accountUrl?: string;
   /** Called after Done, once pending edits are saved and the editors are gone. */
   onDone?: () => void;
   fetch?: typeof fetch;

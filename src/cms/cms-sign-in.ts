@@ -19,10 +19,14 @@ import type { CmsEnv } from "./cms-routes";
 export function signInRoutes<Env extends CmsEnv>(options: SessionRouteOptions): { route: EditorRoute<Env>; resolveEditor: ResolveEditor<Env> } {
   const path = options.path ?? "/api/cms/session";
   const session = sessionRoute(options);
-  const resolver = createSiteEditorResolver(options.now ? { now: options.now } : {});
+  const resolver = createSiteEditorResolver({
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.requireSecondFactor ? { requireSecondFactor: options.requireSecondFactor } : {}),
+  });
   return {
     route: withErrorEdge<Env>((request, env, ctx) => {
-      if (matchPath(path, new URL(request.url).pathname) === null) return undefined;
+      const pathname = new URL(request.url).pathname;
+      if (matchPath(path, pathname) === null && matchPath(`${path}/totp`, pathname) === null) return undefined;
       // Attempts are counted there; without it sign-in would be unlimited.
       if (!env.RATE_LIMIT) throw missingBinding("RATE_LIMIT", "Durable Object namespace", "sign-in");
       return session(request, { ...authEnv(env), RATE_LIMIT: env.RATE_LIMIT }, ctx);

@@ -1,5 +1,6 @@
 import { HttpError } from "../shared/errors";
 import { assertPublisher } from "../shared/publish-privilege";
+import { assertSecondFactor } from "../shared/second-factor";
 import { noteActor } from "../shared/request-log";
 import type { EditorSession, ResolveEditor } from "../shared/session";
 
@@ -90,8 +91,9 @@ export async function guardEditor<Env>(
 
 /**
  * The one admission rule of editor requests, whichever way the session was resolved (alone, or in
- * one D1 batch with a read): no session → 401 (or `noSessionStatus`); a mutating request that is
- * not same-origin → 403; `publish` without `access.publish` → 403.
+ * one D1 batch with a read): no session → 401 (or `noSessionStatus`); a session that must first
+ * turn on a second factor → 403; a mutating request that is not same-origin → 403; `publish`
+ * without `access.publish` → 403.
  *
  * @example
  * const session = admitEditor(request, await resolveEditor(request, env), { publish: true });
@@ -99,6 +101,7 @@ export async function guardEditor<Env>(
 export function admitEditor(request: Request, session: EditorSession | null, need: EditorNeeds = {}): EditorSession {
   if (!session) throw noEditorError(need);
   noteActor(request, session.email);
+  assertSecondFactor(session);
   if (isMutatingMethod(request.method)) assertSameOrigin(request);
   if (need.publish) assertPublisher(session);
   return session;

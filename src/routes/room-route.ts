@@ -4,6 +4,7 @@ import { HttpError } from "../shared/errors";
 import type { EditorRoute } from "../shared/route-types";
 import type { ResolveEditor } from "../shared/session";
 import { isSameOriginRequest } from "./guard";
+import { assertSecondFactor } from "../shared/second-factor";
 import { withErrorEdge } from "./run-editor-route";
 
 /** Options of {@link roomRoute}. */
@@ -53,6 +54,7 @@ export function roomRoute<Env extends { PAGE_ROOM?: DurableObjectNamespace }>(op
     }
     const editor = await options.resolveEditor(request, env);
     if (!editor) throw new HttpError(401, "sign in as an editor to join a page room", { code: "unauthenticated" });
+    assertSecondFactor(editor);
     if (!isSameOriginRequest(request)) throw new HttpError(403, "cross-site WebSocket upgrade refused", { code: "cross_origin" });
     if (options.exists && !(await options.exists(env, address))) {
       throw new HttpError(404, `no ${address.collection} record ${address.id}`, { code: "not_found" });

@@ -19,6 +19,12 @@ export interface EditorSession {
    * can be checked again later: a signed-out or removed editor's socket is then closed.
    */
   sessionId?: string;
+  /**
+   * Set when the site requires a second factor for this account's role and the account has none
+   * yet: it is signed in, but may only turn one on; every editor route answers 403
+   * `second_factor_required` (`assertSecondFactor`).
+   */
+  secondFactorMissing?: true;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { EDITORS_COLUMN_SQL, editorSessions, editors } from "./editors";
+import { editorRecoveryCodes, editorTotp } from "./second-factor";
 import { formTokens, inquiries, submissions } from "./forms";
 import { media, SINGLETON_COLUMN_SQL, siteSettings, siteSettingsBlob } from "./media";
 import { PAGES_SEARCH_FIELDS, pageRedirects, pages, pagesVersions } from "./pages";
@@ -20,13 +21,18 @@ export const SQL_PARTS = [
   {
     name: "core",
     comment:
-      'The editors who sign in through "cms-toolkit/auth", and their sessions. A site with its own auth\nmay leave the tables empty.\n\nUpgrades included: core-roles',
+      'The editors who sign in through "cms-toolkit/auth", and their sessions. A site with its own auth\nmay leave the tables empty.\n\nUpgrades included: core-roles, core-second-factor',
     entries: [
       { table: editors, columnSql: EDITORS_COLUMN_SQL },
       {
         comment: "The signed cookie names one session; signing out deletes it, and removing an editor deletes\ntheirs, so access ends on the next request.",
         table: editorSessions,
       },
+      {
+        comment: "A second factor: the account's sealed TOTP secret and last accepted step, and its one-time\nrecovery codes (hashed). Removing an editor removes both.",
+        table: editorTotp,
+      },
+      { table: editorRecoveryCodes },
     ],
   },
   {

@@ -1,5 +1,5 @@
 // Starts the e2e copy of the reference site under `wrangler dev` on its own port with its own
-// throw-away state: migrations, demo pages and two editors with a random password.
+// throw-away state: migrations, demo pages and the editors below with a random password.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -10,10 +10,11 @@ import { wrangler, WRANGLER_ENV } from "../../scripts/wrangler-run.mjs";
 
 const CONFIG = "test/e2e/wrangler.e2e.toml";
 
-/** The two accounts every e2e run signs in with. */
+/** The accounts every e2e run signs in with; the second-factor journey has one of its own, since it turns TOTP on. */
 export const EDITORS = [
   { email: "editor@example.test", name: "Eddie Editor", role: "editor" },
   { email: "publisher@example.test", name: "Pat Publisher", role: "publisher" },
+  { email: "factor@example.test", name: "Fay Factor", role: "editor" },
 ];
 
 /**

@@ -2,7 +2,7 @@
  * The edit-mode tail of a demo page: mounts the inline client (its handle stays on
  * `window.louise` for the console and tests) with the page buttons of the edit bar ("New page",
  * "Pages", and "Page": the address, and deleting for a publisher) and the contact form's
- * inquiries, and opens the settings panel (site name, tagline and the menu) when the edit bar's
+ * inquiries and the Account panel (two-step sign-in), and opens the settings panel (site name, tagline and the menu) when the edit bar's
  * Settings button is pressed (read-only for an editor without the publish privilege, whom the
  * server would refuse). Visitors never get it. `extraOptions` are more `mountLouise` options,
  * written as JavaScript object members. `nonce` is the response's CSP script nonce; `slug` the
@@ -21,7 +21,7 @@ const barActions = [
   { icon: "pages", text: "Pages", label: "Pages: find a page", onClick: () => loadPageDialogs().then((d) => d.openPageList(document, {})) },
   { icon: "page", text: "Page", label: "Page address and deletion", onClick: () => loadPageDialogs().then((d) => d.openPageSettings(document, page)) },
 ];
-window.louise = mountLouise({ versionedPageId: ${Number(pageId)}, canPublish: ${publisher}, barActions, inquiriesUrl: "/api/cms/inquiries"${extraOptions ? `, ${extraOptions}` : ""} });
+window.louise = mountLouise({ versionedPageId: ${Number(pageId)}, canPublish: ${publisher}, barActions, inquiriesUrl: "/api/cms/inquiries", accountUrl: "/api/cms/session/totp"${extraOptions ? `, ${extraOptions}` : ""} });
 const fields = [{ key: "siteName", label: "Site name" }, { key: "tagline", label: "Tagline" }];
 window.addEventListener("cms:open-settings", () => openSettingsPanel(document, { fields, menu: true, canChange: ${publisher}, onSaved: () => location.reload() }));
 </script>`;
