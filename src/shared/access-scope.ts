@@ -31,7 +31,7 @@ export function parseAccessScope(value: unknown, at = "scopes"): AccessScope {
   const violations: Violation[] = [];
   const scope: AccessScope = {};
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw new HttpError(400, `${at} must be an object`, { code: "invalid_scope", details: { violations: [{ path: at, message: "must be an object" }] } });
+    throw new HttpError(400, `${at} must be an object`, { code: "invalid_access_scope", details: { violations: [{ path: at, message: "must be an object" }] } });
   }
   for (const [key, part] of Object.entries(value)) {
     if (key === "collections") {
@@ -58,7 +58,7 @@ export function parseAccessScope(value: unknown, at = "scopes"): AccessScope {
       violations.push({ path: `${at}.${key.slice(0, 64)}`, message: "unknown scope; use collections, paths or readOnlyFields" });
     }
   }
-  if (violations.length > 0) throw new HttpError(400, `${at} is not a valid scope`, { code: "invalid_scope", details: { violations } });
+  if (violations.length > 0) throw new HttpError(400, `${at} is not a valid scope`, { code: "invalid_access_scope", details: { violations } });
   return scope;
 }
 
