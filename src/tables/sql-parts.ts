@@ -1,4 +1,5 @@
 import { EDITORS_COLUMN_SQL, editorSessions, editors } from "./editors";
+import { TEAM_LINKS_COLUMN_SQL, teamLinks } from "./team-links";
 import { formTokens, inquiries, submissions } from "./forms";
 import { media, SINGLETON_COLUMN_SQL, siteSettings, siteSettingsBlob } from "./media";
 import { PAGES_SEARCH_FIELDS, pageRedirects, pages, pagesVersions } from "./pages";
@@ -26,6 +27,11 @@ export const SQL_PARTS = [
       {
         comment: "The signed cookie names one session; signing out deletes it, and removing an editor deletes\ntheirs, so access ends on the next request.",
         table: editorSessions,
+      },
+      {
+        comment: "Invite and password-reset links (the Team panel): only an HMAC of each token is stored, and a\nused link keeps its row (`used_at`).",
+        table: teamLinks,
+        columnSql: TEAM_LINKS_COLUMN_SQL,
       },
     ],
   },
