@@ -24,7 +24,6 @@ function page(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<meta name="referrer" content="no-referrer">
 <title>${escape(title)}</title>
 <style>${STYLE}</style>
 </head>
@@ -40,9 +39,9 @@ ${body}
  * The page of an open invite or reset link: who it is for, and a form choosing the password.
  *
  * @example
- * teamLinkPage(link, { host: "example.com", error: null })
+ * teamLinkPage(link, { host: "example.com", token, action: "/invite", error: null })
  */
-export function teamLinkPage(link: OpenTeamLink, options: { host: string; error: string | null }): string {
+export function teamLinkPage(link: OpenTeamLink, options: { host: string; token: string; action: string; error: string | null }): string {
   const invite = link.kind === "invite";
   const title = invite ? `Join ${options.host}` : `Set a new password for ${options.host}`;
   const intro = invite
@@ -55,7 +54,8 @@ export function teamLinkPage(link: OpenTeamLink, options: { host: string; error:
     `<h1>${escape(title)}</h1>
 ${intro}
 ${error}
-<form method="post">
+<form method="post" action="${escape(options.action)}">
+<input type="hidden" name="token" value="${escape(options.token)}">
 <input type="hidden" name="username" value="${escape(link.email)}" autocomplete="username">
 <label>New password <input name="password" type="password" autocomplete="new-password" minlength="${MIN_NEW_PASSWORD_LENGTH}" required aria-describedby="${described}"></label>
 <p class="hint" id="password-hint">At least ${MIN_NEW_PASSWORD_LENGTH} characters, and not a common password.</p>

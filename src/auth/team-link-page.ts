@@ -27,18 +27,20 @@ export interface TeamLinkPageOptions<Env extends TeamEnv> {
 
 // A password form: two fields of at most 1024 characters each, URL-encoded.
 const MAX_FORM_BYTES = 16 * 1024;
-// The token is in the address: no referrer carries it away. The page runs no script and loads
-// nothing; its one style is inline.
+// The token is in the address: no referrer carries it to another site (`no-referrer` would also
+// make the browser send `Origin: null` with the form, which the same-origin check refuses). The
+// page runs no script and loads nothing; its one style is inline.
 const HTML_HEADERS = {
   "content-type": "text/html; charset=utf-8",
   "cache-control": "private, no-store",
-  "referrer-policy": "no-referrer",
+  "referrer-policy": "same-origin",
   "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
 };
 
 /**
  * The pages invite and reset links open: `GET /invite/<token>` (or `/reset/<token>`) shows who the
- * link is for and a password form; `POST` to the same address sets the password (the one policy,
+ * link is for and a password form; its `POST /invite` (or `/reset`) carries the token in the form
+ * body, never in an address that request logs keep, and sets the password (the one policy,
  * `assertNewPassword`: 422 and the form again, saying why), signs the holder in and answers 303 to
  * the site. An unknown link answers a 404 page, a used or expired one a 410 page. Posts are
  * same-origin checked and counted per client address (429).
@@ -53,17 +55,21 @@ export function teamLinkPageRoute<Env extends TeamEnv>(options: TeamLinkPageOpti
 
   return withErrorEdge<Env>(async (request, env) => {
     const url = new URL(request.url);
-    const found = linkOf(url.pathname);
-    if (!found) return undefined;
-    assertMethod(request, ["GET", "HEAD", "POST"]);
+    const page = linkPageOf(url.pathname);
+    const post = page ? null : linkPostOf(url.pathname);
+    if (!page && !post) return undefined;
+    assertMethod(request, page ? ["GET", "HEAD"] : ["POST"]);
     const secret = env.CMS_SESSION_SECRET;
     assertSessionSecret(secret);
     const host = url.host;
-    if (request.method === "POST") {
+    let form: URLSearchParams | null = null;
+    if (post) {
       assertSameOrigin(request);
       const limiter = teamLinkLimiter(options.limiters?.(env, now), env, now, { prefix: "team:link:", limit: limits.perAddress, windowSeconds: limits.windowSeconds });
       await limiter(clientAddress(request, options.trustClientAddress));
+      form = new URLSearchParams(new TextDecoder().decode(await readBodyBytes(request, MAX_FORM_BYTES)));
     }
+    const found = page ?? { kind: post!, token: form?.get("token") ?? "" };
     let link: OpenTeamLink;
     try {
       link = await openTeamLink(env.DB, secret, found.kind, found.token, Math.floor(now() / 1000));
@@ -73,11 +79,11 @@ export function teamLinkPageRoute<Env extends TeamEnv>(options: TeamLinkPageOpti
       }
       throw caught;
     }
-    if (request.method !== "POST") return new Response(teamLinkPage(link, { host, error: null }), { headers: HTML_HEADERS });
+    const shown = { host, token: found.token, action: TEAM_LINK_PATHS[found.kind] };
+    if (!form) return new Response(teamLinkPage(link, { ...shown, error: null }), { headers: HTML_HEADERS });
 
-    const form = new URLSearchParams(new TextDecoder().decode(await readBodyBytes(request, MAX_FORM_BYTES)));
     const password = form.get("password") ?? "";
-    const refuse = (message: string, status = 422) => new Response(teamLinkPage(link, { host, error: message }), { status, headers: HTML_HEADERS });
+    const refuse = (message: string, status = 422) => new Response(teamLinkPage(link, { ...shown, error: message }), { status, headers: HTML_HEADERS });
     try {
       assertNewPassword(password);
     } catch (caught) {
@@ -98,10 +104,16 @@ export function teamLinkPageRoute<Env extends TeamEnv>(options: TeamLinkPageOpti
   });
 }
 
-function linkOf(pathname: string): { kind: TeamLinkKind; token: string } | null {
-  for (const kind of ["invite", "reset"] as const) {
+const KINDS = ["invite", "reset"] as const;
+
+function linkPageOf(pathname: string): { kind: TeamLinkKind; token: string } | null {
+  for (const kind of KINDS) {
     const params = matchPath(`${TEAM_LINK_PATHS[kind]}/:token`, pathname);
     if (params?.token !== undefined) return { kind, token: params.token };
   }
   return null;
+}
+
+function linkPostOf(pathname: string): TeamLinkKind | null {
+  return KINDS.find((kind) => matchPath(TEAM_LINK_PATHS[kind], pathname) !== null) ?? null;
 }

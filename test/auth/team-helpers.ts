@@ -44,12 +44,13 @@ export function tokenOf(url: string): string {
   return url.slice(url.lastIndexOf("/") + 1);
 }
 
-/** A same-origin form post of a password to a link page, from its own client address. */
+/** A same-origin form post of a password, as the page of link `path` sends it (to `/invite` or `/reset`, the token in the body), from its own client address. */
 export function passwordPost(path: string, password: string, confirm = password, ip = uniqueIp()): Request {
-  return new Request(`${ORIGIN}${path}`, {
+  const slash = path.lastIndexOf("/");
+  return new Request(`${ORIGIN}${path.slice(0, slash)}`, {
     method: "POST",
     headers: { origin: ORIGIN, "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": ip },
-    body: new URLSearchParams({ password, confirm }).toString(),
+    body: new URLSearchParams({ token: path.slice(slash + 1), password, confirm }).toString(),
     cf: EDGE_CF,
   });
 }

@@ -76,6 +76,20 @@ describe("an invite link", () => {
     expect((await call(pages, passwordPost(path, NEW_PASSWORD))).status).toBe(303);
   });
 
+  it("keeps the token out of the address it posts to (request logs keep addresses): the form posts it to /invite in its body", async () => {
+    const { team, pages } = teamRoutes();
+    const admin = await signedIn("admin");
+    const { path, token } = await invite(team, admin);
+    const html = await (await call(pages, new Request(`${ORIGIN}${path}`))).text();
+    expect(html).toContain('<form method="post" action="/invite">');
+    expect(html).toContain(`<input type="hidden" name="token" value="${token}">`);
+    const wrong = await call(pages, new Request(`${ORIGIN}${path}`, { method: "POST", headers: { origin: ORIGIN } }));
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get("allow")).toBe("GET, HEAD");
+    const noToken = await call(pages, new Request(`${ORIGIN}/invite`, { method: "POST", headers: { origin: ORIGIN, "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": uniqueIp() }, body: "password=x" }));
+    expect(noToken.status).toBe(404);
+  });
+
   it("only the newest invite of an address works", async () => {
     const { team, pages } = teamRoutes();
     const admin = await signedIn("admin");

@@ -19,7 +19,7 @@ describe("the reference site (createCms) serves the team routes and the invite p
     const page = await fetchSite(new Request(`${ORIGIN}${path}`));
     expect(page.status).toBe(200);
     expect(page.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
-    expect(page.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(page.headers.get("referrer-policy")).toBe("same-origin");
     const done = await fetchSite(passwordPost(path, "a long and unusual passphrase"));
     expect(done.status).toBe(303);
     const me = await fetchSite(new Request(`${ORIGIN}/api/cms/session`, { headers: { cookie: cookiePair(done) } }));

@@ -1,5 +1,5 @@
 // Starts the e2e copy of the reference site under `wrangler dev` on its own port with its own
-// throw-away state: migrations, demo pages and two editors with a random password.
+// throw-away state: migrations, demo pages and three accounts (editor, publisher, admin) with a random password.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -14,6 +14,7 @@ const CONFIG = "test/e2e/wrangler.e2e.toml";
 export const EDITORS = [
   { email: "editor@example.test", name: "Eddie Editor", role: "editor" },
   { email: "publisher@example.test", name: "Pat Publisher", role: "publisher" },
+  { email: "admin@example.test", name: "Ada Admin", role: "admin" },
 ];
 
 /**

@@ -1,0 +1,93 @@
+import { failureText } from "../failure-text";
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+export type Answer<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** An account's scope as the server stores it (src/shared/access-scope.ts). */
+export interface Scope {
+  collections?: string[];
+  paths?: string[];
+  readOnlyFields?: Record<string, string[]>;
+}
+
+export type Role = "editor" | "publisher" | "admin";
+export const ROLES: readonly Role[] = ["editor", "publisher", "admin"];
+
+/** One account of `GET /api/cms/editors`. */
+export interface Member {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  scopes: Scope;
+  lastActiveAt: string | null;
+}
+
+/** An invite not yet used. */
+export interface Invite {
+  email: string;
+  name: string;
+  role: Role;
+  expiresAt: string;
+}
+
+// The team's codes in words an admin reads; the rest come from the shared words.
+const WORDS: Readonly<Record<string, string>> = {
+  last_admin: "the site must keep at least one admin: make another account admin first",
+  editor_exists: "an account with that email already exists",
+  forbidden_admin: "managing people needs the admin role",
+  rate_limited: "too many changes in a short time; wait a few minutes and try again",
+  not_found: "that account no longer exists",
+};
+
+/**
+ * Calls the team endpoint (same-origin, JSON); failures come back as words for the admin.
+ *
+ * @example
+ * const answer = await callTeam(fetch, "/api/cms/editors/3", "PATCH", { role: "publisher" });
+ */
+export async function callTeam(fetch: FetchLike, url: string, method: "GET" | "POST" | "PATCH" | "DELETE", body?: unknown): Promise<Answer<unknown>> {
+  try {
+    const response = await fetch(url, {
+      method,
+      credentials: "same-origin",
+      headers: { accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) {
+      const code = (await response.clone().json().catch(() => null)) as { code?: unknown; error?: unknown } | null;
+      const words = typeof code?.code === "string" ? WORDS[code.code] : undefined;
+      if (words) return { ok: false, error: words };
+      if (code?.code === "invalid_input" && typeof code.error === "string") return { ok: false, error: code.error };
+      return { ok: false, error: await failureText(response) };
+    }
+    return { ok: true, value: response.status === 204 ? null : await response.json().catch(() => null) };
+  } catch {
+    return { ok: false, error: "the server could not be reached" };
+  }
+}
+
+function isRole(value: unknown): value is Role {
+  return value === "editor" || value === "publisher" || value === "admin";
+}
+
+/**
+ * Reads the list answer, dropping anything malformed.
+ *
+ * @example
+ * const { members, invites } = parseTeam(answer.value);
+ */
+export function parseTeam(value: unknown): { members: Member[]; invites: Invite[] } {
+  const body = (value ?? {}) as { editors?: unknown; invites?: unknown };
+  const members = (Array.isArray(body.editors) ? body.editors : []).flatMap((row: Record<string, unknown>) =>
+    typeof row?.id === "number" && typeof row.name === "string" && typeof row.email === "string" && isRole(row.role)
+      ? [{ id: row.id, name: row.name, email: row.email, role: row.role, scopes: (row.scopes ?? {}) as Scope, lastActiveAt: typeof row.lastActiveAt === "string" ? row.lastActiveAt : null }]
+      : [],
+  );
+  const invites = (Array.isArray(body.invites) ? body.invites : []).flatMap((row: Record<string, unknown>) =>
+    typeof row?.email === "string" && typeof row.name === "string" && isRole(row.role) && typeof row.expiresAt === "string"
+      ? [{ email: row.email, name: row.name, role: row.role, expiresAt: row.expiresAt }]
+      : [],
+  );
+  return { members, invites };
+}
