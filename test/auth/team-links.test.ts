@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { resolveSiteEditor, sessionRoute, TEAM_LINK_LIFETIME_SECONDS } from "../../src/auth";
+import { hashPassword, resolveSiteEditor, sessionRoute, TEAM_LINK_LIFETIME_SECONDS } from "../../src/auth";
+import { openTeamLink, redeemTeamLink } from "../../src/auth/team-links";
 import { ORIGIN, PASSWORD, call, cookiePair, signInRequest, uniqueEmail, uniqueIp, withCookie } from "./helpers";
 import { passwordPost, sessionCount, signedIn, teamRequest, teamRoutes, tokenOf } from "./team-helpers";
 
@@ -141,6 +142,18 @@ describe("a password-reset link", () => {
     expect((await call(sessionRoute(), signInRequest({ email: editor.email, password: PASSWORD }))).status).toBe(401);
     expect((await call(sessionRoute(), signInRequest({ email: editor.email, password: NEW_PASSWORD }))).status).toBe(204);
     expect((await call(pages, passwordPost(path, "yet another long passphrase"))).status).toBe(410);
+  });
+
+  it("opened by two requests before either redeems it, sets one password: the later redeem finds it used (410)", async () => {
+    const { team } = teamRoutes();
+    const admin = await signedIn("admin");
+    const editor = await signedIn("editor");
+    const { url } = (await (await call(team, teamRequest(admin.cookie, "POST", `/${editor.id}/reset`))).json()) as { url: string };
+    const nowMs = Date.now();
+    const opened = await Promise.all([0, 1].map(() => openTeamLink(env.DB, env.CMS_SESSION_SECRET, "reset", tokenOf(url), Math.floor(nowMs / 1000))));
+    await redeemTeamLink(env.DB, opened[0]!, await hashPassword(NEW_PASSWORD), nowMs);
+    await expect(redeemTeamLink(env.DB, opened[1]!, await hashPassword("the loser's passphrase"), nowMs)).rejects.toMatchObject({ status: 410, code: "link_used" });
+    expect((await call(sessionRoute(), signInRequest({ email: editor.email, password: NEW_PASSWORD }))).status).toBe(204);
   });
 
   it("dies with its account", async () => {
