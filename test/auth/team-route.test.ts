@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { resolveSiteEditor, sessionRoute } from "../../src/auth";
+import { resolveSiteEditor, sessionRoute, teamRoute } from "../../src/auth";
+import type { Mailer, MailMessage } from "../../src/cores/notify";
 import { ORIGIN, PASSWORD, call, signInRequest, uniqueEmail, withCookie } from "./helpers";
 import { EDITORS_URL, sessionCount, signedIn, teamRequest, teamRoutes } from "./team-helpers";
 
@@ -86,6 +87,34 @@ describe("POST /api/cms/editors (invite)", () => {
     expect(((await taken.json()) as { code: string }).code).toBe("editor_exists");
     const links = await env.DB.prepare("SELECT COUNT(*) AS n FROM team_links WHERE created_by = ?1").bind(String(admin.id)).first<{ n: number }>();
     expect(links!.n).toBe(0);
+  });
+});
+
+describe("mailing links", () => {
+  it("sends the invite and the reset link through the mailer when there is one, and still answers the link when sending fails", async () => {
+    const sent: MailMessage[] = [];
+    let failing = false;
+    const mailer: Mailer = {
+      async send(message) {
+        if (failing) throw new Error("mail service down");
+        sent.push(message);
+      },
+    };
+    const mailing = teamRoute({ resolveEditor: resolveSiteEditor, mailer: () => mailer });
+    const admin = await signedIn("admin", "Ada Admin");
+    const email = uniqueEmail("mailed");
+    const res = await call(mailing, teamRequest(admin.cookie, "POST", "", { email, name: "Kim", role: "editor" }));
+    const { url, emailed } = (await res.json()) as { url: string; emailed: boolean };
+    expect(emailed).toBe(true);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.to).toEqual([email]);
+    expect(sent[0]!.text).toContain(url);
+    expect(sent[0]!.text).toContain("Ada Admin invited you");
+
+    failing = true;
+    const reset = await call(mailing, teamRequest(admin.cookie, "POST", `/${admin.id}/reset`));
+    expect(reset.status).toBe(201);
+    expect(await reset.json()).toMatchObject({ url: expect.stringMatching(/\/reset\//), emailed: false });
   });
 });
 
