@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { scopeSummary } from "../../src/client/team/scope-fields";
-import { parseTeam } from "../../src/client/team/team-api";
+import { scopeSummary } from "../../src/client/team/scope-summary";
+import { parseTeam } from "../../src/client/team/team-list";
 
 describe("the Team panel's scope summary", () => {
   it("says everything for an unscoped account, and names each part of a scope", () => {

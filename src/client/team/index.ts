@@ -10,7 +10,7 @@ import { memberRows } from "./member-row";
 import { callTeam, parseTeam, type FetchLike } from "./team-api";
 
 export type { Member, Invite, Scope } from "./team-api";
-export { scopeSummary } from "./scope-fields";
+export { scopeSummary } from "./scope-summary";
 
 const CSS = `
 .cms-team{width:min(56rem,96vw);max-height:92vh;overflow:auto;color:#1d232b;background:#fff}

@@ -1,7 +1,8 @@
 import { textButton } from "../dialog";
 import { formatTime } from "../format-time";
 import { linkField } from "./invite-form";
-import { scopeFields, scopeSummary } from "./scope-fields";
+import { scopeFields } from "./scope-fields";
+import { scopeSummary } from "./scope-summary";
 import { callTeam, ROLES, type FetchLike, type Member } from "./team-api";
 
 export interface MemberRowOptions {

@@ -1,4 +1,4 @@
-import type { Scope } from "./team-api";
+import type { Scope } from "./team-list";
 
 /** The scope inputs of a form: what they hold, and a way to read them back. */
 export interface ScopeFields {
@@ -12,21 +12,6 @@ const list = (text: string) =>
     .split(/[,\n]/)
     .map((part) => part.trim())
     .filter((part) => part !== "");
-
-/**
- * A scope in one line for the accounts table: "all pages" when unscoped.
- *
- * @example
- * scopeSummary({ paths: ["/blog/"] }) // "pages under /blog/"
- */
-export function scopeSummary(scope: Scope): string {
-  const parts: string[] = [];
-  if (scope.collections) parts.push(scope.collections.length === 0 ? "no collections" : `only ${scope.collections.join(", ")}`);
-  if (scope.paths) parts.push(`pages under ${scope.paths.join(", ")}`);
-  const readOnly = Object.entries(scope.readOnlyFields ?? {}).flatMap(([collection, fields]) => fields.map((field) => `${collection}.${field}`));
-  if (readOnly.length > 0) parts.push(`read-only ${readOnly.join(", ")}`);
-  return parts.length === 0 ? "everything" : parts.join("; ");
-}
 
 /**
  * The three parts of a scope as labelled text inputs (comma-separated lists): collections, page
