@@ -9,7 +9,7 @@ import { layout } from "./layout";
 export function loginPage(options: { error: string | null; next: string }): string {
   const error =
     options.error === "no_editors"
-      ? `<p role="alert">This site has no editor account yet. Add the first with <code>npx cms-toolkit add-editor --email you@example.com --name You --role publisher --remote</code>.</p>`
+      ? `<p role="alert">This site has no editor account yet. Add the first with <code>npx cms-toolkit add-editor --email you@example.com --name You --role admin --remote</code>.</p>`
       : options.error !== null
         ? `<p role="alert">That email and password did not match, or there were too many attempts. Try again.</p>`
         : "";
