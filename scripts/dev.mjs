@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run dev`: prepares local D1/R2/KV state and serves the demo site on http://localhost:8787.
-// Steps: .dev.vars from the example (random session secret) → D1 migrations → demo pages → two
+// Steps: .dev.vars from the example (random session secret) → D1 migrations → demo pages → three
 // local accounts (rewritten only when CMS_DEV_PASSWORD changed, so editors stay signed in) →
 // wrangler dev. Every step is idempotent, so running it again is safe.
 // The port comes from `--port N` (or `--port=N`), else PORT, else 8787; MEDIA_URL follows it.
@@ -29,6 +29,7 @@ await wrangler(["d1", "execute", "DB", "--local", "--file", "scripts/seed-demo.s
 await ensureEditors([
   { email: "editor@example.test", name: "Eddie Editor", role: "editor", password },
   { email: "publisher@example.test", name: "Pat Publisher", role: "publisher", password },
+  { email: "admin@example.test", name: "Ada Admin", role: "admin", password },
 ]);
 
 // wrangler.toml's MEDIA_URL names port 8787; uploaded images must point at the port actually served.
@@ -43,6 +44,7 @@ console.log(`
   Sign in:    ${base}/login
               editor@example.test     (can edit)
               publisher@example.test  (can edit and publish)
+              admin@example.test      (can edit, publish and manage people: Team)
               password: the CMS_DEV_PASSWORD value in .dev.vars ("${password}")
 `);
 

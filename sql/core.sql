@@ -2,7 +2,7 @@
 -- The editors who sign in through "cms-toolkit/auth", and their sessions. A site with its own auth
 -- may leave the tables empty.
 --
--- Upgrades included: core-roles, core-second-factor
+-- Upgrades included: core-roles, core-team-links, core-second-factor
 CREATE TABLE "editors" (
   "id" INTEGER PRIMARY KEY AUTOINCREMENT,
   "email" TEXT NOT NULL UNIQUE COLLATE NOCASE,
@@ -23,6 +23,24 @@ CREATE TABLE "editor_sessions" (
   "created_at" TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
 CREATE INDEX "editor_sessions_editor" ON "editor_sessions" ("editor_id");
+
+-- Invite and password-reset links (the Team panel): only an HMAC of each token is stored, and a
+-- used link keeps its row (`used_at`).
+CREATE TABLE "team_links" (
+  "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+  "token_hash" TEXT NOT NULL UNIQUE,
+  "kind" TEXT NOT NULL CHECK (kind IN ('invite', 'reset')),
+  "email" TEXT NOT NULL COLLATE NOCASE,
+  "name" TEXT NOT NULL,
+  "role" TEXT NOT NULL CHECK (role IN ('editor', 'publisher', 'admin')),
+  "scopes" TEXT NOT NULL DEFAULT '{}',
+  "editor_id" INTEGER REFERENCES "editors"("id") ON DELETE CASCADE,
+  "created_by" TEXT NOT NULL,
+  "created_at" INTEGER NOT NULL,
+  "expires_at" INTEGER NOT NULL,
+  "used_at" INTEGER
+);
+CREATE INDEX "team_links_email" ON "team_links" ("email");
 
 -- A second factor: the account's sealed TOTP secret and last accepted step, and its one-time
 -- recovery codes (hashed). Removing an editor removes both.

@@ -5,6 +5,7 @@ import { renderSqlPart } from "../src/cores/sql-part";
 import { siteCollections, siteSchemaPlans } from "../src/site/site-schema";
 import { SQL_PARTS } from "../src/tables/sql-parts";
 import teamRolesMigration from "../migrations/0012_team_roles.sql?raw";
+import teamLinksMigration from "../migrations/0013_team_links.sql?raw";
 import secondFactorMigration from "../migrations/0015_second_factor.sql?raw";
 import core from "../sql/core.sql?raw";
 import forms from "../sql/forms.sql?raw";
@@ -14,6 +15,7 @@ import search from "../sql/search.sql?raw";
 import settings from "../sql/settings.sql?raw";
 import shareLinks from "../sql/share-links.sql?raw";
 import coreRoles from "../sql/upgrades/core-roles.sql?raw";
+import coreTeamLinks from "../sql/upgrades/core-team-links.sql?raw";
 import coreSecondFactor from "../sql/upgrades/core-second-factor.sql?raw";
 
 /*
@@ -72,6 +74,7 @@ async function appliedSchema(db: D1Database): Promise<AppliedSchema> {
 describe("sql/ parts", () => {
   it("each upgrade a site made by init gets (sql/upgrades/) is the reference site's own migration", () => {
     expect(coreRoles).toBe(teamRolesMigration);
+    expect(coreTeamLinks).toBe(teamLinksMigration);
     expect(coreSecondFactor).toBe(secondFactorMigration);
   });
 

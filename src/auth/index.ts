@@ -3,7 +3,8 @@
  * (`sql/core.sql`, Drizzle `editors` from "cms-toolkit/schema") with PBKDF2 password hashes; a signed,
  * HttpOnly session cookie carries who is signed in; `sessionRoute()` serves
  * `POST/GET/DELETE /api/cms/session`; `resolveSiteEditor` is the `resolveEditor` every editor
- * route takes. A site with its own auth skips all of this and passes its own `resolveEditor`.
+ * route takes; `teamRoute()` lets admins manage accounts at `/api/cms/editors`, and
+ * `teamLinkPageRoute()` serves the invite and reset pages. A site with its own auth skips all of this and passes its own `resolveEditor`.
  */
 export type { AuthEnv } from "./auth-env";
 export { hashPassword, verifyPassword, constantTimeEqual, PASSWORD_HASH_SCHEME, PBKDF2_ITERATIONS } from "./password";
@@ -38,3 +39,12 @@ export { ACCOUNT_TOTP, TOTP_WINDOW_STEPS, base32Decode, base32Encode, matchTotp,
 export type { TotpAlgorithm, TotpParameters } from "./totp";
 export { createAccessResolver, teamIssuer, ACCESS_JWT_HEADER } from "./access-resolver";
 export type { AccessResolverOptions } from "./access-resolver";
+export { teamRoute } from "./team-route";
+export type { TeamRouteOptions, TeamLinkAnswer } from "./team-route";
+export { teamLinkPageRoute } from "./team-link-page";
+export type { TeamLinkPageOptions } from "./team-link-page";
+export { DEFAULT_TEAM_LIMITS, TEAM_LINK_PATHS } from "./team-limits";
+export type { TeamEnv, TeamLimits } from "./team-limits";
+export { TEAM_LINK_LIFETIME_SECONDS } from "./team-links";
+export type { TeamMember, PendingInvite } from "./team-store";
+export { assertNewPassword, isCommonPassword, MIN_NEW_PASSWORD_LENGTH } from "./password-policy";

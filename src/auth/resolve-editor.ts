@@ -2,7 +2,7 @@ import type { AccessScope } from "../shared/access-scope";
 import type { EditorSession, ResolveEditor, SessionStatement } from "../shared/session";
 import type { AuthEnv } from "./auth-env";
 import { EDITOR_ROLES, readSessionCookie, type EditorRole, verifySession, type SessionPayload } from "./session-cookie";
-import { findSessionEditor, sessionEditorOf, sessionEditorStatement, type SessionEditor } from "./session-store";
+import { findSessionEditor, noteEditorActive, sessionEditorOf, sessionEditorStatement, type SessionEditor } from "./session-store";
 
 /*
  * Resolving a session is one HMAC verify (a forged or tampered cookie stops there, without storage)
@@ -51,7 +51,10 @@ export function createSiteEditorResolver(options: SiteEditorResolverOptions = {}
   const resolve = async (request: Request, env: Env): Promise<EditorSession | null> => {
     const cookie = await verified(request, env);
     if (!cookie) return null;
-    return sessionOf(cookie.payload, await findSessionEditor(env.DB, cookie.payload.sid, Number(cookie.payload.sub), cookie.seconds));
+    const editor = await findSessionEditor(env.DB, cookie.payload.sid, Number(cookie.payload.sub), cookie.seconds);
+    // Reads batched through `sessionStatement` skip this: a write there would cost the round trip the batch saves.
+    if (editor) await noteEditorActive(env.DB, editor, now());
+    return sessionOf(cookie.payload, editor);
   };
   const sessionStatement = async (request: Request, env: Env, db: Pick<D1Database, "prepare">): Promise<SessionStatement | null> => {
     const cookie = await verified(request, env);

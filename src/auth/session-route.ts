@@ -15,17 +15,9 @@ import { DEFAULT_SIGN_IN_LIMITS, openSignInAttempt, type SignInLimits } from "./
 import { createSiteEditorResolver } from "./resolve-editor";
 import { secondFactorRoute } from "./second-factor-route";
 import { hasSecondFactor, useSecondFactor } from "./second-factor-store";
-import {
-  SESSION_LIFETIME_SECONDS,
-  assertSessionSecret,
-  clearSessionCookieHeader,
-  readSessionCookie,
-  sessionCookieHeader,
-  signSession,
-  verifySession,
-  type EditorRole,
-} from "./session-cookie";
-import { createEditorSession, deleteEditorSession } from "./session-store";
+import { assertSessionSecret, clearSessionCookieHeader, readSessionCookie, verifySession, type EditorRole } from "./session-cookie";
+import { deleteEditorSession } from "./session-store";
+import { startSession } from "./start-session";
 import { isFormPost, readSignInInput, safeNextPath } from "./sign-in-input";
 
 export interface SessionRouteOptions {
@@ -174,11 +166,7 @@ async function signIn(
   }
   await attempt.recordSuccess().catch((error: unknown) => console.error("could not reset sign-in failures", error));
 
-  const iat = Math.floor(now() / 1000);
-  const exp = iat + SESSION_LIFETIME_SECONDS;
-  const sid = await createEditorSession(env.DB, editor.id, exp, iat);
-  const value = await signSession({ sub: String(editor.id), sid, email: editor.email, name: editor.name, role: editor.role, iat, exp }, env.CMS_SESSION_SECRET);
-  return { cookie: sessionCookieHeader(request, value), next };
+  return { cookie: await startSession(request, env, editor, now()), next };
 }
 
 function redirect(location: string, headers: Record<string, string>): Response {

@@ -19,20 +19,24 @@ export interface SessionEditor {
   scopes: string;
   /** Whether the account has a second factor (TOTP) on. */
   secondFactor: boolean;
+  /** When the editor was last noted active (ISO 8601), or `null` before their first sign-in. */
+  lastActiveAt: string | null;
 }
 
 /**
  * Stores a new session for `editorId` lasting until `expiresAt` (Unix seconds) and answers its id,
- * 128 random bits. The editor's expired sessions are deleted in the same batch.
+ * 128 random bits. The editor's expired sessions are deleted in the same batch, and, given
+ * `activeAt` (ISO 8601), the editor's `last_active_at` is set to it there too.
  *
  * @example
  * const sid = await createEditorSession(env.DB, editor.id, iat + SESSION_LIFETIME_SECONDS, iat);
  */
-export async function createEditorSession(db: D1Database, editorId: number, expiresAt: number, nowSeconds: number): Promise<string> {
+export async function createEditorSession(db: D1Database, editorId: number, expiresAt: number, nowSeconds: number, activeAt?: string): Promise<string> {
   const id = crypto.randomUUID();
   await db.batch([
     db.prepare("DELETE FROM editor_sessions WHERE editor_id = ?1 AND expires_at <= ?2").bind(editorId, nowSeconds),
     db.prepare("INSERT INTO editor_sessions (id, editor_id, expires_at) VALUES (?1, ?2, ?3)").bind(id, editorId, expiresAt),
+    ...(activeAt === undefined ? [] : [db.prepare("UPDATE editors SET last_active_at = ?2 WHERE id = ?1").bind(editorId, activeAt)]),
   ]);
   return id;
 }
@@ -58,7 +62,7 @@ export async function findSessionEditor(db: D1Database, sid: string, editorId: n
 export function sessionEditorStatement(db: Pick<D1Database, "prepare">, sid: string, editorId: number, nowSeconds: number): D1PreparedStatement {
   return db
     .prepare(
-      "SELECT e.id, e.email, e.name, e.role, e.scopes, t.enabled_at IS NOT NULL AS second_factor FROM editor_sessions s JOIN editors e ON e.id = s.editor_id LEFT JOIN editor_totp t ON t.editor_id = e.id WHERE s.id = ?1 AND s.editor_id = ?2 AND s.expires_at > ?3",
+      "SELECT e.id, e.email, e.name, e.role, e.scopes, e.last_active_at, t.enabled_at IS NOT NULL AS second_factor FROM editor_sessions s JOIN editors e ON e.id = s.editor_id LEFT JOIN editor_totp t ON t.editor_id = e.id WHERE s.id = ?1 AND s.editor_id = ?2 AND s.expires_at > ?3",
     )
     .bind(sid, editorId, nowSeconds);
 }
@@ -72,7 +76,28 @@ export function sessionEditorStatement(db: Pick<D1Database, "prepare">, sid: str
 export function sessionEditorOf(row: Record<string, unknown> | null | undefined): SessionEditor | null {
   if (!row || !isEditorRole(row.role)) return null;
   const scopes = typeof row.scopes === "string" ? row.scopes : "{}";
-  return { id: Number(row.id), email: String(row.email), name: String(row.name), role: row.role, scope: storedAccessScope(scopes), scopes, secondFactor: row.second_factor === 1 };
+  const lastActiveAt = typeof row.last_active_at === "string" ? row.last_active_at : null;
+  return { id: Number(row.id), email: String(row.email), name: String(row.name), role: row.role, scope: storedAccessScope(scopes), scopes, secondFactor: row.second_factor === 1, lastActiveAt };
+}
+
+/** How stale `last_active_at` may grow before a request of the editor's writes it again: 5 minutes. */
+export const LAST_ACTIVE_GRANULARITY_MS = 5 * 60 * 1000;
+
+/**
+ * Notes `editor` active at `nowMs` when their stored time is older than
+ * {@link LAST_ACTIVE_GRANULARITY_MS} (or unset): at most one D1 write per editor in that span, however
+ * many requests they make; the condition is repeated in SQL, so parallel requests write once too.
+ *
+ * @example
+ * await noteEditorActive(env.DB, editor, Date.now());
+ */
+export async function noteEditorActive(db: D1Database, editor: Pick<SessionEditor, "id" | "lastActiveAt">, nowMs: number): Promise<void> {
+  const threshold = new Date(nowMs - LAST_ACTIVE_GRANULARITY_MS).toISOString();
+  if (editor.lastActiveAt !== null && editor.lastActiveAt > threshold) return;
+  await db
+    .prepare("UPDATE editors SET last_active_at = ?2 WHERE id = ?1 AND (last_active_at IS NULL OR last_active_at <= ?3)")
+    .bind(editor.id, new Date(nowMs).toISOString(), threshold)
+    .run();
 }
 
 /**

@@ -1,7 +1,7 @@
 /** The icons the editing UI uses. */
 export type IconName =
   | "settings" | "done" | "save" | "publish" | "image" | "upload" | "bold" | "italic" | "link" | "close" | "undo" | "redo" | "history"
-  | "preview" | "share" | "up" | "down" | "duplicate" | "more" | "inbox" | "new-page" | "pages" | "page" | "grip" | "account";
+  | "preview" | "share" | "up" | "down" | "duplicate" | "more" | "inbox" | "new-page" | "pages" | "page" | "grip" | "account" | "team";
 
 /* 24×24 stroke paths, drawn for this toolkit. */
 const PATHS: Record<IconName, string> = {
@@ -28,6 +28,7 @@ const PATHS: Record<IconName, string> = {
   "new-page": "M14 3H6v18h12V7zM14 3v4h4M12 11v6M9 14h6",
   pages: "M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01",
   page: "M14 3H6v18h12V7zM14 3v4h4M9 13h6M9 17h6",
+  team: "M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21v-1a6 6 0 0 1 6-6h2a6 6 0 0 1 6 6v1M16 3.1a4 4 0 0 1 0 7.8M22 21v-1a6 6 0 0 0-4-5.7",
   grip: "M9 5h.01M15 5h.01M9 12h.01M15 12h.01M9 19h.01M15 19h.01",
   account: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0",
 };

@@ -31,3 +31,11 @@ export const openSettingsPanel: typeof import("./settings-panel").openSettingsPa
  * const { openNewPageDialog } = await loadPageDialogs();
  */
 export const loadPageDialogs = () => import("./pages");
+
+/**
+ * The Team panel (admins: accounts, invites, roles and scopes), loaded when first opened.
+ *
+ * @example
+ * const { openTeamPanel } = await loadTeamPanel();
+ */
+export const loadTeamPanel = () => import("./team");

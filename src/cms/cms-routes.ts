@@ -37,7 +37,7 @@ import { cmsHealthChecks } from "./cms-health";
 import { editorNames } from "../auth/editor-store";
 import { explainFailure, expectTables } from "../cores/explain-failure";
 import type { InlinePath } from "./cms-collection";
-import { signInRoutes } from "./cms-sign-in";
+import { signInRoutes, type CmsTeamOptions } from "./cms-sign-in";
 import { declaredTables } from "./cms-tables";
 import { cmsMarker, loadPageView, type CmsPageView } from "./cms-view";
 import { buildRegistry, mediaBaseOf, type CmsCollections, type CmsFieldName, type CmsRegistry, type RegisteredCollection } from "./cms-registry";
@@ -85,6 +85,11 @@ export interface CmsConfig<Env extends CmsEnv, C extends CmsCollections> {
   log?: LogSink;
   /** `GET /api/cms/health`'s rate limit per client address; default 30 a minute. */
   health?: { limit?: RateLimitRule };
+  /**
+   * The Team panel's routes (built-in sign-in only): the mailer of invite and reset links (default
+   * the forms' mailer) and their rate limits.
+   */
+  team?: CmsTeamOptions<Env>;
 }
 
 /** What `cmsRoutes` builds: handlers in mount order, the resolver they share, and the registry. */
@@ -124,7 +129,9 @@ export interface CmsRoutes<Env extends CmsEnv, C extends CmsCollections = CmsCol
 export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: CmsConfig<Env, C>): CmsRoutes<Env, C> {
   const registry = buildRegistry(config.collections);
   const auth = config.auth ?? { signIn: {} };
-  const signIn = "signIn" in auth ? signInRoutes<Env>(auth.signIn) : null;
+  const teamMailer = config.team?.mailer ?? config.forms?.mailer;
+  const team: CmsTeamOptions<Env> = { ...config.team, ...(teamMailer ? { mailer: teamMailer } : {}) };
+  const signIn = "signIn" in auth ? signInRoutes<Env>(auth.signIn, team) : null;
   const resolveEditor = signIn ? signIn.resolveEditor : (auth as { resolveEditor: ResolveEditor<Env> }).resolveEditor;
   const mediaBase = (env: Env) => mediaBaseOf(env);
 

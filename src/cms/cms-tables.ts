@@ -5,7 +5,7 @@ import type { CmsRegistry } from "./cms-registry";
 /** The parts of a site's declaration that own D1 tables. */
 export interface DeclaredTableSources {
   registry: CmsRegistry;
-  /** The built-in sign-in's `editors` and `editor_sessions` (sql/core.sql). */
+  /** The built-in sign-in's `editors`, `editor_sessions` and `team_links` (sql/core.sql). */
   signIn: boolean;
   media?: Table | undefined;
   settings?: Table | undefined;
@@ -20,7 +20,7 @@ export interface DeclaredTableSources {
  * failure is checked against them, so a migration not yet applied is named as such.
  *
  * @example
- * declaredTables({ registry, signIn: true }) // ["pages", "pages_versions", "pages_search", "editors", "editor_sessions"]
+ * declaredTables({ registry, signIn: true }) // ["pages", "pages_versions", "pages_search", "editors", "editor_sessions", "team_links"]
  */
 export function declaredTables(sources: DeclaredTableSources): string[] {
   const names = new Set<string>();
@@ -31,7 +31,7 @@ export function declaredTables(sources: DeclaredTableSources): string[] {
     const search = searchIndexOf(entry.config);
     if (search) names.add(search.name);
   }
-  if (sources.signIn) for (const name of ["editors", "editor_sessions"]) names.add(name);
+  if (sources.signIn) for (const name of ["editors", "editor_sessions", "team_links"]) names.add(name);
   for (const table of [sources.media, sources.settings, ...(sources.forms ?? []), ...(sources.reviews ?? []), sources.shareLinks]) {
     if (table) names.add(getTableName(table));
   }

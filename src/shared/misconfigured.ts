@@ -101,7 +101,7 @@ export class NoEditorAccountsError extends MisconfiguredError {
   constructor() {
     super(
       "this site has no editor account yet, so nobody can sign in",
-      "npx cms-toolkit add-editor --email you@example.com --name You --role publisher --remote (--local for wrangler dev; the password is prompted for)",
+      "npx cms-toolkit add-editor --email you@example.com --name You --role admin --remote (--local for wrangler dev; the password is prompted for)",
     );
     this.name = "NoEditorAccountsError";
   }

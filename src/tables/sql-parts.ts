@@ -1,5 +1,6 @@
 import { EDITORS_COLUMN_SQL, editorSessions, editors } from "./editors";
 import { editorRecoveryCodes, editorTotp } from "./second-factor";
+import { TEAM_LINKS_COLUMN_SQL, teamLinks } from "./team-links";
 import { formTokens, inquiries, submissions } from "./forms";
 import { media, SINGLETON_COLUMN_SQL, siteSettings, siteSettingsBlob } from "./media";
 import { PAGES_SEARCH_FIELDS, pageRedirects, pages, pagesVersions } from "./pages";
@@ -21,12 +22,17 @@ export const SQL_PARTS = [
   {
     name: "core",
     comment:
-      'The editors who sign in through "cms-toolkit/auth", and their sessions. A site with its own auth\nmay leave the tables empty.\n\nUpgrades included: core-roles, core-second-factor',
+      'The editors who sign in through "cms-toolkit/auth", and their sessions. A site with its own auth\nmay leave the tables empty.\n\nUpgrades included: core-roles, core-team-links, core-second-factor',
     entries: [
       { table: editors, columnSql: EDITORS_COLUMN_SQL },
       {
         comment: "The signed cookie names one session; signing out deletes it, and removing an editor deletes\ntheirs, so access ends on the next request.",
         table: editorSessions,
+      },
+      {
+        comment: "Invite and password-reset links (the Team panel): only an HMAC of each token is stored, and a\nused link keeps its row (`used_at`).",
+        table: teamLinks,
+        columnSql: TEAM_LINKS_COLUMN_SQL,
       },
       {
         comment: "A second factor: the account's sealed TOTP secret and last accepted step, and its one-time\nrecovery codes (hashed). Removing an editor removes both.",

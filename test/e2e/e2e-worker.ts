@@ -38,6 +38,7 @@ const pages = sitePages({
       `roomUrl: new URLSearchParams(location.search).has("rest") ? false : undefined, autoSave: new URLSearchParams(location.search).has("manual") ? false : undefined, inquiriesUrl: "/api/cms/inquiries?limit=" + (new URLSearchParams(location.search).get("inquiries-limit") || "20")`,
       nonce,
       page.slug,
+      editor.access.admin === true,
     ),
 });
 

@@ -1,5 +1,5 @@
 // Starts the e2e copy of the reference site under `wrangler dev` on its own port with its own
-// throw-away state: migrations, demo pages and the editors below with a random password.
+// throw-away state: migrations, demo pages and the accounts below (editor, publisher, admin, and one for the second-factor journey) with a random password.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -15,6 +15,7 @@ export const EDITORS = [
   { email: "editor@example.test", name: "Eddie Editor", role: "editor" },
   { email: "publisher@example.test", name: "Pat Publisher", role: "publisher" },
   { email: "factor@example.test", name: "Fay Factor", role: "editor" },
+  { email: "admin@example.test", name: "Ada Admin", role: "admin" },
 ];
 
 /**

@@ -6,20 +6,25 @@
  * Settings button is pressed (read-only for an editor without the publish privilege, whom the
  * server would refuse). Visitors never get it. `extraOptions` are more `mountLouise` options,
  * written as JavaScript object members. `nonce` is the response's CSP script nonce; `slug` the
- * page's slug as edit mode shows it.
+ * page's slug as edit mode shows it. `canManagePeople` (an admin) adds "Team", the panel of accounts
+ * and invites.
  *
  * @example
  * editorScript(1, true, "", nonce, "home") // '<script type="module" nonce="…">…mountLouise({ versionedPageId: 1, canPublish: true, barActions })…</script>'
  */
-export function editorScript(pageId: number, canPublish: boolean, extraOptions = "", nonce = "", slug = ""): string {
+export function editorScript(pageId: number, canPublish: boolean, extraOptions = "", nonce = "", slug = "", canManagePeople = false): string {
   const publisher = canPublish === true;
   return `<script type="module" nonce="${nonce.replace(/[^A-Za-z0-9+/=]/g, "")}">
-import { mountLouise, openSettingsPanel, loadPageDialogs } from "/cms-client/louise.js";
+import { mountLouise, openSettingsPanel, loadPageDialogs, loadTeamPanel } from "/cms-client/louise.js";
 const page = { pageId: ${Number(pageId)}, slug: ${JSON.stringify(slug).replace(/</g, "\\u003c")}, canDelete: ${publisher} };
 const barActions = [
   { icon: "new-page", text: "New page", label: "Create a new page", onClick: () => loadPageDialogs().then((d) => d.openNewPageDialog(document, {})) },
   { icon: "pages", text: "Pages", label: "Pages: find a page", onClick: () => loadPageDialogs().then((d) => d.openPageList(document, {})) },
-  { icon: "page", text: "Page", label: "Page address and deletion", onClick: () => loadPageDialogs().then((d) => d.openPageSettings(document, page)) },
+  { icon: "page", text: "Page", label: "Page address and deletion", onClick: () => loadPageDialogs().then((d) => d.openPageSettings(document, page)) },${
+    canManagePeople === true
+      ? `\n  { icon: "team", text: "Team", label: "Team: accounts and invites", onClick: () => loadTeamPanel().then((t) => t.openTeamPanel(document, { fetch: (input, init) => fetch(input, init), collections: ["pages", "courses"] })) },`
+      : ""
+  }
 ];
 window.louise = mountLouise({ versionedPageId: ${Number(pageId)}, canPublish: ${publisher}, barActions, inquiriesUrl: "/api/cms/inquiries", accountUrl: "/api/cms/session/totp"${extraOptions ? `, ${extraOptions}` : ""} });
 const fields = [{ key: "siteName", label: "Site name" }, { key: "tagline", label: "Tagline" }];

@@ -13,7 +13,7 @@ export function loginPage(options: { error: string | null; next: string }): stri
     options.error === "code"
       ? `<p role="alert">This account uses two-step sign-in: enter your password and the code from your authenticator app (or a recovery code).</p>`
       : options.error === "no_editors"
-      ? `<p role="alert">This site has no editor account yet. Add the first with <code>npx cms-toolkit add-editor --email you@example.com --name You --role publisher --remote</code>.</p>`
+      ? `<p role="alert">This site has no editor account yet. Add the first with <code>npx cms-toolkit add-editor --email you@example.com --name You --role admin --remote</code>.</p>`
       : options.error !== null
         ? `<p role="alert">That email and password did not match, or there were too many attempts. Try again.</p>`
         : "";

@@ -1,0 +1,71 @@
+import type { Scope } from "./team-list";
+
+/** The scope inputs of a form: what they hold, and a way to read them back. */
+export interface ScopeFields {
+  element: HTMLFieldSetElement;
+  /** The scope the inputs describe; `{}` when all are empty. */
+  value(): Scope;
+}
+
+const list = (text: string) =>
+  text
+    .split(/[,\n]/)
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
+
+/**
+ * The three parts of a scope as labelled text inputs (comma-separated lists): collections, page
+ * address prefixes, and read-only fields written `collection.field`. An empty input leaves that
+ * part out (no narrowing). `collections` fills the hint with the names this site has.
+ *
+ * @example
+ * const fields = scopeFields(document, "invite", { paths: ["/blog/"] }, ["pages"]);
+ */
+export function scopeFields(doc: Document, idPrefix: string, scope: Scope, collections: readonly string[] = []): ScopeFields {
+  const element = doc.createElement("fieldset");
+  const legend = doc.createElement("legend");
+  legend.textContent = "Scope (leave empty for everything)";
+  element.append(legend);
+  const input = (key: string, label: string, hint: string, value: string) => {
+    const id = `${idPrefix}-${key}`;
+    const wrap = doc.createElement("label");
+    wrap.htmlFor = id;
+    wrap.textContent = label;
+    const field = doc.createElement("input");
+    field.id = id;
+    field.name = key;
+    field.value = value;
+    field.autocomplete = "off";
+    const note = doc.createElement("small");
+    note.id = `${id}-hint`;
+    note.textContent = hint;
+    field.setAttribute("aria-describedby", note.id);
+    element.append(wrap, field, note);
+    return field;
+  };
+  const known = collections.length > 0 ? ` (this site has ${collections.join(", ")})` : "";
+  const collectionsInput = input("collections", "Collections", `Comma-separated${known}.`, (scope.collections ?? []).join(", "));
+  const pathsInput = input("paths", "Page address prefixes", "Comma-separated, each starting with /, e.g. /blog/.", (scope.paths ?? []).join(", "));
+  const readOnly = Object.entries(scope.readOnlyFields ?? {}).flatMap(([collection, fields]) => fields.map((field) => `${collection}.${field}`));
+  const readOnlyInput = input("read-only", "Read-only fields", "Comma-separated, as collection.field, e.g. pages.title.", readOnly.join(", "));
+  return {
+    element,
+    value() {
+      const out: Scope = {};
+      const names = list(collectionsInput.value);
+      if (names.length > 0) out.collections = names;
+      const paths = list(pathsInput.value);
+      if (paths.length > 0) out.paths = paths;
+      const fields: Record<string, string[]> = {};
+      for (const entry of list(readOnlyInput.value)) {
+        const dot = entry.indexOf(".");
+        // A malformed entry is sent as is (as a collection without a field): the server names it.
+        const collection = dot === -1 ? entry : entry.slice(0, dot);
+        const field = dot === -1 ? "" : entry.slice(dot + 1);
+        (fields[collection] ??= []).push(field);
+      }
+      if (Object.keys(fields).length > 0) out.readOnlyFields = fields;
+      return out;
+    },
+  };
+}

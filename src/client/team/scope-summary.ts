@@ -1,0 +1,16 @@
+import type { Scope } from "./team-list";
+
+/**
+ * A scope in one line for the accounts table: "all pages" when unscoped.
+ *
+ * @example
+ * scopeSummary({ paths: ["/blog/"] }) // "pages under /blog/"
+ */
+export function scopeSummary(scope: Scope): string {
+  const parts: string[] = [];
+  if (scope.collections) parts.push(scope.collections.length === 0 ? "no collections" : `only ${scope.collections.join(", ")}`);
+  if (scope.paths) parts.push(`pages under ${scope.paths.join(", ")}`);
+  const readOnly = Object.entries(scope.readOnlyFields ?? {}).flatMap(([collection, fields]) => fields.map((field) => `${collection}.${field}`));
+  if (readOnly.length > 0) parts.push(`read-only ${readOnly.join(", ")}`);
+  return parts.length === 0 ? "everything" : parts.join("; ");
+}

@@ -1,0 +1,105 @@
+// Journey (issue 35, item 2): an admin opens the Team panel from the edit bar and invites a
+// colleague as an editor of the blog; the colleague opens the link in a browser of their own, sets
+// a password, lands signed in, and edits a blog page. The Team panel passes axe, on a desktop and
+// on a phone.
+import assert from "node:assert/strict";
+import { seriousViolations } from "../axe.mjs";
+import { barAction, newPage, openAs, resetStatuses, waitForEditing, waitForStatus } from "../browser.mjs";
+
+const TEAM = "Team: accounts and invites";
+const PHONE = { width: 390, height: 844 };
+
+export const tests = [
+  {
+    name: "journey team: an admin invites a colleague, who sets a password in a fresh browser, is signed in and edits a blog page",
+    async run({ browser, site, track }) {
+      const admin = await openAs(browser, site, "admin@example.test");
+      track(admin.context);
+      const stamp = Date.now().toString(36);
+      const { id, path } = await newPage(admin.context, site, { title: `Blog ${stamp}`, body: "<p>First post</p>" });
+      await admin.page.goto(path);
+      await waitForEditing(admin.page);
+      await barAction(admin.page, TEAM);
+      const panel = admin.page.getByRole("dialog", { name: "Team" });
+      await panel.getByRole("table", { name: "Accounts" }).getByRole("rowheader", { name: "Ada Admin" }).waitFor();
+      assert.deepEqual(await seriousViolations(admin.page, ".cms-team"), [], "the Team panel has no serious accessibility violation");
+
+      const email = `colleague-${stamp}@example.test`;
+      const invite = panel.getByRole("form", { name: "Invite a colleague" });
+      await invite.getByLabel("Email").fill(email);
+      await invite.getByLabel("Name").fill("Kim Colleague");
+      await invite.getByLabel("Role").selectOption("editor");
+      await invite.getByLabel("Page address prefixes").fill("/blog/");
+      await invite.getByRole("button", { name: "Create invite" }).click();
+      const link = invite.getByLabel("Invite link");
+      await link.waitFor();
+      const url = await link.inputValue();
+      assert.match(url, /\/invite\/[A-Za-z0-9_-]{43}$/);
+      await panel.getByText(`Kim Colleague (${email}), editor`).waitFor();
+      assert.deepEqual(await seriousViolations(admin.page, ".cms-team"), [], "with the link shown too");
+
+      // The colleague has never signed in here: a visitor's context of their own, no cookie.
+      const { context: colleague, page } = await openAs(browser, site);
+      track(colleague);
+      await page.goto(url);
+      await page.getByRole("heading", { name: /^Join / }).waitFor();
+      await page.getByLabel("New password").fill("short");
+      await page.getByLabel("Repeat the password").fill("short");
+      await page.getByRole("button", { name: "Set password and sign in" }).click();
+      // The browser refuses a too-short password itself (minlength): nothing was sent.
+      assert.equal(new URL(page.url()).pathname, new URL(url).pathname);
+      await page.getByLabel("New password").fill("qwerty123456");
+      await page.getByLabel("Repeat the password").fill("qwerty123456");
+      await page.getByRole("button", { name: "Set password and sign in" }).click();
+      await page.getByRole("alert").getByText(/most common/).waitFor();
+      await page.getByLabel("New password").fill("lantern orchard quietly");
+      await page.getByLabel("Repeat the password").fill("lantern orchard quietly");
+      await Promise.all([page.waitForURL(`${site.origin}/`), page.getByRole("button", { name: "Set password and sign in" }).click()]);
+      const me = await colleague.request.get("/api/cms/session");
+      assert.deepEqual(await me.json(), { email, name: "Kim Colleague", roles: ["editor"] });
+
+      await page.goto(path);
+      await waitForEditing(page);
+      const title = page.locator(`[data-cms-field="pages:${id}:title"]`);
+      await title.click();
+      await page.keyboard.press("End");
+      await resetStatuses(page);
+      await page.keyboard.type(" by Kim");
+      await waitForStatus(page, "Draft saved");
+
+      // Back in the admin's panel, the colleague is an account now.
+      await panel.getByRole("button", { name: "Close" }).click();
+      await barAction(admin.page, TEAM);
+      const row = admin.page.getByRole("dialog", { name: "Team" }).getByRole("row").filter({ hasText: email });
+      await row.waitFor();
+      assert.match(await row.textContent(), /pages under \/blog\//);
+    },
+  },
+  {
+    name: "journey team: on a phone the Team panel fits the screen and has no serious accessibility violation",
+    async run({ browser, site, track }) {
+      const admin = await openAs(browser, site, "admin@example.test", { viewport: PHONE, hasTouch: true, isMobile: true });
+      track(admin.context);
+      const { path } = await newPage(admin.context, site, { title: "Phone team", body: "<p>x</p>" });
+      await admin.page.goto(path);
+      await waitForEditing(admin.page);
+      await barAction(admin.page, TEAM);
+      const panel = admin.page.getByRole("dialog", { name: "Team" });
+      await panel.getByRole("rowheader", { name: "Ada Admin" }).waitFor();
+      const misfits = await panel.evaluate((root, width) => {
+        const out = [];
+        const box = root.getBoundingClientRect();
+        if (box.left < 0 || box.right > width) out.push(`the panel spans ${box.left}–${box.right}`);
+        if (root.scrollWidth > root.clientWidth + 1) out.push(`the panel scrolls sideways (${root.scrollWidth} > ${root.clientWidth})`);
+        for (const el of root.querySelectorAll("button, input, select")) {
+          const b = el.getBoundingClientRect();
+          if (b.width === 0 && b.height === 0) continue;
+          if (b.left < 0 || b.right > width) out.push(`${el.tagName} "${el.textContent || el.getAttribute("name")}" off-screen`);
+        }
+        return out;
+      }, PHONE.width);
+      assert.deepEqual(misfits, []);
+      assert.deepEqual(await seriousViolations(admin.page, ".cms-team"), []);
+    },
+  },
+];
