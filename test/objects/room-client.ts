@@ -35,6 +35,11 @@ export function editor(name: string, publisher = false): EditorSession {
   return { id: `ed-${name}`, email: `${name}@example.test`, name, roles: publisher ? ["editor", "publisher"] : ["editor"], access: { publish: publisher } };
 }
 
+/** An admin (publishes too; changes settings and the menu), as a caller of the service binding declares one. */
+export function admin(name: string): EditorSession {
+  return { id: `ed-${name}`, email: `${name}@example.test`, name, roles: ["editor", "publisher", "admin"], access: { publish: true, admin: true } };
+}
+
 /** A publisher with an `editors` row (whose role a test may change), as the built-in sign-in would resolve them. */
 export async function storedPublisher(name: string): Promise<EditorSession> {
   const row = await env.DB.prepare("INSERT INTO editors (email, name, role, password_hash) VALUES (?1, ?2, 'publisher', 'unused') RETURNING id")

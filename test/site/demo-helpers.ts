@@ -20,6 +20,7 @@ export async function seedDemoEditors(): Promise<void> {
   const hash = await hashPassword(PASSWORD);
   await env.DB.prepare("INSERT OR IGNORE INTO editors (email, name, role, password_hash) VALUES ('ed@demo.test', 'Ed', 'editor', ?1)").bind(hash).run();
   await env.DB.prepare("INSERT OR IGNORE INTO editors (email, name, role, password_hash) VALUES ('pub@demo.test', 'Pub', 'publisher', ?1)").bind(hash).run();
+  await env.DB.prepare("INSERT OR IGNORE INTO editors (email, name, role, password_hash) VALUES ('ada@demo.test', 'Ada', 'admin', ?1)").bind(hash).run();
 }
 
 /** Signs in through the worker and answers the `name=value` session cookie. */
