@@ -1,5 +1,5 @@
 // Starts the e2e copy of the reference site under `wrangler dev` on its own port with its own
-// throw-away state: migrations, demo pages and two editors with a random password.
+// throw-away state: migrations, demo pages and its accounts with a random password.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -10,10 +10,15 @@ import { wrangler, WRANGLER_ENV } from "../../scripts/wrangler-run.mjs";
 
 const CONFIG = "test/e2e/wrangler.e2e.toml";
 
-/** The two accounts every e2e run signs in with. */
+/**
+ * The accounts every e2e run signs in with; the freelancer is an editor whose scope a test sets
+ * (`POST /__e2e/scope`).
+ */
 export const EDITORS = [
   { email: "editor@example.test", name: "Eddie Editor", role: "editor" },
   { email: "publisher@example.test", name: "Pat Publisher", role: "publisher" },
+  { email: "admin@example.test", name: "Ada Admin", role: "admin" },
+  { email: "freelancer@example.test", name: "Fay Freelancer", role: "editor" },
 ];
 
 /**
