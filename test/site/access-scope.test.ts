@@ -139,11 +139,14 @@ describe("a scoped account through the service binding", () => {
     access: { publish, scope },
   });
 
-  it("holds the caller's declared scope: drafts and publishing outside it are refused, within taken", async () => {
+  it("holds the caller's declared scope: reads of drafts, drafts and publishing outside it are refused, within taken", async () => {
     expect(await service().saveDraft!(session(FAY), "pages", 2, { title: "Defaced" })).toMatchObject({ ok: false, status: 403, code: "out_of_scope" });
     expect(await service().saveDraft!(session(FAY), "pages", blog, { slug: "blog-x" })).toMatchObject({ ok: false, status: 403, code: "read_only_field" });
     expect(await service().publish!(session(PIA, true), "pages", 2)).toMatchObject({ ok: false, status: 403, code: "out_of_scope" });
     expect(await service().unpublish!(session(PIA, true), "pages", 2)).toMatchObject({ ok: false, status: 403, code: "out_of_scope" });
     expect(await service().saveDraft!(session(FAY), "pages", blog, { title: "From the service" })).toMatchObject({ ok: true });
+    expect(await service().readPage!(session(FAY), "pages", 2)).toMatchObject({ ok: false, status: 403, code: "out_of_scope" });
+    expect(await service().listVersions!(session(FAY), "pages", 2)).toMatchObject({ ok: false, status: 403, code: "out_of_scope" });
+    expect(await service().readPage!(session(FAY), "pages", blog)).toMatchObject({ ok: true });
   });
 });
