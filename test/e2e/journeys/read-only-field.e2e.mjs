@@ -1,6 +1,8 @@
-// Journey (issue 35, roles and scopes): a freelancer whose scope makes the page title read-only
+// Journeys (issue 35, roles and scopes): a freelancer whose scope makes the page title read-only
 // opens the page. The title gets no editor (the server would refuse its change); the body, which
-// the scope leaves free, is edited and saved as ever.
+// the scope leaves free, is edited and saved as ever. And a freelancer whose scope an admin
+// narrows while the page is open is told so at once and, reconnecting, that the page is now
+// outside their access.
 import assert from "node:assert/strict";
 import { openAs, waitForEditing, waitForStatus } from "../browser.mjs";
 
@@ -26,6 +28,24 @@ export const tests = [
         await page.keyboard.type(" Fay was here.");
         await waitForStatus(page, "Draft saved");
         assert.equal(await title.evaluate((element) => element.isContentEditable), false);
+      } finally {
+        await setScope(site, "freelancer@example.test", {});
+      }
+    },
+  },
+  {
+    name: "journey scope: a freelancer whose scope is narrowed while the page is open is told their access changed, then that the page is outside it",
+    async run({ browser, site, track }) {
+      await setScope(site, "freelancer@example.test", {});
+      try {
+        const { context, page } = await openAs(browser, site, "freelancer@example.test");
+        track(context);
+        await page.goto("/about");
+        await waitForEditing(page);
+        assert.equal(await page.evaluate(() => window.louise.mode()), "live", "the page is edited live in its room");
+        await setScope(site, "freelancer@example.test", { paths: ["/blog-"] });
+        await waitForStatus(page, "Your access to this page changed: reconnecting…");
+        await waitForStatus(page, "This page is outside your access: changes here are not saved");
       } finally {
         await setScope(site, "freelancer@example.test", {});
       }
