@@ -17,10 +17,10 @@ export { PlatformRateLimitObject } from "./commerce/storefront-platform/shared-b
 const pagesView = sitePages({
   resolveEditor: siteCms.resolveEditor,
   // Edit mode only: visitors never load the editor. The bundle is served from dist/client (wrangler assets).
-  editorTail: (page, editor, nonce) => editorScript(page.id, editor.access.publish, "", nonce, page.slug, editor.access.admin === true),
+  editorTail: (page, editor, nonce) => editorScript(page.id, editor.access, "", nonce, page.slug),
 });
 
-const coursesView = coursePages({ editorTail: (id, editor, nonce) => editorScript(id, editor.access.publish, "", nonce, "", editor.access.admin === true) });
+const coursesView = coursePages({ editorTail: (id, editor, nonce) => editorScript(id, editor.access, "", nonce, "", "courses") });
 
 export default {
   async fetch(request: Request, env: SiteEnv, ctx: ExecutionContext): Promise<Response> {

@@ -1,7 +1,7 @@
-import type { AccessScope } from "../shared/access-scope";
+import { isScoped, storedAccessScope, type AccessScope } from "../shared/access-scope";
 import type { EditorSession, ResolveEditor, SessionStatement } from "../shared/session";
 import type { AuthEnv } from "./auth-env";
-import { EDITOR_ROLES, readSessionCookie, type EditorRole, verifySession, type SessionPayload } from "./session-cookie";
+import { EDITOR_ROLES, isEditorRole, readSessionCookie, type EditorRole, verifySession, type SessionPayload } from "./session-cookie";
 import { findSessionEditor, noteEditorActive, sessionEditorOf, sessionEditorStatement, type SessionEditor } from "./session-store";
 
 /*
@@ -123,11 +123,24 @@ export function sessionFromPayload(payload: SessionPayload): EditorSession {
  * if (!(await isSessionLive(env, session))) socket.close(4401, "signed out");
  */
 export async function isSessionLive(env: Pick<AuthEnv, "DB">, session: EditorSession, nowMs = Date.now()): Promise<boolean> {
-  if (typeof session.sessionId !== "string") return false;
+  return (await sessionStanding(env, session, nowMs)) === "live";
+}
+
+/**
+ * {@link isSessionLive} that tells why not: `ended` (signed out, expired, removed) or `changed`
+ * (the same sign-in, but its role or scope changed: reconnecting admits it under the new ones).
+ * The room closes the two with different codes, so the editor is told which.
+ *
+ * @example
+ * await sessionStanding(env, session) // "changed" after an admin narrowed the account's scope
+ */
+export async function sessionStanding(env: Pick<AuthEnv, "DB">, session: EditorSession, nowMs = Date.now()): Promise<"live" | "ended" | "changed"> {
+  if (typeof session.sessionId !== "string") return "ended";
   const editor = await findSessionEditor(env.DB, session.sessionId, Number(session.id), Math.floor(nowMs / 1000));
-  if (editor === null) return false;
+  if (editor === null) return "ended";
   const now = sessionFromPayload({ sub: session.id, sid: session.sessionId, email: editor.email, name: editor.name, role: editor.role, iat: 0, exp: 0 });
-  return now.access.publish === session.access.publish && (now.access.admin === true) === (session.access.admin === true) && sameScope(editor.scope, session.access.scope ?? {});
+  const same = now.access.publish === session.access.publish && (now.access.admin === true) === (session.access.admin === true) && sameScope(editor.scope, session.access.scope ?? {});
+  return same ? "live" : "changed";
 }
 
 /**
@@ -139,9 +152,24 @@ export async function isSessionLive(env: Pick<AuthEnv, "DB">, session: EditorSes
  * if (!(await hasPublishRight(env, schedule.session))) cancel();
  */
 export async function hasPublishRight(env: Pick<AuthEnv, "DB">, session: Pick<EditorSession, "id">): Promise<boolean> {
-  if (!/^[1-9][0-9]{0,15}$/.test(session.id)) return false;
-  const row = await env.DB.prepare("SELECT role FROM editors WHERE id = ?1").bind(Number(session.id)).first<{ role: string }>();
-  return row?.role === "publisher" || row?.role === "admin";
+  return (await currentAccess(env, session))?.publish === true;
+}
+
+/**
+ * An editor's access as their row holds it now (role and scope), whatever their sessions; `null`
+ * when the row is gone. A scheduled publish reads it when it fires: the scheduler must still
+ * publish, and the page must still be within their scope.
+ *
+ * @example
+ * const access = await currentAccess(env, schedule.session); // { publish: true, scope: { paths: ["/blog-"] } }
+ */
+export async function currentAccess(env: Pick<AuthEnv, "DB">, session: Pick<EditorSession, "id">): Promise<EditorSession["access"] | null> {
+  if (!/^[1-9][0-9]{0,15}$/.test(session.id)) return null;
+  const row = await env.DB.prepare("SELECT role, scopes FROM editors WHERE id = ?1").bind(Number(session.id)).first<{ role: string; scopes: string }>();
+  if (!row || !isEditorRole(row.role)) return null;
+  const roles = EDITOR_ROLES.slice(0, EDITOR_ROLES.indexOf(row.role) + 1);
+  const scope = storedAccessScope(row.scopes);
+  return { publish: roles.includes("publisher"), ...(roles.includes("admin") ? { admin: true } : {}), ...(isScoped(scope) ? { scope } : {}) };
 }
 
 function sameScope(a: AccessScope, b: AccessScope): boolean {

@@ -35,7 +35,8 @@ export const DONE_EVENT = "cms:done";
  */
 export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | null {
   const root = options.root ?? document;
-  const found = uniqueMarkers(markedIn(root));
+  // Fields the account may only read get no editor: the server would refuse their changes.
+  const found = uniqueMarkers(markedIn(root)).filter(({ marker }) => !options.readOnlyFields?.[marker.collection]?.includes(marker.root));
   if (found.length === 0) return null;
 
   const doc = found[0]!.element.ownerDocument;
@@ -245,7 +246,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
       session?.destroy();
       // A deleted page keeps saying so; the fields fall back to HTTP saves, which the server refuses.
       // An outdated editor keeps asking for a reload; its HTTP saves meanwhile still land.
-      if (liveNow() !== "deleted" && liveNow() !== "outdated") live = "none";
+      if (liveNow() !== "deleted" && liveNow() !== "outdated" && liveNow() !== "out-of-scope") live = "none";
     }
     mode = "rest";
     mounted.push(...(await mountRestFields(found, context)));

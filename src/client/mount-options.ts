@@ -14,6 +14,11 @@ export interface MountLouiseOptions extends EndpointOptions {
    * or unpublish; other editors see the state and are told to ask a publisher.
    */
   canPublish?: boolean;
+  /**
+   * Fields the signed-in account may read but not change, by collection (its scope's
+   * `readOnlyFields`): their markers get no editor, as the server refuses their changes.
+   */
+  readOnlyFields?: Readonly<Record<string, readonly string[]>>;
   /** The page's versions (history panel: list, restore as a draft); default `/api/cms/<collection>/<versionedPageId>/versions`, the collection named by the page's markers. */
   versionsUrl?: string;
   /** Publish endpoint; default `/api/cms/<collection>/<versionedPageId>/publish` (unpublish likewise). */

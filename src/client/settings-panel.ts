@@ -17,9 +17,9 @@ export interface SettingsPanelOptions {
   settingsUrl?: string;
   fetch?: FetchLike;
   /**
-   * Whether this editor may change the settings (the server needs the publish privilege, since
-   * every visitor sees them at once); default true. When false the values are shown read-only, with
-   * a note to ask a publisher, and there is no Save button.
+   * Whether this editor may change the settings (the server needs the admin role, since every
+   * visitor sees them at once); default true. When false the values are shown read-only, with a
+   * note to ask an admin, and there is no Save button.
    */
   canChange?: boolean;
   /** Also edit the site menu (the `menu` setting: which pages, in which order, under which labels). */
@@ -81,7 +81,7 @@ export async function openSettingsPanel(doc: Document, options: SettingsPanelOpt
   cancel.addEventListener("click", () => dialog.close());
   if (canChange) form.append(message, save, cancel);
   else {
-    if (loaded.ok) message.textContent = "Every visitor sees these at once, so only a publisher can change them. Ask a publisher.";
+    if (loaded.ok) message.textContent = "Every visitor sees these at once, so only an admin can change them. Ask an admin.";
     cancel.textContent = "Close";
     form.append(message, cancel);
   }

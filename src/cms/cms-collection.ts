@@ -36,6 +36,11 @@ export interface CmsCollection<T extends Table = Table, F extends string = strin
   inline?: Readonly<Partial<Record<InlinePath<F>, SaveFieldType>>>;
   /** Runs on every write of this collection, from any path (REST, inline save, room, service). */
   validate?: (data: Record<string, unknown>, ctx: CmsValidateContext) => void | Promise<void>;
+  /**
+   * The address the site serves a record at (`/courses/${record.slug}`), or `null`: scoped
+   * accounts' `paths` are checked against it. Default `/<slug>` for a record with a `slug` field.
+   */
+  address?: (record: Record<string, unknown>) => string | null;
   /** Property a marker's `<key>` names: `id` (default) or a unique column such as `slug`. */
   keyField?: ColumnName<T>;
   /**

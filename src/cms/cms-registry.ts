@@ -110,6 +110,7 @@ export function registerCollection(slug: string, declared: CmsCollection): Regis
     fields: declared.fields,
     ...(drafts ? { versions: { drafts: true, ...(typeof drafts === "object" ? { maxPerDoc: drafts.maxPerDoc } : {}) } } : {}),
     ...(declared.search ? { search: { fields: [...declared.search] } } : {}),
+    ...(declared.address ? { address: declared.address } : {}),
   });
   assertSlugsUnique(slug, declared);
   assertInlineTypes(slug, declared);

@@ -3,6 +3,7 @@ import type { MediaReferenceTarget } from "../cores/media";
 import type { SeedStep } from "../cores/seed";
 import { settingsMediaReferences, type SettingsConfig } from "../cores/settings";
 import { rowExists } from "../cores/pages/page-store";
+import { assertStoredRecordAccess } from "../cores/access";
 import { tableMeta } from "../cores/table-meta";
 import { apiNotFoundRoute } from "../routes/api-not-found-route";
 import { composeRoutes } from "../routes/compose-routes";
@@ -160,6 +161,10 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
       resolveEditor,
       collections: sharedCollections(config.shareLinks.collections, registry.roomSlugs),
       exists: (env, { collection, id }) => recordExists(env, { collection, id }),
+      assertAccess: async (env, session, { collection, id }) => {
+        const deps = registry.draftDeps(collection, undefined);
+        if (deps) await assertStoredRecordAccess(env.DB, deps, session, id);
+      },
       ...(config.shareLinks.viewPath ? { viewPath: config.shareLinks.viewPath } : {}),
     }));
   }

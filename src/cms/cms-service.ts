@@ -1,3 +1,4 @@
+import { assertRecordAccess, assertStoredRecordAccess } from "../cores/access";
 import { WorkerEntrypoint } from "cloudflare:workers";
 import type { Table } from "drizzle-orm";
 import {
@@ -88,7 +89,13 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
 
   return class CmsService extends WorkerEntrypoint<Env> implements CmsServiceApi<C> {
     readPage(session: EditorSession, collection: DraftSlug<C>, id: number) {
-      return this.#run(session, async () => (await loadEditableDocument(this.env.DB, this.#deps(collection), positiveId(id))) ?? notFound(collection, id));
+      return this.#run(session, async () => {
+        const deps = this.#deps(collection);
+        const editable = (await loadEditableDocument(this.env.DB, deps, positiveId(id))) ?? notFound(collection, id);
+        // A draft is read only within the caller's scope, as over REST.
+        assertRecordAccess(session, deps.config, editable.document);
+        return editable;
+      });
     }
 
     readPublished(collection: DraftSlug<C>, id: number) {
@@ -107,6 +114,7 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
       return this.#run(session, async () => {
         const deps = this.#deps(collection);
         const list = (await listVersions(this.env.DB, deps, positiveId(id), { limit: pageLimit(page?.limit, LIST_BOUNDS), cursor: pageCursor(page?.cursor) })) ?? notFound(collection, id);
+        await assertStoredRecordAccess(this.env.DB, deps, session, positiveId(id));
         const cores = writer(this.env, collection);
         const [scheduled, scheduleFailed] = await Promise.all([cores.scheduledPublish(id), cores.scheduleFailure(id)]);
         return { ...list, scheduled, scheduleFailed };

@@ -1,5 +1,6 @@
 import { isPositiveId } from "../shared/write-input";
 import { resumeReadSession } from "../cores/d1-session";
+import { mayAccessRecord } from "../cores/access";
 import { loadEditableDocument } from "../cores/drafts";
 import { findRowBy } from "../cores/pages/page-store";
 import { tableMeta } from "../cores/table-meta";
@@ -23,8 +24,9 @@ export interface CmsPageView {
 /**
  * Reads one record for its page, by the rule every site needs: an editor resumes the newest
  * pending draft (through a D1 session anchored at the browser's last write, so a draft just saved
- * is seen); a visitor gets the live row, and only once it is published (a drafts collection). `null`
- * when there is nothing to show (render a 404).
+ * is seen); a visitor gets the live row, and only once it is published (a drafts collection), and
+ * so does an editor whose scope leaves the record out. `null` when there is nothing to show
+ * (render a 404).
  *
  * @example
  * const view = await loadPageView(request, env, { entry, resolveEditor }, 12);
@@ -37,18 +39,22 @@ export async function loadPageView<Env extends EditorRouteEnv>(
 ): Promise<CmsPageView | null> {
   if (!isPositiveId(id)) return null;
   const { entry, resolveEditor } = source;
-  const editor = await resolveEditor(request, env);
+  const signedIn = await resolveEditor(request, env);
   const drafts = Boolean(entry.declared.versionsTable && entry.config.versions?.drafts);
-  if (!editor) {
+  const visit = async (): Promise<CmsPageView | null> => {
     const live = await findRowBy(env.DB, tableMeta(entry.declared.table), "id", id);
     if (!live || (drafts && (live.publishedVersionId ?? null) === null)) return null;
     return { editor: null, document: live, setCookie: null };
-  }
+  };
+  if (!signedIn) return visit();
+  const editor = signedIn;
   const read = resumeReadSession(env.DB, request.headers.get("cookie"));
   const document = drafts && entry.declared.versionsTable
     ? (await loadEditableDocument(read.client, { table: entry.declared.table, versionsTable: entry.declared.versionsTable, config: entry.config }, id))?.document
     : await findRowBy(read.client, tableMeta(entry.declared.table), "id", id);
   if (!document) return null;
+  // A record outside the editor's scope is theirs only to visit: the published row, no editor.
+  if (!mayAccessRecord(editor, entry.config, document)) return visit();
   return { editor, document, setCookie: read.commit({ secure: new URL(request.url).protocol === "https:" }) };
 }
 

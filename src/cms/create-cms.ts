@@ -1,4 +1,4 @@
-import { hasPublishRight, isSessionLive } from "../auth/resolve-editor";
+import { currentAccess, sessionStanding } from "../auth/resolve-editor";
 import type { EditorSession } from "../shared/session";
 import type { DraftDeps } from "../cores/drafts";
 import { PageRoom } from "../objects/PageRoom";
@@ -53,9 +53,10 @@ export function createCms<Env extends CmsEnv, const C extends CmsCollections>(co
     ...(config.rooms?.limits ? { limits: config.rooms.limits } : {}),
     ...(config.log ? { log: config.log } : {}),
     // With the built-in sign-in, open room connections end when their session does (sign-out,
-    // removal), and a scheduled publish fires only while its scheduler is still a publisher.
+    // removal) or its role or scope changes, and a scheduled publish fires only while its
+    // scheduler is still a publisher whose scope holds the page.
     ...(config.auth === undefined || "signIn" in config.auth
-      ? { isSessionLive: (env: Env, session: EditorSession) => isSessionLive(env, session), hasPublishRight: (env: Env, session: EditorSession) => hasPublishRight(env, session) }
+      ? { isSessionLive: async (env: Env, session: EditorSession) => sessionLiveness(await sessionStanding(env, session)), publishAccess: (env: Env, session: EditorSession) => currentAccess(env, session) }
       : {}),
   });
   const CmsService = createCmsService<Env, C>({
@@ -65,4 +66,9 @@ export function createCms<Env extends CmsEnv, const C extends CmsCollections>(co
     ...(config.log ? { log: config.log } : {}),
   });
   return { ...routes, PageRoom: Room, RateLimitObject, CmsService, draftDeps: (slug, env) => registry.draftDeps(slug, mediaBaseOf(env)) };
+}
+
+/* The room's reading of a session's standing: live, ended, or changed (role or scope). */
+function sessionLiveness(standing: "live" | "ended" | "changed"): boolean | "changed" {
+  return standing === "changed" ? "changed" : standing === "live";
 }

@@ -23,6 +23,12 @@ export interface CollectionConfig {
   versions?: { drafts: boolean; maxPerDoc?: number };
   /** Fields indexed for full-text search; a `json` field is indexed by flattening every string leaf. */
   search?: { fields: string[] };
+  /**
+   * The address the site serves a record at (`/blog/spring`), from its fields; `null` when it has
+   * none. Scoped accounts' `paths` are checked against it. Default: `/<slug>` when the record has a
+   * string `slug` field, else `null`.
+   */
+  address?: (record: Record<string, unknown>) => string | null;
 }
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -61,6 +67,18 @@ export function defineCollection<const C extends CollectionConfig>(config: C): R
     throw new TypeError(`collection ${config.slug}: versions.maxPerDoc must be a positive integer`);
   }
   return Object.freeze(config);
+}
+
+/**
+ * A record's address as the site serves it: the collection's `address` rule, else `/<slug>`
+ * (`null` without a string `slug`).
+ *
+ * @example
+ * recordAddress(pagesCollection, { slug: "about" }) // "/about"
+ */
+export function recordAddress(config: Pick<CollectionConfig, "address">, record: Record<string, unknown>): string | null {
+  if (config.address) return config.address(record);
+  return typeof record.slug === "string" ? `/${record.slug}` : null;
 }
 
 /**

@@ -30,6 +30,10 @@ import {
   type ScheduleFailure,
 } from "./room-publish";
 import { RoomAdmission } from "./room-admission";
+import { admissionRefusal, assertRoomAccess, refusalOf, scopeRefusal, SESSION_CHECK } from "./room-access";
+import { declaredFields, readVersionSnapshot } from "../cores/drafts";
+import { fieldEditOf } from "../cores/access";
+import { isScoped } from "../shared/access-scope";
 import { RoomCommits } from "./room-commits";
 import { changedRoots, pendingRefusal, refusedUpdate } from "./room-guard";
 import { KnownSockets } from "./room-sockets";
@@ -160,10 +164,13 @@ export class PageRoom extends YServer {
     if (!editor) return connection.close(ROOM_CLOSE.NO_EDITOR, "no editor: connect through the site");
     const failure = await this.#ready();
     if (failure) return connection.close(failure.closeCode, failure.message);
+    const outside = admissionRefusal(editor, (this.#deps as DraftDeps).config, this.document, this.#fields);
+    if (outside) return connection.close(ROOM_CLOSE.OUT_OF_SCOPE, closeReason(outside));
     const now = Date.now();
     connection.setState((prev: RoomConnectionState | null) => ({ ...prev, editor, color: editorColor(editor.id), connectedAt: now, spoke: false, clients: [] }));
     this.#idleCheckAt(now + this.#limits.handshakeMs);
     if ((this.#store as RoomStore).setTimerBy(HEARTBEAT_CHECK, now + this.#limits.heartbeatTimeoutMs)) this.#arm();
+    if (typeof editor.sessionId === "string" && (this.#store as RoomStore).setTimerBy(SESSION_CHECK, now + this.#limits.sessionRecheckMs)) this.#arm();
     super.onConnect(connection, ctx);
     // A publish this editor scheduled failed while they were away: their first visit since says so.
     const notice = takeScheduleNotice(this.#store as RoomStore, editor.id);
@@ -197,6 +204,8 @@ export class PageRoom extends YServer {
         if (foreign !== null) return this.#refuse(connection, `client id ${foreign} belongs to another editor's connection`, []);
         const refusal = refusedUpdate(this.document, this.#fields, parsed.structs, this.#deps?.mediaBase);
         if (refusal) return this.#refuse(connection, refusal, parsed.structs);
+        const scoped = scopeRefusal(state.editor, (this.#deps as DraftDeps).config, this.document, this.#fields, parsed.structs, parsed.deletes, parsed.update);
+        if (scoped) return this.#refuse(connection, scoped.reason, parsed.structs, scoped.code);
         // Held-back items that this update would let in are checked now: refused, neither lands.
         const held = pendingRefusal(this.document, this.#fields, parsed.update, this.#deps?.mediaBase);
         if (held) {
@@ -224,7 +233,7 @@ export class PageRoom extends YServer {
     const others = [...this.getConnections()].some((c) => c.id !== connection.id && c.readyState === WebSocket.OPEN);
     if (others) return;
     // The emptied room's checks would only wake it (loading its whole document) to find no one.
-    if (this.#store && [this.#store.dropTimer(IDLE_CHECK), this.#store.dropTimer(HEARTBEAT_CHECK)].some(Boolean)) this.#arm();
+    if (this.#store && [this.#store.dropTimer(IDLE_CHECK), this.#store.dropTimer(HEARTBEAT_CHECK), this.#store.dropTimer(SESSION_CHECK)].some(Boolean)) this.#arm();
     if (!this.#drafts?.isDirty()) return;
     // The last editor left: write the draft now rather than waiting for the settle timer.
     await this.#drafts.ownFlush();
@@ -251,6 +260,11 @@ export class PageRoom extends YServer {
     closeStoppedHeartbeats(store, this.getConnections(), lastBeat, now, this.#limits.heartbeatTimeoutMs, (connection) =>
       this.#evict(connection, ROOM_CLOSE.IDLE, "idle: heartbeat stopped"),
     );
+    const sessions = store.getTimer(SESSION_CHECK);
+    if (sessions && sessions.at <= now) {
+      store.clearTimer(SESSION_CHECK);
+      if ((this.#admission as RoomAdmission).confirmAll(this.getConnections(), now)) store.setTimer(SESSION_CHECK, now + this.#limits.sessionRecheckMs);
+    }
     this.#arm();
   }
 
@@ -263,17 +277,31 @@ export class PageRoom extends YServer {
   saveDraft(session: EditorSession, edit: Record<string, unknown>, options: { baseVersionId?: number; restoreVersionId?: number } = {}): Promise<RoomResult<WrittenDraft>> {
     const drafts = this.#drafts as RoomDrafts;
     const { restoreVersionId, ...base } = options;
-    return this.#rpc(session, () => (restoreVersionId === undefined ? drafts.saveEdit(edit, outsideEdit(session, base)) : drafts.restore(restoreVersionId, outsideEdit(session, { replace: true }))));
+    return this.#rpc(session, async () => {
+      if (restoreVersionId === undefined) {
+        this.#assertAccess(session, edit);
+        return drafts.saveEdit(edit, outsideEdit(session, base));
+      }
+      // A scoped account's restore is checked for the fields it would change.
+      const deps = this.#deps as DraftDeps;
+      const restored = isScoped(session.access?.scope) ? declaredFields(deps.config, await readVersionSnapshot((this.env as RoomEnv).DB, deps, this.#id, restoreVersionId)) : undefined;
+      this.#assertAccess(session, restored);
+      return drafts.restore(restoreVersionId, outsideEdit(session, { replace: true }));
+    });
   }
 
   /** RPC: sets one field, or one leaf of a json field, on the live document and writes the draft. */
   saveField(session: EditorSession, field: FieldEdit, options: { baseVersionId?: number } = {}): Promise<RoomResult<WrittenDraft>> {
-    return this.#rpc(session, () => (this.#drafts as RoomDrafts).saveField(field, outsideEdit(session, options)));
+    return this.#rpc(session, () => {
+      this.#assertAccess(session, (current) => fieldEditOf(current, field));
+      return (this.#drafts as RoomDrafts).saveField(field, outsideEdit(session, options));
+    });
   }
 
   /** RPC: publishes now (after a flush), or schedules the publish when `at` is given. */
   publish(session: EditorSession, options: { versionId?: number | null; at?: string | null } = {}): Promise<RoomResult<PublishResult | { scheduled: ScheduledPublish }>> {
     return this.#rpc(session, async () => {
+      this.#assertAccess(session);
       const versionId = options.versionId ?? null;
       if (options.at) return { scheduled: await schedulePublish(this.#publishContext(), session, options.at, versionId, Date.now()) };
       return publishNow(this.#publishContext(), versionId);
@@ -282,12 +310,18 @@ export class PageRoom extends YServer {
 
   /** RPC: unpublishes the page. */
   unpublish(session: EditorSession): Promise<RoomResult<{ page: Record<string, unknown> }>> {
-    return this.#rpc(session, () => unpublishNow(this.#publishContext()));
+    return this.#rpc(session, () => {
+      this.#assertAccess(session);
+      return unpublishNow(this.#publishContext());
+    });
   }
 
   /** RPC: cancels a scheduled publish. */
   cancelScheduledPublish(session: EditorSession): Promise<RoomResult<{ cancelled: boolean }>> {
-    return this.#rpc(session, async () => ({ cancelled: cancelPublish(this.#publishContext()) }));
+    return this.#rpc(session, async () => {
+      this.#assertAccess(session);
+      return { cancelled: cancelPublish(this.#publishContext()) };
+    });
   }
 
   /** RPC: the scheduled publish, or `null`. */
@@ -380,6 +414,11 @@ export class PageRoom extends YServer {
     });
   }
 
+  /* The scope rule on this room's record, read from the live document (see `assertRoomAccess`). */
+  #assertAccess(session: EditorSession, edit?: Parameters<typeof assertRoomAccess>[4]): void {
+    assertRoomAccess(session, (this.#deps as DraftDeps).config, this.document, this.#fields, edit, this.#deps?.mediaBase);
+  }
+
   async #load(): Promise<void> {
     const config = configOf(this.constructor);
     const room = await loadRoom({
@@ -463,16 +502,25 @@ export class PageRoom extends YServer {
    * Refuses an update: its author is told which structs were not applied (so it can drop them and
    * keep the rest), then the connection is closed. Nothing of the update reaches the document.
    */
-  #refuse(connection: Connection, reason: string, structs: Parameters<typeof structRanges>[0]): void {
+  #refuse(connection: Connection, reason: string, structs: Parameters<typeof structRanges>[0], code: number = ROOM_CLOSE.REFUSED): void {
     const event: RoomEvent = { type: "refused", reason, items: structRanges(structs) };
     this.sendCustomMessage(connection, JSON.stringify(event));
-    this.#evict(connection, ROOM_CLOSE.REFUSED, reason);
+    this.#evict(connection, code, reason);
   }
 
   #publishContext(): RoomPublishContext {
-    const hasPublishRight = configOf(this.constructor)?.hasPublishRight;
+    const config = configOf(this.constructor);
+    const hasPublishRight = config?.hasPublishRight;
+    const publishAccess = config?.publishAccess;
     return {
       hasPublishRight: hasPublishRight && ((session) => hasPublishRight(this.env as RoomEnv, session)),
+      publishRefusal:
+        publishAccess &&
+        (async (session) => {
+          const access = await publishAccess(this.env as RoomEnv, session);
+          if (!access?.publish) return `${session.name} no longer has the publish right`;
+          return refusalOf(() => this.#assertAccess({ ...session, access })) === null ? null : `this page is outside ${session.name}'s scope now`;
+        }),
       env: this.env as RoomEnv,
       deps: this.#deps as DraftDeps,
       id: this.#id,

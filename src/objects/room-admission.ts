@@ -17,7 +17,7 @@ export interface RoomAdmissionOptions {
   env: RoomEnv;
   limits: RoomLimits;
   /** Confirms an editor's sign-in session; without it sessions are never rechecked. */
-  isSessionLive?: ((env: RoomEnv, session: EditorSession) => Promise<boolean>) | undefined;
+  isSessionLive?: ((env: RoomEnv, session: EditorSession) => Promise<boolean | "changed">) | undefined;
   /** Closes a connection whose session has ended. */
   evict(connection: Connection, code: number, reason: string): void;
 }
@@ -58,19 +58,42 @@ export class RoomAdmission {
    */
   sweep(connections: () => Iterable<Connection>, now: number): void {
     if (now - this.#sweptAt < this.#o.limits.sessionRecheckMs) return;
-    this.#sweptAt = now;
-    for (const connection of connections()) {
-      const state = stateOf(connection);
-      if (state) this.#confirm(connection, state, now);
-    }
+    this.#confirmAll(connections(), now, this.#o.limits.sessionRecheckMs);
   }
 
-  /* Confirms the connection's session when due; one that has ended is closed (4401). */
-  #confirm(connection: Connection, state: RoomConnectionState, now: number): void {
-    const { isSessionLive, env, limits } = this.#o;
-    if (!isSessionLive || !sessionCheckDue(connection, state, limits.sessionRecheckMs, now)) return;
+  /**
+   * Called by the room's alarm every `sessionRecheckMs` while connections are open: a connection
+   * that is silent (or only heartbeats, which the runtime answers without waking the room) and
+   * receives no edits is confirmed too, so a sign-out or a change of role or scope closes it within
+   * that period. Answers whether any connection is still subject to the check (the room then sets
+   * its next one).
+   */
+  confirmAll(connections: Iterable<Connection>, now: number): boolean {
+    // Every connection, however recently a message confirmed it: the alarm's period is the bound.
+    return this.#confirmAll(connections, now, 0);
+  }
+
+  #confirmAll(connections: Iterable<Connection>, now: number, dueAfterMs: number): boolean {
+    this.#sweptAt = now;
+    let checked = false;
+    for (const connection of connections) {
+      const state = stateOf(connection);
+      if (!state || typeof state.editor.sessionId !== "string") continue;
+      checked = true;
+      this.#confirm(connection, state, now, dueAfterMs);
+    }
+    return checked && this.#o.isSessionLive !== undefined;
+  }
+
+  /* Confirms the connection's session when due; one that has ended is closed (4401), one whose role or scope changed 4409. */
+  #confirm(connection: Connection, state: RoomConnectionState, now: number, dueAfterMs = this.#o.limits.sessionRecheckMs): void {
+    const { isSessionLive, env } = this.#o;
+    if (!isSessionLive || !sessionCheckDue(connection, state, dueAfterMs, now)) return;
     isSessionLive(env, state.editor).then(
-      (live) => live || this.#o.evict(connection, ROOM_CLOSE.NO_EDITOR, "the editor's session has ended: sign in again"),
+      (live) => {
+        if (live === "changed") this.#o.evict(connection, ROOM_CLOSE.ACCESS_CHANGED, "your access changed: reconnect under the new role or scope");
+        else if (!live) this.#o.evict(connection, ROOM_CLOSE.NO_EDITOR, "the editor's session has ended: sign in again");
+      },
       (error: unknown) => console.error("page room: session check failed", error),
     );
   }

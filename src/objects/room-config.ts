@@ -17,7 +17,11 @@ export interface RoomLimits {
   maxWaitMs: number;
   /** A connection that sends nothing this long after connecting is closed (`ROOM_CLOSE.IDLE`). */
   handshakeMs: number;
-  /** How often an open connection's sign-in session is confirmed (with `isSessionLive`): at its next message, or at the next edit the room sends it. */
+  /**
+   * How often an open connection's sign-in session is confirmed (with `isSessionLive`): at its next
+   * message, at the next edit the room sends it, and by the room's alarm while the connection is
+   * silent (a socket that only heartbeats is never woken otherwise).
+   */
   sessionRecheckMs: number;
   /** Per-editor token bucket (shared by their connections, kept across reconnects): burst and refill per second, in messages… */
   messageBurst: number;
@@ -55,7 +59,7 @@ export const DEFAULT_ROOM_LIMITS: RoomLimits = {
   settleMs: 2_000,
   maxWaitMs: 12_000,
   handshakeMs: 15_000,
-  sessionRecheckMs: 5_000,
+  sessionRecheckMs: 3_000,
   messageBurst: 400,
   messagesPerSecond: 100,
   byteBurst: 8 * 1024 * 1024,
@@ -74,16 +78,23 @@ export interface PageRoomOptions<Env extends RoomEnv = RoomEnv> {
   collections: (env: Env) => Readonly<Record<string, DraftDeps>>;
   limits?: Partial<RoomLimits>;
   /**
-   * Whether an editor's sign-in session still stands (signed out, removed, role changed → false):
-   * open connections are closed with 4401 at their next message after `sessionRecheckMs`. Editors
-   * without a `sessionId` (a site's own auth) are not rechecked.
+   * Whether an editor's sign-in session still stands: `false` when it ended (signed out, removed:
+   * closed with 4401), `"changed"` when its role or scope changed (closed with 4409, so the client
+   * reconnects under the new ones). Open connections are checked every `sessionRecheckMs`, idle
+   * ones included. Editors without a `sessionId` (a site's own auth) are not rechecked.
    */
-  isSessionLive?: (env: Env, session: EditorSession) => Promise<boolean>;
+  isSessionLive?: (env: Env, session: EditorSession) => Promise<boolean | "changed">;
   /**
    * Whether an editor still has the publish right, asked when their scheduled publish fires; false
    * cancels it and tells the editors. Without it the session recorded at scheduling time decides.
    */
   hasPublishRight?: (env: Env, session: EditorSession) => Promise<boolean>;
+  /**
+   * The scheduler's access as it stands when their scheduled publish fires (`null`: the account is
+   * gone). With it the room cancels the publish unless they still publish and the page is still
+   * within their scope (`assertAccess`); it takes the place of `hasPublishRight`.
+   */
+  publishAccess?: (env: Env, session: EditorSession) => Promise<EditorSession["access"] | null>;
   /** Where the room's own draft writes (settle, last leave) log their line; default the isolate's sink (console). */
   log?: LogSink;
 }

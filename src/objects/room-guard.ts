@@ -46,6 +46,50 @@ export function refusedUpdate(doc: Y.Doc, fields: readonly RoomField[], structs:
 }
 
 /**
+ * The fields one update changes: the roots its new items sit under (a `json`-held field by its
+ * key), and the roots of the items it deletes. Items whose place is not known yet (held back by
+ * Yjs) count for nothing here; the read-only rule sees them as their field's edit once they land.
+ *
+ * @example
+ * const touched = updatedFields(doc, fields, parsed.structs, parsed.deletes); // Set { "title" }
+ */
+export function updatedFields(doc: Y.Doc, fields: readonly RoomField[], structs: readonly (Y.Item | Y.GC | Y.Skip)[], deletes: ReturnType<typeof Y.decodeUpdate>["ds"] | null): Set<string> {
+  const names = new Set<string>();
+  const places = new UpdatePlaces(doc, schemaOf(fields).roots, structs);
+  for (const struct of structs) {
+    if (!(struct instanceof Y.Item)) continue;
+    const place = places.ofItem(struct);
+    if (place === null) continue;
+    if (place.root !== JSON_ROOT) names.add(place.root);
+    else if (place.depth === 0) names.add(places.subOf(struct) ?? JSON_ROOT);
+  }
+  for (const [client, ranges] of deletes?.clients ?? []) {
+    const stored = doc.store.clients.get(client);
+    if (!stored) continue;
+    for (const range of ranges) {
+      if (range.len <= 0) continue;
+      const last = stored[stored.length - 1] as Y.AbstractStruct;
+      if (range.clock >= last.id.clock + last.length) continue;
+      for (let index = Y.findIndexSS(stored, range.clock); index < stored.length; index++) {
+        const struct = stored[index] as Y.AbstractStruct;
+        if (struct.id.clock >= range.clock + range.len) break;
+        if (struct instanceof Y.Item) names.add(fieldOfStored(doc, struct));
+      }
+    }
+  }
+  return names;
+}
+
+/* The field a stored item belongs to: its root's name, or its key in the json root. */
+function fieldOfStored(doc: Y.Doc, item: Y.Item): string {
+  let top = item;
+  while (top.parent instanceof Y.AbstractType && top.parent._item !== null) top = top.parent._item;
+  const root = top.parent instanceof Y.AbstractType ? rootName(doc, top.parent) : null;
+  if (root === null) return JSON_ROOT;
+  return root === JSON_ROOT ? (top.parentSub ?? JSON_ROOT) : root;
+}
+
+/**
  * Where each item of one update sits, found through its parent, or its neighbours, in the update
  * itself or in the document. A class rather than closures: the guard runs at every keystroke.
  */

@@ -31,6 +31,8 @@ export interface RoomPublishContext {
    * sign-in: their editor row still exists with the publisher role); absent, the recorded session decides.
    */
   hasPublishRight?: ((session: EditorSession) => Promise<boolean>) | undefined;
+  /** Why the scheduler may not publish this page any more (role or scope), or `null`; checked before `hasPublishRight`. */
+  publishRefusal?: ((session: EditorSession) => Promise<string | null>) | undefined;
   /** Lays a published snapshot over the live document (a restore changes what editors see). */
   adopt: (snapshot: Record<string, unknown>) => void;
   /** Whether editor `id` has the page open now (then a failed schedule's event reached them). */
@@ -136,8 +138,9 @@ export function readSchedule(store: RoomStore): ScheduledPublish | null {
 
 /**
  * Fires the scheduled publish if it is due, exactly once across kills and alarm retries. First the
- * scheduler's publish right is checked again (`c.hasPublishRight`: a demoted or removed publisher's
- * schedule is cancelled and editors are told). Then the recorded version is published; the timer
+ * scheduler's publish right is checked again (`c.publishRefusal`, else `c.hasPublishRight`: a
+ * demoted or removed publisher's schedule, or one whose page left their scope, is cancelled and
+ * editors are told). Then the recorded version is published; the timer
  * is cleared only after D1 committed, and a fire retried after a kill in that gap finds the live
  * pointer already at the version and only clears it (publishing a recorded version is idempotent).
  * A refusal (4xx: the version is gone or invalid, a newer version went live meanwhile) cancels
@@ -152,7 +155,9 @@ export async function fireScheduledPublish(c: RoomPublishContext, now: number): 
   if (!timer || timer.at > now) return;
   const at = new Date(timer.at).toISOString();
   const { session, versionId } = timer.data;
-  if (c.hasPublishRight && !(await c.hasPublishRight(session))) {
+  const refusal = c.publishRefusal ? await c.publishRefusal(session) : null;
+  if (refusal) return cancelFired(c, at, versionId, refusal, session);
+  if (!c.publishRefusal && c.hasPublishRight && !(await c.hasPublishRight(session))) {
     return cancelFired(c, at, versionId, `${session.name} no longer has the publish right`, session);
   }
   try {

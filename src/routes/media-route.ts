@@ -1,5 +1,5 @@
 import type { Table } from "drizzle-orm";
-import { assertMayChangeVisibleMedia, deleteMedia, listMediaPage, mediaBindings, mediaUrl, storeImage, updateMediaText, type MediaReferenceTarget } from "../cores/media";
+import { assertMayChangeVisibleMedia, assertOwnMediaWhenScoped, deleteMedia, listMediaPage, mediaBindings, mediaUrl, storeImage, updateMediaText, type MediaReferenceTarget } from "../cores/media";
 import { HttpError } from "../shared/errors";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import type { ResolveEditor } from "../shared/session";
@@ -60,10 +60,13 @@ export function mediaRoute<Env extends EditorRouteEnv>(config: MediaRouteConfig<
     if (request.method === "PATCH") {
       const patch = await readJsonObject(request);
       const key = requireKey(patch.key);
+      await assertOwnMediaWhenScoped(env.DB, config.table, session, key);
       await assertMayChangeVisibleMedia(env.DB, session, config.references ?? [], base, key, "changing the alt text or caption of an image visitors see");
       return json(withUrl(await updateMediaText(env.DB, config.table, key, patch)));
     }
-    await deleteMedia(env, requireKey(url.searchParams.get("key")), {
+    const key = requireKey(url.searchParams.get("key"));
+    await assertOwnMediaWhenScoped(env.DB, config.table, session, key);
+    await deleteMedia(env, key, {
       references: config.references ?? [],
       force: forced,
       registry: config.table,

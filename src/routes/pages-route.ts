@@ -1,4 +1,5 @@
 import type { Table } from "drizzle-orm";
+import { assertCreateAccess, assertRecordAccess, type ScopedCollection } from "../cores/access";
 import type { CollectionConfig, CollectionField } from "../cores/collection";
 import { richFieldsOf } from "../cores/collection";
 import { applyCreate, directDraftWriter, readRecord, type DraftWriter, type DraftWriterFor } from "../cores/drafts";
@@ -9,6 +10,7 @@ import { sanitizeRichHtml } from "../cores/sanitize";
 import { removeFromSearchIndex, syncSearchEntry } from "../cores/search";
 import { ident, tableMeta, type TableMeta } from "../cores/table-meta";
 import { coerceFields, validateFields } from "../cores/validate-fields";
+import { isScoped } from "../shared/access-scope";
 import { HttpError, LouiseValidationError } from "../shared/errors";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import { assertPublisher } from "../shared/publish-privilege";
@@ -87,6 +89,8 @@ export function pagesRoute<Env extends EditorRouteEnv>(config: PagesRouteConfig<
   const redirectsTo = redirectsOf(meta, config.redirects);
   const versioned = config.collection?.versions?.drafts === true;
   const validate = config.validate;
+  // What the scope rule knows of this collection: its registry name (the table's without one) and address rule.
+  const scoped: ScopedCollection = config.collection ?? { slug: meta.name };
   const drafts =
     versioned && config.collection && config.versionsTable
       ? {
@@ -117,13 +121,15 @@ export function pagesRoute<Env extends EditorRouteEnv>(config: PagesRouteConfig<
   // The session check and the read reach D1 in one batch; a bad id still answers after the session.
   const readOne = async (request: Request, env: Env, rawId: string | undefined): Promise<Response> => {
     let id = 0;
-    const { value: read } = await guardEditorRead(request, env, config.resolveEditor, env.DB, async (db) => {
+    const { session, value: read } = await guardEditorRead(request, env, config.resolveEditor, env.DB, async (db) => {
       id = parseId(rawId);
       if (drafts) return readRecord(db, drafts, id);
       const row = await getRow(db, meta, id);
       return row && { row, versionId: null };
     });
     if (!read) throw notFound(id);
+    // A record's draft is read only within scope; the list still shows every record.
+    assertRecordAccess(session, scoped, read.row);
     return json(read.row, read.versionId === null ? {} : { headers: { etag: versionEtag(read.versionId) } });
   };
 
@@ -137,6 +143,8 @@ export function pagesRoute<Env extends EditorRouteEnv>(config: PagesRouteConfig<
       }
       const session = await guardEditor(request, env, config.resolveEditor);
       const data = await readBody(request, env);
+      // A scoped account creates only within its scope: the new record's address included.
+      assertCreateAccess(session, scoped, data);
       await check(data, { operation: "create", env, session });
       if (!drafts) return json(await insertRow(env.DB, meta, data), { status: 201 });
       const created = await applyCreate(env, drafts, session, data);
@@ -150,6 +158,7 @@ export function pagesRoute<Env extends EditorRouteEnv>(config: PagesRouteConfig<
     const id = parseId(params.id);
     if (request.method === "DELETE") {
       if (versioned) assertPublisher(session, "deleting a page of a versioned collection");
+      await assertRowAccess(env.DB, meta, scoped, session, id);
       const before = redirectsTo ? [redirectRemovalStatement(env.DB, redirectsTo.config, redirectsTo.live, id)] : [];
       if (!(await deleteRow(env.DB, meta, id, children, before))) throw notFound(id);
       if (config.collection?.search) await removeFromSearchIndex(env.DB, config.collection, id);
@@ -163,12 +172,20 @@ export function pagesRoute<Env extends EditorRouteEnv>(config: PagesRouteConfig<
     if (versioned) assertPublisher(session, "changing the live row of a versioned collection");
     const data = await readBody(request, env);
     const existing = await found(getRow(env.DB, meta, id), id);
+    assertRecordAccess(session, scoped, existing, data);
     await check(data, { operation: "update", existing, env, session });
     const updated = await found(updateRow(env.DB, meta, id, data), id);
     // A PATCH of a published page changes what search must find.
     if (config.collection?.search) await syncSearchEntry(env.DB, { table: config.table, config: config.collection }, id);
     return json(updated);
   });
+}
+
+/* The scope rule on a stored row, read only when the session is scoped (a missing row passes to its 404). */
+async function assertRowAccess(db: D1Database, meta: TableMeta, scoped: ScopedCollection, session: EditorSession, id: number): Promise<void> {
+  if (!isScoped(session.access?.scope)) return;
+  const row = await getRow(db, meta, id);
+  if (row) assertRecordAccess(session, scoped, row);
 }
 
 async function found(row: Promise<Record<string, unknown> | null>, id: number): Promise<Record<string, unknown>> {

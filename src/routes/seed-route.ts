@@ -1,5 +1,6 @@
 import { runSeed, type SeedStep } from "../cores/seed";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
+import { assertAdmin } from "../shared/publish-privilege";
 import type { ResolveEditor } from "../shared/session";
 import { guardEditor } from "./guard";
 import { json } from "./json";
@@ -15,7 +16,7 @@ export interface SeedRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv> {
 }
 
 /**
- * `POST /api/cms/seed`, editor-gated and idempotent: answers `{ changed, created, message }`; a
+ * `POST /api/cms/seed`, admin-only (403 `forbidden_admin`) and idempotent: answers `{ changed, created, message }`; a
  * second call creates nothing and says so.
  *
  * @example
@@ -26,7 +27,8 @@ export function seedRoute<Env extends EditorRouteEnv>(config: SeedRouteConfig<En
   return withErrorEdge<Env>(async (request, env) => {
     if (!matchPath(path, new URL(request.url).pathname)) return undefined;
     assertMethod(request, ["POST"]);
-    await guardEditor(request, env, config.resolveEditor);
+    // Seeding writes the settings (the menu among them): the settings rule, admins only.
+    assertAdmin(await guardEditor(request, env, config.resolveEditor), "seeding the site");
     const steps = typeof config.steps === "function" ? config.steps(env) : config.steps;
     const report = await runSeed(env.DB, steps);
     const message = report.changed ? "seeded" : "already seeded; nothing changed";

@@ -2,7 +2,7 @@ import type { Table } from "drizzle-orm";
 import { parseShareLinkInput, shareLinkKey, shareLinkStore, type ShareLink } from "../cores/share";
 import { HttpError } from "../shared/errors";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
-import type { ResolveEditor } from "../shared/session";
+import type { EditorSession, ResolveEditor } from "../shared/session";
 import { readJsonObject } from "./body";
 import { guardEditor } from "./guard";
 import { json, noContent } from "./json";
@@ -17,6 +17,11 @@ export interface ShareLinksRouteConfig<Env extends EditorRouteEnv = EditorRouteE
   collections: readonly string[];
   /** Whether a record exists: a link to nothing is refused with 404, and a link whose record was deleted is no longer listed. */
   exists: (env: Env, record: { collection: string; id: number }) => Promise<boolean>;
+  /**
+   * The scope rule on the record a link would share (`assertStoredRecordAccess`): a scoped
+   * account may share only what it may touch. Without it every record passes.
+   */
+  assertAccess?: (env: Env, session: EditorSession, record: { collection: string; id: number }) => Promise<void>;
   /** Where the site shows a shared draft: a link is `<origin><viewPath>/<token>`. Default `/share`. */
   viewPath?: string;
   /** Mount point; default `/api/cms/share-links`. */
@@ -66,6 +71,7 @@ export function shareLinksRoute<Env extends EditorRouteEnv & { CMS_SESSION_SECRE
     if (!(await config.exists(env, { collection: input.collection, id: input.recordId }))) {
       throw new HttpError(404, `${input.collection} ${input.recordId} not found`, { code: "not_found" });
     }
+    if (config.assertAccess) await config.assertAccess(env, session, { collection: input.collection, id: input.recordId });
     const link = await links.create({ ...input, createdBy: session.id }, now());
     return json(withUrl(link), { status: 201 });
   });

@@ -81,8 +81,18 @@ export const ROOM_CLOSE = {
   LOAD_FAILED: 1011,
   /** A message that is not a well-formed Yjs sync or awareness message. */
   MALFORMED: 4400,
-  /** The connection carries no editor identity from the Worker. */
+  /** The connection carries no editor identity from the Worker, or its sign-in session ended. */
   NO_EDITOR: 4401,
+  /**
+   * The page is outside the account's scope (its collection or address; see `assertAccess`):
+   * refused at connection. Reconnecting does not help until an admin widens the scope.
+   */
+  OUT_OF_SCOPE: 4403,
+  /**
+   * The account's role or scope changed while it was connected: the client should say so and
+   * reconnect, to be admitted (or refused with 4403) under the new ones.
+   */
+  ACCESS_CHANGED: 4409,
   /**
    * The page (or its collection) does not exist, or was deleted while editors were in its room (the
    * room forgets it; clients should stop reconnecting and say "This page was deleted").
@@ -97,6 +107,11 @@ export const ROOM_CLOSE = {
    * too deep), or new content under a client id another editor's open connection owns.
    */
   REFUSED: 4422,
+  /**
+   * An update that changes a field the account may only read (its scope's `readOnlyFields`): the
+   * update is refused like a 4422 one (a `refused` event first), the doc's other editors are untouched.
+   */
+  READ_ONLY_FIELD: 4423,
   /**
    * The client speaks an older protocol than the room's minimum (`ROOM_MIN_PROTOCOL_VERSION`), or
    * sent none: it should stop reconnecting, keep its unsent edits and have the editor reload.

@@ -67,4 +67,6 @@ export const coursesDeclaration = cmsCollection(courses, {
     link: "url",
     image: "image",
   },
+  // Where src/site/course-pages.ts serves a course: what a scoped account's `paths` are checked against.
+  address: (record) => (typeof record.slug === "string" ? `/courses/${record.slug}` : null),
 });

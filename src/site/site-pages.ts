@@ -1,3 +1,4 @@
+import { mayAccessRecord } from "../cores/access";
 import { resumeReadSession } from "../cores/d1-session";
 import { loadEditableDocument } from "../cores/drafts";
 import { mediaMetaByUrl, resolveImageAlt, type MediaMeta } from "../cores/media";
@@ -70,15 +71,17 @@ export function sitePages(options: SitePagesOptions) {
     const slug = url.pathname === "/" ? "home" : url.pathname.slice(1);
     if (!isSlug(slug)) return undefined;
     const signedIn = await options.resolveEditor(request, env);
-    const asVisitor = signedIn ? viewAsVisitor(url) : null;
-    // Preview and Done show a visitor's page to an editor: no markers, no editor script.
-    const editor = asVisitor ? null : signedIn;
-    // Edit mode's scripts run under this response's nonce; visitors' pages get none and run no script.
-    const nonce = editor ? createNonce() : undefined;
     // Edit mode reads through a session anchored at this browser's last draft write (read-after-write).
     const read = signedIn ? resumeReadSession(env.DB, request.headers.get("cookie")) : null;
     const db = read?.client ?? env.DB;
     const live = await findRowBy(db, pagesMeta, "slug", slug);
+    // A page outside the editor's scope is theirs only to visit: no draft, no editor on it.
+    const outside = signedIn !== null && live !== null && !mayAccessRecord(signedIn, pagesCollection, live);
+    const asVisitor = signedIn && !outside ? viewAsVisitor(url) : null;
+    // Preview and Done show a visitor's page to an editor: no markers, no editor script.
+    const editor = asVisitor || outside ? null : signedIn;
+    // Edit mode's scripts run under this response's nonce; visitors' pages get none and run no script.
+    const nonce = editor ? createNonce() : undefined;
     const signedInView = Boolean(signedIn);
     if (!live || (!editor && asVisitor !== "draft" && live.publishedVersionId === null)) {
       // A renamed page's old address leads on, permanently, to where the page lives now.

@@ -104,6 +104,8 @@ describe("status line", () => {
     ["saving", { versioned: true, live: "offline", keptOnDevice: true }, "Offline: changes kept on this device"],
     ["saving", { versioned: true, live: "offline", keptOnDevice: false }, "Offline: changes kept in this tab until you reconnect"],
     ["saving", { versioned: true, live: "deleted" }, "This page was deleted: changes here are not saved"],
+    ["saved", { versioned: true, live: "access-changed" }, "Your access to this page changed: reconnecting…"],
+    ["saving", { versioned: true, live: "out-of-scope" }, "This page is outside your access: changes here are not saved"],
     ["saving", { versioned: true, live: "outdated", keptOnDevice: true }, "This editor was updated: reload the page to keep editing. Your changes are kept on this device."],
     ["saving", { versioned: true, live: "outdated", keptOnDevice: false }, "This editor was updated: copy your unsaved changes, then reload the page to keep editing."],
   ] as const)("%s %j reads %j", (state, context, text) => {

@@ -150,9 +150,9 @@ describe("the service binding's writes", () => {
 
 describe("nothing secret in a log line", () => {
   it("holds no password, cookie, session secret, share token, form token or Authorization header across sign-in, save, upload, settings, publish and sharing", async () => {
-    const wrong = await signInAs("pub@demo.test", "not the password 7f3e");
+    const wrong = await signInAs("ada@demo.test", "not the password 7f3e");
     expect(wrong.status).toBe(401);
-    const signedIn = await signInAs("pub@demo.test");
+    const signedIn = await signInAs("ada@demo.test");
     const cookie = signedIn.headers.get("set-cookie")!.split(";")[0]!;
     const id = await newPage({ title: "Secretive" });
     expect((await site(`/api/cms/pages/${id}/versions`, { method: "POST", cookie, body: JSON.stringify({ title: "Draft" }) })).status).toBe(201);
@@ -168,7 +168,7 @@ describe("nothing secret in a log line", () => {
     await site("/api/cms/forms/contact", { method: "POST", body: JSON.stringify({ name: "Ada", email: "ada@example.test", message: "Hi", website: "", cms_form_ts: formToken }) });
     const signedOut = await site("/api/cms/session", { method: "DELETE", cookie });
     expect(signedOut.status).toBe(204);
-    expect(lineOf(signedOut)).toMatchObject({ action: "DELETE /api/cms/session", actor: "pub@demo.test", outcome: 204 });
+    expect(lineOf(signedOut)).toMatchObject({ action: "DELETE /api/cms/session", actor: "ada@demo.test", outcome: 204 });
 
     const writes = lines.filter((line) => line.level === "info");
     expect(writes.length).toBeGreaterThanOrEqual(10);

@@ -8,6 +8,7 @@
  * gives the contact form's shared budget back (off the edge every visitor counts as `unknown`), so a
  * test that spends it leaves the next one a form it can send.
  */
+import { parseAccessScope } from "../../src/shared/access-scope";
 import { resolveSiteEditor } from "../../src/auth";
 import { createDurableObjectLimiter } from "../../src/cores/rate-limit";
 import { UNKNOWN_CLIENT } from "../../src/routes/client-address";
@@ -34,11 +35,10 @@ const pages = sitePages({
   editorTail: (page, editor, nonce) =>
     editorScript(
       page.id,
-      editor.access.publish,
+      editor.access,
       `roomUrl: new URLSearchParams(location.search).has("rest") ? false : undefined, autoSave: new URLSearchParams(location.search).has("manual") ? false : undefined, inquiriesUrl: "/api/cms/inquiries?limit=" + (new URLSearchParams(location.search).get("inquiries-limit") || "20")`,
       nonce,
       page.slug,
-      editor.access.admin === true,
     ),
 });
 
@@ -47,6 +47,12 @@ export default {
     const url = new URL(request.url);
     if (url.pathname === "/__e2e/fail-saves" && request.method === "POST") {
       await env.KV.put(FAIL_KEY, String(Number(url.searchParams.get("count") ?? "1")));
+      return new Response(null, { status: 204 });
+    }
+    // Sets an account's scope as an admin would (`?email=`, the scope as the JSON body), checked by the same parser.
+    if (url.pathname === "/__e2e/scope" && request.method === "POST") {
+      const scope = parseAccessScope(await request.json());
+      await env.DB.prepare("UPDATE editors SET scopes = ?1 WHERE email = ?2").bind(JSON.stringify(scope), url.searchParams.get("email")).run();
       return new Response(null, { status: 204 });
     }
     if (url.pathname === "/__e2e/reset-contact-limit" && request.method === "POST") {

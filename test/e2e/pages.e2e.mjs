@@ -132,10 +132,13 @@ export const tests = [
     },
   },
   {
-    name: "pages: the menu is changed in the settings by a publisher, and a visitor sees it; an editor sees it read-only",
+    name: "pages: the menu is changed in the settings by an admin, and a visitor sees it; an editor sees it read-only",
     async run(ctx) {
       const { site } = ctx;
-      const { editor, publisher, visitor } = await threePeople(ctx);
+      const { editor, visitor } = await threePeople(ctx);
+      // Settings and the menu are an admin's to change.
+      const publisher = await openAs(ctx.browser, site, "admin@example.test");
+      ctx.track(publisher.context);
       const team = `Crew ${stamp()}`;
       const { id } = await newPage(publisher.context, site, { title: team });
       await api(publisher.context, site, "POST", `/api/cms/pages/${id}/publish`, {});
@@ -175,7 +178,7 @@ export const tests = [
   {
     name: "pages: the New page, Pages, Page and menu dialogs have no serious or critical axe violation",
     async run({ browser, site, track }) {
-      const { context, page } = await openAs(browser, site, "publisher@example.test");
+      const { context, page } = await openAs(browser, site, "admin@example.test");
       track(context);
       await page.goto("/about");
       await waitForEditing(page);

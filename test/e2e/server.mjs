@@ -1,5 +1,5 @@
 // Starts the e2e copy of the reference site under `wrangler dev` on its own port with its own
-// throw-away state: migrations, demo pages and the accounts below (editor, publisher, admin, and one for the second-factor journey) with a random password.
+// throw-away state: migrations, demo pages and the accounts below with a random password.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -10,12 +10,16 @@ import { wrangler, WRANGLER_ENV } from "../../scripts/wrangler-run.mjs";
 
 const CONFIG = "test/e2e/wrangler.e2e.toml";
 
-/** The accounts every e2e run signs in with; the second-factor journey has one of its own, since it turns TOTP on. */
+/**
+ * The accounts every e2e run signs in with. The freelancer is an editor whose scope a test sets
+ * (`POST /__e2e/scope`); the second-factor journey has an account of its own, since it turns TOTP on.
+ */
 export const EDITORS = [
   { email: "editor@example.test", name: "Eddie Editor", role: "editor" },
   { email: "publisher@example.test", name: "Pat Publisher", role: "publisher" },
-  { email: "factor@example.test", name: "Fay Factor", role: "editor" },
   { email: "admin@example.test", name: "Ada Admin", role: "admin" },
+  { email: "freelancer@example.test", name: "Fay Freelancer", role: "editor" },
+  { email: "factor@example.test", name: "Fay Factor", role: "editor" },
 ];
 
 /**

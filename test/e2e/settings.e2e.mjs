@@ -5,9 +5,9 @@ import { openAs, waitForEditing } from "./browser.mjs";
 
 export const tests = [
   {
-    name: "settings: the panel saves a publisher's site name, and visitors see it in the header",
+    name: "settings: the panel saves an admin's site name, and visitors see it in the header",
     async run({ browser, site, track }) {
-      const { context, page } = await openAs(browser, site, "publisher@example.test");
+      const { context, page } = await openAs(browser, site, "admin@example.test");
       const visitor = await openAs(browser, site);
       track(context);
       track(visitor.context);
@@ -25,9 +25,9 @@ export const tests = [
     },
   },
   {
-    name: "settings: an editor without the publish privilege sees the settings read-only and is told to ask a publisher",
+    name: "settings: a publisher (not an admin) sees the settings read-only and is told to ask an admin",
     async run({ browser, site, track }) {
-      const { context, page } = await openAs(browser, site, "editor@example.test");
+      const { context, page } = await openAs(browser, site, "publisher@example.test");
       track(context);
       await page.goto("/about?rest");
       await waitForEditing(page);
@@ -36,7 +36,7 @@ export const tests = [
       await dialog.waitFor();
       assert.equal(await dialog.getByLabel("Site name").getAttribute("readonly"), "");
       assert.equal(await dialog.getByRole("button", { name: "Save settings" }).count(), 0);
-      await dialog.getByText("only a publisher can change them").waitFor();
+      await dialog.getByText("only an admin can change them").waitFor();
       await dialog.getByRole("button", { name: "Close" }).click();
     },
   },

@@ -36,6 +36,14 @@ export const PUBLISHER: EditorSession = {
   access: { publish: true },
 };
 
+export const ADMIN: EditorSession = {
+  id: "3",
+  email: "ada@example.test",
+  name: "Ada",
+  roles: ["editor", "publisher", "admin"],
+  access: { publish: true, admin: true },
+};
+
 /**
  * The site-supplied resolver for route tests: the `x-test-editor` header names who is signed in.
  * Real cookie sessions are exercised through the reference worker in test/site.
@@ -44,6 +52,7 @@ export function headerResolver(request: Request): EditorSession | null {
   const who = request.headers.get("x-test-editor");
   if (who === "editor") return EDITOR;
   if (who === "publisher") return PUBLISHER;
+  if (who === "admin") return ADMIN;
   return null;
 }
 
@@ -53,4 +62,8 @@ export function asEditor(headers: Record<string, string> = {}): Record<string, s
 
 export function asPublisher(headers: Record<string, string> = {}): Record<string, string> {
   return { "x-test-editor": "publisher", ...headers };
+}
+
+export function asAdmin(headers: Record<string, string> = {}): Record<string, string> {
+  return { "x-test-editor": "admin", ...headers };
 }

@@ -6,7 +6,7 @@ import * as syncProtocol from "y-protocols/sync";
 import * as Y from "yjs";
 import { insertRow } from "../../src/cores/pages/page-store";
 import { tableMeta } from "../../src/cores/table-meta";
-import { hasPublishRight, isSessionLive } from "../../src/auth/resolve-editor";
+import { currentAccess, isSessionLive } from "../../src/auth/resolve-editor";
 import { siteCms } from "../../src/site/cms";
 import type { RoomLimits } from "../../src/objects/room-config";
 import { ROOM_PROTOCOL_VERSION, ROOM_VERSION_PARAM, type RoomEvent } from "../../src/shared/room-protocol";
@@ -24,15 +24,20 @@ export { withoutIds } from "../helpers/entry-ids";
 /** Room timings for tests: short enough to watch a settle window pass. */
 export const TEST_LIMITS: Partial<RoomLimits> = { settleMs: 150, maxWaitMs: 600, handshakeMs: 300, retryMs: 200, heartbeatTimeoutMs: 300 };
 
-// The same session and publish-right checks the site configures (test sessions here carry no
+// The same session and publish-access checks the site configures (test sessions here carry no
 // sessionId, so they are never rechecked; a scheduled publish needs a stored publisher, see
 // `storedPublisher`); files share one isolate, so whichever configure runs last must keep them.
 // The worker's PageRoom is the site's configured subclass: it is the one bound to PAGE_ROOM.
-siteCms.PageRoom.configure<SiteEnv>({ collections: roomCollections, limits: TEST_LIMITS, isSessionLive, hasPublishRight });
+siteCms.PageRoom.configure<SiteEnv>({ collections: roomCollections, limits: TEST_LIMITS, isSessionLive, publishAccess: currentAccess });
 
 /** An editor for tests; `publisher` adds `access.publish`. */
 export function editor(name: string, publisher = false): EditorSession {
   return { id: `ed-${name}`, email: `${name}@example.test`, name, roles: publisher ? ["editor", "publisher"] : ["editor"], access: { publish: publisher } };
+}
+
+/** An admin (publishes too; changes settings and the menu), as a caller of the service binding declares one. */
+export function admin(name: string): EditorSession {
+  return { id: `ed-${name}`, email: `${name}@example.test`, name, roles: ["editor", "publisher", "admin"], access: { publish: true, admin: true } };
 }
 
 /** A publisher with an `editors` row (whose role a test may change), as the built-in sign-in would resolve them. */

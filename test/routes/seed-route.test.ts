@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 import { runEditorRoute } from "../../src/routes/run-editor-route";
 import { seedRoute } from "../../src/routes/seed-route";
 import { siteSeedSteps } from "../../src/site/settings-config";
-import { asEditor, headerResolver, request, type RequestOptions } from "../helpers/http";
+import { asAdmin, asEditor, asPublisher, headerResolver, request, type RequestOptions } from "../helpers/http";
 
 const route = seedRoute({ resolveEditor: headerResolver, steps: siteSeedSteps });
-const seed = (options: RequestOptions = {}) => runEditorRoute(route, request("POST", "/api/cms/seed", { headers: asEditor(), ...options }), env);
+const seed = (options: RequestOptions = {}) => runEditorRoute(route, request("POST", "/api/cms/seed", { headers: asAdmin(), ...options }), env);
 
 describe("seedRoute: POST /api/cms/seed", () => {
   it("seeds the settings singleton once; a second call changes nothing and says so", async () => {
@@ -22,8 +22,13 @@ describe("seedRoute: POST /api/cms/seed", () => {
     expect(await env.DB.prepare("SELECT site_name FROM site_settings WHERE id = 1").first()).toEqual({ site_name: "Edited" });
   });
 
-  it("is editor-gated", async () => {
+  it("is admin-only: the settings (the menu among them) are admins' to write", async () => {
     expect((await seed({ headers: {} })).status).toBe(401);
+    for (const headers of [asEditor(), asPublisher()]) {
+      const refused = await seed({ headers });
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({ code: "forbidden_admin" });
+    }
     expect((await seed({ origin: "https://evil.test" })).status).toBe(403);
   });
 

@@ -4,11 +4,11 @@ import { applySettingsPatch } from "../../src/cores/settings";
 import { runEditorRoute } from "../../src/routes/run-editor-route";
 import { settingsRoute } from "../../src/routes/settings-route";
 import { siteSettingsConfig } from "../../src/site/settings-config";
-import { asEditor, asPublisher, EDITOR, headerResolver, PUBLISHER, request, type RequestOptions } from "../helpers/http";
+import { ADMIN, asAdmin, asEditor, asPublisher, EDITOR, headerResolver, PUBLISHER, request, type RequestOptions } from "../helpers/http";
 
 const route = settingsRoute({ ...siteSettingsConfig, resolveEditor: headerResolver });
 const call = (method: string, options: RequestOptions = {}) => runEditorRoute(route, request(method, "/api/cms/settings", options), env);
-const patch = (body: unknown) => call("PATCH", { body, headers: asPublisher() });
+const patch = (body: unknown) => call("PATCH", { body, headers: asAdmin() });
 const stored = () => env.DB.prepare("SELECT * FROM site_settings WHERE id = 1").first<Record<string, unknown>>();
 
 beforeEach(async () => {
@@ -16,15 +16,18 @@ beforeEach(async () => {
 });
 
 describe("settingsRoute", () => {
-  it("refuses an editor without the publish privilege (403 forbidden_publish) on PATCH, POST and the core, and writes nothing", async () => {
-    for (const method of ["PATCH", "POST"]) {
-      const res = await call(method, { body: { siteName: "Defaced" }, headers: asEditor() });
-      expect(res.status).toBe(403);
-      expect(await res.json()).toMatchObject({ code: "forbidden_publish" });
+  it("refuses an editor and a publisher (403 forbidden_admin) on PATCH, POST and the core, and writes nothing; an admin may", async () => {
+    for (const [headers, session] of [[asEditor(), EDITOR], [asPublisher(), PUBLISHER]] as const) {
+      for (const method of ["PATCH", "POST"]) {
+        const res = await call(method, { body: { siteName: "Defaced" }, headers });
+        expect(res.status).toBe(403);
+        expect(await res.json()).toMatchObject({ code: "forbidden_admin" });
+      }
+      await expect(applySettingsPatch(env, siteSettingsConfig, session, { siteName: "Defaced" })).rejects.toMatchObject({ status: 403, code: "forbidden_admin" });
     }
-    await expect(applySettingsPatch(env, siteSettingsConfig, EDITOR, { siteName: "Defaced" })).rejects.toMatchObject({ status: 403, code: "forbidden_publish" });
     expect(await stored()).toBeNull();
     expect((await call("GET", { headers: asEditor() })).status).toBe(200);
+    expect((await call("PATCH", { body: { siteName: "Acme" }, headers: asAdmin() })).status).toBe(200);
   });
 
   it("reads every configured setting, null before anything is saved", async () => {
@@ -51,7 +54,7 @@ describe("settingsRoute", () => {
 
   it("merges later patches key by key and clears a custom key with null", async () => {
     await patch({ siteName: "Acme", accentColor: "#c00", footerNote: "Hi" });
-    await call("POST", { body: { tagline: "Fast sites", footerNote: null }, headers: asPublisher() });
+    await call("POST", { body: { tagline: "Fast sites", footerNote: null }, headers: asAdmin() });
     const { settings } = await (await call("GET", { headers: asEditor() })).json<{ settings: Record<string, unknown> }>();
     expect(settings).toMatchObject({ siteName: "Acme", tagline: "Fast sites", accentColor: "#c00", footerNote: null });
     expect(JSON.parse((await stored())!.custom as string)).toEqual({ accentColor: "#c00" });
@@ -81,27 +84,27 @@ describe("settingsRoute", () => {
 
   it("needs an editor (401) and a same-origin write (403)", async () => {
     expect((await call("GET")).status).toBe(401);
-    expect((await call("PATCH", { body: { siteName: "x" }, headers: asPublisher(), origin: "https://evil.test" })).status).toBe(403);
+    expect((await call("PATCH", { body: { siteName: "x" }, headers: asAdmin(), origin: "https://evil.test" })).status).toBe(403);
     expect(await stored()).toBeNull();
   });
 });
 
 describe("applySettingsPatch: the route-free core", () => {
   it("applies the same rules without a route", async () => {
-    const result = await applySettingsPatch(env, siteSettingsConfig, PUBLISHER, { contactEmail: "hi@acme.test", nope: 1 });
+    const result = await applySettingsPatch(env, siteSettingsConfig, ADMIN, { contactEmail: "hi@acme.test", nope: 1 });
     expect(result).toMatchObject({ settings: { contactEmail: "hi@acme.test" }, ignored: ["nope"], changed: ["contactEmail"] });
-    await expect(applySettingsPatch(env, siteSettingsConfig, PUBLISHER, { logo: "https://evil.test/x.png" })).rejects.toMatchObject({ status: 422 });
+    await expect(applySettingsPatch(env, siteSettingsConfig, ADMIN, { logo: "https://evil.test/x.png" })).rejects.toMatchObject({ status: 422 });
     await expect(applySettingsPatch(env, siteSettingsConfig, null, { siteName: "x" })).rejects.toMatchObject({ status: 401 });
   });
 
   it("without mediaBase accepts any safe image URL", async () => {
     const loose = { ...siteSettingsConfig, mediaBase: undefined };
-    expect((await applySettingsPatch(env, loose, PUBLISHER, { logo: "https://cdn.test/logo.png" })).settings.logo).toBe("https://cdn.test/logo.png");
-    await expect(applySettingsPatch(env, loose, PUBLISHER, { logo: "javascript:alert(1)" })).rejects.toMatchObject({ status: 422 });
+    expect((await applySettingsPatch(env, loose, ADMIN, { logo: "https://cdn.test/logo.png" })).settings.logo).toBe("https://cdn.test/logo.png");
+    await expect(applySettingsPatch(env, loose, ADMIN, { logo: "javascript:alert(1)" })).rejects.toMatchObject({ status: 422 });
   });
 
   it("writes nothing when every key is ignored", async () => {
-    expect(await applySettingsPatch(env, siteSettingsConfig, PUBLISHER, { nope: 1 })).toMatchObject({ ignored: ["nope"], changed: [] });
+    expect(await applySettingsPatch(env, siteSettingsConfig, ADMIN, { nope: 1 })).toMatchObject({ ignored: ["nope"], changed: [] });
     expect(await stored()).toBeNull();
   });
 });

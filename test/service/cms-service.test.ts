@@ -2,7 +2,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { CmsServiceApi } from "../../src/cms/cms-service";
 import type { siteCollections } from "../../src/site/cms";
-import { connect, editor, newPage, until } from "../objects/room-client";
+import { admin, connect, editor, newPage, until } from "../objects/room-client";
 
 /*
  * Calls go through the entrypoint src/worker.ts exports (`export const { PageRoom,
@@ -20,6 +20,7 @@ function service(): Pick<SiteService, Methods> {
 
 const ed = editor("ed");
 const pat = editor("pat", true);
+const ada = admin("ada");
 
 describe("CmsService over RPC", () => {
   it("reads a page as edit mode shows it", async () => {
@@ -65,13 +66,14 @@ describe("CmsService over RPC", () => {
     let deep: unknown = "leaf";
     for (let i = 0; i < 1_000; i++) deep = { a: deep };
     expect(await service().saveDraft(ed, "pages", id, { sections: deep })).toMatchObject({ ok: false, status: 422, code: "too_deep" });
-    expect(await service().patchSettings(pat, { siteName: "x", custom: deep })).toMatchObject({ ok: false, status: 422, code: "too_deep" });
+    expect(await service().patchSettings(ada, { siteName: "x", custom: deep })).toMatchObject({ ok: false, status: 422, code: "too_deep" });
   });
 
-  it("changes site settings only with the publish privilege", async () => {
-    expect(await service().patchSettings(ed, { siteName: "Defaced" })).toMatchObject({ ok: false, status: 403, code: "forbidden_publish" });
+  it("changes site settings only as an admin: an editor's and a publisher's declared roles are refused", async () => {
+    expect(await service().patchSettings(ed, { siteName: "Defaced" })).toMatchObject({ ok: false, status: 403, code: "forbidden_admin" });
+    expect(await service().patchSettings(pat, { siteName: "Defaced" })).toMatchObject({ ok: false, status: 403, code: "forbidden_admin" });
     expect(await service().readSettings(ed)).toMatchObject({ ok: true, value: { siteName: expect.not.stringMatching("Defaced") } });
-    expect(await service().patchSettings(pat, { siteName: "Service site" })).toMatchObject({ ok: true, value: { changed: ["siteName"] } });
+    expect(await service().patchSettings(ada, { siteName: "Service site" })).toMatchObject({ ok: true, value: { changed: ["siteName"] } });
   });
 
   it("publishes and unpublishes only with the publish privilege", async () => {

@@ -20,6 +20,15 @@ export async function seedDemoEditors(): Promise<void> {
   const hash = await hashPassword(PASSWORD);
   await env.DB.prepare("INSERT OR IGNORE INTO editors (email, name, role, password_hash) VALUES ('ed@demo.test', 'Ed', 'editor', ?1)").bind(hash).run();
   await env.DB.prepare("INSERT OR IGNORE INTO editors (email, name, role, password_hash) VALUES ('pub@demo.test', 'Pub', 'publisher', ?1)").bind(hash).run();
+  await env.DB.prepare("INSERT OR IGNORE INTO editors (email, name, role, password_hash) VALUES ('ada@demo.test', 'Ada', 'admin', ?1)").bind(hash).run();
+}
+
+/** Adds (or replaces the role and scope of) an account with `PASSWORD`: a scoped freelancer, say. */
+export async function seedEditor(email: string, role: "editor" | "publisher" | "admin", scopes: Record<string, unknown> = {}): Promise<void> {
+  const hash = await hashPassword(PASSWORD);
+  await env.DB.prepare("INSERT INTO editors (email, name, role, scopes, password_hash) VALUES (?1, ?1, ?2, ?3, ?4) ON CONFLICT (email) DO UPDATE SET role = ?2, scopes = ?3")
+    .bind(email, role, JSON.stringify(scopes), hash)
+    .run();
 }
 
 /** Signs in through the worker and answers the `name=value` session cookie. */

@@ -8,12 +8,12 @@ const headers = (cookie: string) => ({ cookie, origin: SITE, "content-type": "ap
 const fetchSite = (path: string, init: RequestInit = {}) => exports.default.fetch(`${SITE}${path}`, init);
 
 let editor = "";
-let publisher = "";
+let admin = "";
 beforeAll(async () => {
   await seedDemo();
   await seedDemoEditors();
   editor = await signIn("ed@demo.test");
-  publisher = await signIn("pub@demo.test");
+  admin = await signIn("ada@demo.test");
 });
 
 /* Uploads are deduplicated by content: each upload is a picture no earlier test stored. */
@@ -51,9 +51,9 @@ describe("an image visitors see, however its address is spelled", () => {
     await expectGuarded(key);
   });
 
-  it("keeps an editor from changing or deleting the logo, set by a publisher in any spelling the media rule accepts", async () => {
+  it("keeps an editor from changing or deleting the logo, set by an admin in any spelling the media rule accepts", async () => {
     const key = await uploaded();
-    const set = await fetchSite("/api/cms/settings", { method: "PATCH", headers: headers(publisher), body: JSON.stringify({ logo: `HTTP://LocalHost:8787/media//${key}` }) });
+    const set = await fetchSite("/api/cms/settings", { method: "PATCH", headers: headers(admin), body: JSON.stringify({ logo: `HTTP://LocalHost:8787/media//${key}` }) });
     expect(set.status).toBe(200);
     await expectGuarded(key);
   });

@@ -55,6 +55,7 @@ async function expectPublishedOnly(cookie: string, id: number, expected: { title
 beforeAll(async () => {
   await seedDemoEditors();
   await env.DB.prepare("INSERT OR IGNORE INTO editors (email, name, role, password_hash) SELECT 'demoted@demo.test', 'Dee', 'publisher', password_hash FROM editors WHERE email = 'pub@demo.test'").run();
+  await env.DB.prepare("INSERT OR IGNORE INTO editors (email, name, role, password_hash) SELECT 'rescoped@demo.test', 'Rae', 'publisher', password_hash FROM editors WHERE email = 'pub@demo.test'").run();
 });
 
 describe("a scheduled publish", () => {
@@ -86,6 +87,20 @@ describe("a scheduled publish", () => {
     expect(watcher.events).toContainEqual({ type: "schedule-cancelled", at: expect.any(String), versionId: plan.versionId, reason: "Dee no longer has the publish right" });
     expect(watcher.events).toContainEqual({ type: "scheduled", at: null });
     expect(await scheduled(await signIn("pub@demo.test"), id)).toBeNull();
+    watcher.close();
+  });
+
+  it("is cancelled, and editors are told, when the page left its publisher's scope before it fired", async () => {
+    const id = await newPage({ title: "Before" });
+    const rae = await signIn("rescoped@demo.test");
+    await saveDraft(rae, id, "WOULD-BE-PUBLISHED");
+    const plan = await schedule(rae, id);
+    const watcher = await connect(id, editor("ann"));
+    await env.DB.prepare(`UPDATE editors SET scopes = '{"paths":["/blog-"]}' WHERE email = 'rescoped@demo.test'`).run();
+    await fireNow(id);
+    expect(await live(id)).toEqual({ title: "Before", pointer: null });
+    await until(() => watcher.events.some((e) => e.type === "schedule-cancelled"));
+    expect(watcher.events).toContainEqual({ type: "schedule-cancelled", at: expect.any(String), versionId: plan.versionId, reason: "this page is outside Rae's scope now" });
     watcher.close();
   });
 

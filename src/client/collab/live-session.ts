@@ -18,7 +18,15 @@ const MAX_REFUSALS = 3;
  * later (an opened socket resets its back-off), so a client the room keeps refusing would
  * reconnect ten times a second; after these the wait doubles instead, up to `maxBackoffTime`.
  */
-const REFUSING_CLOSES = new Set<number>([ROOM_CLOSE.TOO_BIG, ROOM_CLOSE.LOAD_FAILED, ROOM_CLOSE.MALFORMED, ROOM_CLOSE.DOCUMENT_FULL, ROOM_CLOSE.REFUSED, ROOM_CLOSE.RATE_LIMITED]);
+const REFUSING_CLOSES = new Set<number>([
+  ROOM_CLOSE.TOO_BIG,
+  ROOM_CLOSE.LOAD_FAILED,
+  ROOM_CLOSE.MALFORMED,
+  ROOM_CLOSE.DOCUMENT_FULL,
+  ROOM_CLOSE.REFUSED,
+  ROOM_CLOSE.READ_ONLY_FIELD,
+  ROOM_CLOSE.RATE_LIMITED,
+]);
 /* The provider waits 2^n × 100 ms; a first refusal waits 2^(1 + this) × 100 ms (800 ms). */
 const REFUSAL_BACKOFF_STEPS = 2;
 
@@ -83,8 +91,11 @@ export interface LiveSession {
  * reports `deleted` and stops reconnecting: the room would only refuse it again. When it closes
  * with 4426 (the site was deployed with a room this client no longer speaks with) the session
  * reports `outdated` and stops reconnecting; the document stays on the device, with everything not
- * yet acknowledged, so the page loaded again (with the new client) sends it to the room. Other
- * refusals reconnect with a growing wait, never in a tight loop.
+ * yet acknowledged, so the page loaded again (with the new client) sends it to the room. When it
+ * closes with 4409 (the account's role or scope changed) the session reports `access-changed` and
+ * reconnects at once, to be admitted under the new access, or refused with 4403 (the page is
+ * outside the account's scope: `out-of-scope`, nothing reconnects). Other refusals reconnect with
+ * a growing wait, never in a tight loop.
  *
  * @example
  * const session = await connectLive({ host: location.host, protocol: "wss", path: "/parties/page-room/pages:1", timeoutMs: 5000, ...handlers });
@@ -96,9 +107,13 @@ export async function connectLive(options: LiveSessionOptions): Promise<LiveSess
   let synced = false;
   /* A reconnect this session forced (an overdue acknowledgement) is not the network going away. */
   let reconnecting = false;
-  /* The room said the page was deleted, or that this client is outdated: nothing connects again. */
+  /* The room said the page was deleted, that this client is outdated, or that the page is outside the account's scope: nothing connects again. */
   let deleted = false;
   let outdated = false;
+  let outOfScope = false;
+  const stopped = () => deleted || outdated || outOfScope;
+  /* The room closed with 4409 (this account's role or scope changed): the reconnect is expected, not "offline". */
+  let accessChanged = false;
   /* Refusing closes in a row, without an acknowledgement between: how far the reconnects back off. */
   let refusedInARow = 0;
   const durability = new DurabilityTracker({
@@ -213,12 +228,12 @@ export async function connectLive(options: LiveSessionOptions): Promise<LiveSess
   });
   // The browser knows at once when the network is gone; the socket may take a minute to notice.
   const wentOffline = () => {
-    if (synced && !deleted && !outdated) options.onState("offline");
+    if (synced && !stopped()) options.onState("offline");
     live.disconnect();
     abandonSocket("offline");
   };
   const cameOnline = () => {
-    if (!deleted && !outdated) live.connect();
+    if (!stopped()) live.connect();
   };
   addEventListener("offline", wentOffline);
   addEventListener("online", cameOnline);
@@ -251,6 +266,7 @@ export async function connectLive(options: LiveSessionOptions): Promise<LiveSess
     live.on("sync", (isSynced: boolean) => {
       if (!isSynced) return;
       reconnecting = false;
+      accessChanged = false;
       options.onState("live");
       if (synced) return;
       synced = true;
@@ -258,7 +274,7 @@ export async function connectLive(options: LiveSessionOptions): Promise<LiveSess
       resolve(session);
     });
     live.on("status", ({ status }: { status: string }) => {
-      if (synced && status === "disconnected" && !reconnecting && !deleted && !outdated) options.onState("offline");
+      if (synced && status === "disconnected" && !reconnecting && !accessChanged && !stopped()) options.onState("offline");
     });
     live.on("connection-close", (event: CloseEvent | null) => {
       if (!event || !REFUSING_CLOSES.has(event.code)) return;
@@ -292,9 +308,25 @@ export async function connectLive(options: LiveSessionOptions): Promise<LiveSess
       session.destroy();
       resolve(null);
     });
+    live.on("connection-close", (event: CloseEvent | null) => {
+      if (event?.code !== ROOM_CLOSE.ACCESS_CHANGED) return;
+      // The provider reconnects by itself; the room admits (or refuses, 4403) under the new access.
+      accessChanged = true;
+      options.onState("access-changed");
+    });
+    live.on("connection-close", (event: CloseEvent | null) => {
+      if (event?.code !== ROOM_CLOSE.OUT_OF_SCOPE) return;
+      outOfScope = true;
+      live.disconnect();
+      options.onState("out-of-scope");
+      if (synced) return;
+      clearTimeout(timer);
+      session.destroy();
+      resolve(null);
+    });
     // A connection that never opened closes without a status change.
     live.on("connection-close", () => {
-      if (deleted || outdated || synced || !copy?.hadContent) return;
+      if (stopped() || synced || !copy?.hadContent) return;
       // Out of reach, but this device has the page: edit from it; it merges when the room is back.
       synced = true;
       clearTimeout(timer);

@@ -1,3 +1,4 @@
+import { assertStoredRecordAccess, fieldEditOf } from "../access/record-access";
 import { HttpError } from "../../shared/errors";
 import { setAtPath } from "../../shared/json-path";
 import type { EditorSession } from "../../shared/session";
@@ -107,16 +108,23 @@ export type DraftWriterFor<Env> = (env: Env, collection: string) => DraftWriter;
  */
 export function directDraftWriter(env: Env, deps: DraftDeps): DraftWriter {
   const run = (options: DraftRunOptions | undefined) => (options?.db ? { db: options.db } : {});
+  // The scope rule, before every write of a record: the room's writer checks the same in the room.
+  const access = (session: EditorSession, id: number, options: DraftRunOptions | undefined, edit?: Parameters<typeof assertStoredRecordAccess>[4]) =>
+    assertStoredRecordAccess(options?.db ?? env.DB, deps, session, id, edit);
   return {
     applySaveDraft: async (session, id, edit, options) => {
       if (options?.restoreVersionId !== undefined) {
         const snapshot = await readVersionSnapshot(options.db ?? env.DB, deps, id, options.restoreVersionId);
-        return saveBoundedDraft(env, deps, session, id, declaredFields(deps.config, snapshot), run(options));
+        const restored = declaredFields(deps.config, snapshot);
+        await access(session, id, options, restored);
+        return saveBoundedDraft(env, deps, session, id, restored, run(options));
       }
+      await access(session, id, options, edit);
       const read = options?.baseVersionId === undefined ? null : await readVersionSnapshot(options.db ?? env.DB, deps, id, options.baseVersionId);
       return saveBoundedDraft(env, deps, session, id, read ? changedSince(read, edit) : edit, run(options));
     },
     saveField: async (session, id, field, options) => {
+      await access(session, id, options, (current) => fieldEditOf(current, field));
       const read = options?.baseVersionId === undefined ? null : await readVersionSnapshot(options.db ?? env.DB, deps, id, options.baseVersionId);
       let value = field.value;
       if (field.segments.length > 0) {
@@ -127,8 +135,14 @@ export function directDraftWriter(env: Env, deps: DraftDeps): DraftWriter {
       const edit = { [field.root]: value };
       return saveBoundedDraft(env, deps, session, id, read && field.segments.length === 0 ? changedSince(read, edit) : edit, run(options));
     },
-    applyPublish: (_session, id, options) => publishVersion(env, deps, id, options),
-    applyUnpublish: (_session, id, options) => unpublishPage(env, deps, id, options),
+    applyPublish: async (session, id, options) => {
+      await access(session, id, options);
+      return publishVersion(env, deps, id, options);
+    },
+    applyUnpublish: async (session, id, options) => {
+      await access(session, id, options);
+      return unpublishPage(env, deps, id, options);
+    },
     schedulePublish: async () => {
       throw new HttpError(501, "scheduled publishing needs live rooms (the PAGE_ROOM binding)", { code: "not_supported" });
     },

@@ -7,6 +7,6 @@ export { MAX_MEDIA_NAME, mediaFileName } from "./media-name";
 export { mediaMetaByUrl, resolveImageAlt, type MediaMeta } from "./media-meta";
 export { findMediaReferences, mentionsMedia, type MediaReference, type MediaReferenceTarget } from "./media-references";
 export { MAX_MEDIA_TEXT, updateMediaText } from "./media-text";
-export { assertMayChangeVisibleMedia } from "./media-visibility";
+export { assertMayChangeVisibleMedia, assertOwnMediaWhenScoped } from "./media-visibility";
 export { assertImageBytes, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, sniffImage, type SniffImageOptions } from "./sniff-image";
 export { storeImage, type StoredImage, type StoreImageOptions } from "./store-image";

@@ -1,3 +1,4 @@
+import { assertRecordAccess } from "../access";
 import { HttpError, LouiseValidationError } from "../../shared/errors";
 import type { EditorSession } from "../../shared/session";
 import type { CollectionField } from "../collection";
@@ -80,6 +81,7 @@ export async function applyFieldSave<Env extends { DB: D1Database }>(
   const row = await getRow(env.DB, meta, id);
   if (!row) throw notFound(address.collection, address.key);
   const edit = { [resolved.root]: setAtPath(row[resolved.root], resolved.segments, resolved.value, resolved.root) };
+  assertRecordAccess(session, { slug: address.collection, ...(collection.collection?.address ? { address: collection.collection.address } : {}) }, row, edit);
   const violations = validateFields(edit, fieldTypes(meta, collection, resolved.root), "update", { mediaBase });
   if (violations.length > 0) throw new LouiseValidationError(violations);
   await collection.validate?.(edit, { operation: "update", env });

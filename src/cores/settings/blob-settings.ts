@@ -1,7 +1,7 @@
 import type { Table } from "drizzle-orm";
 import { assertJsonDepth } from "../../shared/json-depth";
 import { HttpError } from "../../shared/errors";
-import { assertPublisher } from "../../shared/publish-privilege";
+import { assertAdmin } from "../../shared/publish-privilege";
 import type { EditorSession } from "../../shared/session";
 import { ident, tableMeta, type TableMeta } from "../table-meta";
 import { mergeBlobPatch, type BlobSanitizer } from "./merge-blob-patch";
@@ -33,7 +33,7 @@ export async function readBlobSettings(db: D1Database, config: BlobSettingsConfi
 }
 
 /**
- * The route-free blob settings write: needs a session (401 without) with the publish privilege (403 `forbidden_publish`), merges with `mergeBlobPatch`,
+ * The route-free blob settings write: needs a session (401 without) with the admin role (403 `forbidden_admin`), merges with `mergeBlobPatch`,
  * and writes only when something changed. The write is a compare-and-swap on the stored text, so two
  * editors patching different keys at once both land instead of the later one erasing the earlier.
  *
@@ -47,8 +47,8 @@ export async function applyBlobSettingsPatch(
   patch: Record<string, unknown>,
 ): Promise<{ settings: Record<string, unknown>; ignored: string[]; changed: string[] }> {
   if (!session) throw new HttpError(401, "sign in as an editor to change settings", { code: "unauthenticated" });
-  // Every visitor sees the settings at once (there is no draft of them), so changing them is publishing.
-  assertPublisher(session, "changing site settings");
+  // Every visitor sees the settings (the menu among them) at once, and they shape the whole site: admins only.
+  assertAdmin(session, "changing site settings");
   assertJsonDepth(patch, "the settings patch");
   const meta = tableMeta(config.table);
   const field = config.field ?? "data";

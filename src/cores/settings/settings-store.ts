@@ -1,7 +1,7 @@
 import type { Table } from "drizzle-orm";
 import { assertJsonDepth } from "../../shared/json-depth";
 import { HttpError, LouiseValidationError, type Violation } from "../../shared/errors";
-import { assertPublisher } from "../../shared/publish-privilege";
+import { assertAdmin } from "../../shared/publish-privilege";
 import type { EditorSession } from "../../shared/session";
 import { isMediaUrl, isSafeUrl } from "../sanitize";
 import { decodeRow, ident, tableMeta, type TableMeta } from "../table-meta";
@@ -57,7 +57,7 @@ export async function readSettings(db: D1Database, config: Pick<SettingsConfig, 
 }
 
 /**
- * The route-free settings write: needs an editor session (401 without) with the publish privilege (403 `forbidden_publish`), splits the patch with
+ * The route-free settings write: needs an editor session (401 without) with the admin role (403 `forbidden_admin`), splits the patch with
  * `partitionSettingsPatch`, validates (422: a base value that is not a string, too long, an image
  * setting that is not a media asset under `mediaBase`, or a value its `validators` refuse), then upserts the singleton in one statement,
  * merging `custom` with `json_patch` so concurrent writers of different keys do not undo each other.
@@ -72,8 +72,8 @@ export async function applySettingsPatch<Env extends { DB: D1Database }>(
   patch: Record<string, unknown>,
 ): Promise<SettingsPatchResult> {
   if (!session) throw new HttpError(401, "sign in as an editor to change settings", { code: "unauthenticated" });
-  // Every visitor sees the settings at once (there is no draft of them), so changing them is publishing.
-  assertPublisher(session, "changing site settings");
+  // Every visitor sees the settings (the menu among them) at once, and they shape the whole site: admins only.
+  assertAdmin(session, "changing site settings");
   assertJsonDepth(patch, "the settings patch");
   const meta = tableMeta(config.table);
   const { base, custom, ignored } = partitionSettingsPatch(patch, config.columns, config.customKeys);

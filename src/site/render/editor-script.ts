@@ -1,19 +1,25 @@
+import { readOnlyFieldsOf } from "../../shared/access-check";
+import type { EditorSession } from "../../shared/session";
+
 /**
  * The edit-mode tail of a demo page: mounts the inline client (its handle stays on
  * `window.louise` for the console and tests) with the page buttons of the edit bar ("New page",
  * "Pages", and "Page": the address, and deleting for a publisher) and the contact form's
- * inquiries and the Account panel (two-step sign-in), and opens the settings panel (site name, tagline and the menu) when the edit bar's
- * Settings button is pressed (read-only for an editor without the publish privilege, whom the
- * server would refuse). Visitors never get it. `extraOptions` are more `mountLouise` options,
- * written as JavaScript object members. `nonce` is the response's CSP script nonce; `slug` the
- * page's slug as edit mode shows it. `canManagePeople` (an admin) adds "Team", the panel of accounts
- * and invites.
+ * inquiries and the Account panel (two-step sign-in), and opens the settings panel (site name,
+ * tagline and the menu) when the edit bar's Settings button is pressed (read-only for anyone but an
+ * admin, whom alone the server lets change them). An admin also gets "Team", the panel of accounts
+ * and invites. Fields the account's scope makes read-only on `collection` get no editor. Visitors
+ * never get it. `extraOptions` are more `mountLouise` options, written as JavaScript object members.
+ * `nonce` is the response's CSP script nonce; `slug` the page's slug as edit mode shows it.
  *
  * @example
- * editorScript(1, true, "", nonce, "home") // '<script type="module" nonce="…">…mountLouise({ versionedPageId: 1, canPublish: true, barActions })…</script>'
+ * editorScript(1, session.access, "", nonce, "home") // '<script type="module" nonce="…">…mountLouise({ versionedPageId: 1, canPublish: true, barActions, … })…</script>'
  */
-export function editorScript(pageId: number, canPublish: boolean, extraOptions = "", nonce = "", slug = "", canManagePeople = false): string {
-  const publisher = canPublish === true;
+export function editorScript(pageId: number, access: EditorSession["access"], extraOptions = "", nonce = "", slug = "", collection = "pages"): string {
+  const publisher = access.publish === true;
+  const canManagePeople = access.admin === true;
+  const readOnly = readOnlyFieldsOf(access.scope, collection);
+  const readOnlyOption = readOnly.length > 0 ? `, readOnlyFields: ${JSON.stringify({ [collection]: readOnly }).replace(/</g, "\\u003c")}` : "";
   return `<script type="module" nonce="${nonce.replace(/[^A-Za-z0-9+/=]/g, "")}">
 import { mountLouise, openSettingsPanel, loadPageDialogs, loadTeamPanel } from "/cms-client/louise.js";
 const page = { pageId: ${Number(pageId)}, slug: ${JSON.stringify(slug).replace(/</g, "\\u003c")}, canDelete: ${publisher} };
@@ -26,8 +32,8 @@ const barActions = [
       : ""
   }
 ];
-window.louise = mountLouise({ versionedPageId: ${Number(pageId)}, canPublish: ${publisher}, barActions, inquiriesUrl: "/api/cms/inquiries", accountUrl: "/api/cms/session/totp"${extraOptions ? `, ${extraOptions}` : ""} });
+window.louise = mountLouise({ versionedPageId: ${Number(pageId)}, canPublish: ${publisher}, barActions, inquiriesUrl: "/api/cms/inquiries", accountUrl: "/api/cms/session/totp"${readOnlyOption}${extraOptions ? `, ${extraOptions}` : ""} });
 const fields = [{ key: "siteName", label: "Site name" }, { key: "tagline", label: "Tagline" }];
-window.addEventListener("cms:open-settings", () => openSettingsPanel(document, { fields, menu: true, canChange: ${publisher}, onSaved: () => location.reload() }));
+window.addEventListener("cms:open-settings", () => openSettingsPanel(document, { fields, menu: true, canChange: ${access.admin === true}, onSaved: () => location.reload() }));
 </script>`;
 }

@@ -1,4 +1,4 @@
-// Journey (issue 33, item 11): a publisher opens the site menu for the first time, adds a page not
+// Journey (issue 33, item 11): an admin opens the site menu for the first time, adds a page not
 // published yet and saves. The editor starts from the menu visitors see, so every published link
 // stays; its move and remove buttons are labelled 44 px buttons.
 import assert from "node:assert/strict";
@@ -10,7 +10,7 @@ export const tests = [
   {
     name: "journey menu: the menu editor starts from the current menu, and adding an unpublished page keeps every published link for visitors",
     async run({ browser, site, track }) {
-      const publisher = await openAs(browser, site, "publisher@example.test");
+      const publisher = await openAs(browser, site, "admin@example.test");
       const visitor = await openAs(browser, site);
       track(publisher.context);
       track(visitor.context);

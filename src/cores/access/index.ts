@@ -1,0 +1,1 @@
+export { assertCreateAccess, assertRecordAccess, assertStoredRecordAccess, fieldEditOf, mayAccessRecord, type ScopedCollection } from "./record-access";

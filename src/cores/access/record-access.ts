@@ -1,0 +1,114 @@
+import { assertAccess, needsAddress } from "../../shared/access-check";
+import { isScoped, type AccessScope } from "../../shared/access-scope";
+import { readOnlyFieldsOf } from "../../shared/access-check";
+import { HttpError } from "../../shared/errors";
+import { setAtPath } from "../../shared/json-path";
+import type { EditorSession } from "../../shared/session";
+import { recordAddress, type CollectionConfig } from "../collection";
+import type { D1Client } from "../d1-client";
+import { loadEditableDocument } from "../drafts/load-editable";
+import type { DraftDeps } from "../drafts/draft-deps";
+
+/** The parts of a collection the scope rule reads: its name and its address rule. */
+export type ScopedCollection = Pick<CollectionConfig, "slug" | "address">;
+
+/**
+ * The scope rule ({@link assertAccess}) for a record whose current content is at hand: its
+ * address is read from `current`, and an `edit` is checked for the fields it changes (a read-only
+ * field sent back with its current value is no change) and for the address it leads to (a rename
+ * out of scope is refused). A new record goes through {@link assertCreateAccess}.
+ *
+ * @example
+ * assertRecordAccess(session, pagesCollection, row, { slug: "blog/new" });
+ */
+export function assertRecordAccess(session: Pick<EditorSession, "access">, config: ScopedCollection, current: Record<string, unknown>, edit?: Record<string, unknown>): void {
+  if (!isScoped(session.access?.scope)) return;
+  const addressed = needsAddress(session);
+  const address = addressed ? recordAddress(config, current) : undefined;
+  const next = addressed && edit ? recordAddress(config, { ...current, ...edit }) : undefined;
+  assertAccess(session, {
+    collection: config.slug,
+    ...(address === undefined ? {} : { address }),
+    ...(next === undefined || next === address ? {} : { addresses: [next] }),
+    ...(edit ? { fields: changedNames(current, edit) } : {}),
+  });
+}
+
+/**
+ * The scope rule for a new record: its collection, the address its data gives it, and its fields
+ * (a read-only field may not be set).
+ *
+ * @example
+ * assertCreateAccess(session, pagesCollection, { slug: "blog-new", title: "New" });
+ */
+export function assertCreateAccess(session: Pick<EditorSession, "access">, config: ScopedCollection, data: Record<string, unknown>): void {
+  if (!isScoped(session.access?.scope)) return;
+  assertAccess(session, {
+    collection: config.slug,
+    ...(needsAddress(session) ? { address: recordAddress(config, data) } : {}),
+    fields: changedNames({}, data),
+  });
+}
+
+/**
+ * Whether the session may touch the record at all (its collection and address; no edit): a page
+ * outside an editor's scope is shown to them as to a visitor, with no editor on it.
+ *
+ * @example
+ * const editor = mayAccessRecord(session, pagesCollection, row) ? session : null;
+ */
+export function mayAccessRecord(session: Pick<EditorSession, "access">, config: ScopedCollection, record: Record<string, unknown>): boolean {
+  try {
+    assertRecordAccess(session, config, record);
+    return true;
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 403) return false;
+    throw error;
+  }
+}
+
+/**
+ * The edit's leaf save as the whole field it changes, read against `current`.
+ *
+ * @example
+ * fieldEditOf(document, { root: "sections", segments: [0, "heading"], value: "Hi" }) // { sections: [...] }
+ */
+export function fieldEditOf(current: Record<string, unknown>, field: { root: string; segments: (string | number)[]; value: unknown }): Record<string, unknown> {
+  return { [field.root]: field.segments.length === 0 ? field.value : setAtPath(current[field.root], field.segments, field.value, field.root) };
+}
+
+function changedNames(current: Record<string, unknown>, edit: Record<string, unknown>): string[] {
+  return Object.keys(edit).filter((name) => edit[name] !== undefined && JSON.stringify(edit[name]) !== JSON.stringify(current[name]));
+}
+
+/**
+ * {@link assertRecordAccess} for a stored record of a drafts collection, read (newest draft over
+ * the live row) only when the session's scope needs it (to place the record, or to see which
+ * read-only fields an edit changes; `edit` may be built from the record, as a leaf save's is). A
+ * missing record passes: the write or read that follows answers its 404.
+ *
+ * @example
+ * await assertStoredRecordAccess(db, deps, session, 12, { title: "New" });
+ */
+export async function assertStoredRecordAccess(
+  db: D1Client,
+  deps: Pick<DraftDeps, "table" | "versionsTable" | "config">,
+  session: Pick<EditorSession, "access">,
+  id: number,
+  edit?: Record<string, unknown> | ((current: Record<string, unknown>) => Record<string, unknown>),
+): Promise<void> {
+  const scope = session.access?.scope;
+  if (!isScoped(scope)) return;
+  // The collection is refused before any read.
+  assertAccess(session, { collection: deps.config.slug });
+  if (!needsRead(scope, deps.config.slug, edit)) return;
+  const editable = await loadEditableDocument(db, deps, id);
+  if (!editable) return;
+  assertRecordAccess(session, deps.config, editable.document, typeof edit === "function" ? edit(editable.document) : edit);
+}
+
+/* The record is read only to place it (a `paths` scope) or to tell whether a read-only field changes. */
+function needsRead(scope: AccessScope, collection: string, edit: unknown): boolean {
+  if (scope.paths !== undefined) return true;
+  return edit !== undefined && readOnlyFieldsOf(scope, collection).length > 0;
+}
