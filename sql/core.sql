@@ -21,3 +21,21 @@ CREATE TABLE "editor_sessions" (
   "created_at" TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
 CREATE INDEX "editor_sessions_editor" ON "editor_sessions" ("editor_id");
+
+-- The activity log (GET /api/cms/activity): who did what and when, one row per write, appended and
+-- never changed by the toolkit. `at` is an ISO time in milliseconds; `detail` a small JSON object.
+CREATE TABLE "activity" (
+  "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+  "at" TEXT NOT NULL,
+  "actor_id" TEXT,
+  "actor_name" TEXT NOT NULL,
+  "kind" TEXT NOT NULL,
+  "collection" TEXT,
+  "record_id" INTEGER,
+  "version_id" INTEGER,
+  "detail" TEXT NOT NULL,
+  "request_id" TEXT NOT NULL
+);
+CREATE INDEX "activity_actor" ON "activity" ("actor_id", "id");
+CREATE INDEX "activity_record" ON "activity" ("record_id", "collection", "id");
+CREATE INDEX "activity_kind" ON "activity" ("kind", "id");

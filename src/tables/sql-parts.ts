@@ -1,3 +1,4 @@
+import { activity } from "./activity";
 import { EDITORS_COLUMN_SQL, editorSessions, editors } from "./editors";
 import { formTokens, inquiries, submissions } from "./forms";
 import { media, SINGLETON_COLUMN_SQL, siteSettings, siteSettingsBlob } from "./media";
@@ -26,6 +27,11 @@ export const SQL_PARTS = [
       {
         comment: "The signed cookie names one session; signing out deletes it, and removing an editor deletes\ntheirs, so access ends on the next request.",
         table: editorSessions,
+      },
+      {
+        comment:
+          "The activity log (GET /api/cms/activity): who did what and when, one row per write, appended and\nnever changed by the toolkit. `at` is an ISO time in milliseconds; `detail` a small JSON object.",
+        table: activity,
       },
     ],
   },
