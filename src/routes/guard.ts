@@ -1,6 +1,7 @@
 import { HttpError } from "../shared/errors";
 import { assertPublisher } from "../shared/publish-privilege";
 import { noteActor } from "../shared/request-log";
+import { noteActivityActor } from "../shared/request-activity";
 import type { EditorSession, ResolveEditor } from "../shared/session";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -99,6 +100,7 @@ export async function guardEditor<Env>(
 export function admitEditor(request: Request, session: EditorSession | null, need: EditorNeeds = {}): EditorSession {
   if (!session) throw noEditorError(need);
   noteActor(request, session.email);
+  noteActivityActor(request, { id: session.id, name: session.name });
   if (isMutatingMethod(request.method)) assertSameOrigin(request);
   if (need.publish) assertPublisher(session);
   return session;
