@@ -1,6 +1,6 @@
 import type * as Y from "yjs";
 import { recordActivity } from "../cores/activity";
-import { assertDraftRules, titleOf, writeDraft, type DraftDeps, type FieldEdit, type WrittenDraft } from "../cores/drafts";
+import { assertDraftRules, labelOf, writeDraft, type DraftDeps, type FieldEdit, type WrittenDraft } from "../cores/drafts";
 import { assertJsonDepth } from "../shared/json-depth";
 import { HttpError, isHttpError, LouiseValidationError, type Violation } from "../shared/errors";
 import type { RoomEvent } from "../shared/room-protocol";
@@ -184,7 +184,7 @@ export class RoomDrafts {
   /* After the draft stood: a failure to record is logged, never retried as a failed flush. */
   async #recordFlush(requestId: string, saved: WrittenDraft): Promise<void> {
     const editor = this.#c.store.getMeta<EditorSession>(META_EDITOR);
-    const detail = { ...titleOf(saved.snapshot), fields: this.#lastFields };
+    const detail = { ...labelOf(saved.snapshot), fields: this.#lastFields };
     await recordActivity(this.#c.env.DB, [
       { kind: "draft.saved", collection: this.#c.collection, recordId: this.#c.id, versionId: saved.versionId, detail, actor: editor ? { id: editor.id, name: editor.name } : null, requestId },
     ]).catch((error: unknown) => this.#c.log({ level: "error", requestId, action: "room.flush", cause: causeOf(error) }));

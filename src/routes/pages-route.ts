@@ -1,7 +1,7 @@
 import type { Table } from "drizzle-orm";
 import type { CollectionConfig, CollectionField } from "../cores/collection";
 import { richFieldsOf } from "../cores/collection";
-import { applyCreate, directDraftWriter, readRecord, titleOf, type DraftWriter, type DraftWriterFor } from "../cores/drafts";
+import { applyCreate, directDraftWriter, readRecord, labelOf, type DraftWriter, type DraftWriterFor } from "../cores/drafts";
 import { deleteRow, getRow, insertRow, listRows, updateRow } from "../cores/pages/page-store";
 import { redirectRemovalStatement, type RedirectsConfig } from "../cores/pages/redirects";
 import { DEFAULT_PAGE_FIELDS, DEFAULT_RICH_FIELDS, pickFields } from "../cores/pick-fields";
@@ -90,7 +90,7 @@ export function pagesRoute<Env extends EditorRouteEnv>(config: PagesRouteConfig<
   const redirectsTo = redirectsOf(meta, config.redirects);
   const versioned = config.collection?.versions?.drafts === true;
   const slug = config.collection?.slug ?? meta.name;
-  const noteRecordActivity = (request: Request, kind: RecordActivityKind, event: { recordId: number; versionId?: number; detail?: { title?: string; fields?: string[] } }) =>
+  const noteRecordActivity = (request: Request, kind: RecordActivityKind, event: { recordId: number; versionId?: number; detail?: { title?: string; slug?: string; fields?: string[] } }) =>
     noteActivity(request, { kind, collection: slug, ...event });
   const validate = config.validate;
   const drafts =
@@ -146,11 +146,11 @@ export function pagesRoute<Env extends EditorRouteEnv>(config: PagesRouteConfig<
       await check(data, { operation: "create", env, session });
       if (!drafts) {
         const row = await insertRow(env.DB, meta, data);
-        noteRecordActivity(request, "record.created", { recordId: Number(row.id), detail: titleOf(row) });
+        noteRecordActivity(request, "record.created", { recordId: Number(row.id), detail: labelOf(row) });
         return json(row, { status: 201 });
       }
       const created = await applyCreate(env, drafts, session, data);
-      noteRecordActivity(request, "record.created", { recordId: Number(created.row.id), versionId: created.versionId, detail: titleOf(created.row) });
+      noteRecordActivity(request, "record.created", { recordId: Number(created.row.id), versionId: created.versionId, detail: labelOf(created.row) });
       return json(created.row, { status: 201, headers: { etag: versionEtag(created.versionId) } });
     }
     const params = matchPath(`${basePath}/:id`, pathname);
@@ -183,7 +183,7 @@ export function pagesRoute<Env extends EditorRouteEnv>(config: PagesRouteConfig<
     const updated = await found(updateRow(env.DB, meta, id, data), id);
     // A PATCH of a published page changes what search must find.
     if (config.collection?.search) await syncSearchEntry(env.DB, { table: config.table, config: config.collection }, id);
-    noteRecordActivity(request, "record.updated", { recordId: id, detail: { ...titleOf(updated), fields: Object.keys(data) } });
+    noteRecordActivity(request, "record.updated", { recordId: id, detail: { ...labelOf(updated), fields: Object.keys(data) } });
     return json(updated);
   });
 }

@@ -57,8 +57,8 @@ export type ActivityEvent =
       collection: string;
       recordId: number;
       versionId?: number | null;
-      /** `title`: the record's title then; `fields`: the fields the write named; `at`: a schedule's time; `scheduled`: a scheduled publish that fired (the actor is who set it); `restoredFrom`: the version a restore copied. */
-      detail?: { title?: string; fields?: string[]; at?: string; scheduled?: boolean; restoredFrom?: number };
+      /** `title`, `slug`: the record's title and address then; `fields`: the fields the write named; `at`: a schedule's time; `scheduled`: a scheduled publish that fired (the actor is who set it); `restoredFrom`: the version a restore copied. */
+      detail?: { title?: string; slug?: string; fields?: string[]; at?: string; scheduled?: boolean; restoredFrom?: number };
     }
   | { kind: "settings.changed" | "menu.changed"; detail: { keys: string[] } }
   | { kind: "media.uploaded" | "media.deleted"; detail: { key: string; name?: string } }

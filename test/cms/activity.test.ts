@@ -39,7 +39,7 @@ describe("the draft path over REST and inline save", () => {
     const [row] = await rowsAfter(saved);
     expect(row).toMatchObject({ kind: "draft.saved", actor_id: pubId, actor_name: "Pub", collection: "pages", record_id: id, version_id: versionId, request_id: saved.headers.get("x-request-id") });
     expect(row!.at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    expect(detailOf(row)).toEqual({ title: "Logged draft", fields: ["title", "body"] });
+    expect(detailOf(row)).toEqual({ title: "Logged draft", slug: expect.any(String), fields: ["title", "body"] });
     // Never a content body.
     expect(row!.detail).not.toContain("secret body text");
 
@@ -51,7 +51,7 @@ describe("the draft path over REST and inline save", () => {
     expect(inline.status).toBe(204);
     const [inlineRow] = await rowsAfter(inline);
     expect(inlineRow).toMatchObject({ kind: "draft.saved", actor_id: pubId, collection: "pages", record_id: id, version_id: expect.any(Number) });
-    expect(detailOf(inlineRow)).toEqual({ title: "Inline", fields: ["title"] });
+    expect(detailOf(inlineRow)).toEqual({ title: "Inline", slug: expect.any(String), fields: ["title"] });
 
     const at = new Date(Date.now() + 3_600_000).toISOString();
     const scheduled = await asPub(`/api/cms/pages/${id}/publish`, { method: "POST", body: JSON.stringify({ at }) });
@@ -67,13 +67,13 @@ describe("the draft path over REST and inline save", () => {
     const live = await published.json<{ versionId: number }>();
     const [publishRow] = await rowsAfter(published);
     expect(publishRow).toMatchObject({ kind: "record.published", record_id: id, version_id: live.versionId });
-    expect(detailOf(publishRow)).toEqual({ title: "Inline" });
+    expect(detailOf(publishRow)).toEqual({ title: "Inline", slug: expect.any(String) });
 
     const restored = await asPub(`/api/cms/pages/${id}/versions`, { method: "POST", body: JSON.stringify({ restoreVersionId: versionId }) });
     expect(restored.status).toBe(201);
     const [restoreRow] = await rowsAfter(restored);
     expect(restoreRow).toMatchObject({ kind: "draft.restored", record_id: id });
-    expect(detailOf(restoreRow)).toEqual({ title: "Logged draft", restoredFrom: versionId });
+    expect(detailOf(restoreRow)).toEqual({ title: "Logged draft", slug: expect.any(String), restoredFrom: versionId });
 
     const unpublished = await asPub(`/api/cms/pages/${id}/unpublish`, { method: "POST" });
     expect(unpublished.status).toBe(200);
@@ -88,7 +88,7 @@ describe("the draft path over REST and inline save", () => {
     const made = await created.json<{ id: number }>();
     const [createRow] = await rowsAfter(created);
     expect(createRow).toMatchObject({ kind: "record.created", collection: "pages", record_id: made.id, actor_name: "Ed" });
-    expect(detailOf(createRow)).toEqual({ title: "Made" });
+    expect(detailOf(createRow)).toEqual({ title: "Made", slug: `made-${id}` });
   });
 
   it("records nothing for a refused write", async () => {
@@ -121,7 +121,7 @@ describe("the room and the service binding", () => {
     const rows = await rowsOfRecord("pages", id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ kind: "draft.saved", actor_id: ann.id, actor_name: "ann", record_id: id, version_id: expect.any(Number) });
-    expect(detailOf(rows[0])).toEqual({ title: "Three Two One Room", fields: ["title"] });
+    expect(detailOf(rows[0])).toEqual({ title: "Three Two One Room", slug: expect.any(String), fields: ["title"] });
   });
 
   it("the service binding's writes record their rows under the call's request id", async () => {

@@ -65,23 +65,24 @@ export async function saveDraftRequest(writer: DraftWriter, config: CollectionCo
       throw new HttpError(400, "a restore names only restoreVersionId: the fields come from that version", { code: "invalid_body" });
     }
     const restored = await writer.applySaveDraft(session, page, {}, { ...(request.db ? { db: request.db } : {}), restoreVersionId: restore });
-    request.activity?.note({ kind: "draft.restored", collection: request.activity.collection, recordId: page, versionId: restored.versionId, detail: { ...titleOf(restored.snapshot), restoredFrom: restore } });
+    request.activity?.note({ kind: "draft.restored", collection: request.activity.collection, recordId: page, versionId: restored.versionId, detail: { ...labelOf(restored.snapshot), restoredFrom: restore } });
     return restored;
   }
   const saved = await writer.applySaveDraft(session, page, coerceFields(fields, config.fields), { ...(request.db ? { db: request.db } : {}), ...(base === undefined ? {} : { baseVersionId: base }) });
-  request.activity?.note({ kind: "draft.saved", collection: request.activity.collection, recordId: page, versionId: saved.versionId, detail: { ...titleOf(saved.snapshot), fields: Object.keys(fields) } });
+  request.activity?.note({ kind: "draft.saved", collection: request.activity.collection, recordId: page, versionId: saved.versionId, detail: { ...labelOf(saved.snapshot), fields: Object.keys(fields) } });
   return saved;
 }
 
 /**
- * The title an activity row names a record by: its `title` field when it is text.
+ * What an activity row names a record by: its `title` and `slug` fields when they are text (the
+ * slug at the time, which a later rename redirects from).
  *
  * @example
- * titleOf({ title: "About us", body: "…" }) // { title: "About us" }
+ * labelOf({ title: "About us", slug: "about", body: "…" }) // { title: "About us", slug: "about" }
  */
-export function titleOf(snapshot: Record<string, unknown> | undefined): { title?: string } {
-  const title = snapshot?.title;
-  return typeof title === "string" && title !== "" ? { title } : {};
+export function labelOf(snapshot: Record<string, unknown> | undefined): { title?: string; slug?: string } {
+  const { title, slug } = snapshot ?? {};
+  return { ...(typeof title === "string" && title !== "" ? { title } : {}), ...(typeof slug === "string" && slug !== "" ? { slug } : {}) };
 }
 
 /** A publish as an entry point received it. */
@@ -113,7 +114,7 @@ export async function publishRequest(writer: DraftWriter, session: EditorSession
     return { scheduled };
   }
   const published = await writer.applyPublish(session, page, { ...(request.db ? { db: request.db } : {}), ...(versionId === null ? {} : { versionId }) });
-  request.activity?.note({ kind: "record.published", collection: request.activity.collection, recordId: page, versionId: published.versionId, detail: titleOf(published.page) });
+  request.activity?.note({ kind: "record.published", collection: request.activity.collection, recordId: page, versionId: published.versionId, detail: labelOf(published.page) });
   return published;
 }
 
@@ -128,7 +129,7 @@ export async function unpublishRequest(writer: DraftWriter, session: EditorSessi
   assertPublisher(session, "unpublishing");
   const page = positiveId(id);
   const unpublished = await writer.applyUnpublish(session, page, request.db ? { db: request.db } : {});
-  request.activity?.note({ kind: "record.unpublished", collection: request.activity.collection, recordId: page, detail: titleOf(unpublished.page) });
+  request.activity?.note({ kind: "record.unpublished", collection: request.activity.collection, recordId: page, detail: labelOf(unpublished.page) });
   return unpublished;
 }
 

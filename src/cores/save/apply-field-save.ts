@@ -2,7 +2,7 @@ import { HttpError, LouiseValidationError } from "../../shared/errors";
 import type { ActivityNoter } from "../../shared/activity";
 import type { EditorSession } from "../../shared/session";
 import type { CollectionField } from "../collection";
-import { directDraftWriter, titleOf, type DraftWriter, type DraftWriterFor } from "../drafts";
+import { directDraftWriter, labelOf, type DraftWriter, type DraftWriterFor } from "../drafts";
 import { findRowBy, getRow, updateRow } from "../pages/page-store";
 import { tableMeta, type TableMeta } from "../table-meta";
 import { validateFields } from "../validate-fields";
@@ -77,7 +77,7 @@ export async function applyFieldSave<Env extends { DB: D1Database }>(
         });
     const field = { root: resolved.root, segments: resolved.segments, value: resolved.value };
     const saved = await writer.saveField(session, id, field, input.baseVersionId === undefined ? {} : { baseVersionId: input.baseVersionId });
-    activity?.({ kind: "draft.saved", collection: address.collection, recordId: id, versionId: saved.versionId, detail: { ...titleOf(saved.snapshot), fields: [resolved.root] } });
+    activity?.({ kind: "draft.saved", collection: address.collection, recordId: id, versionId: saved.versionId, detail: { ...labelOf(saved.snapshot), fields: [resolved.root] } });
     return { ...base, saved: "draft", versionId: saved.versionId, conflicts: saved.conflicts ?? [] };
   }
 
@@ -88,7 +88,7 @@ export async function applyFieldSave<Env extends { DB: D1Database }>(
   if (violations.length > 0) throw new LouiseValidationError(violations);
   await collection.validate?.(edit, { operation: "update", env });
   if (!(await updateRow(env.DB, meta, id, edit))) throw notFound(address.collection, address.key);
-  activity?.({ kind: "record.updated", collection: address.collection, recordId: id, detail: { ...titleOf(row), fields: [resolved.root] } });
+  activity?.({ kind: "record.updated", collection: address.collection, recordId: id, detail: { ...labelOf(row), fields: [resolved.root] } });
   return { ...base, saved: "live" };
 }
 
