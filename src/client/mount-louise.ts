@@ -141,6 +141,11 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
     const panel = await openInquiriesPanel(doc, { url, fetch: doFetch });
     panel.addEventListener("close", () => refreshUnread?.());
   };
+  const activityUrl = options.canPublish === true ? options.activityUrl : undefined;
+  const openActivity = async (url: string) => {
+    const { openActivityPanel } = await import("./activity");
+    await openActivityPanel(doc, { url, fetch: doFetch });
+  };
   const bar = createEditBar(doc, {
     manualSave: manual,
     onSave: () => void queue.flush(),
@@ -151,6 +156,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
       ...(versioned ? [{ icon: "preview", text: "Preview", label: "Preview as visitors will see it", onClick: () => void openPreview() } as const] : []),
       ...(versioned && options.canPublish === true ? [{ icon: "share", text: "Share", label: "Share a link to this draft", onClick: () => void openShare() } as const] : []),
       ...(inquiriesUrl ? [{ icon: "inbox", text: "Inquiries", label: "Inquiries", onClick: () => void openInquiries(inquiriesUrl) } as const] : []),
+      ...(activityUrl ? [{ icon: "history", text: "Activity", label: "Site activity", onClick: () => void openActivity(activityUrl) } as const] : []),
       ...(options.barActions ?? []),
     ],
     onUndo: () => void history.run("undo"),

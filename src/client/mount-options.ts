@@ -25,6 +25,11 @@ export interface MountLouiseOptions extends EndpointOptions {
    * Inquiries panel to read, mark and delete the messages visitors sent. Omitted, there is none.
    */
   inquiriesUrl?: string;
+  /**
+   * The activity endpoint (e.g. `/api/cms/activity`): with `canPublish`, the edit bar offers an
+   * Activity panel of who did what on the site. Omitted, or for an editor, there is none.
+   */
+  activityUrl?: string;
   /** Called after Done, once pending edits are saved and the editors are gone. */
   onDone?: () => void;
   fetch?: typeof fetch;

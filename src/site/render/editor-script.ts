@@ -21,7 +21,7 @@ const barActions = [
   { icon: "pages", text: "Pages", label: "Pages: find a page", onClick: () => loadPageDialogs().then((d) => d.openPageList(document, {})) },
   { icon: "page", text: "Page", label: "Page address and deletion", onClick: () => loadPageDialogs().then((d) => d.openPageSettings(document, page)) },
 ];
-window.louise = mountLouise({ versionedPageId: ${Number(pageId)}, canPublish: ${publisher}, barActions, inquiriesUrl: "/api/cms/inquiries"${extraOptions ? `, ${extraOptions}` : ""} });
+window.louise = mountLouise({ versionedPageId: ${Number(pageId)}, canPublish: ${publisher}, barActions, inquiriesUrl: "/api/cms/inquiries", activityUrl: "/api/cms/activity"${extraOptions ? `, ${extraOptions}` : ""} });
 const fields = [{ key: "siteName", label: "Site name" }, { key: "tagline", label: "Tagline" }];
 window.addEventListener("cms:open-settings", () => openSettingsPanel(document, { fields, menu: true, canChange: ${publisher}, onSaved: () => location.reload() }));
 </script>`;
