@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activityUrl } from "../../src/client/activity/activity-api";
+import { activityUrl } from "../../src/client/activity/activity-url";
 import { activityWords, KIND_CHOICES } from "../../src/client/activity/activity-text";
 import { ACTIVITY_KINDS, type ActivityItem } from "../../src/shared/activity";
 

@@ -1,5 +1,5 @@
 import type { ActivityItem, ActivityKind } from "../../shared/activity";
-import { pagePath } from "../pages/pages-api";
+import { pagePath } from "../pages/page-path";
 
 /** The words of each kind, as "<who> <verb> <what>". */
 const VERBS: Readonly<Record<ActivityKind, string>> = {

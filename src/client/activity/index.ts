@@ -6,7 +6,8 @@ import type { ActivityItem } from "../../shared/activity";
 import { createDialog, textButton } from "../dialog";
 import { formatTime } from "../format-time";
 import { addStylesOnce } from "../style-once";
-import { activityUrl, loadActivity, type ActivityFilters, type FetchLike } from "./activity-api";
+import { loadActivity, type FetchLike } from "./activity-api";
+import { activityUrl, type ActivityFilters } from "./activity-url";
 import { activityWords, KIND_CHOICES } from "./activity-text";
 
 export { activityWords } from "./activity-text";
