@@ -2,7 +2,7 @@
 -- The editors who sign in through "cms-toolkit/auth", and their sessions. A site with its own auth
 -- may leave the tables empty.
 --
--- Upgrades included: core-roles, core-team-links, core-second-factor
+-- Upgrades included: core-roles, core-team-links, core-activity, core-second-factor
 CREATE TABLE "editors" (
   "id" INTEGER PRIMARY KEY AUTOINCREMENT,
   "email" TEXT NOT NULL UNIQUE COLLATE NOCASE,
@@ -41,6 +41,24 @@ CREATE TABLE "team_links" (
   "used_at" INTEGER
 );
 CREATE INDEX "team_links_email" ON "team_links" ("email");
+
+-- The activity log (GET /api/cms/activity): who did what and when, one row per write, appended and
+-- never changed by the toolkit. `at` is an ISO time in milliseconds; `detail` a small JSON object.
+CREATE TABLE "activity" (
+  "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+  "at" TEXT NOT NULL,
+  "actor_id" TEXT,
+  "actor_name" TEXT NOT NULL,
+  "kind" TEXT NOT NULL,
+  "collection" TEXT,
+  "record_id" INTEGER,
+  "version_id" INTEGER,
+  "detail" TEXT NOT NULL,
+  "request_id" TEXT NOT NULL
+);
+CREATE INDEX "activity_actor" ON "activity" ("actor_id", "id");
+CREATE INDEX "activity_record" ON "activity" ("record_id", "collection", "id");
+CREATE INDEX "activity_kind" ON "activity" ("kind", "id");
 
 -- A second factor: the account's sealed TOTP secret and last accepted step, and its one-time
 -- recovery codes (hashed). Removing an editor removes both.

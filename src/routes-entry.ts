@@ -85,6 +85,16 @@ export { readSettings, applyBlobSettingsPatch, readBlobSettings } from "./cores/
 export { CONFLICTS_HEADER } from "./routes/save-route";
 export { runSeed } from "./cores/seed";
 
+// The activity log
+export { activityRoute } from "./routes/activity-route";
+export type { ActivityRouteConfig } from "./routes/activity-route";
+export { withActivity } from "./routes/activity-edge";
+export { noteActivity } from "./shared/request-activity";
+export { activityStatement, recordActivity, listActivity, parseActivityQuery, ACTIVITY_LIST_BOUNDS } from "./cores/activity";
+export type { ActivityRecord, ActivityQuery } from "./cores/activity";
+export { ACTIVITY_KINDS, UNKNOWN_ACCOUNT } from "./shared/activity";
+export type { ActivityKind, ActivityEvent, ActivityActor, ActivityItem, ActivityPage, ActivityNoter } from "./shared/activity";
+
 // Forms, inquiries, submissions, share links
 export { MAX_FORM_BODY_BYTES } from "./routes/form-route";
 export { issueFormToken, readFormToken, validateSubmission, TIMING_FIELD, TURNSTILE_FIELD, TURNSTILE_SITEVERIFY_URL } from "./cores/forms";

@@ -10,3 +10,4 @@ export { pages, pagesVersions, pageRedirects } from "./tables/pages";
 export { media, siteSettings, siteSettingsBlob } from "./tables/media";
 export { submissions, inquiries, formTokens } from "./tables/forms";
 export { shareLinks } from "./tables/share-links";
+export { activity } from "./tables/activity";

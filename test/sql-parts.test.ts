@@ -6,6 +6,7 @@ import { siteCollections, siteSchemaPlans } from "../src/site/site-schema";
 import { SQL_PARTS } from "../src/tables/sql-parts";
 import teamRolesMigration from "../migrations/0012_team_roles.sql?raw";
 import teamLinksMigration from "../migrations/0013_team_links.sql?raw";
+import activityMigration from "../migrations/0014_activity.sql?raw";
 import secondFactorMigration from "../migrations/0015_second_factor.sql?raw";
 import core from "../sql/core.sql?raw";
 import forms from "../sql/forms.sql?raw";
@@ -16,6 +17,7 @@ import settings from "../sql/settings.sql?raw";
 import shareLinks from "../sql/share-links.sql?raw";
 import coreRoles from "../sql/upgrades/core-roles.sql?raw";
 import coreTeamLinks from "../sql/upgrades/core-team-links.sql?raw";
+import coreActivity from "../sql/upgrades/core-activity.sql?raw";
 import coreSecondFactor from "../sql/upgrades/core-second-factor.sql?raw";
 
 /*
@@ -75,6 +77,7 @@ describe("sql/ parts", () => {
   it("each upgrade a site made by init gets (sql/upgrades/) is the reference site's own migration", () => {
     expect(coreRoles).toBe(teamRolesMigration);
     expect(coreTeamLinks).toBe(teamLinksMigration);
+    expect(coreActivity).toBe(activityMigration);
     expect(coreSecondFactor).toBe(secondFactorMigration);
   });
 

@@ -19,6 +19,7 @@ export const SQL_PARTS = ["core", "pages", "search", "media", "settings", "forms
 export const SQL_UPGRADES = [
   { part: "core", name: "core-roles" },
   { part: "core", name: "core-team-links" },
+  { part: "core", name: "core-activity" },
   { part: "core", name: "core-second-factor" },
 ];
 

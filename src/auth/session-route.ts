@@ -5,6 +5,8 @@ import { assertMethod, withErrorEdge } from "../routes/run-editor-route";
 import { HttpError, isHttpError } from "../shared/errors";
 import { logMisconfiguredOnce, NoEditorAccountsError } from "../shared/misconfigured";
 import { noteActor } from "../shared/request-log";
+import { UNKNOWN_ACCOUNT } from "../shared/activity";
+import { noteActivity, noteActivityActor } from "../shared/request-activity";
 import type { EditorRoute } from "../shared/route-types";
 import type { AuthEnv } from "./auth-env";
 import { findEditorByEmail, hasEditors } from "./editor-store";
@@ -154,6 +156,9 @@ async function signIn(
   const valid = await verifyPassword(input.password, editor?.passwordHash ?? DUMMY_HASH);
   if (!editor || !valid) {
     if (!editor && !(await hasEditors(env.DB))) throw new NoEditorAccountsError();
+    // An address that matches no account is not kept: it may be a password typed in the wrong box.
+    noteActivityActor(request, editor ? { id: String(editor.id), name: editor.name } : { id: null, name: UNKNOWN_ACCOUNT });
+    noteActivity(request, { kind: "signin.failed" });
     // The attempt was counted before the check; nothing more to record.
     throw new HttpError(401, BAD_CREDENTIALS, { code: "invalid_credentials" });
   }
@@ -166,6 +171,8 @@ async function signIn(
   }
   await attempt.recordSuccess().catch((error: unknown) => console.error("could not reset sign-in failures", error));
 
+  noteActivityActor(request, { id: String(editor.id), name: editor.name });
+  noteActivity(request, { kind: "signin" });
   return { cookie: await startSession(request, env, editor, now()), next };
 }
 

@@ -147,6 +147,11 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
     const { openAccountPanel } = await import("./account");
     await openAccountPanel(doc, { url, fetch: doFetch, ...(onEnabled ? { onEnabled } : {}) });
   };
+  const activityUrl = options.canPublish === true ? options.activityUrl : undefined;
+  const openActivity = async (url: string) => {
+    const { openActivityPanel } = await import("./activity");
+    await openActivityPanel(doc, { url, fetch: doFetch });
+  };
   const bar = createEditBar(doc, {
     manualSave: manual,
     onSave: () => void queue.flush(),
@@ -158,6 +163,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
       ...(versioned && options.canPublish === true ? [{ icon: "share", text: "Share", label: "Share a link to this draft", onClick: () => void openShare() } as const] : []),
       ...(inquiriesUrl ? [{ icon: "inbox", text: "Inquiries", label: "Inquiries", onClick: () => void openInquiries(inquiriesUrl) } as const] : []),
       ...(accountUrl ? [{ icon: "account", text: "Account", label: "Account and two-step sign-in", onClick: () => void openAccount(accountUrl) } as const] : []),
+      ...(activityUrl ? [{ icon: "history", text: "Activity", label: "Site activity", onClick: () => void openActivity(activityUrl) } as const] : []),
       ...(options.barActions ?? []),
     ],
     onUndo: () => void history.run("undo"),

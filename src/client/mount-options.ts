@@ -36,6 +36,11 @@ export interface MountLouiseOptions extends EndpointOptions {
    * at once when the site requires it of the account and it is off. Omitted, there is none.
    */
   accountUrl?: string;
+  /**
+   * The activity endpoint (e.g. `/api/cms/activity`): with `canPublish`, the edit bar offers an
+   * Activity panel of who did what on the site. Omitted, or for an editor, there is none.
+   */
+  activityUrl?: string;
   /** Called after Done, once pending edits are saved and the editors are gone. */
   onDone?: () => void;
   fetch?: typeof fetch;

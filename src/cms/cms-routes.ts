@@ -32,6 +32,8 @@ import { draftWriterFor, missingPageRoom } from "../objects/room-client";
 import { withErrorEdge } from "../routes/run-editor-route";
 import { healthRoute } from "../routes/health-route";
 import { withRequestLog } from "../routes/request-log-edge";
+import { withActivity } from "../routes/activity-edge";
+import { activityRoute } from "../routes/activity-route";
 import type { RateLimitRule } from "../cores/rate-limit";
 import type { LogSink } from "../shared/request-log";
 import { cmsHealthChecks } from "./cms-health";
@@ -152,6 +154,7 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
   const saveCollections = registry.saveCollections<Env>();
   if (Object.keys(saveCollections).length > 0) api.push(saveRoute<Env>({ collections: saveCollections, mediaBase, resolveEditor, writer: draftWriterFor }));
   if (config.seed) api.push(seedRoute<Env>({ resolveEditor, steps: config.seed }));
+  api.push(activityRoute<Env>({ resolveEditor }));
   if (config.forms) api.push(formRoute<Env>(config.forms));
   if (config.reviews?.inquiries) api.push(inquiriesRoute<Env>({ table: config.reviews.inquiries, resolveEditor }));
   if (config.reviews?.submissions) api.push(submissionsRoute<Env>({ table: config.reviews.submissions, resolveEditor }));
@@ -177,6 +180,7 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
     forms: [config.forms?.genericTable, ...(config.forms?.forms.map((form) => form.table) ?? [])],
     reviews: [config.reviews?.inquiries, config.reviews?.submissions],
     shareLinks: config.shareLinks ? (config.shareLinks.table ?? shareLinksTable) : undefined,
+    activity: true,
   });
   const health = healthRoute<Env>({
     resolveEditor,
@@ -192,7 +196,7 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
     apiNotFoundRoute<Env>("/api/cms"),
     ...(config.media ? [mediaServeRoute<Env>()] : []),
   );
-  const route = withRequestLog<Env>(composed, { log: config.log, collections: registry.collections.map((entry) => entry.slug) });
+  const route = withRequestLog<Env>(withActivity<Env>(composed), { log: config.log, collections: registry.collections.map((entry) => entry.slug) });
   expectTables(tables);
   const recordExists = async (env: Env, { collection, id }: { collection: string; id: number }) => {
     const entry = registry.get(collection);

@@ -14,7 +14,9 @@ import { isEditorSession } from "../shared/room-identity";
 import { roomResult, type RoomResult } from "../shared/room-result";
 import type { EditorSession } from "../shared/session";
 import { isPositiveId, LIST_BOUNDS, pageCursor, pageLimit, positiveId, SEARCH_BOUNDS } from "../shared/write-input";
-import { logSinkOf, type LogSink } from "../shared/request-log";
+import { causeOf, logSinkOf, type LogSink } from "../shared/request-log";
+import type { ActivityEvent, ActivityNoter } from "../shared/activity";
+import { recordActivity } from "../cores/activity";
 import type { CmsCollection } from "./cms-collection";
 import { mediaBaseOf, type CmsCollections, type CmsRegistry } from "./cms-registry";
 import type { CmsEnv } from "./cms-routes";
@@ -123,21 +125,23 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
 
     /* Merged three ways into the live room against `baseVersionId` (the version the caller read); without it, live content it never saw stays. */
     saveDraft<S extends DraftSlug<C>>(session: EditorSession, collection: S, id: number, edit: DraftEdit<C, S>, options: { baseVersionId?: number } = {}) {
-      return this.#write("saveDraft", session, { collection, id }, () => saveDraftRequest(this.#writer(collection), this.#drafted(collection), session, id, { edit, baseVersionId: options?.baseVersionId }));
+      return this.#write("saveDraft", session, { collection, id }, (note) =>
+        saveDraftRequest(this.#writer(collection), this.#drafted(collection), session, id, { edit, baseVersionId: options?.baseVersionId, activity: { collection, note } }),
+      );
     }
 
     publish(session: EditorSession, collection: DraftSlug<C>, id: number, publish: { versionId?: number | null; at?: string | null } = {}) {
-      return this.#write<PublishResult | { scheduled: ScheduledPublish }>("publish", session, { collection, id }, () =>
-        publishRequest(this.#writer(collection), session, id, { versionId: publish?.versionId, at: publish?.at }),
+      return this.#write<PublishResult | { scheduled: ScheduledPublish }>("publish", session, { collection, id }, (note) =>
+        publishRequest(this.#writer(collection), session, id, { versionId: publish?.versionId, at: publish?.at, activity: { collection, note } }),
       );
     }
 
     cancelScheduledPublish(session: EditorSession, collection: DraftSlug<C>, id: number) {
-      return this.#write("cancelScheduledPublish", session, { collection, id }, () => cancelScheduleRequest(this.#writer(collection), session, id));
+      return this.#write("cancelScheduledPublish", session, { collection, id }, (note) => cancelScheduleRequest(this.#writer(collection), session, id, { activity: { collection, note } }));
     }
 
     unpublish(session: EditorSession, collection: DraftSlug<C>, id: number) {
-      return this.#write("unpublish", session, { collection, id }, () => unpublishRequest(this.#writer(collection), session, id));
+      return this.#write("unpublish", session, { collection, id }, (note) => unpublishRequest(this.#writer(collection), session, id, { activity: { collection, note } }));
     }
 
     search(session: EditorSession, collection: DraftSlug<C>, q: string, limit: number = SEARCH_BOUNDS.defaultLimit) {
@@ -158,7 +162,7 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
     }
 
     patchSettings(session: EditorSession, patch: Record<string, unknown>) {
-      return this.#write("patchSettings", session, {}, () => applySettingsPatch(this.env, this.#settings(), session, patch));
+      return this.#write("patchSettings", session, {}, (note) => applySettingsPatch(this.env, this.#settings(), session, patch, note));
     }
 
     /* The registry decides, not the caller's type: an RPC caller can send any string. */
@@ -186,15 +190,26 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
 
     /**
      * A write through the binding: run as any call, then one log line (the caller's editor, the
-     * record, the version made, `"ok"` or the refusal's status), as a REST write logs one.
+     * record, the version made, `"ok"` or the refusal's status), as a REST write logs one, and the
+     * activity the request core told, under the same id, once the write stood.
      */
-    async #write<T>(action: string, session: EditorSession, record: { collection?: string; id?: number }, work: () => Promise<T>): Promise<ServiceResult<T>> {
+    async #write<T>(action: string, session: EditorSession, record: { collection?: string; id?: number }, work: (note: ActivityNoter) => Promise<T>): Promise<ServiceResult<T>> {
       const started = Date.now();
-      const result = await this.#run(session, work);
+      const requestId = crypto.randomUUID();
+      const events: ActivityEvent[] = [];
+      const result = await this.#run(session, () => work((event) => events.push(event)));
       const version = result.ok ? versionOf(result.value) : undefined;
+      if (result.ok && events.length > 0) {
+        const actor = { id: session.id, name: session.name };
+        this.ctx.waitUntil(
+          recordActivity(this.env.DB, events.map((event) => ({ ...event, actor, requestId }))).catch((error: unknown) =>
+            log({ level: "error", requestId, action: `service.${action}`, cause: causeOf(error) }),
+          ),
+        );
+      }
       log({
         level: "info",
-        requestId: crypto.randomUUID(),
+        requestId,
         action: `service.${action}`,
         actor: isEditorSession(session) ? session.email : null,
         ...(typeof record.collection === "string" && registry.get(record.collection) ? { collection: record.collection } : {}),

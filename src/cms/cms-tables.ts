@@ -12,6 +12,8 @@ export interface DeclaredTableSources {
   forms?: readonly (Table | undefined)[];
   reviews?: readonly (Table | undefined)[];
   shareLinks?: Table | undefined;
+  /** The activity log (sql/activity.sql): every site built by `createCms` records it. */
+  activity?: boolean;
 }
 
 /**
@@ -32,6 +34,7 @@ export function declaredTables(sources: DeclaredTableSources): string[] {
     if (search) names.add(search.name);
   }
   if (sources.signIn) for (const name of ["editors", "editor_sessions", "team_links"]) names.add(name);
+  if (sources.activity) names.add("activity");
   for (const table of [sources.media, sources.settings, ...(sources.forms ?? []), ...(sources.reviews ?? []), sources.shareLinks]) {
     if (table) names.add(getTableName(table));
   }

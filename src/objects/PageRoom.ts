@@ -529,6 +529,8 @@ export class PageRoom extends YServer {
       broadcast: (event) => this.#broadcast(event),
       arm: () => this.#arm(),
       present: (editorId) => [...this.getConnections()].some((connection) => stateOf(connection)?.editor.id === editorId),
+      collection: parseRoomName(this.name)?.collection ?? "",
+      log: logSinkOf(configOf(this.constructor)?.log),
       adopt: (snapshot) => {
         mergeFields(this.document, this.#fields, snapshot, FROM_D1);
         this.#drafts?.resetBase();

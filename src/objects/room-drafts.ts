@@ -1,5 +1,6 @@
 import type * as Y from "yjs";
-import { assertDraftRules, writeDraft, type DraftDeps, type FieldEdit, type WrittenDraft } from "../cores/drafts";
+import { recordActivity } from "../cores/activity";
+import { assertDraftRules, labelOf, writeDraft, type DraftDeps, type FieldEdit, type WrittenDraft } from "../cores/drafts";
 import { assertJsonDepth } from "../shared/json-depth";
 import { HttpError, isHttpError, LouiseValidationError, type Violation } from "../shared/errors";
 import type { RoomEvent } from "../shared/room-protocol";
@@ -95,6 +96,8 @@ export class RoomDrafts {
    * that is not known (after a restart, or an edit whose fields were not told): then all are read.
    */
   #touched: Set<string> | null = null;
+  /** The fields the last flush wrote, named in its activity row. */
+  #lastFields: string[] = [];
 
   constructor(context: RoomDraftsContext) {
     this.#c = context;
@@ -153,8 +156,10 @@ export class RoomDrafts {
 
   /**
    * A flush the room makes on its own (settle, the last editor leaving): no request asked for it,
-   * so it logs its own line (and a failure's cause once). A refusal was told to the editors and
-   * stays pending; any other failure is retried.
+   * so it logs its own line (and a failure's cause once) and records its own `draft.saved`
+   * activity: one row per flush, not per keystroke, attributed like the version itself to the
+   * editor of the latest edit. A refusal was told to the editors and stays pending; any other
+   * failure is retried.
    */
   async ownFlush(): Promise<void> {
     const started = Date.now();
@@ -165,12 +170,24 @@ export class RoomDrafts {
     };
     try {
       const saved = await this.flush();
-      if (saved) line("ok", saved.versionId);
+      if (saved) {
+        line("ok", saved.versionId);
+        await this.#recordFlush(requestId, saved);
+      }
     } catch (error) {
       if (isHttpError(error)) return line(error.status < 500 ? "refused" : "failed");
       this.#c.log({ level: "error", requestId, action: "room.flush", cause: causeOf(error) });
       line("failed");
     }
+  }
+
+  /* After the draft stood: a failure to record is logged, never retried as a failed flush. */
+  async #recordFlush(requestId: string, saved: WrittenDraft): Promise<void> {
+    const editor = this.#c.store.getMeta<EditorSession>(META_EDITOR);
+    const detail = { ...labelOf(saved.snapshot), fields: this.#lastFields };
+    await recordActivity(this.#c.env.DB, [
+      { kind: "draft.saved", collection: this.#c.collection, recordId: this.#c.id, versionId: saved.versionId, detail, actor: editor ? { id: editor.id, name: editor.name } : null, requestId },
+    ]).catch((error: unknown) => this.#c.log({ level: "error", requestId, action: "room.flush", cause: causeOf(error) }));
   }
 
   /** True when edits have not reached D1 yet. */
@@ -243,7 +260,8 @@ export class RoomDrafts {
       if (this.#stopped) throw gone(this.#c.id);
       this.#failures = 0;
       retouch(refused.keys());
-      store.setMeta(META_BASE, { ...written, ...pick(read.values, Object.keys(edit).filter((name) => !refused.has(name))) });
+      this.#lastFields = Object.keys(edit).filter((name) => !refused.has(name));
+      store.setMeta(META_BASE, { ...written, ...pick(read.values, this.#lastFields) });
       this.#settled(editsAtStart, read.failed.length > 0 || refused.size > 0);
       if (store.hasLog()) store.compact(doc);
       this.#c.broadcast({ type: "saved", versionId: saved.versionId });

@@ -1,7 +1,9 @@
 import { assertPublishable, publishVersion, readPublishState, unpublishPage, readVersionSnapshot, type DraftDeps, type PublishResult, type ScheduledPublish, type ScheduleFailure } from "../cores/drafts";
 
 export type { ScheduledPublish, ScheduleFailure } from "../cores/drafts";
+import { recordActivity } from "../cores/activity";
 import { HttpError, isHttpError, LouiseValidationError } from "../shared/errors";
+import { causeOf, type LogSink } from "../shared/request-log";
 import type { EditorSession } from "../shared/session";
 import type { RoomEnv } from "./room-config";
 import type { RoomDrafts } from "./room-drafts";
@@ -37,6 +39,10 @@ export interface RoomPublishContext {
   adopt: (snapshot: Record<string, unknown>) => void;
   /** Whether editor `id` has the page open now (then a failed schedule's event reached them). */
   present?: (editorId: string) => boolean;
+  /** The record's collection, for the activity row of a scheduled publish that fired. */
+  collection: string;
+  /** Where a failure to record that row is logged. */
+  log: LogSink;
 }
 
 
@@ -164,10 +170,19 @@ export async function fireScheduledPublish(c: RoomPublishContext, now: number): 
     const published = await publishRecorded(c, timer.data);
     c.store.clearTimer(PUBLISH);
     c.store.setMeta(OUTCOME, { at, ok: true, versionId: published } satisfies StoredOutcome);
+    await recordFired(c, session, published);
   } catch (error) {
     if (!isHttpError(error)) throw error;
     cancelFired(c, at, versionId, refusalWords(error), session);
   }
+}
+
+/* A scheduled publish fires as its scheduler: the row names them, as the publish itself is theirs. */
+async function recordFired(c: RoomPublishContext, scheduler: EditorSession, versionId: number): Promise<void> {
+  const requestId = crypto.randomUUID();
+  await recordActivity(c.env.DB, [
+    { kind: "record.published", collection: c.collection, recordId: c.id, versionId, detail: { scheduled: true }, actor: { id: scheduler.id, name: scheduler.name }, requestId },
+  ]).catch((error: unknown) => c.log({ level: "error", requestId, action: "room.scheduledPublish", cause: causeOf(error) }));
 }
 
 /* A refusal in the words an editor reads: a validation failure by its violations, not its paths. */

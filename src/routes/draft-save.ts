@@ -2,7 +2,7 @@ import type { Table } from "drizzle-orm";
 import type { CollectionConfig } from "../cores/collection";
 import type { D1Client } from "../cores/d1-client";
 import { d1Bookmark, isD1Bookmark, openD1Session, serializeD1BookmarkCookie } from "../cores/d1-session";
-import { saveDraftRequest, type DraftDeps, type DraftWriter } from "../cores/drafts";
+import { saveDraftRequest, type ActivityTarget, type DraftDeps, type DraftWriter } from "../cores/drafts";
 import type { RedirectsConfig } from "../cores/pages/redirects";
 import type { EditorSession } from "../shared/session";
 import { json } from "./json";
@@ -56,7 +56,7 @@ export async function saveDraftResponse(
   collection: CollectionConfig,
   session: EditorSession,
   id: number,
-  input: { edit: Record<string, unknown>; ifMatch: string | null },
+  input: { edit: Record<string, unknown>; ifMatch: string | null; activity?: ActivityTarget },
 ): Promise<Response> {
   const db = openD1Session(env.DB, "first-primary");
   const saved = await saveDraftRequest(writer, collection, session, id, { ...input, db });

@@ -2,6 +2,7 @@ import { HttpError } from "../shared/errors";
 import { assertPublisher } from "../shared/publish-privilege";
 import { assertSecondFactor } from "../shared/second-factor";
 import { noteActor } from "../shared/request-log";
+import { noteActivityActor } from "../shared/request-activity";
 import type { EditorSession, ResolveEditor } from "../shared/session";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -102,6 +103,7 @@ export function admitEditor(request: Request, session: EditorSession | null, nee
   if (!session) throw noEditorError(need);
   noteActor(request, session.email);
   assertSecondFactor(session);
+  noteActivityActor(request, { id: session.id, name: session.name });
   if (isMutatingMethod(request.method)) assertSameOrigin(request);
   if (need.publish) assertPublisher(session);
   return session;

@@ -4,6 +4,7 @@ import { HttpError } from "../shared/errors";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import type { ResolveEditor } from "../shared/session";
 import { readJsonObject } from "./body";
+import { activityNoterOf } from "../shared/request-activity";
 import { guardEditor } from "./guard";
 import { json, noContent } from "./json";
 import { matchPath } from "./match-path";
@@ -54,7 +55,7 @@ export function mediaRoute<Env extends EditorRouteEnv>(config: MediaRouteConfig<
     }
     if (request.method === "POST") {
       const { bytes, fields } = await readImageUpload(request, maxBytes);
-      const image = await storeImage(env, bytes, { registry: config.table, uploadedBy: session.email, name: fields.name });
+      const image = await storeImage(env, bytes, { registry: config.table, uploadedBy: session.email, name: fields.name, activity: activityNoterOf(request) });
       return json(image, { status: image.existing ? 200 : 201 });
     }
     if (request.method === "PATCH") {
@@ -70,6 +71,7 @@ export function mediaRoute<Env extends EditorRouteEnv>(config: MediaRouteConfig<
       references: config.references ?? [],
       force: forced,
       registry: config.table,
+      activity: activityNoterOf(request),
     });
     return noContent();
   });

@@ -2,7 +2,7 @@ import type { Table } from "drizzle-orm";
 import { assertCreateAccess, assertRecordAccess, type ScopedCollection } from "../cores/access";
 import type { CollectionConfig, CollectionField } from "../cores/collection";
 import { richFieldsOf } from "../cores/collection";
-import { applyCreate, directDraftWriter, readRecord, type DraftWriter, type DraftWriterFor } from "../cores/drafts";
+import { applyCreate, directDraftWriter, readRecord, labelOf, type DraftWriter, type DraftWriterFor } from "../cores/drafts";
 import { deleteRow, getRow, insertRow, listRows, updateRow } from "../cores/pages/page-store";
 import { redirectRemovalStatement, type RedirectsConfig } from "../cores/pages/redirects";
 import { DEFAULT_PAGE_FIELDS, DEFAULT_RICH_FIELDS, pickFields } from "../cores/pick-fields";
@@ -24,6 +24,9 @@ import { json, noContent } from "./json";
 import { matchPath } from "./match-path";
 import { readPaging } from "./paging";
 import { assertMethod, parseId, withErrorEdge } from "./run-editor-route";
+import { activityTarget } from "./activity-edge";
+import type { RecordActivityKind } from "../shared/activity";
+import { noteActivity } from "../shared/request-activity";
 
 /** What the `validate` hook sees besides the data. */
 export interface PageValidateContext<Env> {
@@ -88,6 +91,9 @@ export function pagesRoute<Env extends EditorRouteEnv>(config: PagesRouteConfig<
   const children = (config.children ?? []).map((c) => ({ meta: tableMeta(c.table), column: c.column }));
   const redirectsTo = redirectsOf(meta, config.redirects);
   const versioned = config.collection?.versions?.drafts === true;
+  const slug = config.collection?.slug ?? meta.name;
+  const noteRecordActivity = (request: Request, kind: RecordActivityKind, event: { recordId: number; versionId?: number; detail?: { title?: string; slug?: string; fields?: string[] } }) =>
+    noteActivity(request, { kind, collection: slug, ...event });
   const validate = config.validate;
   // What the scope rule knows of this collection: its registry name (the table's without one) and address rule.
   const scoped: ScopedCollection = config.collection ?? { slug: meta.name };
@@ -146,8 +152,13 @@ export function pagesRoute<Env extends EditorRouteEnv>(config: PagesRouteConfig<
       // A scoped account creates only within its scope: the new record's address included.
       assertCreateAccess(session, scoped, data);
       await check(data, { operation: "create", env, session });
-      if (!drafts) return json(await insertRow(env.DB, meta, data), { status: 201 });
+      if (!drafts) {
+        const row = await insertRow(env.DB, meta, data);
+        noteRecordActivity(request, "record.created", { recordId: Number(row.id), detail: labelOf(row) });
+        return json(row, { status: 201 });
+      }
       const created = await applyCreate(env, drafts, session, data);
+      noteRecordActivity(request, "record.created", { recordId: Number(created.row.id), versionId: created.versionId, detail: labelOf(created.row) });
       return json(created.row, { status: 201, headers: { etag: versionEtag(created.versionId) } });
     }
     const params = matchPath(`${basePath}/:id`, pathname);
@@ -164,10 +175,15 @@ export function pagesRoute<Env extends EditorRouteEnv>(config: PagesRouteConfig<
       if (config.collection?.search) await removeFromSearchIndex(env.DB, config.collection, id);
       // Editors still in the record's room are told at once, and the room stops writing drafts of it.
       if (drafts) await writerOf(drafts, env, session).recordDeleted(id);
+      noteRecordActivity(request, "record.deleted", { recordId: id });
       return noContent();
     }
     if (drafts) {
-      return saveDraftResponse(writerOf(drafts, env, session), env, drafts.config, session, id, { edit: await readJsonObject(request), ifMatch: request.headers.get("if-match") });
+      return saveDraftResponse(writerOf(drafts, env, session), env, drafts.config, session, id, {
+        edit: await readJsonObject(request),
+        ifMatch: request.headers.get("if-match"),
+        activity: activityTarget(request, drafts.config.slug),
+      });
     }
     if (versioned) assertPublisher(session, "changing the live row of a versioned collection");
     const data = await readBody(request, env);
@@ -177,6 +193,7 @@ export function pagesRoute<Env extends EditorRouteEnv>(config: PagesRouteConfig<
     const updated = await found(updateRow(env.DB, meta, id, data), id);
     // A PATCH of a published page changes what search must find.
     if (config.collection?.search) await syncSearchEntry(env.DB, { table: config.table, config: config.collection }, id);
+    noteRecordActivity(request, "record.updated", { recordId: id, detail: { ...labelOf(updated), fields: Object.keys(data) } });
     return json(updated);
   });
 }

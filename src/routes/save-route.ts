@@ -7,6 +7,7 @@ import { guardEditor } from "./guard";
 import { matchPath } from "./match-path";
 import { writeBase } from "../shared/write-input";
 import { noteRecord } from "../shared/request-log";
+import { activityNoterOf } from "../shared/request-activity";
 import { assertMethod, withErrorEdge } from "./run-editor-route";
 
 /** Response header of an inline save naming the fields where live typing won over part of it. */
@@ -43,7 +44,7 @@ export function saveRoute<Env extends EditorRouteEnv>(config: SaveRouteConfig<En
       field: body.field,
       value: body.value,
       ...(baseVersionId === undefined ? {} : { baseVersionId }),
-    });
+    }, activityNoterOf(request));
     noteRecord(request, { collection: saved.collection, id: saved.id, ...(saved.saved === "draft" ? { version: saved.versionId } : {}) });
     const response = noContent();
     // 204 has no body: where live typing won over part of the save, the header names the field.

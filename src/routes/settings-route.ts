@@ -1,6 +1,7 @@
 import { applySettingsPatch, readSettings, type SettingsConfig } from "../cores/settings";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import type { ResolveEditor } from "../shared/session";
+import { activityNoterOf } from "../shared/request-activity";
 import { readJsonObject } from "./body";
 import { guardEditor } from "./guard";
 import { json } from "./json";
@@ -28,6 +29,6 @@ export function settingsRoute<Env extends EditorRouteEnv>(config: SettingsRouteC
     assertMethod(request, ["GET", "POST", "PATCH"]);
     const session = await guardEditor(request, env, config.resolveEditor);
     if (request.method === "GET") return json({ settings: await readSettings(env.DB, config) });
-    return json(await applySettingsPatch(env, config, session, await readJsonObject(request)));
+    return json(await applySettingsPatch(env, config, session, await readJsonObject(request), activityNoterOf(request)));
   });
 }

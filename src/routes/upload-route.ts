@@ -4,6 +4,7 @@ import { HttpError } from "../shared/errors";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import type { ResolveEditor } from "../shared/session";
 import { readBodyBytes } from "./body";
+import { activityNoterOf } from "../shared/request-activity";
 import { guardEditor } from "./guard";
 import { json } from "./json";
 import { matchPath } from "./match-path";
@@ -80,6 +81,7 @@ export function uploadRoute<Env extends EditorRouteEnv>(config: UploadRouteConfi
       registry: config.registry,
       uploadedBy: session.email,
       name: url.searchParams.get("name") ?? undefined,
+      activity: activityNoterOf(request),
     });
     return json({ key: image.key, url: image.url }, { status: image.existing ? 200 : 201 });
   });

@@ -16,6 +16,7 @@ import { json } from "./json";
 import { matchPath } from "./match-path";
 import { readPaging } from "./paging";
 import { assertMethod, parseId, withErrorEdge } from "./run-editor-route";
+import { activityTarget } from "./activity-edge";
 
 /** What the `validate` hook sees besides the snapshot. */
 export interface VersionValidateContext<Env> {
@@ -96,24 +97,29 @@ export function versionsRoute<Env extends EditorRouteEnv>(config: VersionsRouteC
         return withBookmark(json({ ...page, items, scheduled, scheduleFailed }, { headers }), seenBookmarkCookie(db));
       }
       const session = await guardEditor(request, env, config.resolveEditor);
-      return saveDraftResponse(writerOf(env, session), env, config.config, session, id, { edit: await readJsonObject(request), ifMatch: request.headers.get("if-match") });
+      return saveDraftResponse(writerOf(env, session), env, config.config, session, id, {
+        edit: await readJsonObject(request),
+        ifMatch: request.headers.get("if-match"),
+        activity: activityTarget(request, config.config.slug),
+      });
     }
 
     assertMethod(request, action.name === "publish" ? ["POST", "DELETE"] : ["POST"]);
     // The publish privilege is checked once, by the request core each action goes through.
     const session = await guardEditor(request, env, config.resolveEditor);
     const writer = writerOf(env, session);
+    const activity = activityTarget(request, config.config.slug);
     if (action.name === "publish" && request.method === "DELETE") {
-      return json(await cancelScheduleRequest(writer, session, id));
+      return json(await cancelScheduleRequest(writer, session, id, { activity }));
     }
     const db = openD1Session(env.DB, "first-primary");
     if (action.name === "publish") {
       const body = await readJsonObject(request, { allowEmpty: true });
-      const published = await publishRequest(writer, session, id, { versionId: body.versionId, at: body.at, db });
+      const published = await publishRequest(writer, session, id, { versionId: body.versionId, at: body.at, db, activity });
       if ("scheduled" in published) return json(published, { status: 202 });
       return withBookmark(json(published), await bookmarkCookie(db));
     }
-    return withBookmark(json(await unpublishRequest(writer, session, id, { db })), await bookmarkCookie(db));
+    return withBookmark(json(await unpublishRequest(writer, session, id, { db, activity })), await bookmarkCookie(db));
   });
 }
 

@@ -1,3 +1,4 @@
+import { activity } from "./activity";
 import { EDITORS_COLUMN_SQL, editorSessions, editors } from "./editors";
 import { editorRecoveryCodes, editorTotp } from "./second-factor";
 import { TEAM_LINKS_COLUMN_SQL, teamLinks } from "./team-links";
@@ -22,7 +23,7 @@ export const SQL_PARTS = [
   {
     name: "core",
     comment:
-      'The editors who sign in through "cms-toolkit/auth", and their sessions. A site with its own auth\nmay leave the tables empty.\n\nUpgrades included: core-roles, core-team-links, core-second-factor',
+      'The editors who sign in through "cms-toolkit/auth", and their sessions. A site with its own auth\nmay leave the tables empty.\n\nUpgrades included: core-roles, core-team-links, core-activity, core-second-factor',
     entries: [
       { table: editors, columnSql: EDITORS_COLUMN_SQL },
       {
@@ -33,6 +34,11 @@ export const SQL_PARTS = [
         comment: "Invite and password-reset links (the Team panel): only an HMAC of each token is stored, and a\nused link keeps its row (`used_at`).",
         table: teamLinks,
         columnSql: TEAM_LINKS_COLUMN_SQL,
+      },
+      {
+        comment:
+          "The activity log (GET /api/cms/activity): who did what and when, one row per write, appended and\nnever changed by the toolkit. `at` is an ISO time in milliseconds; `detail` a small JSON object.",
+        table: activity,
       },
       {
         comment: "A second factor: the account's sealed TOTP secret and last accepted step, and its one-time\nrecovery codes (hashed). Removing an editor removes both.",

@@ -85,15 +85,7 @@ export function deletePage(options: PagesApiOptions, id: number): Promise<Answer
   return call(options, `/${id}`, { method: "DELETE" }, async () => null);
 }
 
-/**
- * The address a page lives at: `/` for `home`, else `/<slug>`.
- *
- * @example
- * pagePath("about") // "/about"
- */
-export function pagePath(slug: string): string {
-  return slug === "home" ? "/" : `/${slug}`;
-}
+export { pagePath } from "./page-path";
 
 /**
  * Every slug a page holds or has drafted: a new page or a rename must pick another.

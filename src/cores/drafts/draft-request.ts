@@ -1,3 +1,4 @@
+import type { ActivityNoter } from "../../shared/activity";
 import { HttpError } from "../../shared/errors";
 import { assertJsonDepth } from "../../shared/json-depth";
 import { assertPublisher } from "../../shared/publish-privilege";
@@ -22,6 +23,18 @@ export interface DraftSaveRequest {
   baseVersionId?: unknown;
   /** The D1 client a direct write runs on (the route's first-primary session). */
   db?: D1Client;
+  /** Where the saved draft is told as activity (see {@link ActivityTarget}). */
+  activity?: ActivityTarget;
+}
+
+/**
+ * Where a request core tells what it did: the entry point hands in its collection and its noter
+ * (a route's request, the service's call), and records the event once the write stood. The kind
+ * of each event is decided here, in the request core every entry calls, and nowhere else.
+ */
+export interface ActivityTarget {
+  collection: string;
+  note: ActivityNoter;
 }
 
 /**
@@ -51,9 +64,25 @@ export async function saveDraftRequest(writer: DraftWriter, config: CollectionCo
     if (Object.keys(fields).length > 0 || base !== undefined) {
       throw new HttpError(400, "a restore names only restoreVersionId: the fields come from that version", { code: "invalid_body" });
     }
-    return writer.applySaveDraft(session, page, {}, { ...(request.db ? { db: request.db } : {}), restoreVersionId: restore });
+    const restored = await writer.applySaveDraft(session, page, {}, { ...(request.db ? { db: request.db } : {}), restoreVersionId: restore });
+    request.activity?.note({ kind: "draft.restored", collection: request.activity.collection, recordId: page, versionId: restored.versionId, detail: { ...labelOf(restored.snapshot), restoredFrom: restore } });
+    return restored;
   }
-  return writer.applySaveDraft(session, page, coerceFields(fields, config.fields), { ...(request.db ? { db: request.db } : {}), ...(base === undefined ? {} : { baseVersionId: base }) });
+  const saved = await writer.applySaveDraft(session, page, coerceFields(fields, config.fields), { ...(request.db ? { db: request.db } : {}), ...(base === undefined ? {} : { baseVersionId: base }) });
+  request.activity?.note({ kind: "draft.saved", collection: request.activity.collection, recordId: page, versionId: saved.versionId, detail: { ...labelOf(saved.snapshot), fields: Object.keys(fields) } });
+  return saved;
+}
+
+/**
+ * What an activity row names a record by: its `title` and `slug` fields when they are text (the
+ * slug at the time, which a later rename redirects from).
+ *
+ * @example
+ * labelOf({ title: "About us", slug: "about", body: "…" }) // { title: "About us", slug: "about" }
+ */
+export function labelOf(snapshot: Record<string, unknown> | undefined): { title?: string; slug?: string } {
+  const { title, slug } = snapshot ?? {};
+  return { ...(typeof title === "string" && title !== "" ? { title } : {}), ...(typeof slug === "string" && slug !== "" ? { slug } : {}) };
 }
 
 /** A publish as an entry point received it. */
@@ -63,6 +92,7 @@ export interface PublishRequest {
   /** An ISO time to publish at instead of now. */
   at?: unknown;
   db?: D1Client;
+  activity?: ActivityTarget;
 }
 
 /**
@@ -78,8 +108,14 @@ export async function publishRequest(writer: DraftWriter, session: EditorSession
   const page = positiveId(id);
   const versionId = optionalId(request.versionId, "versionId") ?? null;
   const at = publishAt(request.at);
-  if (at !== null) return { scheduled: await writer.schedulePublish(session, page, { at, versionId }) };
-  return writer.applyPublish(session, page, { ...(request.db ? { db: request.db } : {}), ...(versionId === null ? {} : { versionId }) });
+  if (at !== null) {
+    const scheduled = await writer.schedulePublish(session, page, { at, versionId });
+    request.activity?.note({ kind: "record.scheduled", collection: request.activity.collection, recordId: page, versionId: scheduled.versionId, detail: { at: scheduled.at } });
+    return { scheduled };
+  }
+  const published = await writer.applyPublish(session, page, { ...(request.db ? { db: request.db } : {}), ...(versionId === null ? {} : { versionId }) });
+  request.activity?.note({ kind: "record.published", collection: request.activity.collection, recordId: page, versionId: published.versionId, detail: labelOf(published.page) });
+  return published;
 }
 
 /**
@@ -89,9 +125,12 @@ export async function publishRequest(writer: DraftWriter, session: EditorSession
  * @example
  * await unpublishRequest(writer, session, "12", { db });
  */
-export async function unpublishRequest(writer: DraftWriter, session: EditorSession, id: unknown, request: { db?: D1Client } = {}): Promise<{ page: Record<string, unknown> }> {
+export async function unpublishRequest(writer: DraftWriter, session: EditorSession, id: unknown, request: { db?: D1Client; activity?: ActivityTarget } = {}): Promise<{ page: Record<string, unknown> }> {
   assertPublisher(session, "unpublishing");
-  return writer.applyUnpublish(session, positiveId(id), request.db ? { db: request.db } : {});
+  const page = positiveId(id);
+  const unpublished = await writer.applyUnpublish(session, page, request.db ? { db: request.db } : {});
+  request.activity?.note({ kind: "record.unpublished", collection: request.activity.collection, recordId: page, detail: labelOf(unpublished.page) });
+  return unpublished;
 }
 
 /**
@@ -100,7 +139,11 @@ export async function unpublishRequest(writer: DraftWriter, session: EditorSessi
  * @example
  * await cancelScheduleRequest(writer, session, 12);
  */
-export async function cancelScheduleRequest(writer: DraftWriter, session: EditorSession, id: unknown): Promise<{ cancelled: boolean }> {
+export async function cancelScheduleRequest(writer: DraftWriter, session: EditorSession, id: unknown, request: { activity?: ActivityTarget } = {}): Promise<{ cancelled: boolean }> {
   assertPublisher(session);
-  return writer.cancelScheduledPublish(session, positiveId(id));
+  const page = positiveId(id);
+  const result = await writer.cancelScheduledPublish(session, page);
+  // Cancelling nothing changed nothing: no activity.
+  if (result.cancelled) request.activity?.note({ kind: "record.unscheduled", collection: request.activity.collection, recordId: page });
+  return result;
 }

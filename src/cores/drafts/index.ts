@@ -14,7 +14,7 @@ export { assertDraftRules, draftViolations, notNullFields } from "./draft-rules"
 export { applyUnpublish, unpublishPage } from "./unpublish";
 export { declaredFields, directDraftWriter, type DraftWriter, type DraftWriterFor, type DraftWriteOptions, type FieldEdit, type ScheduledPublish, type ScheduleFailure, type WrittenDraft } from "./draft-writer";
 export { readRecord, readVersionSnapshot } from "./read-version";
-export { cancelScheduleRequest, publishRequest, saveDraftRequest, unpublishRequest, type DraftSaveRequest, type PublishRequest } from "./draft-request";
+export { cancelScheduleRequest, publishRequest, saveDraftRequest, labelOf, unpublishRequest, type ActivityTarget, type DraftSaveRequest, type PublishRequest } from "./draft-request";
 export { applyCreate } from "./create";
 export { listPublished, readPublished } from "./published";
 export { readPublishState, type PublishState } from "./publish-state";

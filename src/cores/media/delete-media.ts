@@ -1,4 +1,5 @@
 import type { Table } from "drizzle-orm";
+import type { ActivityNoter } from "../../shared/activity";
 import { HttpError } from "../../shared/errors";
 import { deleteRow, findRowBy } from "../pages/page-store";
 import { tableMeta } from "../table-meta";
@@ -12,6 +13,8 @@ export interface DeleteMediaOptions {
   force?: boolean;
   /** Registry table; without it the bucket itself says whether the asset exists. */
   registry?: Table;
+  /** Told `media.deleted` once the asset is gone. */
+  activity?: ActivityNoter;
 }
 
 /**
@@ -38,5 +41,7 @@ export async function deleteMedia(env: MediaEnv, key: string, options: DeleteMed
   // Registry first: a half-finished delete then leaves an unlisted object, never a listed missing one.
   if (meta && row) await deleteRow(env.DB, meta, row[meta.primaryKey] as number);
   await bucket.delete(key);
+  const name = typeof row?.name === "string" && row.name !== "" ? { name: row.name } : {};
+  options.activity?.({ kind: "media.deleted", detail: { key, ...name } });
   return references;
 }

@@ -1,4 +1,5 @@
 import type { Table } from "drizzle-orm";
+import type { ActivityNoter } from "../../shared/activity";
 import { findRowBy, insertRowStatement } from "../pages/page-store";
 import { tableMeta, type TableMeta } from "../table-meta";
 import { mediaBindings, type MediaEnv } from "./media-env";
@@ -30,6 +31,8 @@ export interface StoreImageOptions {
   /** The file name the upload came with (a label only: the key is always generated). */
   name?: string;
   sniff?: SniffImageOptions;
+  /** Told `media.uploaded` when a new file was stored (an existing asset answered again changes nothing). */
+  activity?: ActivityNoter;
 }
 
 /**
@@ -45,6 +48,12 @@ export interface StoreImageOptions {
  * // { key: "…png", url: "http://localhost:8787/media/…png", contentType: "image/png", width: 2, height: 1, existing: false, … }
  */
 export async function storeImage(env: MediaEnv, bytes: Uint8Array, options: StoreImageOptions = {}): Promise<StoredImage> {
+  const stored = await storeOnce(env, bytes, options);
+  if (!stored.existing) options.activity?.({ kind: "media.uploaded", detail: { key: stored.key, ...(stored.name === "" ? {} : { name: stored.name }) } });
+  return stored;
+}
+
+async function storeOnce(env: MediaEnv, bytes: Uint8Array, options: StoreImageOptions): Promise<StoredImage> {
   const { bucket, base } = mediaBindings(env);
   const image = assertImageBytes(bytes, options.sniff);
   const key = createMediaKey(image.extension, { scope: options.scope, uuid: await contentIdOnce(bytes) });

@@ -1,8 +1,9 @@
 import { assertRecordAccess } from "../access";
 import { HttpError, LouiseValidationError } from "../../shared/errors";
+import type { ActivityNoter } from "../../shared/activity";
 import type { EditorSession } from "../../shared/session";
 import type { CollectionField } from "../collection";
-import { directDraftWriter, type DraftWriter, type DraftWriterFor } from "../drafts";
+import { directDraftWriter, labelOf, type DraftWriter, type DraftWriterFor } from "../drafts";
 import { findRowBy, getRow, updateRow } from "../pages/page-store";
 import { tableMeta, type TableMeta } from "../table-meta";
 import { validateFields } from "../validate-fields";
@@ -39,7 +40,8 @@ export type FieldSaveResult = { collection: string; id: number; field: string } 
  * for an invalid value. A versioned collection is saved as a draft by the configured writer (the
  * page's live room, so the save merges with live typing and live editors see it; else
  * `applySaveDraft`) and the live row is never touched. A dotted list address changes that one leaf
- * of the current document and saves the whole top-level field.
+ * of the current document and saves the whole top-level field. A save that stood is told to
+ * `activity` (`draft.saved`, or `record.updated` for a live row).
  *
  * @example
  * await applyFieldSave(env, siteSaveConfig, session, { field: "pages:12:sections.2.heading", value: "Hello" });
@@ -49,6 +51,7 @@ export async function applyFieldSave<Env extends { DB: D1Database }>(
   config: SaveConfig<Env>,
   session: EditorSession | null,
   input: FieldSaveInput,
+  activity?: ActivityNoter,
 ): Promise<FieldSaveResult> {
   if (!session) throw new HttpError(403, "saving needs an editor session", { code: "forbidden" });
   const address = parseAddress(input.field);
@@ -75,6 +78,7 @@ export async function applyFieldSave<Env extends { DB: D1Database }>(
         });
     const field = { root: resolved.root, segments: resolved.segments, value: resolved.value };
     const saved = await writer.saveField(session, id, field, input.baseVersionId === undefined ? {} : { baseVersionId: input.baseVersionId });
+    activity?.({ kind: "draft.saved", collection: address.collection, recordId: id, versionId: saved.versionId, detail: { ...labelOf(saved.snapshot), fields: [resolved.root] } });
     return { ...base, saved: "draft", versionId: saved.versionId, conflicts: saved.conflicts ?? [] };
   }
 
@@ -86,6 +90,7 @@ export async function applyFieldSave<Env extends { DB: D1Database }>(
   if (violations.length > 0) throw new LouiseValidationError(violations);
   await collection.validate?.(edit, { operation: "update", env });
   if (!(await updateRow(env.DB, meta, id, edit))) throw notFound(address.collection, address.key);
+  activity?.({ kind: "record.updated", collection: address.collection, recordId: id, detail: { ...labelOf(row), fields: [resolved.root] } });
   return { ...base, saved: "live" };
 }
 

@@ -3,6 +3,7 @@ import { assertJsonDepth } from "../../shared/json-depth";
 import { HttpError, LouiseValidationError, type Violation } from "../../shared/errors";
 import { assertAdmin } from "../../shared/publish-privilege";
 import type { EditorSession } from "../../shared/session";
+import type { ActivityNoter } from "../../shared/activity";
 import { isMediaUrl, isSafeUrl } from "../sanitize";
 import { decodeRow, ident, tableMeta, type TableMeta } from "../table-meta";
 import { partitionSettingsPatch } from "./partition-settings-patch";
@@ -56,11 +57,15 @@ export async function readSettings(db: D1Database, config: Pick<SettingsConfig, 
   return settings;
 }
 
+/** The settings key that holds the site menu: a change of it is `menu.changed` activity. */
+export const MENU_SETTING = "menu";
+
 /**
  * The route-free settings write: needs an editor session (401 without) with the admin role (403 `forbidden_admin`), splits the patch with
  * `partitionSettingsPatch`, validates (422: a base value that is not a string, too long, an image
  * setting that is not a media asset under `mediaBase`, or a value its `validators` refuse), then upserts the singleton in one statement,
  * merging `custom` with `json_patch` so concurrent writers of different keys do not undo each other.
+ * What changed is told to `activity`: `menu.changed` for the `menu` key, `settings.changed` for the rest.
  *
  * @example
  * await applySettingsPatch(env, siteSettingsConfig, session, { siteName: "Acme", logo: `${env.MEDIA_URL}/a.png` });
@@ -70,6 +75,7 @@ export async function applySettingsPatch<Env extends { DB: D1Database }>(
   config: SettingsConfig<Env>,
   session: EditorSession | null,
   patch: Record<string, unknown>,
+  activity?: ActivityNoter,
 ): Promise<SettingsPatchResult> {
   if (!session) throw new HttpError(401, "sign in as an editor to change settings", { code: "unauthenticated" });
   // Every visitor sees the settings (the menu among them) at once, and they shape the whole site: admins only.
@@ -89,6 +95,10 @@ export async function applySettingsPatch<Env extends { DB: D1Database }>(
   if (violations.length > 0) throw new LouiseValidationError(violations);
   const changed = [...Object.keys(base), ...Object.keys(custom)];
   if (changed.length > 0) await upsert(env.DB, meta, base, custom, config.customField ?? "custom");
+  // The menu is a setting of its own in the log: who moved the site's navigation is asked apart.
+  const others = changed.filter((key) => key !== MENU_SETTING);
+  if (others.length < changed.length) activity?.({ kind: "menu.changed", detail: { keys: [MENU_SETTING] } });
+  if (others.length > 0) activity?.({ kind: "settings.changed", detail: { keys: others } });
   return { settings: await readSettings(env.DB, config), ignored, changed };
 }
 

@@ -32,7 +32,7 @@ const barActions = [
       : ""
   }
 ];
-window.louise = mountLouise({ versionedPageId: ${Number(pageId)}, canPublish: ${publisher}, barActions, inquiriesUrl: "/api/cms/inquiries", accountUrl: "/api/cms/session/totp"${readOnlyOption}${extraOptions ? `, ${extraOptions}` : ""} });
+window.louise = mountLouise({ versionedPageId: ${Number(pageId)}, canPublish: ${publisher}, barActions, inquiriesUrl: "/api/cms/inquiries", accountUrl: "/api/cms/session/totp", activityUrl: "/api/cms/activity"${readOnlyOption}${extraOptions ? `, ${extraOptions}` : ""} });
 const fields = [{ key: "siteName", label: "Site name" }, { key: "tagline", label: "Tagline" }];
 window.addEventListener("cms:open-settings", () => openSettingsPanel(document, { fields, menu: true, canChange: ${access.admin === true}, onSaved: () => location.reload() }));
 </script>`;
