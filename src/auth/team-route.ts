@@ -7,6 +7,7 @@ import { matchPath } from "../routes/match-path";
 import { assertMethod, parseId, withErrorEdge } from "../routes/run-editor-route";
 import { HttpError } from "../shared/errors";
 import { assertAdmin } from "../shared/publish-privilege";
+import { noteActivity } from "../shared/request-activity";
 import type { EditorRoute } from "../shared/route-types";
 import type { EditorSession, ResolveEditor } from "../shared/session";
 import { assertSessionSecret } from "./session-cookie";
@@ -71,7 +72,9 @@ export function teamRoute<Env extends TeamEnv>(options: TeamRouteOptions<Env>): 
       const taken = await env.DB.prepare("SELECT 1 AS found FROM editors WHERE email = ?1").bind(invite.email).first();
       if (taken) throw new HttpError(409, "an account with this email already exists", { code: "editor_exists" });
       const target: TeamLinkTarget = { kind: "invite", email: invite.email, name: invite.name, role: invite.role, scopes: JSON.stringify(invite.scopes), editorId: null };
-      return json(await sendLink(request, env, target, admin, seconds), { status: 201 });
+      const answer = await sendLink(request, env, target, admin, seconds);
+      noteActivity(request, { kind: "editor.invited", detail: { editorId: "", email: invite.email, name: invite.name, role: invite.role } });
+      return json(answer, { status: 201 });
     }
     const id = parseId((one ?? reset)!.id);
     if (reset) {
@@ -80,11 +83,15 @@ export function teamRoute<Env extends TeamEnv>(options: TeamRouteOptions<Env>): 
       return json(await sendLink(request, env, target, admin, seconds), { status: 201 });
     }
     if (request.method === "DELETE") {
+      const member = await findMember(env.DB, id);
       await removeMember(env.DB, id);
+      noteActivity(request, { kind: "editor.removed", detail: { editorId: String(id), email: member.email, name: member.name, role: member.role } });
       return noContent();
     }
     const change = parseAccountChange(await readJsonObject(request, { maxBytes: MAX_TEAM_BODY_BYTES }));
-    return json(await changeMember(env.DB, id, change));
+    const changed = await changeMember(env.DB, id, change);
+    noteActivity(request, { kind: "editor.changed", detail: { editorId: String(id), email: changed.email, name: changed.name, role: changed.role, changed: Object.keys(change).sort() } });
+    return json(changed);
   });
 
   async function sendLink(request: Request, env: Env, target: TeamLinkTarget, admin: EditorSession, seconds: number): Promise<TeamLinkAnswer> {

@@ -198,3 +198,33 @@ describe("settings, menu, media and sign-in", () => {
     expect(JSON.stringify(await rowsOf(wrong.headers.get("x-request-id")))).not.toContain("not the password");
   });
 });
+
+describe("people", () => {
+  it("an admin's invite, change and removal of an account each record one row naming the account, never the link", async () => {
+    const email = `colleague-${crypto.randomUUID()}@demo.test`;
+    const asAdmin = (path: string, init: RequestInit = {}) => site(path, { ...init, cookie: adm });
+    const invited = await asAdmin("/api/cms/editors", { method: "POST", body: JSON.stringify({ email, name: "Col League", role: "editor" }) });
+    expect(invited.status).toBe(201);
+    const { url } = await invited.json<{ url: string }>();
+    const [invitedRow] = await rowsAfter(invited);
+    expect(invitedRow).toMatchObject({ kind: "editor.invited", actor_id: await editorId("adm@demo.test"), actor_name: "Adm" });
+    expect(detailOf(invitedRow)).toEqual({ editorId: "", email, name: "Col League", role: "editor" });
+    expect(invitedRow!.detail).not.toContain(url.split("/").at(-1)!);
+
+    const id = await editorId("ed@demo.test");
+    const changed = await asAdmin(`/api/cms/editors/${id}`, { method: "PATCH", body: JSON.stringify({ scopes: { paths: ["/blog"] } }) });
+    expect(changed.status).toBe(200);
+    expect(detailOf((await rowsAfter(changed))[0])).toMatchObject({ editorId: id, email: "ed@demo.test", role: "editor", changed: ["scopes"] });
+    await asAdmin(`/api/cms/editors/${id}`, { method: "PATCH", body: JSON.stringify({ scopes: {} }) });
+
+    const doomed = await env.DB.prepare("INSERT INTO editors (email, name, role, password_hash) VALUES (?1, 'Gone Soon', 'editor', 'x') RETURNING id").bind(`gone-${crypto.randomUUID()}@demo.test`).first<{ id: number }>();
+    const removed = await asAdmin(`/api/cms/editors/${doomed!.id}`, { method: "DELETE" });
+    expect(removed.status).toBe(204);
+    expect((await rowsAfter(removed))[0]).toMatchObject({ kind: "editor.removed" });
+    expect(detailOf((await rowsAfter(removed))[0])).toMatchObject({ editorId: String(doomed!.id), name: "Gone Soon" });
+
+    const refused = await site("/api/cms/editors", { method: "POST", cookie: pub, body: JSON.stringify({ email: `x-${email}`, name: "X", role: "editor" }) });
+    expect(refused.status).toBe(403);
+    expect(await rowsOf(refused.headers.get("x-request-id"))).toEqual([]);
+  });
+});
