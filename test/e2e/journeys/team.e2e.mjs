@@ -1,22 +1,27 @@
-// Journey (issue 35, item 2): an admin opens the Team panel from the edit bar and invites a
-// colleague as an editor of the blog; the colleague opens the link in a browser of their own, sets
-// a password, lands signed in, and edits a blog page. The Team panel passes axe, on a desktop and
-// on a phone.
+// Journey (issue 35): an admin opens the Team panel from the edit bar and invites a colleague as an
+// editor of the blog; the colleague opens the link in a browser of their own, sets a password, lands
+// signed in, edits a blog page and is offered no editing of any other page. While they type, the
+// admin narrows their scope, and their page says so at once. The Team panel passes axe, on a
+// desktop and on a phone.
 import assert from "node:assert/strict";
 import { seriousViolations } from "../axe.mjs";
-import { barAction, newPage, openAs, resetStatuses, waitForEditing, waitForStatus } from "../browser.mjs";
+import { api, barAction, newPage, openAs, resetStatuses, waitForEditing, waitForStatus } from "../browser.mjs";
 
 const TEAM = "Team: accounts and invites";
 const PHONE = { width: 390, height: 844 };
 
 export const tests = [
   {
-    name: "journey team: an admin invites a colleague, who sets a password in a fresh browser, is signed in and edits a blog page",
+    name: "journey team: an admin invites a colleague to the blog, who sets a password in a fresh browser, edits only blog pages, and is told at once when the admin narrows their scope as they type",
     async run({ browser, site, track }) {
       const admin = await openAs(browser, site, "admin@example.test");
       track(admin.context);
       const stamp = Date.now().toString(36);
-      const { id, path } = await newPage(admin.context, site, { title: `Blog ${stamp}`, body: "<p>First post</p>" });
+      // The reference site's addresses are one segment, so the blog is the pages whose slug starts "blog-".
+      const path = `/blog-${stamp}`;
+      const { id } = await newPage(admin.context, site, { slug: path.slice(1), title: `Blog ${stamp}`, body: "<p>First post</p>" });
+      // A published page of the demo, outside the blog.
+      const elsewhere = { id: 2, path: "/about" };
       await admin.page.goto(path);
       await waitForEditing(admin.page);
       await barAction(admin.page, TEAM);
@@ -29,7 +34,7 @@ export const tests = [
       await invite.getByLabel("Email").fill(email);
       await invite.getByLabel("Name").fill("Kim Colleague");
       await invite.getByLabel("Role").selectOption("editor");
-      await invite.getByLabel("Page address prefixes").fill("/blog/");
+      await invite.getByLabel("Page address prefixes").fill("/blog-");
       await invite.getByRole("button", { name: "Create invite" }).click();
       const link = invite.getByLabel("Invite link");
       await link.waitFor();
@@ -58,6 +63,15 @@ export const tests = [
       const me = await colleague.request.get("/api/cms/session");
       assert.deepEqual(await me.json(), { email, name: "Kim Colleague", roles: ["editor"] });
 
+      // Outside the blog the page is a visitor's: no edit bar, no editable field, no room.
+      await page.goto(elsewhere.path);
+      await page.locator("h1").first().waitFor();
+      assert.equal(await page.evaluate(() => typeof window.louise), "undefined", "no editor is mounted outside the scope");
+      assert.equal(await page.locator("[data-cms-field], [contenteditable=true]").count(), 0, "no field is marked for editing");
+      const refused = await colleague.request.fetch(`/api/cms/pages/${elsewhere.id}`, { method: "PATCH", data: { title: "Kim was here" }, headers: { origin: site.origin } });
+      assert.equal(refused.status(), 403);
+      assert.equal((await refused.json()).code, "out_of_scope");
+
       await page.goto(path);
       await waitForEditing(page);
       const title = page.locator(`[data-cms-field="pages:${id}:title"]`);
@@ -67,12 +81,21 @@ export const tests = [
       await page.keyboard.type(" by Kim");
       await waitForStatus(page, "Draft saved");
 
-      // Back in the admin's panel, the colleague is an account now.
+      // The admin narrows the colleague's scope while they are typing: their page says so within seconds.
+      const { id: colleagueId } = (await api(admin.context, site, "GET", "/api/cms/editors")).editors.find((account) => account.email === email);
+      const typing = (async () => {
+        for (let i = 0; i < 20; i++) await page.keyboard.type("!", { delay: 60 });
+      })();
+      await api(admin.context, site, "PATCH", `/api/cms/editors/${colleagueId}`, { scopes: { paths: ["/news-"] } });
+      await typing;
+      await waitForStatus(page, "This page is outside your access: changes here are not saved");
+
+      // Back in the admin's panel, the colleague is an account now, with the narrowed scope.
       await panel.getByRole("button", { name: "Close" }).click();
       await barAction(admin.page, TEAM);
       const row = admin.page.getByRole("dialog", { name: "Team" }).getByRole("row").filter({ hasText: email });
       await row.waitFor();
-      assert.match(await row.textContent(), /pages under \/blog\//);
+      assert.match(await row.textContent(), /pages under \/news-/);
     },
   },
   {
