@@ -19,7 +19,7 @@ const USAGE = `Usage: npx cms-toolkit <command>
   dev [--from src/collections.ts] [--dir migrations] [--publisher email] [--database DB]
       [--persist-to DIR] [-c wrangler.toml] [wrangler dev arguments…]
       Apply the migrations to the local D1, check them against the declared collections, add a
-      first publisher (--publisher; only when there is no editor: its password is printed once),
+      first admin (--publisher; only when there is no editor: its password is printed once),
       then run wrangler dev.
   migrations <dir> [--parts ${SQL_PARTS.join(",")}]
       Copy the toolkit's D1 tables into <dir> as numbered migrations (core is required; a part
@@ -42,7 +42,7 @@ const USAGE = `Usage: npx cms-toolkit <command>
       Deploy the site to your Cloudflare account: find or create its D1 database, R2 bucket and KV
       namespace and write their ids into wrangler.toml, apply the remote migrations and check them
       against --from (src/collections.ts when there is one), upload the Worker, set
-      CMS_SESSION_SECRET when absent (generated, never shown), then add the first publisher
+      CMS_SESSION_SECRET when absent (generated, never shown), then add the first admin
       (--publisher; only when there is no editor: its password is printed once).
       --dry-run prints the plan and bundles the Worker, creating and uploading nothing.
   export <file> [--with-credentials] [--persist-to DIR] [-c wrangler.toml] [--database DB] [--bucket NAME]

@@ -6,7 +6,7 @@
 // The order: the D1, R2 and KV resources (found by name or created; their ids written into
 // wrangler.toml), the remote migrations and their check against the declared collections (so a
 // Worker whose tables the database lacks is never uploaded), `wrangler deploy`, the secrets the deployment lacks, the
-// first publisher. The secrets follow the upload because `wrangler secret list` answers only for a
+// first admin. The secrets follow the upload because `wrangler secret list` answers only for a
 // Worker that exists; on a first deploy sign-in answers 503 for those few seconds.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,7 +16,7 @@ import { checkMigrations } from "./check-migrations.mjs";
 import { d1Target } from "./d1-target.mjs";
 import { provisionResources, resourcePlan } from "./deploy-resources.mjs";
 import { setMissingSecrets, siteSecrets } from "./deploy-secrets.mjs";
-import { addFirstPublisher } from "./dev-site.mjs";
+import { addFirstAdmin } from "./dev-site.mjs";
 import { assertEditorInput } from "./editor-accounts.mjs";
 import { runWrangler } from "./wrangler.mjs";
 import { RESOURCE_TABLES, readBindings, setBindingValue } from "./wrangler-toml.mjs";
@@ -84,7 +84,7 @@ async function dryRun(site, values, wrangler, say) {
   }
   say("3. upload: wrangler deploy (checked now with wrangler deploy --dry-run: the Worker bundles)");
   say(`4. secrets: generate ${site.secrets.generated.join(", ")} when the deployment lacks them${site.secrets.named.length > 0 ? `; report ${site.secrets.named.join(", ")} if absent (set those yourself)` : ""}`);
-  say(values.publisher ? `5. first publisher: add ${values.publisher} when the remote database has no editor (its password printed once)` : "5. first publisher: none (no --publisher)");
+  say(values.publisher ? `5. first admin: add ${values.publisher} when the remote database has no editor (its password printed once)` : "5. first admin: none (no --publisher)");
 }
 
 /** Writes the ids of found or created resources into the config; returns the keys written. */
@@ -135,22 +135,22 @@ async function deploy(site, values, wrangler, say) {
   say(`5. secrets: ${parts.join("; ")}`);
   for (const name of secrets.missing) say(`   ${name} is named in .dev.vars but not set on the deployment: npx wrangler secret put ${name}`);
   if (!values.publisher) {
-    say("6. first publisher: none asked (--publisher). Add one: npx cms-toolkit add-editor --email you@example.com --name \"You\" --role publisher --remote");
+    say("6. first admin: none asked (--publisher). Add one: npx cms-toolkit add-editor --email you@example.com --name \"You\" --role admin --remote");
     return;
   }
-  const password = await step("first publisher", `add one yourself: npx cms-toolkit add-editor --email ${values.publisher} --name Publisher --role publisher --remote`, () =>
-    addFirstPublisher({ email: values.publisher, target, cwd: site.cwd }),
+  const password = await step("first admin", `add one yourself: npx cms-toolkit add-editor --email ${values.publisher} --name Owner --role admin --remote`, () =>
+    addFirstAdmin({ email: values.publisher, target, cwd: site.cwd }),
   );
   if (password === null) {
-    say("6. first publisher: the remote database already has editors; nothing added");
+    say("6. first admin: the remote database already has editors; nothing added");
     return;
   }
   say(
     [
-      "6. first publisher (the password is shown this once):",
+      "6. first admin (the password is shown this once):",
       `     email:     ${values.publisher}`,
       `     password:  ${password}`,
-      `   Sign in at /login. A new password: npx cms-toolkit add-editor --email ${values.publisher} --name Publisher --role publisher --remote`,
+      `   Sign in at /login. A new password: npx cms-toolkit add-editor --email ${values.publisher} --name Owner --role admin --remote`,
     ].join("\n"),
   );
 }
@@ -164,7 +164,7 @@ async function deploy(site, values, wrangler, say) {
  */
 export async function deploySite(args, { cwd = process.cwd(), say = (line) => console.log(line) } = {}) {
   const { values } = parseArgs({ args, options: OPTIONS });
-  if (values.publisher) assertEditorInput({ email: values.publisher, name: "Publisher", role: "publisher", password: "checked-later" });
+  if (values.publisher) assertEditorInput({ email: values.publisher, name: "Owner", role: "admin", password: "checked-later" });
   const site = readSite(values, cwd);
   const wrangler = (wranglerArgs, options = {}) => runWrangler([...wranglerArgs, "--config", site.config], { cwd, ...options });
   if (values["dry-run"]) await dryRun(site, values, wrangler, say);

@@ -1,6 +1,6 @@
 // `cms-toolkit dev`: a site's local start in one command. Applies its migrations to the local D1,
 // checks the declared collections against what is applied (stopping with the fix when they
-// disagree), adds a first publisher when the database has no editor yet (its password printed this
+// disagree), adds a first admin when the database has no editor yet (its password printed this
 // once), then runs `wrangler dev`. Accounts that exist are never rewritten, so a restart keeps every
 // editor signed in.
 import { spawn } from "node:child_process";
@@ -74,22 +74,22 @@ export function mediaUrlArgs(rest, toml) {
 }
 
 /**
- * Adds `email` as a publisher with a fresh random password when the `editors` table is empty, in
+ * Adds `email` as the site's first admin (its owner: it publishes, manages people and settings) with a fresh random password when the `editors` table is empty, in
  * one statement (so two starts cannot both add one). Returns the password, or null when an editor
  * already existed and nothing was written.
  *
  * @example
- * const password = await addFirstPublisher({ email: "you@example.com", target, cwd });
+ * const password = await addFirstAdmin({ email: "you@example.com", target, cwd });
  */
-export async function addFirstPublisher({ email, target, cwd }) {
+export async function addFirstAdmin({ email, target, cwd }) {
   const password = randomBytes(15).toString("base64url");
-  const name = "Publisher";
-  assertEditorInput({ email, name, role: "publisher", password });
+  const name = "Owner";
+  assertEditorInput({ email, name, role: "admin", password });
   // The package's own build of the Worker's hashing, so the site verifies what is stored here.
   const { hashPassword } = await import("../../dist/lib/auth/password.js");
   const sql =
     "INSERT INTO editors (email, name, role, password_hash) " +
-    `SELECT ${sqlString(email)}, ${sqlString(name)}, 'publisher', ${sqlString(await hashPassword(password))} ` +
+    `SELECT ${sqlString(email)}, ${sqlString(name)}, 'admin', ${sqlString(await hashPassword(password))} ` +
     "WHERE NOT EXISTS (SELECT 1 FROM editors); " +
     // Local D1 reports no `changes` in its answer's meta, so the statement after says whether it wrote.
     "SELECT changes() AS added;";
@@ -112,16 +112,16 @@ export async function devSite(args, { cwd = process.cwd() } = {}) {
   await runWrangler(["d1", "migrations", "apply", target.database, "--local", ...target.flags], { cwd });
   await checkMigrations({ from: resolve(cwd, options.from), dir: resolve(cwd, options.dir), cwd, target });
   if (options.publisher) {
-    const password = await addFirstPublisher({ email: options.publisher, target, cwd });
+    const password = await addFirstAdmin({ email: options.publisher, target, cwd });
     if (password) {
       console.log(
         [
           "",
-          "  The first publisher (the password is shown this once):",
+          "  The first admin, the site's owner (the password is shown this once):",
           `    email:     ${options.publisher}`,
           `    password:  ${password}`,
           "  Sign in at /login on the address below. A new password, or another editor:",
-          `    npx cms-toolkit add-editor --email ${options.publisher} --name Publisher --role publisher --local`,
+          `    npx cms-toolkit add-editor --email ${options.publisher} --name Owner --role admin --local`,
           "",
         ].join("\n"),
       );

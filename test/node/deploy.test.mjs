@@ -2,7 +2,7 @@
 // asked and keeps an account's state (test/fixtures/deploy/stand-in-wrangler.mjs; its "remote" D1
 // is a real local one): the commands in order, wrangler.toml rewritten in place (ids filled,
 // comments kept), a second deploy and a second checkout reusing what exists, the generated secrets
-// never in an argument or the output, the first publisher's password printed once and valid,
+// never in an argument or the output, the first admin's password printed once and valid,
 // --dry-run creating and uploading nothing, a declaration the database lacks stopping the deploy
 // before the upload, and a failing step stopping with wrangler's error and what to do.
 // Run: node --test test/node/deploy.test.mjs
@@ -76,10 +76,10 @@ it("--dry-run prints the plan and only bundles: nothing created, written or uplo
   assert.match(run.out, /KV namespace site-KV \(KV\): reuse the one of that name, or create it; write its id into wrangler\.toml/);
   assert.match(run.out, /migrations: apply those of the 5 in migrations\/ not yet applied to the remote DB/);
   assert.match(run.out, /secrets: generate CMS_SESSION_SECRET, CMS_FORM_TIMING_SECRET when the deployment lacks them; report PAYMENTS_API_KEY/);
-  assert.match(run.out, /first publisher: add owner@example\.com when the remote database has no editor/);
+  assert.match(run.out, /first admin: add owner@example\.com when the remote database has no editor/);
 });
 
-it("creates the resources, writes their ids in place, migrates, uploads, sets the secrets unseen and adds the first publisher", async () => {
+it("creates the resources, writes their ids in place, migrates, uploads, sets the secrets unseen and adds the first admin", async () => {
   const run = deploy(["--publisher", "owner@example.com"]);
   assert.equal(run.status, 0, run.out);
   assert.deepEqual(run.calls, [
@@ -120,7 +120,7 @@ it("creates the resources, writes their ids in place, migrates, uploads, sets th
   const [{ results }] = JSON.parse(
     await runWrangler(["d1", "execute", "DB", "--local", "--persist-to", d1, "--config", toml, "--json", "--command", "SELECT email, role, password_hash FROM editors"], { cwd: ROOT }),
   );
-  assert.deepEqual(results.map(({ email, role }) => ({ email, role })), [{ email: "owner@example.com", role: "publisher" }]);
+  assert.deepEqual(results.map(({ email, role }) => ({ email, role })), [{ email: "owner@example.com", role: "admin" }]);
   assert.equal(await verifyPassword(password, results[0].password_hash), true);
 });
 

@@ -1,6 +1,6 @@
 // `cms-toolkit dev` before it starts wrangler: its own options are split from wrangler's; a
 // declaration the applied D1 lacks stops it (exit 1, the fix named, no publisher written, wrangler
-// dev never started); the first publisher is added only while the database has no editor, so a
+// dev never started); the first admin is added only while the database has no editor, so a
 // restart writes nothing (and signs nobody out). Runs the package's CLI (dist/ built by
 // `npm run build`) and wrangler's local D1. Run: node --test test/node/dev-site.test.mjs
 import assert from "node:assert/strict";
@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, it } from "node:test";
 import { d1Target } from "../../bin/lib/d1-target.mjs";
-import { addFirstPublisher, mediaUrlArgs, splitDevArgs } from "../../bin/lib/dev-site.mjs";
+import { addFirstAdmin, mediaUrlArgs, splitDevArgs } from "../../bin/lib/dev-site.mjs";
 import { runWrangler } from "../../bin/lib/wrangler.mjs";
 import { verifyPassword } from "../../dist/lib/auth/password.js";
 
@@ -54,15 +54,15 @@ it("stops before wrangler dev when the declaration needs a migration, naming it 
   );
   assert.equal(run.status, 1);
   assert.match(run.stderr, /it lacks:\n  ALTER TABLE "pages" ADD COLUMN "summary"[^\n]*\nFix: npx cms-toolkit migrations generate/);
-  assert.doesNotMatch(run.stdout, /first publisher/);
+  assert.doesNotMatch(run.stdout, /first admin/);
 });
 
-it("adds the first publisher only while there is no editor", async () => {
+it("adds the first admin only while there is no editor", async () => {
   await runWrangler(["d1", "migrations", "apply", "DB", "--local", ...target.flags], { cwd: ROOT });
-  const password = await addFirstPublisher({ email: "first@example.test", target, cwd: ROOT });
+  const password = await addFirstAdmin({ email: "first@example.test", target, cwd: ROOT });
   assert.equal(typeof password, "string");
-  assert.equal(await addFirstPublisher({ email: "second@example.test", target, cwd: ROOT }), null);
+  assert.equal(await addFirstAdmin({ email: "second@example.test", target, cwd: ROOT }), null);
   const [{ results }] = JSON.parse(await runWrangler(["d1", "execute", "DB", "--local", "--json", "--command", "SELECT email, role, password_hash FROM editors", ...target.flags], { cwd: ROOT }));
-  assert.deepEqual(results.map(({ email, role }) => ({ email, role })), [{ email: "first@example.test", role: "publisher" }]);
+  assert.deepEqual(results.map(({ email, role }) => ({ email, role })), [{ email: "first@example.test", role: "admin" }]);
   assert.equal(await verifyPassword(password, results[0].password_hash), true);
 });

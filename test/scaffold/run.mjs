@@ -4,7 +4,7 @@
  * from the packed tarball into a temporary folder (and checks it refuses a folder that is not
  * empty), installs the site's dependencies without the network (offline-install.mjs says how),
  * type-checks it with its own `tsc` under strict NodeNext, starts its `npm run dev` (migrations
- * applied and checked against the declaration, a first publisher added and printed, wrangler dev on
+ * applied and checked against the declaration, a first admin added and printed, wrangler dev on
  * SCAFFOLD_PORT, default 8793, inspector on the next port), then in Chromium: a visitor gets 404
  * for the unpublished first page, the printed publisher signs in through the site's form, edits the
  * title live, publishes, and the visitor sees it; then two editors on the typed products example
@@ -43,11 +43,11 @@ async function step(name, run) {
   }
 }
 
-/** The `npm run dev` output from the point it printed the first publisher. */
+/** The `npm run dev` output from the point it printed the first admin. */
 function printedPublisher() {
   const email = /email:\s+(\S+)/.exec(log)?.[1];
   const password = /password:\s+(\S+)/.exec(log)?.[1];
-  if (!email || !password) throw new Error("npm run dev printed no first publisher");
+  if (!email || !password) throw new Error("npm run dev printed no first admin");
   return { email, password };
 }
 
@@ -71,7 +71,7 @@ try {
   await step("npm run typecheck (strict, NodeNext)", () => {
     execFileSync("npm", ["run", "--silent", "typecheck"], { cwd: site, encoding: "utf8", stdio: "pipe" });
   });
-  await step("npm run dev: migrations applied and checked, first publisher printed, wrangler dev ready", async () => {
+  await step("npm run dev: migrations applied and checked, first admin printed, wrangler dev ready", async () => {
     server = spawn("npm", ["run", "dev", "--", "--port", String(PORT), "--ip", "127.0.0.1", "--inspector-port", String(PORT + 1), "--show-interactive-dev-session=false"], {
       cwd: site,
       env: { ...WRANGLER_ENV, CI: "true" },
