@@ -194,7 +194,7 @@ export class PageRoom extends YServer {
     if (!parsed) return this.#evict(connection, ROOM_CLOSE.MALFORMED, "malformed Yjs message");
     if (parsed.kind === "sync") {
       if (parsed.update) {
-        if ((this.#store as RoomStore).storedBytes() + parsed.update.byteLength > this.#limits.maxDocumentBytes) {
+        if ((this.#store as RoomStore).storedBytes() + (this.#commits as RoomCommits).queuedBytes() + parsed.update.byteLength > this.#limits.maxDocumentBytes) {
           return this.#evict(connection, ROOM_CLOSE.DOCUMENT_FULL, "the page's document is at its size limit");
         }
         const writers = newWriters(this.document, parsed.structs);

@@ -43,6 +43,7 @@ type PendingEdit = { editor: EditorSession | null; at: number; fields: () => str
 export class RoomCommits {
   readonly #c: RoomCommitsContext;
   #updates: Uint8Array[] = [];
+  #queuedBytes = 0;
   #edits: PendingEdit[] = [];
   /**
    * Update frames accepted per connection (by id) and not yet acknowledged (memory; see
@@ -71,6 +72,7 @@ export class RoomCommits {
   /** Queues an accepted update (and the edit it records) for the next commit. */
   accepted(update: Uint8Array, edit: PendingEdit | null): void {
     this.#updates.push(update);
+    this.#queuedBytes += update.byteLength;
     if (edit) this.#edits.push(edit);
     this.#schedule();
   }
@@ -110,9 +112,19 @@ export class RoomCommits {
     if (this.#rememberTimer !== null) clearTimeout(this.#rememberTimer);
     this.#timer = this.#rememberTimer = null;
     this.#updates = [];
+    this.#queuedBytes = 0;
     this.#edits = [];
     this.#received.clear();
     this.#unremembered.clear();
+  }
+
+  /**
+   * Bytes of accepted updates not yet appended to storage. The document's size limit counts them:
+   * on a busy machine several frames land before the commit turn, and each would otherwise be
+   * measured against storage without the ones before it.
+   */
+  queuedBytes(): number {
+    return this.#queuedBytes;
   }
 
   /** True when updates wait for their commit. */
@@ -132,6 +144,7 @@ export class RoomCommits {
     const updates = this.#updates;
     const edits = this.#edits;
     this.#updates = [];
+    this.#queuedBytes = 0;
     this.#edits = [];
     for (const update of updates) this.#c.append(update);
     for (const edit of edits) this.#c.edited(edit.editor, edit.at, edit.fields());

@@ -40,8 +40,8 @@ describe("parseAccessScope", () => {
     [{ readOnlyFields: { pages: "title" } }, ["scopes.readOnlyFields.pages"]],
     [{ readOnlyFields: { "bad name": ["title"] } }, ["scopes.readOnlyFields"]],
     [{ collections: [1], paths: ["x"] }, ["scopes.collections.0", "scopes.paths.0"]],
-  ])("%j is a 400 invalid_scope naming %j", (input, paths) => {
-    expect(refusal(input)).toEqual({ status: 400, code: "invalid_scope", paths });
+  ])("%j is a 400 invalid_access_scope naming %j", (input, paths) => {
+    expect(refusal(input)).toEqual({ status: 400, code: "invalid_access_scope", paths });
   });
 });
 
