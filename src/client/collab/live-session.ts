@@ -298,32 +298,27 @@ export async function connectLive(options: LiveSessionOptions): Promise<LiveSess
       session.destroy();
       resolve(null);
     });
-    live.on("connection-close", (event: CloseEvent | null) => {
-      if (event?.code !== ROOM_CLOSE.NOT_FOUND) return;
-      deleted = true;
-      live.disconnect();
-      options.onState("deleted");
-      if (synced) return;
-      clearTimeout(timer);
-      session.destroy();
-      resolve(null);
-    });
+    // Closes after which the room will not take this page from this editor: stop, say why, and give
+    // up on a session that never synced.
+    const endOn = (code: number, state: "deleted" | "out-of-scope", mark: () => void) =>
+      live.on("connection-close", (event: CloseEvent | null) => {
+        if (event?.code !== code) return;
+        mark();
+        live.disconnect();
+        options.onState(state);
+        if (synced) return;
+        clearTimeout(timer);
+        session.destroy();
+        resolve(null);
+      });
+    endOn(ROOM_CLOSE.NOT_FOUND, "deleted", () => (deleted = true));
     live.on("connection-close", (event: CloseEvent | null) => {
       if (event?.code !== ROOM_CLOSE.ACCESS_CHANGED) return;
       // The provider reconnects by itself; the room admits (or refuses, 4403) under the new access.
       accessChanged = true;
       options.onState("access-changed");
     });
-    live.on("connection-close", (event: CloseEvent | null) => {
-      if (event?.code !== ROOM_CLOSE.OUT_OF_SCOPE) return;
-      outOfScope = true;
-      live.disconnect();
-      options.onState("out-of-scope");
-      if (synced) return;
-      clearTimeout(timer);
-      session.destroy();
-      resolve(null);
-    });
+    endOn(ROOM_CLOSE.OUT_OF_SCOPE, "out-of-scope", () => (outOfScope = true));
     // A connection that never opened closes without a status change.
     live.on("connection-close", () => {
       if (stopped() || synced || !copy?.hadContent) return;
