@@ -35,7 +35,7 @@ import { declaredFields, readVersionSnapshot } from "../cores/drafts";
 import { fieldEditOf } from "../cores/access";
 import { isScoped } from "../shared/access-scope";
 import { RoomCommits } from "./room-commits";
-import { changedRoots, pendingRefusal, refusedUpdate } from "./room-guard";
+import { changedRoots, pendingRefusal, refusedUpdate, roomOnlyRefusal } from "./room-guard";
 import { KnownSockets } from "./room-sockets";
 import { RoomStore } from "./room-store";
 import { controls, foreignWriter, newWriters, withWriters } from "./room-writers";
@@ -202,6 +202,8 @@ export class PageRoom extends YServer {
         // The items may be that editor's own, relayed (a peer resending what the room lost): the
         // sender keeps them (no ranges to drop), and their author sends them itself.
         if (foreign !== null) return this.#refuse(connection, `client id ${foreign} belongs to another editor's connection`, []);
+        const roomOnly = roomOnlyRefusal(this.document, this.#fields, parsed.structs, parsed.deletes);
+        if (roomOnly) return this.#refuse(connection, roomOnly, parsed.structs, ROOM_CLOSE.READ_ONLY_FIELD);
         const refusal = refusedUpdate(this.document, this.#fields, parsed.structs, this.#deps?.mediaBase);
         if (refusal) return this.#refuse(connection, refusal, parsed.structs);
         const scoped = scopeRefusal(state.editor, (this.#deps as DraftDeps).config, this.document, this.#fields, parsed.structs, parsed.deletes, parsed.update);
