@@ -5,7 +5,7 @@ export type { CommentAction, CommentAnswer } from "../cores/comments";
 import { HttpError, isHttpError } from "../shared/errors";
 import { COMMENTS_ROOT, type CommentReply, type CommentResolution, type CommentThread } from "../shared/review-comments";
 import type { EditorSession } from "../shared/session";
-import { anchorTarget, makeAnchors, readAnchors, targetText } from "./room-anchors";
+import { anchorTarget, isAhead, makeAnchors, readAnchors, targetText } from "./room-anchors";
 import { recordAddress, type CollectionConfig } from "../cores/collection";
 import { readFields, type RoomField } from "./room-document";
 
@@ -104,7 +104,8 @@ export class RoomComments {
         quote = targetText(target).slice(input.range.from, input.range.to);
       } else if ("anchor" in input) {
         const reading = readAnchors(doc, target, input.anchor.from, input.anchor.to);
-        if (reading.from === null) throw new HttpError(400, `anchor does not select any text of ${input.field} now`, { code: "invalid_range" });
+        const ahead = isAhead(doc, input.anchor.from) || isAhead(doc, input.anchor.to);
+        if (reading.from === null && !ahead) throw new HttpError(400, `anchor does not select any text of ${input.field} now`, { code: "invalid_range" });
         thread.set("from", input.anchor.from);
         thread.set("to", input.anchor.to);
         quote = reading.quote;
