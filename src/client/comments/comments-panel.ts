@@ -95,7 +95,13 @@ export function commentsPanel(doc: Document, api: CommentsApi, hooks: { onActiva
   const render = (items: readonly PanelItem[], active: string | null) => {
     last = { items, active };
     const keep = new Set(items.map((item) => item.view.thread.id));
-    for (const [id, card] of cards) if (!keep.has(id)) (card.element.remove(), cards.delete(id));
+    let lostFocus = false;
+    for (const [id, card] of cards) {
+      if (keep.has(id)) continue;
+      lostFocus ||= card.element.contains(doc.activeElement);
+      card.element.remove();
+      cards.delete(id);
+    }
     const entries: { element: HTMLElement; top: number | null }[] = [];
     for (const item of items) {
       const id = item.view.thread.id;
@@ -115,6 +121,8 @@ export function commentsPanel(doc: Document, api: CommentsApi, hooks: { onActiva
       if (list.children[index] !== entry.element) list.insertBefore(entry.element, list.children[index] ?? null);
     });
     empty.hidden = entries.length > 0;
+    // A card resolved or deleted while in use: focus stays in the panel (Escape still closes it).
+    if (lostFocus) closer.focus({ preventScroll: true });
     if (!element.hidden) place(entries);
   };
 

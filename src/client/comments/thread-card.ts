@@ -106,7 +106,8 @@ export function threadCard(doc: Document, api: CommentsApi, onActivate: () => vo
   const render = () => {
     if (!current) return;
     const { thread, words, me } = current;
-    const focused = element.contains(doc.activeElement) && !reply.element.contains(doc.activeElement) ? null : doc.activeElement;
+    // Only what is redrawn (the comments, their buttons) can lose the focus; the reply box stays.
+    const focused = body.contains(doc.activeElement) ? doc.activeElement : null;
     const head = doc.createElement("p");
     head.className = words === null ? "cms-thread-gone" : "cms-thread-quote";
     head.textContent = words === null ? WORDS_DELETED : words === undefined ? "On the whole section" : `“${words}”`;
