@@ -15,6 +15,7 @@ import pagesPart from "../sql/pages.sql?raw";
 import search from "../sql/search.sql?raw";
 import settings from "../sql/settings.sql?raw";
 import shareLinks from "../sql/share-links.sql?raw";
+import comments from "../sql/comments.sql?raw";
 import coreRoles from "../sql/upgrades/core-roles.sql?raw";
 import coreTeamLinks from "../sql/upgrades/core-team-links.sql?raw";
 import coreActivity from "../sql/upgrades/core-activity.sql?raw";
@@ -29,7 +30,7 @@ import coreSecondFactor from "../sql/upgrades/core-second-factor.sql?raw";
  */
 
 /** The files of sql/, by part name (`npm run sql:generate` refuses a file no part declares). */
-const FILES: Record<string, string> = { core, pages: pagesPart, search, media, settings, forms, "share-links": shareLinks };
+const FILES: Record<string, string> = { core, pages: pagesPart, search, media, settings, forms, "share-links": shareLinks, comments };
 
 /** A stored CREATE statement with quoting, comments and layout taken out (SQLite keeps each as written; ALTER appends `, column`). */
 function normalized(sql: string | null): string | null {

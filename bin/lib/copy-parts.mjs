@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
 /** The SQL parts in the order they must apply: core first, then the optional ones (search needs pages). */
-export const SQL_PARTS = ["core", "pages", "search", "media", "settings", "forms", "share-links"];
+export const SQL_PARTS = ["core", "pages", "search", "media", "settings", "forms", "share-links", "comments"];
 
 /**
  * Changes to a part made after sites had copied it, in order: `sql/upgrades/<name>.sql`, written as

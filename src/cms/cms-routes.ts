@@ -28,12 +28,14 @@ import type { FieldDef } from "../shared/field-def";
 import type { SessionRouteOptions } from "../auth/session-route";
 import { media as mediaTable } from "../tables/media";
 import { shareLinks as shareLinksTable } from "../tables/share-links";
-import { draftWriterFor, missingPageRoom } from "../objects/room-client";
+import { draftWriterFor, missingPageRoom, roomComments } from "../objects/room-client";
 import { withErrorEdge } from "../routes/run-editor-route";
 import { healthRoute } from "../routes/health-route";
 import { withRequestLog } from "../routes/request-log-edge";
 import { withActivity } from "../routes/activity-edge";
 import { activityRoute } from "../routes/activity-route";
+import { commentsRoute } from "../routes/comments-route";
+import { peopleRoute } from "../auth/people-route";
 import type { RateLimitRule } from "../cores/rate-limit";
 import type { LogSink } from "../shared/request-log";
 import { cmsHealthChecks } from "./cms-health";
@@ -139,10 +141,12 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
   const mediaBase = (env: Env) => mediaBaseOf(env);
 
   const api: EditorRoute<Env>[] = [];
-  if (signIn) api.push(signIn.route);
+  if (signIn) api.push(signIn.route, peopleRoute<Env>({ resolveEditor }));
   // With the built-in sign-in, version lists name their authors from the `editors` table.
   const authorNames = signIn ? (env: Env, ids: readonly string[]) => editorNames(env.DB, ids) : undefined;
   for (const entry of registry.collections) api.push(...collectionRoutes(entry, resolveEditor, mediaBase, authorNames));
+  // Comments live in each record's room, so only collections with drafts (rooms) take them.
+  if (registry.roomSlugs.length > 0) api.push(commentsRoute<Env>({ resolveEditor, collections: registry.roomSlugs, run: roomComments, ...(teamMailer ? { mailer: teamMailer } : {}) }));
   if (config.media) {
     const registryTable = config.media.registry ?? mediaTable;
     api.push(uploadRoute<Env>({ resolveEditor, registry: registryTable }));

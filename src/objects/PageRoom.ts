@@ -12,6 +12,7 @@ import { DEFAULT_ROOM_LIMITS, type PageRoomOptions, type RoomEnv, type RoomLimit
 import { asLoadError, closeReason, outsideEdit, RestEdit, RoomLoadError, stateOf } from "./room-connection";
 import { mergeFields, readFields, type RoomField } from "./room-document";
 import { RoomDrafts } from "./room-drafts";
+import { COMMENTS_ORIGIN, forgetRecordComments, RoomComments, type CommentAction, type CommentAnswer } from "./room-comments";
 import { closeStoppedHeartbeats, HEARTBEAT_CHECK } from "./room-heartbeat";
 import { closeSilentConnections, IDLE_CHECK } from "./room-idle";
 import { loadRoom } from "./room-load";
@@ -35,7 +36,7 @@ import { declaredFields, readVersionSnapshot } from "../cores/drafts";
 import { fieldEditOf } from "../cores/access";
 import { isScoped } from "../shared/access-scope";
 import { RoomCommits } from "./room-commits";
-import { changedRoots, pendingRefusal, refusedUpdate } from "./room-guard";
+import { changedRoots, pendingRefusal, refusedUpdate, roomOnlyRefusal } from "./room-guard";
 import { KnownSockets } from "./room-sockets";
 import { RoomStore } from "./room-store";
 import { controls, foreignWriter, newWriters, withWriters } from "./room-writers";
@@ -118,6 +119,7 @@ export class PageRoom extends YServer {
   #drafts: RoomDrafts | null = null;
   #admission: RoomAdmission | null = null;
   #commits: RoomCommits | null = null;
+  #comments: RoomComments | null = null;
   #alarmAt: number | null = null;
   /** The record is gone and the room forgot it: it refuses everything until the runtime drops it. */
   #gone = false;
@@ -202,6 +204,8 @@ export class PageRoom extends YServer {
         // The items may be that editor's own, relayed (a peer resending what the room lost): the
         // sender keeps them (no ranges to drop), and their author sends them itself.
         if (foreign !== null) return this.#refuse(connection, `client id ${foreign} belongs to another editor's connection`, []);
+        const roomOnly = roomOnlyRefusal(this.document, this.#fields, parsed.structs, parsed.deletes);
+        if (roomOnly) return this.#refuse(connection, roomOnly, parsed.structs, ROOM_CLOSE.READ_ONLY_FIELD);
         const refusal = refusedUpdate(this.document, this.#fields, parsed.structs, this.#deps?.mediaBase);
         if (refusal) return this.#refuse(connection, refusal, parsed.structs);
         const scoped = scopeRefusal(state.editor, (this.#deps as DraftDeps).config, this.document, this.#fields, parsed.structs, parsed.deletes, parsed.update);
@@ -341,6 +345,18 @@ export class PageRoom extends YServer {
   }
 
   /**
+   * RPC: lists the page's comment threads (quotes and offsets as they read now) or changes them
+   * under the session's rights (`room-comments.ts`); a change reaches every editor by Yjs sync and
+   * is in the room's storage and in D1 before this answers.
+   */
+  comments(session: EditorSession, action: CommentAction): Promise<RoomResult<CommentAnswer>> {
+    return this.#rpc(session, () => {
+      this.#assertAccess(session);
+      return (this.#comments as RoomComments).run(session, action);
+    });
+  }
+
+  /**
    * RPC (Worker-internal): writes the live document's edits that D1 has not seen yet as a draft,
    * so a read of the draft (a preview, a share link) shows every acknowledged edit. `null` when
    * D1 already had them.
@@ -461,6 +477,16 @@ export class PageRoom extends YServer {
       gone: () => this.#forgetIfGone(room.deps, room.id),
       log: logSinkOf(config?.log),
       collection: parseRoomName(this.name)?.collection ?? "",
+      afterWrite: () => this.#comments?.refresh(),
+    });
+    this.#comments = new RoomComments({
+      doc: this.document,
+      fields: room.fields,
+      db: (this.env as RoomEnv).DB,
+      collection: parseRoomName(this.name)?.collection ?? "",
+      id: room.id,
+      config: room.deps.config,
+      commit: () => this.#commits?.flush(),
     });
     if (room.seeded) this.#drafts.resetBase();
   }
@@ -491,7 +517,7 @@ export class PageRoom extends YServer {
    */
   #accepted(update: Uint8Array, origin: unknown, transaction: Transaction): void {
     if (origin === LOAD || !this.#commits) return;
-    if (origin === FROM_D1) return this.#commits.accepted(update, null);
+    if (origin === FROM_D1 || origin === COMMENTS_ORIGIN) return this.#commits.accepted(update, null);
     const editor = origin instanceof RestEdit ? origin.editor : stateOf(origin)?.editor ?? null;
     const now = Date.now();
     this.#commits.accepted(update, { editor, at: now, fields: () => changedRoots(this.document, transaction) });
@@ -580,6 +606,8 @@ export class PageRoom extends YServer {
     this.#loadError = new RoomLoadError(ROOM_CLOSE.NOT_FOUND, 404, reason);
     this.#commits?.discard();
     this.#drafts?.stop();
+    this.#comments?.stop();
+    this.#comments = null;
     this.#commits = null;
     this.#drafts = null;
     this.#store = null;
@@ -587,6 +615,8 @@ export class PageRoom extends YServer {
     this.#alarmAt = null;
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
+    const address = parseRoomName(this.name);
+    if (address) await forgetRecordComments((this.env as RoomEnv).DB, address.collection, id);
   }
 
   /** Closes one connection and drops its presence at once (not waiting for its close to come back). */

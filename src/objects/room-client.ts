@@ -3,7 +3,9 @@ import { HttpError } from "../shared/errors";
 import { missingBinding, type MisconfiguredError } from "../shared/misconfigured";
 import { roomName } from "../shared/room-protocol";
 import { unwrapRoomResult as unwrap, type RoomResult } from "../shared/room-result";
+import type { EditorSession } from "../shared/session";
 import type { PageRoom } from "./PageRoom";
+import type { CommentAction, CommentAnswer } from "../cores/comments";
 
 export { directDraftWriter, type DraftWriter } from "../cores/drafts";
 
@@ -100,6 +102,21 @@ export async function flushRoomDraft(env: object, collection: string, id: number
   const namespace = (env as { PAGE_ROOM?: unknown }).PAGE_ROOM;
   if (!isNamespace(namespace)) return;
   unwrap(await (await roomStub(namespace as DurableObjectNamespace<PageRoom>, roomName(collection, id))).flushDraft());
+}
+
+/**
+ * Runs a comment action in a record's room (`PageRoom.comments`): the room reads and writes the
+ * threads under its rights and answers once its storage and D1 hold the change. Without the
+ * `PAGE_ROOM` binding there are no rooms, so no comments: 503 `misconfigured`.
+ *
+ * @example
+ * const { threads } = await roomComments(env, "pages", 12, session, { kind: "list" });
+ */
+export async function roomComments(env: object, collection: string, id: number, session: EditorSession, action: CommentAction): Promise<CommentAnswer> {
+  const namespace = (env as { PAGE_ROOM?: unknown }).PAGE_ROOM;
+  if (!isNamespace(namespace)) throw missingPageRoom([collection]);
+  const stub = await roomStub(namespace as DurableObjectNamespace<PageRoom>, roomName(collection, id));
+  return unwrap((await stub.comments(session, action)) as RoomResult<CommentAnswer>);
 }
 
 /** The name of the room the health check probes: it belongs to no record (not `<collection>:<id>`). */

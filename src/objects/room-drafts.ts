@@ -34,6 +34,8 @@ export interface RoomDraftsContext {
   log: LogSink;
   /** The record's collection, for its log lines. */
   collection: string;
+  /** After each draft D1 took: D1's copy of the comment threads gets their words and offsets as they read now. */
+  afterWrite?: () => Promise<void> | undefined;
 }
 
 /** Options of one flush. */
@@ -265,12 +267,22 @@ export class RoomDrafts {
       this.#settled(editsAtStart, read.failed.length > 0 || refused.size > 0);
       if (store.hasLog()) store.compact(doc);
       this.#c.broadcast({ type: "saved", versionId: saved.versionId });
+      await this.#afterWrite();
       const failed = [...refused.keys()].filter((name) => !options.own || options.own.includes(name));
       if (failed.length > 0) throw new LouiseValidationError(failed.flatMap((name) => refused.get(name) ?? []));
       return saved;
     } catch (error) {
       await this.#failed(error);
       throw error;
+    }
+  }
+
+  /* A failure to refresh the threads' copy is logged, never the draft's failure: the next write refreshes it. */
+  async #afterWrite(): Promise<void> {
+    try {
+      await this.#c.afterWrite?.();
+    } catch (error) {
+      this.#c.log({ level: "error", requestId: crypto.randomUUID(), action: "room.comments", cause: causeOf(error) });
     }
   }
 

@@ -16,8 +16,11 @@ import { isSafeLinkUrl, isSafeUrl } from "../shared/safe-url";
  * nothing the room accepts is something saving would drop.
  */
 
-/** What sits at a place: a plain text, a rich-text fragment, the `json` map, a list of entries, or one entry. */
-export type PlaceKind = "text" | "richtext" | "json" | "list" | "entry";
+/**
+ * What sits at a place: a plain text, a rich-text fragment, the `json` map, a list of entries, one
+ * entry, or a root only the room itself writes (`cms:comments`).
+ */
+export type PlaceKind = "text" | "richtext" | "json" | "list" | "entry" | "room";
 
 /** Where an item of an update sits. `list` is the shape of the list (for a list or an entry of it). */
 export interface Place {
@@ -68,7 +71,19 @@ export function refusedContent(item: Y.Item, sub: string | null, place: Place, c
       return sub === null && content instanceof Y.ContentType && content.type instanceof Y.Map ? null : `${place.root} holds entries (Y.Map) only`;
     case "entry":
       return sub === null ? `${place.root}: an entry holds named fields only` : refusedEntryValue(place, sub, content, context.mediaBase);
+    case "room":
+      return roomOnlyWords(place.root);
   }
+}
+
+/**
+ * Why a client may not write a root the room alone writes.
+ *
+ * @example
+ * roomOnlyWords("cms:comments") // "cms:comments is written by the room only (comments go through …/comments)"
+ */
+export function roomOnlyWords(root: string): string {
+  return `${root} is written by the room only (comments go through /api/cms/<collection>/<id>/comments)`;
 }
 
 function refusedJsonValue(place: Place, sub: string | null, content: Content, context: GuardContext): string | null {

@@ -1,8 +1,9 @@
 import * as Y from "yjs";
 import { MAX_RICH_NESTING } from "../shared/rich-schema";
+import { COMMENTS_ROOT } from "../shared/review-comments";
 import { JSON_ROOT } from "../shared/room-protocol";
 import { isJsonMapField, type RoomField } from "./room-document";
-import { refusedContent, type GuardContext, type Place } from "./room-guard-rules";
+import { refusedContent, roomOnlyWords, type GuardContext, type Place } from "./room-guard-rules";
 
 /**
  * Deepest element nesting a rich-text field (or a list of lists) may reach through the room.
@@ -191,6 +192,21 @@ export function pendingRefusal(doc: Y.Doc, fields: readonly RoomField[], incomin
   return reason === null ? null : { reason, structs };
 }
 
+/**
+ * Why an update is refused for touching a root only the room writes (`cms:comments`: a new item
+ * anywhere under it, or a delete of one), or `null`. Checked before the schema, so the sender is
+ * closed with 4423 like a read-only field; a client comments through REST, which the room runs.
+ *
+ * @example
+ * const refusal = roomOnlyRefusal(doc, fields, parsed.structs, parsed.deletes);
+ * if (refusal) refuse(connection, refusal, parsed.structs, ROOM_CLOSE.READ_ONLY_FIELD);
+ */
+export function roomOnlyRefusal(doc: Y.Doc, fields: readonly RoomField[], structs: readonly (Y.Item | Y.GC | Y.Skip)[], deletes: ReturnType<typeof Y.decodeUpdate>["ds"] | null): string | null {
+  // Until the room writes its first thread the root does not exist: only a new top-level item can touch it.
+  if (!doc.share.has(COMMENTS_ROOT) && !structs.some((struct) => struct instanceof Y.Item && (struct.parent as unknown) === COMMENTS_ROOT)) return null;
+  return updatedFields(doc, fields, structs, deletes).has(COMMENTS_ROOT) ? roomOnlyWords(COMMENTS_ROOT) : null;
+}
+
 /** A room's field list as the guard reads it: each root's place, the plain-value fields, the list fields. */
 interface GuardSchema {
   roots: ReadonlyMap<string, Place>;
@@ -211,6 +227,7 @@ function schemaOf(fields: readonly RoomField[]): GuardSchema {
     if (kind) roots.set(field.name, { root: field.name, kind, element: null, depth: 0, list: field.list ?? null });
   }
   roots.set(JSON_ROOT, { root: JSON_ROOT, kind: "json", element: null, depth: 0, list: null });
+  roots.set(COMMENTS_ROOT, { root: COMMENTS_ROOT, kind: "room", element: null, depth: 0, list: null });
   const schema: GuardSchema = {
     roots,
     plainJson: new Map(fields.filter(isJsonMapField).map((f) => [f.name, f.def ?? { type: "json" }])),

@@ -5,6 +5,7 @@ import type { PageRoomOptions, RoomEnv } from "./room-config";
 import { RoomLoadError } from "./room-connection";
 import { mergeFields, roomFields, upgradeDocument, type RoomField } from "./room-document";
 import { RoomStore } from "./room-store";
+import { seedStoredThreads } from "./room-comments";
 import { ROOM_CLOSE } from "../shared/room-protocol";
 
 /** What a room knows once its document is loaded. */
@@ -54,6 +55,8 @@ export async function loadRoom(input: {
   if (!editable) throw new RoomLoadError(ROOM_CLOSE.NOT_FOUND, 404, `page ${address.id} not found`);
   const store = new RoomStore(input.storage);
   mergeFields(doc, fields, editable.document, origin);
+  // A room whose storage is empty (a fresh deploy, an import) anchors D1's threads on the seeded words.
+  await seedStoredThreads(env.DB, doc, fields, address.collection, address.id, origin);
   store.compact(doc);
   return { store, id: address.id, deps, fields, seeded: true };
 }

@@ -5,6 +5,7 @@ import { TEAM_LINKS_COLUMN_SQL, teamLinks } from "./team-links";
 import { formTokens, inquiries, submissions } from "./forms";
 import { media, SINGLETON_COLUMN_SQL, siteSettings, siteSettingsBlob } from "./media";
 import { PAGES_SEARCH_FIELDS, pageRedirects, pages, pagesVersions } from "./pages";
+import { reviewComments } from "./review-comments";
 import { shareLinks } from "./share-links";
 
 /*
@@ -17,7 +18,7 @@ import { shareLinks } from "./share-links";
  * Every SQL part of the package, in application order.
  *
  * @example
- * SQL_PARTS.map((part) => part.name) // ["core", "pages", "search", "media", "settings", "forms", "share-links"]
+ * SQL_PARTS.map((part) => part.name) // ["core", "pages", "search", "media", "settings", "forms", "share-links", "comments"]
  */
 export const SQL_PARTS = [
   {
@@ -95,5 +96,11 @@ export const SQL_PARTS = [
     comment:
       "Share links of drafts (createCms({ shareLinks })): the token is the id plus an HMAC of it, never\nstored; revoked links keep their row. Times are Unix seconds.",
     entries: [{ table: shareLinks }],
+  },
+  {
+    name: "comments",
+    comment:
+      "Comment threads of pages (review on the page): the durable copy of each room's `cms:comments`, one\nrow per thread and per reply, written by the room; deleting a record deletes its rows.",
+    entries: [{ table: reviewComments }],
   },
 ] as const;

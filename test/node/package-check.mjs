@@ -131,7 +131,7 @@ check("npx cms-toolkit migrations: numbered parts, core first, a second run adds
   const again = cli(["migrations", "migrations", "--parts", "core,media"]);
   const rest = cli(["migrations", "migrations"]);
   const names = readdirSync(join(site, "migrations")).sort();
-  const expected = ["0001_cms_core.sql", "0002_cms_media.sql", "0003_cms_pages.sql", "0004_cms_search.sql", "0005_cms_settings.sql", "0006_cms_forms.sql", "0007_cms_share-links.sql"];
+  const expected = ["0001_cms_core.sql", "0002_cms_media.sql", "0003_cms_pages.sql", "0004_cms_search.sql", "0005_cms_settings.sql", "0006_cms_forms.sql", "0007_cms_share-links.sql", "0008_cms_comments.sql"];
   if (JSON.stringify(names) !== JSON.stringify(expected)) throw new Error(`${first}${again}${rest}\n${names.join(", ")}`);
   if (!/nothing to add/.test(again)) throw new Error(again);
 });
