@@ -92,7 +92,9 @@ export function mountComments(options: CommentsOptions): Comments {
     const all = targets();
     const placed = placeThreads(threads, all);
     options.onCount(openCount(threads));
-    const shown = placed.filter((p) => p.span && (p.thread.resolved === null || p.thread.id === active));
+    // Resolved threads' words are marked only while the panel lists them.
+    const listsResolved = panel.isOpen() && panel.showResolved();
+    const shown = placed.filter((p) => p.span && (p.thread.resolved === null || listsResolved));
     const ranges: Range[] = [];
     const activeRanges: Range[] = [];
     const marks = new Map<CommentTarget<HTMLElement>, RichMark[]>();
@@ -139,7 +141,13 @@ export function mountComments(options: CommentsOptions): Comments {
     panel.compose({ quote: found.span.quote, top: topOf(found.target, found.span), send: send(found.target.field, anchor) });
   };
   const trigger = commentTrigger(doc, start);
+  let selectionFrame = 0;
+  // Read a frame later: a rich field's editor takes the new selection into its state on the same event.
   const onSelection = () => {
+    if (!selectionFrame) selectionFrame = win.requestAnimationFrame(readSelection);
+  };
+  const readSelection = () => {
+    selectionFrame = 0;
     const found = selected();
     const selection = doc.getSelection();
     trigger.show(found && selection && selection.rangeCount > 0 ? selection.getRangeAt(0).getBoundingClientRect() : null);
@@ -178,6 +186,7 @@ export function mountComments(options: CommentsOptions): Comments {
       doc.removeEventListener(COMMENT_ENTRY_EVENT, onEntry);
       win.removeEventListener("resize", schedule);
       if (frame) win.cancelAnimationFrame(frame);
+      if (selectionFrame) win.cancelAnimationFrame(selectionFrame);
       clearPlainHighlights();
       for (const target of targets().values()) if (target.kind === "rich") showRichMarks(target.view, []);
       trigger.destroy();
