@@ -32,6 +32,7 @@ export interface CommentsPanel {
 
 const NARROW = "(max-width: 40rem)";
 const GAP_PX = 8;
+const BAR_ROOM_PX = 96;
 
 /**
  * The comments panel: on a desktop a margin beside the page, each thread level with its words (in
@@ -89,7 +90,8 @@ export function commentsPanel(doc: Document, api: CommentsApi, hooks: { onActiva
       entry.element.style.top = `${top}px`;
       next = top + entry.element.offsetHeight + GAP_PX;
     }
-    list.style.height = `${next}px`;
+    // Room below the last thread, as the page has below its content, so it can scroll clear of the edit bar.
+    list.style.height = `${next + BAR_ROOM_PX}px`;
   };
 
   const render = (items: readonly PanelItem[], active: string | null) => {

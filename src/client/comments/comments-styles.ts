@@ -29,6 +29,7 @@ body.cms-comments-open{margin-right:21rem}
 .cms-mention-box{position:relative}
 .cms-mention-list{position:absolute;left:0;right:0;top:100%;z-index:3;list-style:none;margin:0;padding:.2rem 0;background:#fff;border:1px solid #8a94a6;border-radius:.3rem;box-shadow:0 4px 12px #0002}
 .cms-mention-list[hidden]{display:none}
+.cms-mention-list.cms-mention-up{top:auto;bottom:100%}
 .cms-mention-list li{padding:.25rem .5rem;cursor:pointer}
 .cms-mention-list li[aria-selected=true]{background:#dbeafe}
 .cms-thread-status:empty{display:none}

@@ -10,6 +10,8 @@ export interface MentionBox {
 }
 
 const MAX_SHOWN = 6;
+/* Room kept for the edit bar fixed to the bottom of the window. */
+const BAR_ROOM_PX = 96;
 let boxes = 0;
 
 /**
@@ -61,6 +63,9 @@ export function mentionBox(doc: Document, label: string, people: () => Promise<M
       }),
     );
     list.hidden = offered.length === 0;
+    // Near the bottom of the window the list would fall behind the edit bar: it opens upwards there.
+    const below = (doc.defaultView?.innerHeight ?? 0) - textarea.getBoundingClientRect().bottom;
+    list.classList.toggle("cms-mention-up", below < list.offsetHeight + BAR_ROOM_PX);
     if (offered.length) textarea.setAttribute("aria-activedescendant", `${id}-${active}`);
     else textarea.removeAttribute("aria-activedescendant");
   };
