@@ -54,6 +54,7 @@ export function mountComments(options: CommentsOptions): Comments {
   addCommentStyles(doc);
   let active: string | null = null;
   let me: number | null = null;
+  let shownCount = -1;
   let frame = 0;
 
   const targets = () => {
@@ -91,7 +92,8 @@ export function mountComments(options: CommentsOptions): Comments {
     const threads = readThreads(ydoc);
     const all = targets();
     const placed = placeThreads(threads, all);
-    options.onCount(openCount(threads));
+    const open = openCount(threads);
+    if (open !== shownCount) options.onCount((shownCount = open));
     // Resolved threads' words are marked only while the panel lists them.
     const listsResolved = panel.isOpen() && panel.showResolved();
     const shown = placed.filter((p) => p.span && (p.thread.resolved === null || listsResolved));
