@@ -112,7 +112,7 @@ export async function mountLiveField(
       ...collab.richCollab(doc.getXmlFragment(marker.root), provider.awareness, undo.target),
       images: { ...context.images, allowUrl: marker.allowUrl },
     });
-    presence.set(marker.address, { element, outlineOnly: true });
+    presence.set(marker.address, { element, outlineOnly: true, view: editor.view });
     return [editor, { destroy: context.history.add(element, undo.target) }];
   }
   return null;

@@ -5,6 +5,7 @@ import { scheduleCancelledNote } from "./schedule-note";
 import { isLookedAt } from "./looked-at";
 import { readMarker, uniqueMarkers } from "./markers";
 import { resolveEndpoints, roomPath } from "./mount-config";
+import { commentsAction, commentsControl } from "./mount-comments";
 import { isUnseeded } from "./mount-live";
 import { mountLivePage } from "./mount-sections";
 import type { LouiseHandle, MarkedElement, MountLouiseOptions, Mounted } from "./mount-options";
@@ -164,6 +165,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
       ...(inquiriesUrl ? [{ icon: "inbox", text: "Inquiries", label: "Inquiries", onClick: () => void openInquiries(inquiriesUrl) } as const] : []),
       ...(accountUrl ? [{ icon: "account", text: "Account", label: "Account and two-step sign-in", onClick: () => void openAccount(accountUrl) } as const] : []),
       ...(activityUrl ? [{ icon: "history", text: "Activity", label: "Site activity", onClick: () => void openActivity(activityUrl) } as const] : []),
+      ...(versioned ? [commentsAction(() => comments)] : []),
       ...(options.barActions ?? []),
     ],
     onUndo: () => void history.run("undo"),
@@ -172,6 +174,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
   // A site that requires a second factor of this account refuses everything else until it is on:
   // the panel opens at once, and the page reloads once it is on so editing connects.
   if (accountUrl) void requireSecondFactor(accountUrl, doFetch, () => void openAccount(accountUrl, () => win.location.reload()));
+  const comments = commentsControl(bar, doFetch, pageCollection, String(options.versionedPageId));
   const refreshUnread = inquiriesUrl ? showUnreadInquiries(bar, inquiriesUrl, (input, init) => doFetch(input, init)) : null;
   const history = createPageHistory(doc, (state) => bar.setHistory(state));
   const removeStyles = injectStyles(doc);
@@ -239,7 +242,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
       if (session && !isUnseeded(session, found, collab)) {
         keptOnDevice = session.keptOnDevice;
         writingToDevice = session.writingToDevice;
-        mounted.push(session, ...(await mountLivePage(found, session, collab, context)));
+        mounted.push(session, ...(await mountLivePage(found, session, collab, context, comments.presence)), await comments.attach(session.doc));
         // Live once every field is bound: the sections editor redraws the sections as it mounts.
         mode = "live";
         session.doc.on("update", (_update: Uint8Array, origin: unknown) => {

@@ -12,13 +12,19 @@ type Session = NonNullable<Awaited<ReturnType<Collab["connectLive"]>>>;
  * `[data-cms-list]` container whose field the room holds as a list of entries is drawn and edited
  * from the room's `Y.Array` (its server-rendered fields are left to it), every other field is bound
  * as {@link mountLiveFields} binds it. Every edit of the page in the room, typing and structure
- * alike, is a step of one undo history of this editor's own (`createPageUndo`).
+ * alike, is a step of one undo history of this editor's own (`createPageUndo`). Every bound field
+ * is recorded in `presence` under its current address (the comments find their fields there).
  *
  * @example
  * mounted.push(...(await mountLivePage(found, session, collab, context)));
  */
-export async function mountLivePage(items: readonly MarkedElement[], session: Session, collab: Collab, context: RestContext): Promise<Mounted[]> {
-  const presence = new Map<string, PresenceField>();
+export async function mountLivePage(
+  items: readonly MarkedElement[],
+  session: Session,
+  collab: Collab,
+  context: RestContext,
+  presence = new Map<string, PresenceField>(),
+): Promise<Mounted[]> {
   const undo = collab.createPageUndo(session.doc);
   const doc = items[0]?.element.ownerDocument ?? document;
   const container = doc.querySelector<HTMLElement>("[data-cms-list]");

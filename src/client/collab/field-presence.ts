@@ -1,3 +1,4 @@
+import type { EditorView } from "prosemirror-view";
 import * as Y from "yjs";
 import type { Awareness } from "y-protocols/awareness";
 import { readableTextOn } from "../contrast";
@@ -10,6 +11,8 @@ export interface PresenceField {
   text?: Y.Text;
   /** Rich fields draw their own carets (y-prosemirror) and images have none: only the outline and name are drawn. */
   outlineOnly?: boolean;
+  /** A rich field's editor, for what is drawn inside it (the comments' highlights). */
+  view?: EditorView;
 }
 
 /** What one editor shares about where they are. */

@@ -11,6 +11,7 @@ import { readableTextOn } from "../contrast";
 import type { Awareness } from "y-protocols/awareness";
 import { guardPresence } from "./presence-guard";
 import { richSync } from "./rich-runs";
+import { commentMarks } from "../comments/rich-highlight";
 
 export { connectLive } from "./live-session";
 export { JSON_ROOT, parseRoomEvent } from "../../shared/room-protocol";
@@ -28,7 +29,7 @@ export { guardPresence } from "./presence-guard";
 /**
  * The ProseMirror plugins and keys that bind a rich field to the room's `Y.XmlFragment` of that
  * field: content sync (each editor's run of letters kept together), the other editors' cursors,
- * and the page's undo (`createPageUndo`), so the field's keys take back this editor's newest step
+ * the comments' highlights, and the page's undo (`createPageUndo`), so the field's keys take back this editor's newest step
  * of the page, never another editor's.
  *
  * @example
@@ -38,7 +39,7 @@ export function richCollab(fragment: Y.XmlFragment, awareness: Awareness, undo: 
   // Before the cursor plugin subscribes: a malformed remote cursor would make it throw on every redraw.
   guardPresence(awareness);
   return {
-    plugins: [...richSync(fragment), yCursorPlugin(awareness, { cursorBuilder: remoteCursor }) as Plugin],
+    plugins: [...richSync(fragment), yCursorPlugin(awareness, { cursorBuilder: remoteCursor }) as Plugin, commentMarks()],
     history: {
       undo: (_state, dispatch) => (dispatch ? undo.undo() : undo.canUndo()),
       redo: (_state, dispatch) => (dispatch ? undo.redo() : undo.canRedo()),

@@ -1,3 +1,4 @@
+import { COMMENT_ENTRY_EVENT } from "../comments/events";
 import { Icon, type IconName } from "../icon";
 import { dragToReorder } from "./entry-drag";
 
@@ -27,6 +28,8 @@ const BUTTONS: readonly { action: EntryAction; name: (noun: string) => string; i
  * takes the keys, so a feature item moves rather than its section). The handle stays out of the
  * Tab order, since the buttons and keys already move the entry. Buttons stay enabled at the
  * list's ends (a move there does nothing), so focus never falls off a button that became disabled.
+ * A section also gets "Comment on section", which dispatches `cms:comment-entry` from the section
+ * for the comments panel.
  *
  * @example
  * const controls = entryControls(section, "section", (action) => act(map, action), (to) => moveTo(map, to));
@@ -61,6 +64,16 @@ export function entryControls(entry: HTMLElement, noun: string, act: (action: En
     button.append(Icon(icon, { size: 14 }));
     button.addEventListener("click", () => act(action));
     toolbar.append(button);
+  }
+  if (noun === "section") {
+    const comment = doc.createElement("button");
+    comment.type = "button";
+    comment.setAttribute("aria-label", "Comment on section");
+    comment.title = "Comment on section";
+    comment.dataset.cmsAction = "comment";
+    comment.append(Icon("comment", { size: 14 }));
+    comment.addEventListener("click", () => comment.dispatchEvent(new CustomEvent(COMMENT_ENTRY_EVENT, { bubbles: true })));
+    toolbar.append(comment);
   }
   const onKeyDown = (event: KeyboardEvent) => {
     if (!event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
