@@ -102,5 +102,14 @@ export { signWebhook, verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from ".
 export { shareLinksRoute } from "./routes/share-links-route";
 export type { ShareLinksRouteConfig } from "./routes/share-links-route";
 export { SHARE_LINK_EXPIRY } from "./cores/share";
+
+// Comments on a page (review on the page)
+export { commentsRoute } from "./routes/comments-route";
+export type { CommentsRouteConfig } from "./routes/comments-route";
+export { roomComments } from "./objects/room-client";
+export { mailMentions, parseNewThread, parseReply, parseThreadChange, MAX_COMMENT_BODY_BYTES } from "./cores/comments";
+export type { CommentAction, CommentAnswer, MentionedEditor, MentionNotice, NewThreadInput, ReplyInput, ThreadChangeInput } from "./cores/comments";
+export { COMMENTS_ROOT, MAX_COMMENT_TEXT, MAX_MENTIONS, isCommentId } from "./shared/review-comments";
+export type { CommentThread, CommentReply, CommentResolution } from "./shared/review-comments";
 export { createSlidingWindowLimiter, createDurableObjectLimiter } from "./cores/rate-limit";
 export type { SlidingWindowLimiter, RateLimitRule, RateLimitDecision, RateLimiter, RateLimiterFactory } from "./cores/rate-limit";

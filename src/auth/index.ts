@@ -40,6 +40,8 @@ export type { TotpAlgorithm, TotpParameters } from "./totp";
 export { createAccessResolver, teamIssuer, ACCESS_JWT_HEADER } from "./access-resolver";
 export type { AccessResolverOptions } from "./access-resolver";
 export { teamRoute } from "./team-route";
+export { peopleRoute } from "./people-route";
+export type { PeopleRouteOptions } from "./people-route";
 export type { TeamRouteOptions, TeamLinkAnswer } from "./team-route";
 export { teamLinkPageRoute } from "./team-link-page";
 export type { TeamLinkPageOptions } from "./team-link-page";

@@ -9,6 +9,9 @@ import type { CollectionConfig } from "../cores/collection";
 import { searchPublished, type SearchHit } from "../cores/search";
 import { applySettingsPatch, readSettings, type SettingsConfig, type SettingsPatchResult } from "../cores/settings";
 import { explainFailure } from "../cores/explain-failure";
+import { parseNewThread } from "../cores/comments";
+import { roomComments } from "../objects/room-client";
+import type { CommentThread } from "../shared/review-comments";
 import { HttpError } from "../shared/errors";
 import { isEditorSession } from "../shared/room-identity";
 import { roomResult, type RoomResult } from "../shared/room-result";
@@ -59,6 +62,10 @@ export interface CmsServiceApi<C extends CmsCollections> {
   search(session: EditorSession, collection: DraftSlug<C>, q: string, limit?: number): Promise<ServiceResult<SearchHit[]>>;
   readSettings(session: EditorSession): Promise<ServiceResult<Record<string, unknown>>>;
   patchSettings(session: EditorSession, patch: Record<string, unknown>): Promise<ServiceResult<SettingsPatchResult>>;
+  /** A page's comment threads as `GET …/comments` answers them (quotes and offsets as they read now). */
+  listComments(session: EditorSession, collection: DraftSlug<C>, id: number): Promise<ServiceResult<CommentThread[]>>;
+  /** A new thread, as `POST …/comments` takes it (`{ field, from, to, text, mentions? }`, …); mentions are recorded, not mailed. */
+  addComment(session: EditorSession, collection: DraftSlug<C>, id: number, input: Record<string, unknown>): Promise<ServiceResult<CommentThread>>;
 }
 
 /** What `createCmsService` needs: the registry, the settings, and who writes drafts. */
@@ -163,6 +170,19 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
 
     patchSettings(session: EditorSession, patch: Record<string, unknown>) {
       return this.#write("patchSettings", session, {}, (note) => applySettingsPatch(this.env, this.#settings(), session, patch, note));
+    }
+
+    listComments(session: EditorSession, collection: DraftSlug<C>, id: number) {
+      return this.#run(session, async () => (await roomComments(this.env, this.#drafted(collection).slug, positiveId(id), session, { kind: "list" })).threads ?? []);
+    }
+
+    addComment(session: EditorSession, collection: DraftSlug<C>, id: number, input: Record<string, unknown>) {
+      return this.#write("addComment", session, { collection, id }, async () => {
+        const slug = this.#drafted(collection).slug;
+        const parsed = parseNewThread(input !== null && typeof input === "object" && !Array.isArray(input) ? input : {});
+        const { thread } = await roomComments(this.env, slug, positiveId(id), session, { kind: "add", input: parsed });
+        return thread as CommentThread;
+      });
     }
 
     /* The registry decides, not the caller's type: an RPC caller can send any string. */

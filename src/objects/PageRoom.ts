@@ -12,7 +12,8 @@ import { DEFAULT_ROOM_LIMITS, type PageRoomOptions, type RoomEnv, type RoomLimit
 import { asLoadError, closeReason, outsideEdit, RestEdit, RoomLoadError, stateOf } from "./room-connection";
 import { mergeFields, readFields, type RoomField } from "./room-document";
 import { RoomDrafts } from "./room-drafts";
-import { COMMENTS_ORIGIN, forgetRecordComments, RoomComments, type CommentAction, type CommentAnswer } from "./room-comments";
+import { COMMENTS_ORIGIN, RoomComments, type CommentAction, type CommentAnswer } from "./room-comments";
+import { forgetRecordComments } from "./room-comments-store";
 import { closeStoppedHeartbeats, HEARTBEAT_CHECK } from "./room-heartbeat";
 import { closeSilentConnections, IDLE_CHECK } from "./room-idle";
 import { loadRoom } from "./room-load";

@@ -93,6 +93,24 @@ export function readAnchors(doc: Y.Doc, target: AnchorTarget, from: Uint8Array, 
   return { quote: targetText(target).slice(start, end), from: start, to: end };
 }
 
+/**
+ * Whether an anchor names an item the room has not received yet (the browser's view can be ahead
+ * of the room's: its last keystrokes are still on the way), so it cannot be read now but will be.
+ *
+ * @example
+ * isAhead(doc, anchor.from) // true while the typed words are in flight
+ */
+export function isAhead(doc: Y.Doc, encoded: Uint8Array): boolean {
+  let position: Y.RelativePosition;
+  try {
+    position = Y.decodeRelativePosition(encoded);
+  } catch {
+    return false;
+  }
+  const id = position.item ?? position.type;
+  return id !== null && Y.getState(doc.store, id.client) <= id.clock;
+}
+
 function relativeAt(target: AnchorTarget, offset: number, assoc: number): Y.RelativePosition {
   if (target.kind === "text") return Y.createRelativePositionFromTypeIndex(target.text, offset, assoc);
   if (target.kind === "entry") return Y.createRelativePositionFromTypeIndex(target.map, 0, assoc);

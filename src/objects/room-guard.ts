@@ -40,6 +40,8 @@ export function refusedUpdate(doc: Y.Doc, fields: readonly RoomField[], structs:
     const place = places.ofItem(struct);
     if (place === null) continue;
     if (place.depth > MAX_ROOM_NESTING) return `${place.root} nests deeper than ${MAX_ROOM_NESTING} levels`;
+    // The room's own items coming back in a client's full state are nothing new: Yjs skips them.
+    if (place.kind === "room" && struct.id.clock + struct.length <= Y.getState(doc.store, struct.id.client)) continue;
     const refusal = refusedContent(struct, places.subOf(struct), place, context);
     if (refusal) return refusal;
   }
@@ -204,7 +206,24 @@ export function pendingRefusal(doc: Y.Doc, fields: readonly RoomField[], incomin
 export function roomOnlyRefusal(doc: Y.Doc, fields: readonly RoomField[], structs: readonly (Y.Item | Y.GC | Y.Skip)[], deletes: ReturnType<typeof Y.decodeUpdate>["ds"] | null): string | null {
   // Until the room writes its first thread the root does not exist: only a new top-level item can touch it.
   if (!doc.share.has(COMMENTS_ROOT) && !structs.some((struct) => struct instanceof Y.Item && (struct.parent as unknown) === COMMENTS_ROOT)) return null;
-  return updatedFields(doc, fields, structs, deletes).has(COMMENTS_ROOT) ? roomOnlyWords(COMMENTS_ROOT) : null;
+  // A client resends what it has (a full state, the whole delete set of a sync step 2): only what is
+  // new to the room counts, so the room's own threads and deletions coming back are no write.
+  const fresh = structs.filter((struct) => struct.id.clock + struct.length > Y.getState(doc.store, struct.id.client));
+  if (updatedFields(doc, fields, fresh, null).has(COMMENTS_ROOT)) return roomOnlyWords(COMMENTS_ROOT);
+  for (const [client, ranges] of deletes?.clients ?? []) {
+    const stored = doc.store.clients.get(client);
+    if (!stored || stored.length === 0) continue;
+    const last = stored[stored.length - 1] as Y.AbstractStruct;
+    for (const range of ranges) {
+      if (range.len <= 0 || range.clock >= last.id.clock + last.length) continue;
+      for (let index = Y.findIndexSS(stored, range.clock); index < stored.length; index++) {
+        const struct = stored[index] as Y.AbstractStruct;
+        if (struct.id.clock >= range.clock + range.len) break;
+        if (struct instanceof Y.Item && !struct.deleted && fieldOfStored(doc, struct) === COMMENTS_ROOT) return roomOnlyWords(COMMENTS_ROOT);
+      }
+    }
+  }
+  return null;
 }
 
 /** A room's field list as the guard reads it: each root's place, the plain-value fields, the list fields. */

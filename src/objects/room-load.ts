@@ -5,7 +5,7 @@ import type { PageRoomOptions, RoomEnv } from "./room-config";
 import { RoomLoadError } from "./room-connection";
 import { mergeFields, roomFields, upgradeDocument, type RoomField } from "./room-document";
 import { RoomStore } from "./room-store";
-import { seedStoredThreads } from "./room-comments";
+import { seedStoredThreads } from "./room-comments-store";
 import { ROOM_CLOSE } from "../shared/room-protocol";
 
 /** What a room knows once its document is loaded. */

@@ -61,7 +61,7 @@ function query(dir, sql) {
 
 /** The number of rows in every content table of a state (0 everywhere for a fresh one). */
 function contentRows(dir) {
-  const tables = ["pages", "pages_versions", "courses", "courses_versions", "editors", "media", "site_settings", "inquiries", "submissions", "share_links", "page_redirects", "pages_search"];
+  const tables = ["pages", "pages_versions", "courses", "courses_versions", "editors", "media", "site_settings", "inquiries", "submissions", "share_links", "page_redirects", "pages_search", "review_comments"];
   const [row] = query(dir, `SELECT ${tables.map((table) => `(SELECT count(*) FROM ${table}) AS ${table}`).join(", ")}`);
   return Object.values(row).reduce((sum, count) => sum + count, 0);
 }
@@ -90,6 +90,7 @@ it("exports every kind of content, and an import into a fresh state exports byte
   assert.equal(manifest.counts.pages, 5);
   assert.equal(manifest.counts.pages_versions, 8);
   assert.deepEqual([manifest.counts.inquiries, manifest.counts.share_links, manifest.counts.page_redirects, manifest.counts.media, manifest.objects], [2, 2, 1, 1, 1]);
+  assert.equal(manifest.counts.review_comments, 2);
   assert.equal(manifest.sequences.pages_versions, 10);
   assert.equal(manifest.migrations.at(-1), NEWEST_MIGRATION);
   for (const never of ["SESSION-ROW-NEVER-EXPORTED", "FORM-TOKEN-NEVER-EXPORTED", "SECRET-HASH-OF", "pages_search"]) assert.equal(text.includes(never), false, `${never} is in the archive`);
@@ -102,7 +103,7 @@ it("exports every kind of content, and an import into a fresh state exports byte
   imported = target;
   const run = cli("import", archive, "--persist-to", target, "--from", "src/site/collections.ts");
   succeeds(run);
-  assert.match(run.stdout, /imported .*: 26 rows, 1 media objects, 4 pages indexed for search/);
+  assert.match(run.stdout, /imported .*: 28 rows, 1 media objects, 4 pages indexed for search/);
   const roundTrip = join(scratch, "round-trip.cms");
   succeeds(cli("export", roundTrip, "--persist-to", target));
   assert.equal(digest(roundTrip), digest(archive), "export → import → export is not byte-identical");
@@ -191,7 +192,8 @@ it("the imported site serves the same pages and media as the original, and opens
     assert.equal(session.status, 204);
     const cookie = session.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
     const search = await fetch(`${site.origin}/api/cms/pages/search?q=services`, { headers: { cookie } });
-    return { page: await (await fetch(`${site.origin}/services`, { headers: { cookie } })).text(), search: await search.json() };
+    const comments = await (await fetch(`${site.origin}/api/cms/pages/3/comments`, { headers: { cookie } })).json();
+    return { page: await (await fetch(`${site.origin}/services`, { headers: { cookie } })).text(), search: await search.json(), comments };
   });
   const statuses = paths.map((path, i) => [path, [200, 200, 200, 200, 308, 404, 200, 200][i]]);
   assert.deepEqual(original.answers.map(({ path, status }) => [path, status]), statuses);
@@ -204,4 +206,9 @@ it("the imported site serves the same pages and media as the original, and opens
   assert.match(copy.edit.page, /data-cms-field=/);
   // The seed never indexed the original; the import rebuilt the index from the published rows.
   assert.deepEqual(copy.edit.search.items.map((hit) => hit.id), [3]);
+  // The imported room had no storage: it anchored the thread again on its words, from D1's offsets.
+  assert.deepEqual(
+    copy.edit.comments.threads.map((t) => [t.id, t.quote, t.from, t.to, t.text, t.replies.map((r) => r.text)]),
+    [["thread0000000001", "services", 4, 12, "Plural?", ["Yes, several."]]],
+  );
 });

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import * as Y from "yjs";
 import { describe, expect, it } from "vitest";
 import type { MailMessage } from "../../src/cores/notify/mailer";
 import { roomComments } from "../../src/objects/room-client";
@@ -76,6 +77,34 @@ describe("comments route: a thread stays on its words", () => {
     await until(() => live.acknowledged());
     expect((await threads(ann, id)).find((t) => t.text === "Entry")).toMatchObject({ quote: "heading", from: 6, to: 13 });
     live.close();
+  });
+});
+
+describe("comments route: anchors a browser made", () => {
+  it("takes base64 relative positions from a live editor's document, also over words the room has not received yet", async () => {
+    const ann = await person("ann");
+    const id = await newPage({ title: "Launch day" });
+    const live = await connect(id, ann);
+    const title = live.doc.getText("title");
+    const encode = (index: number, assoc: number) => btoa(String.fromCharCode(...Y.encodeRelativePosition(Y.createRelativePositionFromTypeIndex(title, index, assoc))));
+    const made = await call(ann, "POST", `/${id}/comments`, { field: "title", anchor: { from: encode(7, 0), to: encode(10, -1) }, text: "Which day?" });
+    expect(made.status).toBe(201);
+    expect(await made.json()).toMatchObject({ quote: "day", from: 7, to: 10 });
+    // Words typed a moment ago that are still on their way to the room: the thread waits for them.
+    live.close();
+    title.insert(10, " soon");
+    const ahead = await call(ann, "POST", `/${id}/comments`, { field: "title", anchor: { from: encode(11, 0), to: encode(15, -1) }, text: "When?" });
+    expect(ahead.status).toBe(201);
+    expect(await ahead.json()).toMatchObject({ quote: "", from: null });
+    const back = await connect(id, ann, { sync: false });
+    Y.applyUpdate(back.doc, Y.encodeStateAsUpdate(live.doc));
+    back.start();
+    await until(() => back.acknowledged() && back.text("title") === "Launch day soon");
+    expect(back.closed).toBeNull();
+    expect((await threads(ann, id)).map((t) => t.quote)).toEqual(["day", "soon"]);
+    const nothing = await call(ann, "POST", `/${id}/comments`, { field: "title", anchor: { from: encode(3, 0), to: encode(3, -1) }, text: "x" });
+    expect(await nothing.json()).toMatchObject({ code: "invalid_range" });
+    back.close();
   });
 });
 

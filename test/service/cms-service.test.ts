@@ -8,7 +8,7 @@ import { admin, connect, editor, newPage, until } from "../objects/room-client";
  * Calls go through the entrypoint src/worker.ts exports (`export const { PageRoom,
  * CmsService } = siteCms`), over real Workers RPC, as another site's service binding would.
  */
-type Methods = "readPage" | "readPublished" | "listPublished" | "searchPublished" | "listVersions" | "saveDraft" | "publish" | "unpublish" | "cancelScheduledPublish" | "search" | "readSettings" | "patchSettings";
+type Methods = "readPage" | "readPublished" | "listPublished" | "searchPublished" | "listVersions" | "saveDraft" | "publish" | "unpublish" | "cancelScheduledPublish" | "search" | "readSettings" | "patchSettings" | "listComments" | "addComment";
 
 type SiteService = CmsServiceApi<typeof siteCollections>;
 
@@ -23,6 +23,17 @@ const pat = editor("pat", true);
 const ada = admin("ada");
 
 describe("CmsService over RPC", () => {
+  it("adds and lists a page's comment threads with the REST rules (offsets checked, scope enforced)", async () => {
+    const id = await newPage({ title: "Served comments" });
+    const writer = { ...ed, id: "77" };
+    const added = await service().addComment(writer, "pages", id, { field: "title", from: 7, to: 15, text: "Wording?" });
+    expect(added).toMatchObject({ ok: true, value: { quote: "comments", from: 7, to: 15, author: 77 } });
+    expect(await service().listComments(writer, "pages", id)).toMatchObject({ ok: true, value: [{ text: "Wording?", quote: "comments" }] });
+    expect(await service().addComment(writer, "pages", id, { field: "title", from: 7, to: 99, text: "x" })).toMatchObject({ ok: false, status: 400, code: "invalid_range" });
+    const outside = { ...writer, access: { publish: false, scope: { paths: ["/blog-"] } } };
+    expect(await service().listComments(outside, "pages", id)).toMatchObject({ ok: false, status: 403, code: "out_of_scope" });
+  });
+
   it("reads a page as edit mode shows it", async () => {
     const id = await newPage({ title: "Served" });
     const read = await service().readPage(ed, "pages", id);
