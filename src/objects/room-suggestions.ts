@@ -12,6 +12,7 @@ import {
   type SuggestionMeta,
   type SuggestionView,
 } from "../shared/review-suggestions";
+import { openSuggestionOf } from "../shared/suggestion-draft";
 import type { RoomField } from "./room-document";
 
 /*
@@ -86,6 +87,7 @@ export function openSuggestion(doc: Y.Doc, id: string): SuggestionMeta {
  */
 export function settleSuggestions(doc: Y.Doc, fields: readonly RoomField[], ids: readonly string[], decision: SuggestionDecision, origin: unknown): string[] {
   const wanted = new Set(ids);
+  const isOpen = openSuggestionOf(doc);
   const kinds = new Map(ids.map((id) => [id, openSuggestion(doc, id).kind]));
   const touched = new Set<string>();
   doc.transact(() => {
@@ -95,7 +97,10 @@ export function settleSuggestions(doc: Y.Doc, fields: readonly RoomField[], ids:
         for (const run of runs(text, names).reverse()) {
           const insert = run.insert !== null && wanted.has(run.insert);
           const remove = run.delete !== null && wanted.has(run.delete);
-          if (!insert && !remove) continue;
+          if (!insert && !remove) {
+            sweep(text, run, names, isOpen);
+            continue;
+          }
           touched.add(root);
           // Accepting an insertion keeps its text and rejecting a deletion keeps its text: only the mark goes.
           const keep = insert ? decision === "accept" : decision === "reject";
@@ -125,6 +130,17 @@ export function settleSuggestions(doc: Y.Doc, fields: readonly RoomField[], ids:
     for (const id of ids) root.delete(id);
   }, origin);
   return [...touched];
+}
+
+/*
+ * Marks of suggestions no longer open (an edit made while the room settled one can leave them:
+ * concurrent formatting in Yjs restores an attribute it saw) are inert; a settle clears them.
+ */
+function sweep(text: Y.Text, run: Run, names: MarkNames, isOpen: (id: string) => boolean): void {
+  const stale: Record<string, null> = {};
+  if (run.insert !== null && !isOpen(run.insert)) stale[names.insert] = null;
+  if (run.delete !== null && !isOpen(run.delete)) stale[names.delete] = null;
+  if (Object.keys(stale).length > 0) text.format(run.index, run.text.length, stale);
 }
 
 /** The attribute names of proposed and struck text: `cms:ins`/`cms:del` in plain text, the marks in rich text. */

@@ -11,6 +11,8 @@ import { ENTRY_PROPOSED_POSITION, ENTRY_SUGGESTION, SUGGEST_INSERT, SUGGESTIONS_
 
 /**
  * A plain text as the draft holds it: text marked `cms:ins` left out, text marked `cms:del` kept.
+ * A mark whose suggestion is no longer open (left over by an edit made while the room settled it)
+ * is inert: its text reads as it stands.
  *
  * @example
  * const title = new Y.Doc().getText("title");
@@ -18,27 +20,43 @@ import { ENTRY_PROPOSED_POSITION, ENTRY_SUGGESTION, SUGGEST_INSERT, SUGGESTIONS_
  * draftText(title); // "Launch"
  */
 export function draftText(text: Y.Text): string {
+  const open = openSuggestionOf(text.doc);
   let out = "";
   for (const op of text.toDelta() as { insert?: unknown; attributes?: Record<string, unknown> }[]) {
-    if (typeof op.insert === "string" && !op.attributes?.[SUGGEST_INSERT]) out += op.insert;
+    const proposed = op.attributes?.[SUGGEST_INSERT];
+    if (typeof op.insert === "string" && !(typeof proposed === "string" && open(proposed))) out += op.insert;
   }
   return out;
 }
 
 /**
- * A rich-text document as the draft holds it: text marked `insertion` left out, `deletion` and
- * `modification` marks dropped (the text they cover kept as it was).
+ * Whether a suggestion is open in `doc` (its entry is in `cms:suggestions`); without a document
+ * (a text not yet in one) every suggestion counts as open.
+ *
+ * @example
+ * const open = openSuggestionOf(fragment.doc); open("s1"); // true
+ */
+export function openSuggestionOf(doc: Y.Doc | null): (id: string) => boolean {
+  if (doc === null) return () => true;
+  if (!doc.share.has(SUGGESTIONS_ROOT)) return () => false;
+  const root = doc.getMap<unknown>(SUGGESTIONS_ROOT);
+  return (id) => root.has(id);
+}
+
+/**
+ * A rich-text document as the draft holds it: text marked `insertion` of an open suggestion
+ * (`isOpen`, default all) left out, suggestion marks dropped (the text they cover kept as it was).
  *
  * @example
  * draftRichDoc(editorState.doc).textContent; // the words as they will publish
  */
-export function draftRichDoc(doc: RichNode): RichNode {
+export function draftRichDoc(doc: RichNode, isOpen: (id: string) => boolean = () => true): RichNode {
   let proposed = false;
   doc.descendants((node) => {
     if (node.marks.some(isSuggestionMark)) proposed = true;
     return !proposed;
   });
-  return proposed ? withoutSuggestions(doc) : doc;
+  return proposed ? withoutSuggestions(doc, isOpen) : doc;
 }
 
 /**
@@ -71,12 +89,12 @@ function isSuggestionMark(mark: Mark): boolean {
 }
 
 /* Rebuilds the tree: inline nodes marked `insertion` go, suggestion marks on the rest are dropped. */
-function withoutSuggestions(node: RichNode): RichNode {
+function withoutSuggestions(node: RichNode, isOpen: (id: string) => boolean): RichNode {
   if (node.isLeaf) return node.mark(node.marks.filter((mark) => !isSuggestionMark(mark)));
   const children: RichNode[] = [];
   node.forEach((child) => {
-    if (child.isInline && child.marks.some((mark) => mark.type.name === "insertion")) return;
-    children.push(withoutSuggestions(child));
+    if (child.isInline && child.marks.some((mark) => mark.type.name === "insertion" && isOpen(String(mark.attrs.id)))) return;
+    children.push(withoutSuggestions(child, isOpen));
   });
   // `fromArray` joins neighbouring texts whose marks are now equal, as a valid document needs.
   return node.copy(Fragment.fromArray(children));

@@ -22,9 +22,13 @@ describe("the draft ignores open suggestions", () => {
     title.insert(0, "Launch day");
     title.insert(6, " big", { [SUGGEST_INSERT]: "s1" });
     title.format(0, 6, { [SUGGEST_DELETE]: "s2" });
-    expect(title.toString()).toBe("Launch big day");
-    expect(draftText(title)).toBe("Launch day");
-    expect(readFields(doc, FIELDS.filter((field) => field.name === "title")).title).toBe("Launch day");
+    title.insert(title.length, "!", { [SUGGEST_INSERT]: "settled" });
+    open(doc, "s1", "insert", "title");
+    open(doc, "s2", "delete", "title");
+    expect(title.toString()).toBe("Launch big day!");
+    // A mark of a suggestion no longer open is inert: its text stands.
+    expect(draftText(title)).toBe("Launch day!");
+    expect(readFields(doc, FIELDS.filter((field) => field.name === "title")).title).toBe("Launch day!");
   });
 
   it("reads rich text without insertion-marked text and without any suggestion mark", () => {
@@ -49,7 +53,10 @@ describe("the draft ignores open suggestions", () => {
     const text = (body.get(0) as Y.XmlElement).get(0) as Y.XmlText;
     text.insert(6, "brave ", { insertion: { id: "s1" } });
     text.format(0, 6, { deletion: { id: "s2" } });
-    expect(fragmentToHtml(body)).toBe("<p>Hello world</p>");
+    text.insert(text.length, "!", { insertion: { id: "settled" } });
+    open(doc, "s1", "insert", "body");
+    open(doc, "s2", "delete", "body");
+    expect(fragmentToHtml(body)).toBe("<p>Hello world!</p>");
   });
 
   it("never makes a suggestion from HTML: <ins> and <del> in a saved or pasted text are no suggestion marks", () => {

@@ -1,6 +1,6 @@
 import { prosemirrorToYXmlFragment } from "y-prosemirror";
 import type * as Y from "yjs";
-import { draftRichDoc } from "../../shared/suggestion-draft";
+import { draftRichDoc, openSuggestionOf } from "../../shared/suggestion-draft";
 import { sanitizeRichHtml, type SanitizeRichHtmlOptions } from "../sanitize";
 import { fragmentToRichDoc } from "./fragment-to-rich-doc";
 import { htmlToRichDoc } from "./html-to-rich-doc";
@@ -34,7 +34,7 @@ export function writeHtmlToFragment(html: string, fragment: Y.XmlFragment): void
  * fragmentToHtml(ydoc.getXmlFragment("body"), { mediaBase: env.MEDIA_URL }); // strict media rule
  */
 export function fragmentToHtml(fragment: Y.XmlFragment, options: SanitizeRichHtmlOptions = {}): string {
-  const doc = draftRichDoc(fragmentToRichDoc(fragment));
+  const doc = draftRichDoc(fragmentToRichDoc(fragment), openSuggestionOf(fragment.doc));
   let html = richDocToHtml(doc);
   if (!isValid(doc)) html = richDocToHtml(htmlToRichDoc(html));
   return sanitizeRichHtml(html, options);
