@@ -183,4 +183,17 @@ describe("suggestions over REST, settled by the room", () => {
     expect((await newestDraft(id))?.title).toBe("Launch soon");
     ed.close();
   });
+
+  it("a REST save next to a suggestion lands in the draft and never joins the suggestion", async () => {
+    const { id, ed } = await pageWithSuggestion({ title: "Launch" });
+    suggest(ed, "s-end", "insert", "title", (doc) => doc.getText("title").insert(doc.getText("title").length, " later", { [SUGGEST_INSERT]: "s-end" }));
+    await until(() => ed.acknowledged());
+    const saved = await call("POST", `/api/cms/pages/${id}/versions`, asEditor(), { title: "Launch!" });
+    expect(saved.status, await saved.clone().text()).toBe(201);
+    expect((await newestDraft(id))?.title).toBe("Launch!");
+    await until(() => ed.text("title").includes("!"));
+    const listed = (await (await call("GET", `/api/cms/pages/${id}/suggestions`, asEditor())).json()) as { suggestions: { id: string; text: string }[] };
+    expect(listed.suggestions.map((s) => [s.id, s.text])).toEqual([["s-ins", " soon"], ["s-end", " later"]]);
+    ed.close();
+  });
 });
