@@ -108,8 +108,10 @@ export const ROOM_CLOSE = {
    */
   REFUSED: 4422,
   /**
-   * An update that changes a field the account may only read (its scope's `readOnlyFields`): the
-   * update is refused like a 4422 one (a `refused` event first), the doc's other editors are untouched.
+   * An update that changes a field the account may only read (its scope's `readOnlyFields`), or
+   * review data only the room writes (a suggestion of another author, a change to an existing
+   * one): the update is refused like a 4422 one (a `refused` event first), the doc's other
+   * editors are untouched.
    */
   READ_ONLY_FIELD: 4423,
   /**

@@ -15,7 +15,9 @@ export function applyTextDiff(text: Y.Text, next: string): void {
   if (splice.remove === 0 && splice.insert === "") return;
   transact(text, () => {
     if (splice.remove > 0) text.delete(splice.index, splice.remove);
-    if (splice.insert !== "") text.insert(splice.index, splice.insert);
+    // Explicitly without attributes: Yjs would give the new text those of its left neighbour, and a
+    // written word beside a suggested one would become part of the suggestion.
+    if (splice.insert !== "") text.insert(splice.index, splice.insert, {});
   });
 }
 
@@ -50,7 +52,7 @@ export function mergeTextInto(text: Y.Text, base: string, next: string): number 
       const removed = (offsets[step.at + step.remove] as number) - at;
       const inserted = nextTokens.slice(step.from, step.to).join("");
       if (removed > 0) text.delete(at, removed);
-      if (inserted !== "") text.insert(at, inserted);
+      if (inserted !== "") text.insert(at, inserted, {});
     }
   });
   return plan.conflicts.length;
