@@ -87,7 +87,7 @@ export async function mountLiveField(
   if (marker.kind === "text") {
     const field = attachPlainField(element, marker, { onInput: (value) => binding?.local(value) });
     const text = marker.below.length === 0 ? doc.getText(marker.root) : (leaf?.text ?? undefined);
-    binding = leaf ? collab.bindListText(field, leaf, undo.target) : text ? collab.bindText(field, text, undo.target) : collab.bindJsonLeaf(field, json, marker.root, marker.below, undo.target);
+    binding = leaf ? collab.bindListText(field, leaf, undo.target, context.review) : text ? collab.bindText(field, text, undo.target, context.review) : collab.bindJsonLeaf(field, json, marker.root, marker.below, undo.target);
     presence.set(marker.address, { element, ...(text ? { text } : {}) });
     return [field, binding, track(element, binding)];
   }
