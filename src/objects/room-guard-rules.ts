@@ -6,6 +6,7 @@ import { fieldValueProblem } from "../cores/field-types";
 import { isEntryId } from "../shared/entry-id";
 import { POSITION_KEY } from "../shared/entry-order";
 import { isPositionKey } from "../shared/position-key";
+import { isSuggestionId, SUGGESTION_MARKS } from "../shared/review-suggestions";
 import { readDimension, richSchema } from "../shared/rich-schema";
 import { isSafeLinkUrl, isSafeUrl } from "../shared/safe-url";
 
@@ -155,6 +156,9 @@ function refusedMark(place: Place, name: string, value: unknown): string | null 
   const attributes = value as Record<string, unknown>;
   const extra = Object.keys(attributes).find((key) => !allowed.has(key));
   if (extra !== undefined) return `${place.root}: a ${name} mark has no attribute ${JSON.stringify(extra)}`;
+  if ((SUGGESTION_MARKS as readonly string[]).includes(name)) {
+    return isSuggestionId(attributes.id) ? null : `${place.root}: a ${name} mark's id must be a suggestion id (1 to 64 letters, digits, _ or -)`;
+  }
   if (name !== "link") return null;
   const { href, title, target } = attributes;
   if (typeof href !== "string" || !isSafeLinkUrl(href)) return `${place.root}: a link must point to a safe URL`;

@@ -1,4 +1,5 @@
-import { Schema, type Attrs, type DOMOutputSpec, type Node as RichNode } from "prosemirror-model";
+import { addSuggestionMarks } from "@handlewithcare/prosemirror-suggest-changes";
+import { Schema, type Attrs, type DOMOutputSpec, type MarkSpec, type Node as RichNode } from "prosemirror-model";
 import { isSafeLinkUrl, isSafeUrl } from "./safe-url";
 
 /**
@@ -15,6 +16,7 @@ import { isSafeLinkUrl, isSafeUrl } from "./safe-url";
  * | `img` in running text                  | image (inline, so it can sit in a paragraph or a link) |
  * | `figure` > `img` + `figcaption`        | figure > figure_image + figcaption?        |
  * | `strong` `em` `u` `s` `code` `a`       | marks strong, em, underline, strike, code, link |
+ * | (none: never parsed, never written)    | marks insertion, deletion, modification (suggestions) |
  *
  * Images are inline because editor HTML puts them inside paragraphs (and links); a figure needs a
  * block-level picture beside its caption, and ProseMirror forbids mixing inline and block content
@@ -22,6 +24,12 @@ import { isSafeLinkUrl, isSafeUrl } from "./safe-url";
  * attributes. Mark order is nesting order on output: `link` outermost, then strong, em,
  * underline, strike, code (so `<strong><em>` is the canonical spelling of bold italic).
  * Nothing here touches `document` at import time, so the module loads in workerd as well.
+ *
+ * The suggestion marks are those of `@handlewithcare/prosemirror-suggest-changes` (its
+ * `addSuggestionMarks`), each `id` a suggestion id of `cms:suggestions`
+ * (`src/shared/review-suggestions.ts`). They live in the room's document only: no HTML parse rule
+ * creates them (a pasted or saved `<ins>`/`<del>` can never make a suggestion), and the server's
+ * HTML writer and the draft reading never emit them.
  *
  * URLs follow the sanitizer's one scheme rule (`isSafeUrl`): a link or image parsed from HTML with
  * a `javascript:`, `data:`, `vbscript:` (or disguised) URL is not created, and one that arrives
@@ -124,7 +132,7 @@ export const richSchema = new Schema({
       toDOM: () => ["br"],
     },
   },
-  marks: {
+  marks: withSuggestionMarks({
     link: {
       attrs: {
         href: { validate: "string" },
@@ -156,8 +164,15 @@ export const richSchema = new Schema({
       parseDOM: [{ tag: "code" }],
       toDOM: () => ["code", 0],
     },
-  },
+  }),
 });
+
+/** The package's suggestion marks after ours, without their parse rules (see {@link richSchema}). */
+function withSuggestionMarks<M extends string>(marks: Record<M, MarkSpec>): Record<M | "insertion" | "deletion" | "modification", MarkSpec> {
+  const all = addSuggestionMarks(marks);
+  for (const name of ["insertion", "deletion", "modification"] as const) all[name] = { ...all[name], parseDOM: [] };
+  return all;
+}
 
 /**
  * How deep a rich-text field may nest: a node's level is its depth in the document (a top-level

@@ -1,5 +1,6 @@
 import type { Mark, Node, NodeType } from "prosemirror-model";
 import * as Y from "yjs";
+import { isSuggestionId } from "../../shared/review-suggestions";
 import { clampLevel, readDimension, richSchema } from "../../shared/rich-schema";
 import { isSafeLinkUrl, isSafeUrl } from "../../shared/safe-url";
 import { MAX_RICH_HTML_DEPTH } from "../sanitize";
@@ -93,6 +94,12 @@ function readMark(name: string, value: unknown): Mark | null {
       target: attrs.target === "_blank" ? "_blank" : null,
     });
   }
+  if (name === "insertion" || name === "deletion") {
+    const id = typeof value === "object" && value !== null ? (value as Record<string, unknown>).id : undefined;
+    return isSuggestionId(id) ? marks[name].create({ id }) : null;
+  }
+  // A modification records a node's attribute or type change, which y-prosemirror does not carry.
+  if (name === "modification") return null;
   const type = Object.hasOwn(marks, name) ? marks[name] : undefined;
   return type === undefined ? null : type.create();
 }

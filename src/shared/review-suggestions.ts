@@ -1,0 +1,121 @@
+/*
+ * The names of suggestions in a page room's document (docs/room-protocol.md, "Review: comments and
+ * suggestions"), shared by the room, the routes and the browser editor:
+ *
+ *   doc.getMap("cms:suggestions")   suggestion id -> Y.Map { kind, field, author, authorName, at },
+ *                                   written by the suggesting client with the marked content
+ *   Y.Text (plain fields, text      formatting attributes `cms:ins` = id (proposed text) and
+ *   fields of list entries)         `cms:del` = id (text proposed for deletion, still present)
+ *   rich text                       the marks `insertion` / `deletion` / `modification` of
+ *                                   @handlewithcare/prosemirror-suggest-changes, `id` = the id
+ *   an entry of a list              `cms:suggest` = id (an add or a remove), with `cms:pos` = the
+ *                                   proposed position key for a move
+ *
+ * A root name holds a colon, which no field name can, so it never meets a field.
+ */
+
+/** The root map of open suggestions: `doc.getMap(SUGGESTIONS_ROOT)`. */
+export const SUGGESTIONS_ROOT = "cms:suggestions";
+
+/** Y.Text formatting attribute of proposed (inserted) text; its value is the suggestion id. */
+export const SUGGEST_INSERT = "cms:ins";
+
+/** Y.Text formatting attribute of text proposed for deletion; its value is the suggestion id. */
+export const SUGGEST_DELETE = "cms:del";
+
+/** Entry key naming the open add, remove or move of a list entry; its value is the suggestion id. */
+export const ENTRY_SUGGESTION = "cms:suggest";
+
+/** Entry key holding a proposed move's position key; the entry keeps its `_pos` until accepted. */
+export const ENTRY_PROPOSED_POSITION = "cms:pos";
+
+/** The rich-text marks of suggestions, as `richSchema` names them. */
+export const SUGGESTION_MARKS = ["insertion", "deletion", "modification"] as const;
+
+/** What a suggestion proposes. */
+export const SUGGESTION_KINDS = ["insert", "delete", "format", "add", "remove", "move"] as const;
+
+/** What a suggestion proposes: text (`insert`, `delete`, `format`) or an entry of a list (`add`, `remove`, `move`). */
+export type SuggestionKind = (typeof SUGGESTION_KINDS)[number];
+
+/** The metadata of one open suggestion, the value of its entry in `cms:suggestions`. */
+export interface SuggestionMeta {
+  kind: SuggestionKind;
+  /** A field address without collection and key: `title`, `body`, `sections.<entryId>.heading`. */
+  field: string;
+  /** The editor's id: a number where the site's ids are numeric, else the id as text. */
+  author: number | string;
+  authorName: string;
+  /** When it was made (ISO 8601). */
+  at: string;
+}
+
+/** The keys of a suggestion's metadata, each required. */
+export const SUGGESTION_META_KEYS: readonly (keyof SuggestionMeta)[] = ["kind", "field", "author", "authorName", "at"];
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+const FIELD = /^[A-Za-z_][A-Za-z0-9_]{0,63}(\.[A-Za-z0-9_-]{1,64}){0,8}$/;
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * Whether a value is a suggestion id: 1 to 64 letters, digits, `_` or `-`.
+ *
+ * @example
+ * isSuggestionId("s-k3v9"); // true
+ * isSuggestionId(7); // false: ids are text (the package's numeric counter collides between clients)
+ */
+export function isSuggestionId(value: unknown): value is string {
+  return typeof value === "string" && ID.test(value);
+}
+
+/**
+ * Why one key of a suggestion's metadata holds a value it may not, or `null`.
+ *
+ * @example
+ * suggestionValueProblem("kind", "insert"); // null
+ * suggestionValueProblem("kind", "rewrite"); // "kind is one of insert, delete, format, add, remove, move"
+ */
+export function suggestionValueProblem(key: string, value: unknown): string | null {
+  switch (key) {
+    case "kind":
+      return (SUGGESTION_KINDS as readonly unknown[]).includes(value) ? null : `kind is one of ${SUGGESTION_KINDS.join(", ")}`;
+    case "field":
+      return typeof value === "string" && FIELD.test(value) ? null : "field is a field address such as title or sections.<entryId>.heading";
+    case "author":
+      return (typeof value === "number" && Number.isSafeInteger(value)) || (typeof value === "string" && value.length > 0 && value.length <= 128) ? null : "author is the editor's id";
+    case "authorName":
+      return typeof value === "string" && value.length <= 200 ? null : "authorName is text up to 200 characters";
+    case "at":
+      return typeof value === "string" && ISO.test(value) ? null : "at is an ISO 8601 time";
+    default:
+      return `a suggestion has no ${JSON.stringify(key)}`;
+  }
+}
+
+/**
+ * A suggestion's metadata from plain JSON (an entry of `cms:suggestions` read with `toJSON()`), or
+ * why it is not one.
+ *
+ * @example
+ * readSuggestionMeta({ kind: "insert", field: "title", author: 3, authorName: "Ada", at: "2026-11-28T16:00:00Z" });
+ */
+export function readSuggestionMeta(value: unknown): SuggestionMeta | { problem: string } {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return { problem: "a suggestion is a map" };
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) if (!SUGGESTION_META_KEYS.includes(key as keyof SuggestionMeta)) return { problem: `a suggestion has no ${JSON.stringify(key)}` };
+  for (const key of SUGGESTION_META_KEYS) {
+    const problem = suggestionValueProblem(key, record[key]);
+    if (problem) return { problem };
+  }
+  return record as unknown as SuggestionMeta;
+}
+
+/**
+ * Whether a suggestion's `author` names this editor (a numeric author matches the id's text).
+ *
+ * @example
+ * isSuggestionAuthor(3, "3"); // true
+ */
+export function isSuggestionAuthor(author: unknown, editorId: string): boolean {
+  return (typeof author === "number" || typeof author === "string") && String(author) === editorId;
+}
