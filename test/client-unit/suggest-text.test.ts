@@ -169,6 +169,20 @@ describe("a bound plain field in Suggesting mode", () => {
     expect(meta.map((m) => [m?.kind, m?.field, m?.author])).toEqual([["insert", "title", 7], ["delete", "title", 7]]);
   });
 
+  it("an undo takes the suggested text back but never the suggestion's metadata, which only the room removes", () => {
+    const doc = new Y.Doc();
+    const title = doc.getText("title");
+    title.insert(0, "Hello");
+    const undo = createPageUndo(doc);
+    const field = fakeField();
+    const binding = bindText(field, title, undo.target, createReview(EVE, "suggesting"));
+    field.place(5);
+    binding.local("Hello!");
+    expect(undo.target.undo()).toBe(true);
+    expect(title.toString()).toBe("Hello");
+    expect(doc.getMap(SUGGESTIONS_ROOT).size).toBe(1);
+  });
+
   it("in Editing mode typing inside a suggestion is plain text", () => {
     const doc = new Y.Doc();
     const title = doc.getText("title");

@@ -1,6 +1,6 @@
 import * as Y from "yjs";
 import { readPath, writePath } from "../json-path";
-import { DELETE_ATTR, INSERT_ATTR } from "../suggest/model";
+import { SUGGEST_DELETE, SUGGEST_INSERT } from "../suggest/model";
 import { hasSuggestions, shownRuns, type Review, type ShownRun } from "../suggest/review";
 import { suggestSplice } from "../suggest/text-suggest";
 import { mapOffset, typedSplice, type TextDeltaOp } from "../text-diff";
@@ -70,7 +70,7 @@ export function bindText(field: BindableText, text: Y.Text, undo: UndoTarget, re
       const marked = review !== undefined && hasSuggestions(text);
       text.doc?.transact(() => {
         if (splice.remove > 0) text.delete(splice.index, splice.remove);
-        if (splice.insert) text.insert(splice.index, splice.insert, marked ? { [INSERT_ATTR]: null, [DELETE_ATTR]: null } : undefined);
+        if (splice.insert) text.insert(splice.index, splice.insert, marked ? { [SUGGEST_INSERT]: null, [SUGGEST_DELETE]: null } : undefined);
       }, LOCAL_ORIGIN);
       if (marked) show(splice.index + splice.insert.length);
     },

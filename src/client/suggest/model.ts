@@ -1,38 +1,15 @@
 import * as Y from "yjs";
 import { newEntryId } from "../../shared/entry-id";
+import { readSuggestionMeta, SUGGESTIONS_ROOT, type SuggestionMeta } from "../../shared/review-suggestions";
 
-/*
- * Where suggestions live in the room's document (docs/room-protocol.md, "Review: comments and
- * suggestions"): the metadata map, the attributes that mark suggested text in a `Y.Text`, and the
- * keys that mark a suggested entry of a list. The names hold a colon, so no field can take them.
- */
-
-/** The root map of open suggestions: id -> Y.Map { kind, field, author, authorName, at }. */
-export const SUGGESTIONS_ROOT = "cms:suggestions";
-/** Text attribute of inserted text: the suggestion id. */
-export const INSERT_ATTR = "cms:ins";
-/** Text attribute of text proposed for deletion (still present): the suggestion id. */
-export const DELETE_ATTR = "cms:del";
-/** Entry key of a proposed entry (add, remove or move): the suggestion id. */
-export const ENTRY_SUGGESTION = "cms:suggest";
-/** Entry key of a proposed move: the position key the entry would take. */
-export const ENTRY_PROPOSED_POS = "cms:pos";
-
-export type SuggestionKind = "insert" | "delete" | "format" | "add" | "remove" | "move";
+export { ENTRY_PROPOSED_POSITION, ENTRY_SUGGESTION, SUGGEST_DELETE, SUGGEST_INSERT, SUGGESTIONS_ROOT } from "../../shared/review-suggestions";
+export type { SuggestionKind, SuggestionMeta } from "../../shared/review-suggestions";
 
 /** Who suggests: the signed-in editor, as the room knows them. */
 export interface Suggester {
-  id: number;
+  /** The editor's id: a number where the site's ids are numeric. */
+  id: number | string;
   name: string;
-}
-
-/** One suggestion's metadata, as `cms:suggestions` holds it. */
-export interface SuggestionMeta {
-  kind: SuggestionKind;
-  field: string;
-  author: number;
-  authorName: string;
-  at: string;
 }
 
 /**
@@ -65,13 +42,8 @@ export function suggestionMeta(doc: Y.Doc, id: unknown): SuggestionMeta | null {
   if (typeof id !== "string") return null;
   const entry = doc.getMap(SUGGESTIONS_ROOT).get(id);
   if (!(entry instanceof Y.Map)) return null;
-  const kind = entry.get("kind");
-  const field = entry.get("field");
-  const author = entry.get("author");
-  const authorName = entry.get("authorName");
-  const at = entry.get("at");
-  if (typeof kind !== "string" || typeof field !== "string" || typeof author !== "number") return null;
-  return { kind: kind as SuggestionKind, field, author, authorName: typeof authorName === "string" ? authorName : "", at: typeof at === "string" ? at : "" };
+  const meta = readSuggestionMeta(entry.toJSON());
+  return "problem" in meta ? null : meta;
 }
 
 /**

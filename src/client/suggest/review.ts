@@ -1,6 +1,6 @@
 import type * as Y from "yjs";
 import { editorColor } from "../../shared/editor-color";
-import { INSERT_ATTR, DELETE_ATTR, suggestionMeta, type Suggester } from "./model";
+import { SUGGEST_INSERT, SUGGEST_DELETE, suggestionMeta, type Suggester } from "./model";
 import type { SuggestContext } from "./text-suggest";
 
 /** Editing changes the draft; Suggesting records every change as a suggestion. */
@@ -65,8 +65,8 @@ export function shownRuns(text: Y.Text): ShownRun[] {
   const runs: ShownRun[] = [];
   for (const op of text.toDelta() as { insert: unknown; attributes?: Record<string, unknown> }[]) {
     if (typeof op.insert !== "string") continue;
-    const inserted = op.attributes?.[INSERT_ATTR];
-    const deleted = op.attributes?.[DELETE_ATTR];
+    const inserted = op.attributes?.[SUGGEST_INSERT];
+    const deleted = op.attributes?.[SUGGEST_DELETE];
     const id = typeof deleted === "string" ? deleted : typeof inserted === "string" ? inserted : null;
     if (id === null || !doc) {
       runs.push({ text: op.insert });
@@ -88,5 +88,5 @@ export function shownRuns(text: Y.Text): ShownRun[] {
  * hasSuggestions(doc.getText("title")) // false
  */
 export function hasSuggestions(text: Y.Text): boolean {
-  return (text.toDelta() as { attributes?: Record<string, unknown> }[]).some((op) => op.attributes?.[INSERT_ATTR] !== undefined || op.attributes?.[DELETE_ATTR] !== undefined);
+  return (text.toDelta() as { attributes?: Record<string, unknown> }[]).some((op) => op.attributes?.[SUGGEST_INSERT] !== undefined || op.attributes?.[SUGGEST_DELETE] !== undefined);
 }

@@ -1,6 +1,6 @@
 import type * as Y from "yjs";
 import type { TextSplice } from "../../shared/text-splice";
-import { DELETE_ATTR, fieldOf, INSERT_ATTR, newSuggestionId, recordSuggestion, suggestionMeta, type Suggester, type SuggestionKind } from "./model";
+import { SUGGEST_DELETE, fieldOf, SUGGEST_INSERT, newSuggestionId, recordSuggestion, suggestionMeta, type Suggester, type SuggestionKind } from "./model";
 
 /** A run of a text with one set of suggestion marks: where it starts and how long it is. */
 interface Run {
@@ -28,8 +28,8 @@ export function suggestionRuns(text: Y.Text): Run[] {
   let index = 0;
   for (const op of text.toDelta() as { insert: unknown; attributes?: Record<string, unknown> }[]) {
     const length = typeof op.insert === "string" ? op.insert.length : 1;
-    const inserted = op.attributes?.[INSERT_ATTR];
-    const deleted = op.attributes?.[DELETE_ATTR];
+    const inserted = op.attributes?.[SUGGEST_INSERT];
+    const deleted = op.attributes?.[SUGGEST_DELETE];
     runs.push({ index, length, inserted: typeof inserted === "string" ? inserted : null, deleted: typeof deleted === "string" ? deleted : null });
     index += length;
   }
@@ -77,14 +77,14 @@ export function suggestSplice(text: Y.Text, splice: TextSplice, context: Suggest
         removedOwn += piece.to - piece.from;
       } else if (piece.deleted === null) {
         deleteId ??= take("delete", deletedAround(runs, splice.index, end));
-        text.format(piece.from, piece.to - piece.from, { [DELETE_ATTR]: deleteId });
+        text.format(piece.from, piece.to - piece.from, { [SUGGEST_DELETE]: deleteId });
       }
     }
     const at = end - removedOwn;
     caret = splice.remove > 0 && splice.insert === "" ? splice.index : at;
     if (splice.insert === "") return;
     const id = take("insert", insertedAround(suggestionRuns(text), at));
-    text.insert(at, splice.insert, { [INSERT_ATTR]: id, [DELETE_ATTR]: null });
+    text.insert(at, splice.insert, { [SUGGEST_INSERT]: id, [SUGGEST_DELETE]: null });
     caret = at + splice.insert.length;
   }, origin);
   return caret;
@@ -114,7 +114,7 @@ function deletedAround(runs: readonly Run[], from: number, to: number): string |
 export function draftText(text: Y.Text): string {
   let out = "";
   for (const op of text.toDelta() as { insert: unknown; attributes?: Record<string, unknown> }[]) {
-    if (typeof op.insert === "string" && typeof op.attributes?.[INSERT_ATTR] !== "string") out += op.insert;
+    if (typeof op.insert === "string" && typeof op.attributes?.[SUGGEST_INSERT] !== "string") out += op.insert;
   }
   return out;
 }
