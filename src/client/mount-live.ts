@@ -107,13 +107,17 @@ export async function mountLiveField(
   }
   if (marker.kind === "richtext" && marker.below.length === 0) {
     const rich = await context.loadRich();
+    const fragment = doc.getXmlFragment(marker.root);
+    const sync = collab.richCollab(fragment, provider.awareness, undo.target);
+    const suggest = context.review ? (await import("./suggest/rich-suggest")).richSuggest(fragment, context.review) : null;
     const editor = rich.mountRichText(element, {
       label: `Edit ${humanName(marker.field)}`,
-      ...collab.richCollab(doc.getXmlFragment(marker.root), provider.awareness, undo.target),
+      ...sync,
+      ...(suggest ? { plugins: [...sync.plugins, ...suggest.plugins], wrapDispatch: suggest.wrapDispatch } : {}),
       images: { ...context.images, allowUrl: marker.allowUrl },
     });
     presence.set(marker.address, { element, outlineOnly: true });
-    return [editor, { destroy: context.history.add(element, undo.target) }];
+    return [editor, { destroy: context.history.add(element, undo.target) }, { destroy: suggest?.attach(editor.view) ?? (() => undefined) }];
   }
   return null;
 }
