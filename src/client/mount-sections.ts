@@ -36,6 +36,7 @@ export async function mountLivePage(items: readonly MarkedElement[], session: Se
     history: context.history,
     undo: undo.target,
     structureOrigin: collab.STRUCTURE_ORIGIN,
+    suggesting: () => context.review?.suggesting() ?? null,
     bindField: (element, found) => {
       const marker = readMarker(element);
       return marker ? mountLiveField({ element, marker }, session, collab, context, undo, found) : Promise.resolve(null);
