@@ -5,7 +5,8 @@ import type { Mounted } from "../mount-options";
 import { entryControls, type EntryAction, type EntryControls } from "./entry-controls";
 import type { EntryKind, EntryKinds } from "./entry-kinds";
 import { duplicateEntry, insertEntry, moveEntry, newEntry, removeEntry } from "./list-ops";
-import { showEntrySuggestion, suggestAdd, suggestMove, suggestRemove } from "../suggest/entry-suggest";
+import { showEntrySuggestion } from "../suggest/entry-badge";
+import { suggestAdd, suggestMove, suggestRemove } from "../suggest/entry-suggest";
 import type { SuggestContext } from "../suggest/text-suggest";
 
 /** What a list view needs from the page's sections editor. */

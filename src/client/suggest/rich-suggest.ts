@@ -1,7 +1,8 @@
 import { disableSuggestChanges, enableSuggestChanges, suggestChanges, withSuggestChanges } from "@handlewithcare/prosemirror-suggest-changes";
 import type { Node as RichNode } from "prosemirror-model";
-import type { Plugin, Transaction } from "prosemirror-state";
-import type { EditorView } from "prosemirror-view";
+import { Plugin, type Transaction } from "prosemirror-state";
+import { Decoration, DecorationSet, type EditorView } from "prosemirror-view";
+import { editorColor } from "../../shared/editor-color";
 import { ySyncPluginKey } from "y-prosemirror";
 import type * as Y from "yjs";
 import { SUGGESTION_MARKS, type SuggestionKind } from "../../shared/review-suggestions";
@@ -56,7 +57,7 @@ export function richSuggest(fragment: Y.XmlFragment, review: Review): RichSugges
     }, SUGGESTION_META_ORIGIN);
   };
   return {
-    plugins: [suggestChanges()],
+    plugins: [suggestChanges(), authorColours(fragment)],
     wrapDispatch(dispatch) {
       return withSuggestChanges(function (this: EditorView, tr: Transaction) {
         const doc = fragment.doc;
@@ -91,4 +92,26 @@ function usedIds(doc: RichNode, pending: ReadonlySet<string>): Map<string, Sugge
     return true;
   });
   return found;
+}
+
+/* Each suggestion mark drawn in its author's colour, and named for who suggested it. */
+function authorColours(fragment: Y.XmlFragment): Plugin {
+  return new Plugin({
+    props: {
+      decorations(state) {
+        const doc = fragment.doc;
+        if (!doc) return null;
+        const decorations: Decoration[] = [];
+        state.doc.descendants((node, pos) => {
+          const mark = node.isText ? node.marks.find((m) => m.type.name in KIND) : undefined;
+          const meta = mark ? suggestionMeta(doc, mark.attrs.id) : null;
+          if (!mark || !meta) return true;
+          const what = mark.type.name === "insertion" ? "adding" : mark.type.name === "deletion" ? "deleting" : "changing";
+          decorations.push(Decoration.inline(pos, pos + node.nodeSize, { style: `--cms-author:${editorColor(String(meta.author))}`, title: `${meta.authorName || "Someone"} suggests ${what}`, "data-cms-suggestion": String(mark.attrs.id) }));
+          return false;
+        });
+        return DecorationSet.create(state.doc, decorations);
+      },
+    },
+  });
 }
