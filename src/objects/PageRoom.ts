@@ -35,7 +35,7 @@ import { declaredFields, readVersionSnapshot } from "../cores/drafts";
 import { fieldEditOf } from "../cores/access";
 import { isScoped } from "../shared/access-scope";
 import { RoomCommits } from "./room-commits";
-import { changedRoots, pendingRefusal, refusedUpdate } from "./room-guard";
+import { changedRoots, pendingRefusal, refusedSuggestionUpdate, refusedUpdate } from "./room-guard";
 import { KnownSockets } from "./room-sockets";
 import { RoomStore } from "./room-store";
 import { controls, foreignWriter, newWriters, withWriters } from "./room-writers";
@@ -204,6 +204,8 @@ export class PageRoom extends YServer {
         if (foreign !== null) return this.#refuse(connection, `client id ${foreign} belongs to another editor's connection`, []);
         const refusal = refusedUpdate(this.document, this.#fields, parsed.structs, this.#deps?.mediaBase);
         if (refusal) return this.#refuse(connection, refusal, parsed.structs);
+        const suggestion = refusedSuggestionUpdate(this.document, this.#fields, parsed.structs, parsed.deletes, state.editor.id);
+        if (suggestion) return this.#refuse(connection, suggestion, parsed.structs, ROOM_CLOSE.READ_ONLY_FIELD);
         const scoped = scopeRefusal(state.editor, (this.#deps as DraftDeps).config, this.document, this.#fields, parsed.structs, parsed.deletes, parsed.update);
         if (scoped) return this.#refuse(connection, scoped.reason, parsed.structs, scoped.code);
         // Held-back items that this update would let in are checked now: refused, neither lands.

@@ -5,6 +5,7 @@ import { applyTextDiff, mergeRichInto, mergeTextInto } from "../cores/merge";
 import { fragmentToHtml, writeHtmlToFragment } from "../cores/rich-text";
 import { isHttpError, type Violation } from "../shared/errors";
 import { JSON_ROOT } from "../shared/room-protocol";
+import { draftText } from "../shared/suggestion-draft";
 import { readList, toEntries } from "./room-entries";
 import { mergeList } from "./room-lists";
 
@@ -86,7 +87,8 @@ export function upgradeDocument(doc: Y.Doc, fields: readonly RoomField[], origin
 }
 
 /**
- * Reads every field out of the document as a D1 snapshot would hold it (rich text as sanitized HTML).
+ * Reads every field out of the document as a D1 snapshot would hold it (rich text as sanitized
+ * HTML), open suggestions left as they were proposed against (`src/shared/suggestion-draft.ts`).
  *
  * @example
  * readFields(doc, fields) // { slug: "about", title: "About", body: "<p>…</p>", sections: [] }
@@ -108,7 +110,7 @@ export function readFieldsChecked(doc: Y.Doc, fields: RoomField[], mediaBase?: s
   const failed: Violation[] = [];
   for (const { name, type, list } of fields) {
     try {
-      if (type === "text") values[name] = doc.getText(name).toString();
+      if (type === "text") values[name] = draftText(doc.getText(name));
       else if (type === "richtext") values[name] = fragmentToHtml(doc.getXmlFragment(name), mediaBase ? { mediaBase } : {});
       else if (list) values[name] = readList(doc.getArray(name), list);
       else values[name] = toJson(doc.getMap(JSON_ROOT).get(name));

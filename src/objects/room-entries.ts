@@ -2,6 +2,7 @@ import * as Y from "yjs";
 import { ENTRY_KEYS, type EntryFieldShape, type ListShape } from "../cores/list-shape";
 import { isEntryId, newEntryId } from "../shared/entry-id";
 import { orderedItems, POSITION_KEY } from "../shared/entry-order";
+import { draftText, isProposedEntry, isReviewKey } from "../shared/suggestion-draft";
 
 /*
  * A list of entries in the room document, read and written: a `Y.Array` of `Y.Map`s, each with a
@@ -16,13 +17,17 @@ export type Entry = Record<string, unknown>;
 /**
  * The list as plain JSON, in its entries' order, keys in a fixed order (`type`, `id`, then as
  * declared, then the rest by name; the position key is the order itself, not content), so equal
- * content always reads as equal JSON.
+ * content always reads as equal JSON. It is the draft's reading: an entry proposed to be added is
+ * absent, one proposed for removal or a move present where it was, suggested text as the draft
+ * holds it (`src/shared/suggestion-draft.ts`).
  *
  * @example
  * readList(doc.getArray("sections"), shape) // [{ type: "hero", id: "k3v9…", heading: "Hi" }]
  */
 export function readList(array: Y.Array<unknown>, shape: ListShape): unknown[] {
-  return orderedItems(array).map((item) => (item instanceof Y.Map ? readEntry(item, shape) : plain(item)));
+  return orderedItems(array)
+    .filter((item) => !(item instanceof Y.Map && isProposedEntry(item)))
+    .map((item) => (item instanceof Y.Map ? readEntry(item, shape) : plain(item)));
 }
 
 /**
@@ -36,7 +41,7 @@ export function readEntry(map: Y.Map<unknown>, shape: ListShape): Entry {
   for (const key of orderedKeys(map.keys(), shape)) {
     const value = map.get(key);
     const field = shape.fields.get(key);
-    entry[key] = value instanceof Y.Array && field?.kind === "list" ? readList(value, field.list) : plain(value);
+    entry[key] = value instanceof Y.Array && field?.kind === "list" ? readList(value, field.list) : value instanceof Y.Text ? draftText(value) : plain(value);
   }
   return entry;
 }
@@ -44,6 +49,7 @@ export function readEntry(map: Y.Map<unknown>, shape: ListShape): Entry {
 function orderedKeys(keys: Iterable<string>, shape: ListShape): string[] {
   const present = new Set(keys);
   present.delete(POSITION_KEY);
+  for (const key of present) if (isReviewKey(key)) present.delete(key);
   const declared = [...ENTRY_KEYS, ...shape.fields.keys()].filter((key) => present.has(key));
   const rest = [...present].filter((key) => !declared.includes(key)).sort();
   return [...declared, ...rest];

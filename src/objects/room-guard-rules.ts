@@ -6,7 +6,7 @@ import { fieldValueProblem } from "../cores/field-types";
 import { isEntryId } from "../shared/entry-id";
 import { POSITION_KEY } from "../shared/entry-order";
 import { isPositionKey } from "../shared/position-key";
-import { isSuggestionId, SUGGESTION_MARKS } from "../shared/review-suggestions";
+import { ENTRY_PROPOSED_POSITION, ENTRY_SUGGESTION, isSuggestionId, SUGGEST_DELETE, SUGGEST_INSERT, SUGGESTION_MARKS } from "../shared/review-suggestions";
 import { readDimension, richSchema } from "../shared/rich-schema";
 import { isSafeLinkUrl, isSafeUrl } from "../shared/safe-url";
 
@@ -17,8 +17,8 @@ import { isSafeLinkUrl, isSafeUrl } from "../shared/safe-url";
  * nothing the room accepts is something saving would drop.
  */
 
-/** What sits at a place: a plain text, a rich-text fragment, the `json` map, a list of entries, or one entry. */
-export type PlaceKind = "text" | "richtext" | "json" | "list" | "entry";
+/** What sits at a place: a plain text, a rich-text fragment, the `json` map, a list of entries, one entry, or the suggestions' metadata. */
+export type PlaceKind = "text" | "richtext" | "json" | "list" | "entry" | "suggestions";
 
 /** Where an item of an update sits. `list` is the shape of the list (for a list or an entry of it). */
 export interface Place {
@@ -60,6 +60,7 @@ export function refusedContent(item: Y.Item, sub: string | null, place: Place, c
   if (content instanceof Y.ContentDeleted) return null;
   switch (place.kind) {
     case "text":
+      if (content instanceof Y.ContentFormat) return refusedTextSuggestion(place, content);
       return content instanceof Y.ContentString ? null : `${place.root} holds plain text only`;
     case "richtext":
       return refusedRich(place, sub, content, context.mediaBase);
@@ -69,7 +70,16 @@ export function refusedContent(item: Y.Item, sub: string | null, place: Place, c
       return sub === null && content instanceof Y.ContentType && content.type instanceof Y.Map ? null : `${place.root} holds entries (Y.Map) only`;
     case "entry":
       return sub === null ? `${place.root}: an entry holds named fields only` : refusedEntryValue(place, sub, content, context.mediaBase);
+    case "suggestions":
+      // Judged with the connection's editor by `refusedSuggestionUpdate`.
+      return null;
   }
+}
+
+/** Plain text carries no formatting but the suggestion attributes, each naming a suggestion (or `null`, ending one). */
+function refusedTextSuggestion(place: Place, content: Y.ContentFormat): string | null {
+  if (content.key !== SUGGEST_INSERT && content.key !== SUGGEST_DELETE) return `${place.root} holds plain text only`;
+  return content.value === null || isSuggestionId(content.value) ? null : `${place.root}: ${content.key} must name a suggestion id (1 to 64 letters, digits, _ or -)`;
 }
 
 function refusedJsonValue(place: Place, sub: string | null, content: Content, context: GuardContext): string | null {
@@ -91,7 +101,8 @@ function refusedEntryValue(place: Place, key: string, content: Content, mediaBas
   const list = place.list as ListShape;
   const value = atomic(content);
   if (key === "id") return isEntryId(value) ? null : `${at} is 1 to 64 letters, digits, _ or -`;
-  if (key === POSITION_KEY) return isPositionKey(value) ? null : `${at} is a position key: 1 to 64 letters and digits, not ending in 0`;
+  if (key === POSITION_KEY || key === ENTRY_PROPOSED_POSITION) return isPositionKey(value) ? null : `${at} is a position key: 1 to 64 letters and digits, not ending in 0`;
+  if (key === ENTRY_SUGGESTION) return isSuggestionId(value) ? null : `${at} must name a suggestion id (1 to 64 letters, digits, _ or -)`;
   if (key === "type") {
     return typeof value === "string" && (list.types === null || list.types.has(value)) ? null : `${at}: no kind ${JSON.stringify(value)} in the catalog`;
   }

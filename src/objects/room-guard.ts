@@ -1,8 +1,11 @@
 import * as Y from "yjs";
 import { MAX_RICH_NESTING } from "../shared/rich-schema";
+import { SUGGESTIONS_ROOT } from "../shared/review-suggestions";
 import { JSON_ROOT } from "../shared/room-protocol";
 import { isJsonMapField, type RoomField } from "./room-document";
 import { refusedContent, type GuardContext, type Place } from "./room-guard-rules";
+import { refusedSuggestionDeletes, refusedSuggestions, type SuggestionItem } from "./room-guard-suggestions";
+import type { DecodedDeletes } from "./room-wire";
 
 /**
  * Deepest element nesting a rich-text field (or a list of lists) may reach through the room.
@@ -37,12 +40,36 @@ export function refusedUpdate(doc: Y.Doc, fields: readonly RoomField[], structs:
     const parent: unknown = struct.parent;
     if (typeof parent === "string" && !schema.roots.has(parent)) return `no field named ${JSON.stringify(parent)} in this collection`;
     const place = places.ofItem(struct);
-    if (place === null) continue;
+    // Suggestions are judged by their own rules (`refusedSuggestionUpdate`), with the editor's id.
+    if (place === null || place.root === SUGGESTIONS_ROOT) continue;
     if (place.depth > MAX_ROOM_NESTING) return `${place.root} nests deeper than ${MAX_ROOM_NESTING} levels`;
     const refusal = refusedContent(struct, places.subOf(struct), place, context);
     if (refusal) return refusal;
   }
   return null;
+}
+
+/**
+ * Why an update's writes to `cms:suggestions` are refused (the room closes the sender with 4423,
+ * like a read-only field), or `null`: a new suggestion must be complete, valid, under an unused id
+ * and by the connection's own editor (`editorId`); an existing one is never changed or deleted by
+ * a client (`room-guard-suggestions.ts`). Costs nothing on a page without suggestions.
+ *
+ * @example
+ * const refusal = refusedSuggestionUpdate(doc, fields, parsed.structs, parsed.deletes, state.editor.id);
+ * if (refusal) refuse(connection, refusal, ROOM_CLOSE.READ_ONLY_FIELD);
+ */
+export function refusedSuggestionUpdate(doc: Y.Doc, fields: readonly RoomField[], structs: readonly (Y.Item | Y.GC | Y.Skip)[], deletes: DecodedDeletes | null, editorId: string): string | null {
+  if (!doc.share.has(SUGGESTIONS_ROOT) && !structs.some((struct) => struct instanceof Y.Item && (struct.parent as unknown) === SUGGESTIONS_ROOT)) return null;
+  const places = new UpdatePlaces(doc, schemaOf(fields).roots, structs);
+  const items: SuggestionItem[] = [];
+  for (const struct of structs) {
+    if (!(struct instanceof Y.Item)) continue;
+    const place = places.ofItem(struct);
+    if (place?.root !== SUGGESTIONS_ROOT) continue;
+    items.push({ item: struct, sub: places.subOf(struct), depth: place.depth, newEntry: place.depth === 0 ? struct.id : places.newHolderOf(struct) });
+  }
+  return refusedSuggestions(doc, items, editorId) ?? refusedSuggestionDeletes(doc, deletes);
 }
 
 /**
@@ -59,7 +86,7 @@ export function updatedFields(doc: Y.Doc, fields: readonly RoomField[], structs:
   for (const struct of structs) {
     if (!(struct instanceof Y.Item)) continue;
     const place = places.ofItem(struct);
-    if (place === null) continue;
+    if (place === null || place.root === SUGGESTIONS_ROOT) continue;
     if (place.root !== JSON_ROOT) names.add(place.root);
     else if (place.depth === 0) names.add(places.subOf(struct) ?? JSON_ROOT);
   }
@@ -130,6 +157,14 @@ class UpdatePlaces {
     if (item.parentSub !== null || item.parent !== null || item.origin === null) return item.parentSub;
     const left = this.#item(item.origin);
     return left ? this.subOf(left) : null;
+  }
+
+  /** The map an item sits in when that map is new in this update, or `null` (the item edits a map the document holds). */
+  newHolderOf(item: Y.Item): Y.ID | null {
+    if (item.parent instanceof Y.ID) return this.#local.has(key(item.parent)) ? item.parent : null;
+    if (item.parent !== null || item.origin === null) return null;
+    const left = this.#local.get(key(item.origin));
+    return left ? this.newHolderOf(left) : null;
   }
 
   #item(id: Y.ID): Y.Item | null {
@@ -211,6 +246,7 @@ function schemaOf(fields: readonly RoomField[]): GuardSchema {
     if (kind) roots.set(field.name, { root: field.name, kind, element: null, depth: 0, list: field.list ?? null });
   }
   roots.set(JSON_ROOT, { root: JSON_ROOT, kind: "json", element: null, depth: 0, list: null });
+  roots.set(SUGGESTIONS_ROOT, { root: SUGGESTIONS_ROOT, kind: "suggestions", element: null, depth: 0, list: null });
   const schema: GuardSchema = {
     roots,
     plainJson: new Map(fields.filter(isJsonMapField).map((f) => [f.name, f.def ?? { type: "json" }])),
