@@ -1,7 +1,7 @@
 import { humanName } from "./human-name";
 import type { FieldMarker } from "./markers";
 import { paintRuns } from "./suggest/paint-runs";
-import type { ShownRun } from "./suggest/review";
+import type { ShownRun } from "./suggest/shown-runs";
 
 /** A plain-text field made editable in place. */
 export interface PlainField {

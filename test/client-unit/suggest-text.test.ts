@@ -4,7 +4,8 @@ import { bindText, LOCAL_ORIGIN } from "../../src/client/collab/bind-fields";
 import { bindListText, findListLeaf } from "../../src/client/collab/bind-list";
 import { createPageUndo } from "../../src/client/collab/page-undo";
 import { fieldOf, SUGGESTIONS_ROOT, suggestionMeta } from "../../src/client/suggest/model";
-import { createReview, type ShownRun } from "../../src/client/suggest/review";
+import { createReview } from "../../src/client/suggest/review";
+import type { ShownRun } from "../../src/client/suggest/shown-runs";
 import { draftText, suggestSplice } from "../../src/client/suggest/text-suggest";
 
 const EVE = { id: 7, name: "Eve" };

@@ -1,7 +1,8 @@
 import * as Y from "yjs";
 import { readPath, writePath } from "../json-path";
 import { SUGGEST_DELETE, SUGGEST_INSERT } from "../suggest/model";
-import { hasSuggestions, shownRuns, type Review, type ShownRun } from "../suggest/review";
+import type { Review } from "../suggest/review";
+import { hasSuggestions, shownRuns, type ShownRun } from "../suggest/shown-runs";
 import { suggestSplice } from "../suggest/text-suggest";
 import { mapOffset, typedSplice, type TextDeltaOp } from "../text-diff";
 import type { UndoTarget } from "../undo/value-history";

@@ -1,4 +1,4 @@
-import type { ShownRun } from "./review";
+import type { ShownRun } from "./shown-runs";
 
 /**
  * Fills a plain field with its text as runs: unmarked text as text, a suggested insertion as an
