@@ -21,6 +21,7 @@ import { shareLinksRoute } from "../routes/share-links-route";
 import { settingsRoute } from "../routes/settings-route";
 import { submissionsRoute } from "../routes/submissions-route";
 import { uploadRoute } from "../routes/upload-route";
+import { suggestionsRoute } from "../routes/suggestions-route";
 import { versionsRoute } from "../routes/versions-route";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import type { ResolveEditor } from "../shared/session";
@@ -236,6 +237,7 @@ function collectionRoutes<Env extends CmsEnv>(
       writer: draftWriterFor,
       ...(authorNames ? { authorNames } : {}),
     }));
+    routes.push(suggestionsRoute<Env>({ config, resolveEditor, writer: draftWriterFor, basePath }));
     routes.push(pageListRoute<Env>({ deps: { table: declared.table, versionsTable: declared.versionsTable, config }, resolveEditor, writer: draftWriterFor, basePath }));
   }
   if (entry.searchCache) routes.push(searchRoute<Env>({ table: declared.table, config, resolveEditor, basePath, cache: entry.searchCache }));

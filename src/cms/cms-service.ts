@@ -13,6 +13,8 @@ import { HttpError } from "../shared/errors";
 import { isEditorSession } from "../shared/room-identity";
 import { roomResult, type RoomResult } from "../shared/room-result";
 import type { EditorSession } from "../shared/session";
+import type { SettledSuggestions, SettleTarget, SuggestionDecision, SuggestionView } from "../shared/review-suggestions";
+import { readDecision, settleTarget } from "../routes/suggestions-input";
 import { isPositiveId, LIST_BOUNDS, pageCursor, pageLimit, positiveId, SEARCH_BOUNDS } from "../shared/write-input";
 import { causeOf, logSinkOf, type LogSink } from "../shared/request-log";
 import type { ActivityEvent, ActivityNoter } from "../shared/activity";
@@ -50,7 +52,11 @@ export interface CmsServiceApi<C extends CmsCollections> {
   listPublished(collection: DraftSlug<C>, page?: { limit?: number; cursor?: number | null }): Promise<ServiceResult<{ items: Record<string, unknown>[]; next: string | null }>>;
   /** Published records, best first (no session); the same answers and cache as `search`. */
   searchPublished(collection: DraftSlug<C>, q: string, limit?: number): Promise<ServiceResult<SearchHit[]>>;
-  listVersions(session: EditorSession, collection: DraftSlug<C>, id: number, page?: { limit?: number; cursor?: number | null }): Promise<ServiceResult<VersionPage & { scheduled: ScheduledPublish | null; scheduleFailed: ScheduleFailure | null }>>;
+  listVersions(session: EditorSession, collection: DraftSlug<C>, id: number, page?: { limit?: number; cursor?: number | null }): Promise<ServiceResult<VersionPage & { scheduled: ScheduledPublish | null; scheduleFailed: ScheduleFailure | null; openSuggestions: number }>>;
+  /** The page's open suggestions, as `GET …/suggestions` lists them. */
+  listSuggestions(session: EditorSession, collection: DraftSlug<C>, id: number): Promise<ServiceResult<{ suggestions: SuggestionView[] }>>;
+  /** Accepts or rejects one suggestion (`{ id }`) or all (`{ all: true, author? }`), as `POST …/suggestions/…` does. */
+  settleSuggestion(session: EditorSession, collection: DraftSlug<C>, id: number, decision: SuggestionDecision, target: SettleTarget): Promise<ServiceResult<SettledSuggestions>>;
   saveDraft<S extends DraftSlug<C>>(session: EditorSession, collection: S, id: number, edit: DraftEdit<C, S>, options?: { baseVersionId?: number }): Promise<ServiceResult<WrittenDraft>>;
   publish(session: EditorSession, collection: DraftSlug<C>, id: number, options?: { versionId?: number | null; at?: string | null }): Promise<ServiceResult<PublishResult | { scheduled: ScheduledPublish }>>;
   cancelScheduledPublish(session: EditorSession, collection: DraftSlug<C>, id: number): Promise<ServiceResult<{ cancelled: boolean }>>;
@@ -118,8 +124,22 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
         const list = (await listVersions(this.env.DB, deps, positiveId(id), { limit: pageLimit(page?.limit, LIST_BOUNDS), cursor: pageCursor(page?.cursor) })) ?? notFound(collection, id);
         await assertStoredRecordAccess(this.env.DB, deps, session, positiveId(id));
         const cores = writer(this.env, collection);
-        const [scheduled, scheduleFailed] = await Promise.all([cores.scheduledPublish(id), cores.scheduleFailure(id)]);
-        return { ...list, scheduled, scheduleFailed };
+        const [scheduled, scheduleFailed, openSuggestions] = await Promise.all([cores.scheduledPublish(id), cores.scheduleFailure(id), cores.openSuggestions(id)]);
+        return { ...list, scheduled, scheduleFailed, openSuggestions };
+      });
+    }
+
+    listSuggestions(session: EditorSession, collection: DraftSlug<C>, id: number) {
+      return this.#run(session, () => this.#writer(collection).listSuggestions(session, positiveId(id)));
+    }
+
+    /* The same inputs as the route's (`suggestions-input.ts`); the room checks the rights under its lock. */
+    settleSuggestion(session: EditorSession, collection: DraftSlug<C>, id: number, decision: SuggestionDecision, target: SettleTarget) {
+      return this.#write("settleSuggestion", session, { collection, id }, async () => {
+        const checked = readDecision(decision);
+        const one = target !== null && typeof target === "object" && "id" in target ? target.id : null;
+        const body = one === null && target !== null && typeof target === "object" && "author" in target && target.author !== undefined ? { author: target.author } : {};
+        return this.#writer(collection).settleSuggestions(session, positiveId(id), checked, settleTarget({ decision: checked, one }, body));
       });
     }
 

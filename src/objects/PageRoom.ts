@@ -35,6 +35,9 @@ import { declaredFields, readVersionSnapshot } from "../cores/drafts";
 import { fieldEditOf } from "../cores/access";
 import { isScoped } from "../shared/access-scope";
 import { RoomCommits } from "./room-commits";
+import { settleInRoom } from "./room-suggestion-settle";
+import { openSuggestionCount, openSuggestions } from "./room-suggestions";
+import type { SettledSuggestions, SettleTarget, SuggestionDecision, SuggestionView } from "../shared/review-suggestions";
 import { changedRoots, pendingRefusal, refusedSuggestionUpdate, refusedUpdate } from "./room-guard";
 import { KnownSockets } from "./room-sockets";
 import { RoomStore } from "./room-store";
@@ -306,8 +309,43 @@ export class PageRoom extends YServer {
       this.#assertAccess(session);
       const versionId = options.versionId ?? null;
       if (options.at) return { scheduled: await schedulePublish(this.#publishContext(), session, options.at, versionId, Date.now()) };
-      return publishNow(this.#publishContext(), versionId);
+      // The draft publishes without open suggestions; the answer says how many stay open.
+      return { ...(await publishNow(this.#publishContext(), versionId)), openSuggestions: openSuggestionCount(this.document) };
     });
+  }
+
+  /** RPC: how many suggestions are open (the versions meta shows it beside the publish state). */
+  openSuggestionCount(): Promise<RoomResult<number>> {
+    return roomResult(async () => {
+      await this.#readyOrThrow();
+      return openSuggestionCount(this.document);
+    });
+  }
+
+  /** RPC: the page's open suggestions, each with its words (any editor of the page). */
+  listSuggestions(session: EditorSession): Promise<RoomResult<{ suggestions: SuggestionView[] }>> {
+    return this.#rpc(session, async () => {
+      this.#assertAccess(session);
+      return { suggestions: openSuggestions(this.document, this.#fields) };
+    });
+  }
+
+  /** RPC: accepts or rejects one suggestion, or all (of one author), under the room's lock, then writes the draft (`room-suggestion-settle.ts`). */
+  settleSuggestions(session: EditorSession, decision: SuggestionDecision, target: SettleTarget): Promise<RoomResult<SettledSuggestions>> {
+    return this.#rpc(session, () =>
+      settleInRoom(
+        {
+          doc: this.document,
+          fields: this.#fields,
+          drafts: this.#drafts as RoomDrafts,
+          assertAccess: (who, names) => this.#assertAccess(who, (current) => Object.fromEntries(names.map((name) => [name, current[name]]))),
+          origin: (who) => new RestEdit(who),
+        },
+        session,
+        decision,
+        target,
+      ),
+    );
   }
 
   /** RPC: unpublishes the page. */

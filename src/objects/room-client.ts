@@ -46,6 +46,9 @@ export function roomDraftWriter(namespace: DurableObjectNamespace, collection: s
     cancelScheduledPublish: async (session, id) => unwrap(await (await room(id)).cancelScheduledPublish(session)),
     scheduledPublish: async (id) => unwrap(await (await room(id)).scheduledPublish()),
     scheduleFailure: async (id) => unwrap(await (await room(id)).scheduleFailure()),
+    listSuggestions: async (session, id) => unwrap(await (await room(id)).listSuggestions(session)),
+    settleSuggestions: async (session, id, decision, target) => unwrap(await (await room(id)).settleSuggestions(session, decision, target)),
+    openSuggestions: async (id) => unwrap(await (await room(id)).openSuggestionCount()),
     recordDeleted: async (id) => {
       try {
         unwrap(await (await room(id)).recordDeleted());

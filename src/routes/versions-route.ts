@@ -93,8 +93,8 @@ export function versionsRoute<Env extends EditorRouteEnv>(config: VersionsRouteC
         const { editableVersionId, ...page } = list;
         const headers = editableVersionId === null ? undefined : { etag: versionEtag(editableVersionId) };
         const cores = writerOf(env, session);
-        const [scheduled, scheduleFailed] = await Promise.all([cores.scheduledPublish(id), cores.scheduleFailure(id)]);
-        return withBookmark(json({ ...page, items, scheduled, scheduleFailed }, { headers }), seenBookmarkCookie(db));
+        const [scheduled, scheduleFailed, openSuggestions] = await Promise.all([cores.scheduledPublish(id), cores.scheduleFailure(id), cores.openSuggestions(id)]);
+        return withBookmark(json({ ...page, items, scheduled, scheduleFailed, openSuggestions }, { headers }), seenBookmarkCookie(db));
       }
       const session = await guardEditor(request, env, config.resolveEditor);
       return saveDraftResponse(writerOf(env, session), env, config.config, session, id, {

@@ -119,3 +119,23 @@ export function readSuggestionMeta(value: unknown): SuggestionMeta | { problem: 
 export function isSuggestionAuthor(author: unknown, editorId: string): boolean {
   return (typeof author === "number" || typeof author === "string") && String(author) === editorId;
 }
+
+/** Accept or reject. */
+export type SuggestionDecision = "accept" | "reject";
+
+/** An open suggestion as the REST listing shows it; `text` is the proposed or struck words, or a description. */
+export interface SuggestionView extends SuggestionMeta {
+  id: string;
+  text: string;
+}
+
+/** Which suggestions to settle: one by id, or every open one (of one `author`, when given). */
+export type SettleTarget = { id: string } | { all: true; author?: string };
+
+/** What a settle did: the suggestions settled, how many stay open, the draft version written (`null` when the draft did not change). */
+export interface SettledSuggestions {
+  decision: SuggestionDecision;
+  settled: string[];
+  openSuggestions: number;
+  versionId: number | null;
+}

@@ -234,7 +234,7 @@ describe("mount order: versionsRoute and searchRoute before pagesRoute", () => {
     expect(await search.json()).toEqual({ items: expect.any(Array) });
     const versions = await runEditorRoute(api, request("GET", `/api/cms/pages/${id}/versions`, { headers: asEditor() }), env);
     expect(versions.status).toBe(200);
-    expect(await versions.json()).toEqual({ items: [], next: null, scheduled: null, scheduleFailed: null });
+    expect(await versions.json()).toEqual({ items: [], next: null, scheduled: null, scheduleFailed: null, openSuggestions: 0 });
     const page = await runEditorRoute(api, request("GET", `/api/cms/pages/${id}`, { headers: asEditor() }), env);
     expect(await page.json()).toMatchObject({ id, title: "Live title" });
   });

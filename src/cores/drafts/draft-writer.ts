@@ -1,6 +1,7 @@
 import { assertStoredRecordAccess, fieldEditOf } from "../access/record-access";
 import { HttpError } from "../../shared/errors";
 import { setAtPath } from "../../shared/json-path";
+import type { SettledSuggestions, SettleTarget, SuggestionDecision, SuggestionView } from "../../shared/review-suggestions";
 import type { EditorSession } from "../../shared/session";
 import type { DraftDeps, DraftRunOptions } from "./draft-deps";
 import type { CollectionConfig } from "../collection";
@@ -87,6 +88,12 @@ export interface DraftWriter {
    * that was not told finds out at its next draft write.
    */
   recordDeleted(id: number): Promise<void>;
+  /** The page's open suggestions (none without rooms: suggestions live in a room's document). */
+  listSuggestions(session: EditorSession, id: number): Promise<{ suggestions: SuggestionView[] }>;
+  /** Accepts or rejects suggestions under the room's lock (404 `suggestion_not_found` without rooms). */
+  settleSuggestions(session: EditorSession, id: number, decision: SuggestionDecision, target: SettleTarget): Promise<SettledSuggestions>;
+  /** How many suggestions are open on the page (0 without rooms). */
+  openSuggestions(id: number): Promise<number>;
 }
 
 /**
@@ -150,6 +157,12 @@ export function directDraftWriter(env: Env, deps: DraftDeps): DraftWriter {
     scheduledPublish: async () => null,
     scheduleFailure: async () => null,
     recordDeleted: async () => {},
+    listSuggestions: async () => ({ suggestions: [] }),
+    settleSuggestions: async (_session, _id, decision, target) => {
+      if ("id" in target) throw new HttpError(404, `no suggestion ${target.id} on this page`, { code: "suggestion_not_found" });
+      return { decision, settled: [], openSuggestions: 0, versionId: null };
+    },
+    openSuggestions: async () => 0,
   };
 }
 

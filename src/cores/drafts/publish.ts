@@ -27,6 +27,8 @@ import { assertNoUniqueConflict, uniqueConflict } from "./unique-conflict";
 export interface PublishResult {
   versionId: number;
   page: Record<string, unknown>;
+  /** Suggestions still open on the page (a live room's count): the draft published without them. */
+  openSuggestions?: number;
 }
 
 /** Options of {@link applyPublish}: the version to publish (default the newest pending draft). */
