@@ -1,3 +1,4 @@
+import { editorColor } from "../../shared/editor-color";
 import { createDialog, textButton } from "../dialog";
 import { formatTime } from "../format-time";
 import { humanName } from "../human-name";
@@ -5,12 +6,13 @@ import { addStylesOnce } from "../style-once";
 import type { ListedSuggestion, SuggestApi } from "./suggest-api";
 
 const CSS = `
-.cms-suggestions{width:min(40rem,92vw);color:#1d232b;background:#fff}
+.cms-suggestions{width:min(26rem,92vw);margin:auto 1rem auto auto;color:#1d232b;background:#fff}
 .cms-suggestions ol{list-style:none;padding:0;margin:.5rem 0;display:grid;gap:.5rem;max-height:60vh;overflow:auto}
 .cms-suggestion-item{border:1px solid #8a94a6;border-left:4px solid var(--cms-author,#4363d8);border-radius:.4rem;padding:.5rem .6rem}
 .cms-suggestion-item p{margin:.2rem 0}
 .cms-suggestion-item q{font-style:italic}
 .cms-suggestions-all{display:flex;gap:.5rem;flex-wrap:wrap}
+.cms-suggestions .cms-suggestion-item button{width:auto;display:inline-flex;margin:.2rem .4rem 0 0}
 `;
 
 /** Who is looking: their editor id and whether they may publish (and so settle anyone's suggestions). */
@@ -79,6 +81,7 @@ export async function openSuggestionsPanel(doc: Document, options: SuggestionsPa
     const item = doc.createElement("li");
     item.className = "cms-suggestion-item";
     item.dataset.cmsSuggestion = suggestion.id;
+    item.style.setProperty("--cms-author", editorColor(String(suggestion.author)));
     const who = doc.createElement("p");
     who.textContent = `${suggestion.authorName || "Someone"} · ${suggestion.at ? formatTime(doc, suggestion.at) : ""}`;
     const what = doc.createElement("p");
