@@ -1,7 +1,7 @@
 import { HttpError } from "./shared/errors";
 import { siteCms } from "./site/cms";
 import type { SiteEnv } from "./site/env";
-import { editorScript } from "./site/render/editor-script";
+import { editorOption, editorScript } from "./site/render/editor-script";
 import { withSecurityHeaders } from "./site/security-headers";
 import { coursePages } from "./site/course-pages";
 import { sitePages } from "./site/site-pages";
@@ -17,10 +17,10 @@ export { PlatformRateLimitObject } from "./commerce/storefront-platform/shared-b
 const pagesView = sitePages({
   resolveEditor: siteCms.resolveEditor,
   // Edit mode only: visitors never load the editor. The bundle is served from dist/client (wrangler assets).
-  editorTail: (page, editor, nonce) => editorScript(page.id, editor.access, "", nonce, page.slug),
+  editorTail: (page, editor, nonce) => editorScript(page.id, editor.access, editorOption(editor), nonce, page.slug),
 });
 
-const coursesView = coursePages({ editorTail: (id, editor, nonce) => editorScript(id, editor.access, "", nonce, "", "courses") });
+const coursesView = coursePages({ editorTail: (id, editor, nonce) => editorScript(id, editor.access, editorOption(editor), nonce, "", "courses") });
 
 export default {
   async fetch(request: Request, env: SiteEnv, ctx: ExecutionContext): Promise<Response> {

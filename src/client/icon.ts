@@ -1,7 +1,8 @@
 /** The icons the editing UI uses. */
 export type IconName =
   | "settings" | "done" | "save" | "publish" | "image" | "upload" | "bold" | "italic" | "link" | "close" | "undo" | "redo" | "history"
-  | "preview" | "share" | "up" | "down" | "duplicate" | "more" | "inbox" | "new-page" | "pages" | "page" | "grip" | "account" | "team" | "comment";
+  | "preview" | "share" | "up" | "down" | "duplicate" | "more" | "inbox" | "new-page" | "pages" | "page" | "grip" | "account" | "team"
+  | "comment" | "suggest";
 
 /* 24×24 stroke paths, drawn for this toolkit. */
 const PATHS: Record<IconName, string> = {
@@ -32,6 +33,7 @@ const PATHS: Record<IconName, string> = {
   grip: "M9 5h.01M15 5h.01M9 12h.01M15 12h.01M9 19h.01M15 19h.01",
   account: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0",
   comment: "M4 5h16v11H9l-5 4z",
+  suggest: "M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4M12 20h8",
 };
 
 export interface IconOptions {

@@ -87,7 +87,7 @@ export async function mountLiveField(
   if (marker.kind === "text") {
     const field = attachPlainField(element, marker, { onInput: (value) => binding?.local(value) });
     const text = marker.below.length === 0 ? doc.getText(marker.root) : (leaf?.text ?? undefined);
-    binding = leaf ? collab.bindListText(field, leaf, undo.target) : text ? collab.bindText(field, text, undo.target) : collab.bindJsonLeaf(field, json, marker.root, marker.below, undo.target);
+    binding = leaf ? collab.bindListText(field, leaf, undo.target, context.review) : text ? collab.bindText(field, text, undo.target, context.review) : collab.bindJsonLeaf(field, json, marker.root, marker.below, undo.target);
     presence.set(marker.address, { element, ...(text ? { text } : {}) });
     return [field, binding, track(element, binding)];
   }
@@ -107,13 +107,17 @@ export async function mountLiveField(
   }
   if (marker.kind === "richtext" && marker.below.length === 0) {
     const rich = await context.loadRich();
+    const fragment = doc.getXmlFragment(marker.root);
+    const sync = collab.richCollab(fragment, provider.awareness, undo.target);
+    const suggest = context.review ? (await import("./suggest/rich-suggest")).richSuggest(fragment, context.review) : null;
     const editor = rich.mountRichText(element, {
       label: `Edit ${humanName(marker.field)}`,
-      ...collab.richCollab(doc.getXmlFragment(marker.root), provider.awareness, undo.target),
+      ...sync,
+      ...(suggest ? { plugins: [...sync.plugins, ...suggest.plugins], wrapDispatch: suggest.wrapDispatch } : {}),
       images: { ...context.images, allowUrl: marker.allowUrl },
     });
     presence.set(marker.address, { element, outlineOnly: true, view: editor.view });
-    return [editor, { destroy: context.history.add(element, undo.target) }];
+    return [editor, { destroy: context.history.add(element, undo.target) }, { destroy: suggest?.attach(editor.view) ?? (() => undefined) }];
   }
   return null;
 }

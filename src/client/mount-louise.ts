@@ -17,6 +17,8 @@ import { createSaveTransport } from "./save-transport";
 import { statusText, type LiveState } from "./status-text";
 import { injectStyles } from "./styles";
 import { createPageHistory } from "./undo/page-history";
+import { requireSecondFactor } from "./second-factor";
+import { pageReview } from "./suggest/review-controls";
 import { showUnreadInquiries } from "./unread-count";
 
 /** The DOM event dispatched on `window` after Done has saved and removed the editors. */
@@ -153,6 +155,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
     const { openActivityPanel } = await import("./activity");
     await openActivityPanel(doc, { url, fetch: doFetch });
   };
+  const review = versioned ? pageReview({ ...options, canPublish: options.canPublish === true, url: pageUrl("suggestions"), fetch: doFetch }) : null;
   const bar = createEditBar(doc, {
     manualSave: manual,
     onSave: () => void queue.flush(),
@@ -166,6 +169,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
       ...(accountUrl ? [{ icon: "account", text: "Account", label: "Account and two-step sign-in", onClick: () => void openAccount(accountUrl) } as const] : []),
       ...(activityUrl ? [{ icon: "history", text: "Activity", label: "Site activity", onClick: () => void openActivity(activityUrl) } as const] : []),
       ...(versioned ? [commentsAction(() => comments)] : []),
+      ...(review ? [review.action] : []),
       ...(options.barActions ?? []),
     ],
     onUndo: () => void history.run("undo"),
@@ -199,6 +203,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
     images: { uploadUrl: config.uploadUrl, mediaUrl: config.mediaUrl, fetch: doFetch },
     history,
     loadRich: () => import("./rich"),
+    ...(review ? { review: review.review } : {}),
   };
 
   const start = async () => {
@@ -242,7 +247,12 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
       if (session && !isUnseeded(session, found, collab)) {
         keptOnDevice = session.keptOnDevice;
         writingToDevice = session.writingToDevice;
-        mounted.push(session, ...(await mountLivePage(found, session, collab, context, comments.presence)), await comments.attach(session.doc));
+        mounted.push(
+          session,
+          ...(await mountLivePage(found, session, collab, context, comments.presence)),
+          await comments.attach(session.doc),
+          ...(review ? [review.attach(bar, session.doc)] : []),
+        );
         // Live once every field is bound: the sections editor redraws the sections as it mounts.
         mode = "live";
         session.doc.on("update", (_update: Uint8Array, origin: unknown) => {
@@ -291,12 +301,4 @@ function markedIn(root: ParentNode): MarkedElement[] {
     const marker = readMarker(element);
     return marker ? [{ element, marker } satisfies MarkedElement] : [];
   });
-}
-
-async function requireSecondFactor(url: string, doFetch: (input: string, init?: RequestInit) => Promise<Response>, open: () => void): Promise<void> {
-  // Read here rather than through the panel's chunk, which most editors never load.
-  const state = (await doFetch(url, { headers: { accept: "application/json" } })
-    .then((response) => (response.ok ? response.json() : null))
-    .catch(() => null)) as { enabled?: unknown; required?: unknown } | null;
-  if (state?.required === true && state.enabled !== true) open();
 }

@@ -41,6 +41,13 @@ export interface MountLouiseOptions extends EndpointOptions {
    * Activity panel of who did what on the site. Omitted, or for an editor, there is none.
    */
   activityUrl?: string;
+  /**
+   * The signed-in editor, as the room knows them (`id`: the site's editor id). On a live page it
+   * offers the Editing / Suggesting switch: suggestions carry this author. Omitted, there is none.
+   */
+  editor?: { id: number | string; name: string };
+  /** Start in Suggesting mode when the editor may not publish (a site's review-first setting). */
+  suggestByDefault?: boolean;
   /** Called after Done, once pending edits are saved and the editors are gone. */
   onDone?: () => void;
   fetch?: typeof fetch;

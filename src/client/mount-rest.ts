@@ -5,6 +5,7 @@ import type { MarkedElement, Mounted } from "./mount-options";
 import { humanName } from "./human-name";
 import { attachPlainField } from "./plain-field";
 import type { SaveQueue } from "./save-queue";
+import type { Review } from "./suggest/review";
 import type { PageHistory } from "./undo/page-history";
 import { createValueHistory } from "./undo/value-history";
 
@@ -18,6 +19,8 @@ export interface RestContext {
   history: PageHistory;
   /** Loads the rich-text chunk on first use. */
   loadRich: () => Promise<typeof import("./rich")>;
+  /** The page's Editing / Suggesting mode, which live fields follow (a REST field cannot suggest). */
+  review?: Review;
 }
 
 /**

@@ -42,6 +42,7 @@ export async function mountLivePage(
     history: context.history,
     undo: undo.target,
     structureOrigin: collab.STRUCTURE_ORIGIN,
+    suggesting: () => context.review?.suggesting() ?? null,
     bindField: (element, found) => {
       const marker = readMarker(element);
       return marker ? mountLiveField({ element, marker }, session, collab, context, undo, found) : Promise.resolve(null);

@@ -1,5 +1,7 @@
 import { humanName } from "./human-name";
 import type { FieldMarker } from "./markers";
+import { paintRuns } from "./suggest/paint-runs";
+import type { ShownRun } from "./suggest/shown-runs";
 
 /** A plain-text field made editable in place. */
 export interface PlainField {
@@ -10,6 +12,8 @@ export interface PlainField {
   setValue(text: string, caret?: number): void;
   /** The caret's offset in the text, or null when the field has no selection. */
   caret(): number | null;
+  /** Shows the text as runs, suggestions marked (the value stays the whole text). */
+  setRuns(runs: readonly ShownRun[], caret?: number): void;
   destroy(): void;
 }
 
@@ -65,6 +69,11 @@ export function attachPlainField(element: HTMLElement, marker: FieldMarker, opti
     element.textContent = text;
     if (keep !== null && document.activeElement === element) placeCaret(element, Math.min(keep, text.length));
   };
+  const setRuns = (runs: readonly ShownRun[], at?: number) => {
+    const keep = at ?? caret();
+    paintRuns(element, runs);
+    if (keep !== null && document.activeElement === element) placeCaret(element, keep);
+  };
 
   element.addEventListener("keydown", onKeyDown);
   element.addEventListener("beforeinput", onBeforeInput);
@@ -76,6 +85,7 @@ export function attachPlainField(element: HTMLElement, marker: FieldMarker, opti
     value,
     setValue,
     caret,
+    setRuns,
     destroy() {
       element.removeEventListener("keydown", onKeyDown);
       element.removeEventListener("beforeinput", onBeforeInput);
@@ -119,12 +129,20 @@ function caretOffset(element: HTMLElement): number | null {
   return range.toString().length;
 }
 
+/* The caret at `offset` of the field's text, which marked suggestions split over several text nodes. */
 function placeCaret(element: HTMLElement, offset: number) {
   const selection = element.ownerDocument.getSelection();
   if (!selection) return;
   const range = element.ownerDocument.createRange();
-  const text = element.firstChild;
-  if (text) range.setStart(text, Math.min(offset, text.textContent?.length ?? 0));
+  const walker = element.ownerDocument.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  let left = offset;
+  let last: Text | null = null;
+  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+    last = node;
+    if (left <= node.length) break;
+    left -= node.length;
+  }
+  if (last) range.setStart(last, Math.min(left, last.length));
   else range.setStart(element, 0);
   range.collapse(true);
   selection.removeAllRanges();

@@ -96,6 +96,10 @@ export interface EditorScriptOptions {
   canPublish: boolean;
   /** Where the client is served; default `/cms-client/louise.js` (`npx cms-toolkit client <assets>`). */
   src?: string;
+  /** The signed-in editor (`{ id, name }` of the session): offers Suggest mode, whose suggestions carry this author. */
+  editor?: { id: number | string; name: string };
+  /** Start editors without the publish right in Suggesting mode. */
+  suggestByDefault?: boolean;
 }
 
 /**
@@ -104,12 +108,17 @@ export interface EditorScriptOptions {
  * collection read from the page's markers) for publishers. Render it for editors only.
  *
  * @example
- * html += editorScriptTag({ id: 12, canPublish: editor.access.publish });
+ * html += editorScriptTag({ id: 12, canPublish: editor.access.publish, editor: { id: Number(editor.id), name: editor.name } });
  */
 export function editorScriptTag(options: EditorScriptOptions): string {
   const src = JSON.stringify(options.src ?? "/cms-client/louise.js");
   // The client finds the collection (`/api/cms/<collection>/<id>/…`, the room) from the page's markers.
-  const mount = JSON.stringify({ versionedPageId: options.id, canPublish: options.canPublish === true });
+  const mount = JSON.stringify({
+    versionedPageId: options.id,
+    canPublish: options.canPublish === true,
+    ...(options.editor ? { editor: { id: options.editor.id, name: options.editor.name } } : {}),
+    ...(options.suggestByDefault === true ? { suggestByDefault: true } : {}),
+  });
   // Every `<` is inside a string literal here, so escaping it keeps any value from closing the element.
   const code = `import { mountLouise } from ${src}; window.louise = mountLouise(${mount});`.replace(/</g, "\\u003c");
   return `<script type="module">${code}</script>`;

@@ -1,6 +1,9 @@
 import { parseAccessScope } from "./access-scope";
 import type { EditorSession } from "./session";
 
+// Kept in a module of its own so the browser client can colour authors without the session types.
+export { editorColor } from "./editor-color";
+
 /**
  * Header the Worker sets on a WebSocket upgrade it forwards to the room, carrying the editor it
  * resolved (URI-encoded JSON). The room trusts it because only the Worker can reach the room;
@@ -28,20 +31,6 @@ export interface RoomConnectionState {
   presence?: { clientID: number; clock: number; state: Record<string, unknown> | null } | undefined;
   /** Update frames of this connection acknowledged so far (the count an `ack` event carries). */
   acked?: number;
-}
-
-const PALETTE = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#0f8b8d", "#c2185b", "#6d4c41"];
-
-/**
- * A stable presence colour for an editor, so the same person keeps their colour across tabs.
- *
- * @example
- * editorColor("12") // "#4363d8"
- */
-export function editorColor(editorId: string): string {
-  let hash = 0;
-  for (let i = 0; i < editorId.length; i++) hash = (hash * 31 + editorId.charCodeAt(i)) >>> 0;
-  return PALETTE[hash % PALETTE.length] as string;
 }
 
 /**

@@ -62,4 +62,10 @@ describe("markers and the editor script", () => {
     expect(hostile.match(/<\/script/gi)).toHaveLength(1);
     expect(hostile.endsWith("</script>")).toBe(true);
   });
+
+  it("names the signed-in editor for Suggest mode, whose name cannot close the script either", () => {
+    const tag = editorScriptTag({ id: 7, canPublish: false, editor: { id: 3, name: "Eve</script><b>" }, suggestByDefault: true });
+    expect(tag).toContain('"editor":{"id":3,"name":"Eve\\u003c/script>\\u003cb>"},"suggestByDefault":true');
+    expect(tag.match(/<\/script/gi)).toHaveLength(1);
+  });
 });

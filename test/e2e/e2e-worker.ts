@@ -13,7 +13,7 @@ import { resolveSiteEditor } from "../../src/auth";
 import { createDurableObjectLimiter } from "../../src/cores/rate-limit";
 import { UNKNOWN_CLIENT } from "../../src/routes/client-address";
 import type { SiteEnv } from "../../src/site/env";
-import { editorScript } from "../../src/site/render/editor-script";
+import { editorOption, editorScript } from "../../src/site/render/editor-script";
 import { sitePages } from "../../src/site/site-pages";
 import worker, { PageRoom as SitePageRoom } from "../../src/worker";
 
@@ -31,12 +31,12 @@ const SHARED_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAD0lEQVR4nGP4
 const pages = sitePages({
   resolveEditor: resolveSiteEditor,
   // Test switches in the page URL: `?rest` turns live editing off (REST saving on a versioned page),
-  // `?manual` turns auto-save off, `?inquiries-limit=<n>` pages the Inquiries panel n at a time.
+  // `?manual` turns auto-save off, `?suggest` starts an editor without the publish right in Suggesting mode, `?inquiries-limit=<n>` pages the Inquiries panel n at a time.
   editorTail: (page, editor, nonce) =>
     editorScript(
       page.id,
       editor.access,
-      `roomUrl: new URLSearchParams(location.search).has("rest") ? false : undefined, autoSave: new URLSearchParams(location.search).has("manual") ? false : undefined, inquiriesUrl: "/api/cms/inquiries?limit=" + (new URLSearchParams(location.search).get("inquiries-limit") || "20")`,
+      `${editorOption(editor)}, suggestByDefault: new URLSearchParams(location.search).has("suggest"), roomUrl: new URLSearchParams(location.search).has("rest") ? false : undefined, autoSave: new URLSearchParams(location.search).has("manual") ? false : undefined, inquiriesUrl: "/api/cms/inquiries?limit=" + (new URLSearchParams(location.search).get("inquiries-limit") || "20")`,
       nonce,
       page.slug,
     ),

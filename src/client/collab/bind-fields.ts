@@ -1,5 +1,9 @@
 import * as Y from "yjs";
 import { readPath, writePath } from "../json-path";
+import { SUGGEST_DELETE, SUGGEST_INSERT } from "../suggest/model";
+import type { Review } from "../suggest/review";
+import { hasSuggestions, shownRuns, type ShownRun } from "../suggest/shown-runs";
+import { suggestSplice } from "../suggest/text-suggest";
 import { mapOffset, typedSplice, type TextDeltaOp } from "../text-diff";
 import type { UndoTarget } from "../undo/value-history";
 import { LOCAL_ORIGIN } from "./origins";
@@ -11,6 +15,8 @@ export interface BindableText {
   value(): string;
   setValue(text: string, caret?: number): void;
   caret(): number | null;
+  /** Shows the text as runs marked with the suggestions they belong to (its value stays the whole text). */
+  setRuns?(runs: readonly ShownRun[], caret?: number): void;
 }
 
 /**
@@ -29,18 +35,25 @@ export interface FieldBinding {
  * people typing at one spot keep their words whole), remote ones come out with the caret moved
  * past text inserted before it. Its edits are steps of the page's `undo`, which tracks only this
  * tab's origins, so it takes back this editor's typing and leaves what others typed meanwhile.
+ * With `review`, suggestions in the text are shown marked, and while the page is in Suggesting
+ * mode an edit is recorded as a suggestion (`suggestSplice`) instead of changing the text; typing
+ * in Editing mode inside a suggestion is plain text, never part of it.
  *
  * @example
- * const binding = bindText(field, session.doc.getText("title"), pageUndo.target);
+ * const binding = bindText(field, session.doc.getText("title"), pageUndo.target, review);
  * element.addEventListener("input", () => binding.local(field.value()));
  */
-export function bindText(field: BindableText, text: Y.Text, undo: UndoTarget): FieldBinding {
-  field.setValue(text.toString());
+export function bindText(field: BindableText, text: Y.Text, undo: UndoTarget, review?: Review): FieldBinding {
+  const show = (caret?: number) => {
+    if (review && field.setRuns && hasSuggestions(text)) field.setRuns(shownRuns(text), caret);
+    else field.setValue(text.toString(), caret);
+  };
+  show();
   const observer = (event: Y.YTextEvent, transaction: Y.Transaction) => {
     if (transaction.origin === LOCAL_ORIGIN) return;
     const caret = field.caret();
     const delta = event.delta as TextDeltaOp[];
-    field.setValue(text.toString(), caret === null ? undefined : mapOffset(caret, delta));
+    show(caret === null ? undefined : mapOffset(caret, delta));
   };
   text.observe(observer);
   return {
@@ -49,10 +62,18 @@ export function bindText(field: BindableText, text: Y.Text, undo: UndoTarget): F
       if (typeof value !== "string") return;
       const splice = typedSplice(text.toString(), value, field.caret());
       if (splice.remove === 0 && splice.insert === "") return;
+      const suggesting = review?.suggesting();
+      if (suggesting) {
+        // The field already shows the edit as made: it shows the text again, with the edit as a suggestion.
+        show(suggestSplice(text, splice, suggesting, LOCAL_ORIGIN));
+        return;
+      }
+      const marked = review !== undefined && hasSuggestions(text);
       text.doc?.transact(() => {
         if (splice.remove > 0) text.delete(splice.index, splice.remove);
-        if (splice.insert) text.insert(splice.index, splice.insert);
+        if (splice.insert) text.insert(splice.index, splice.insert, marked ? { [SUGGEST_INSERT]: null, [SUGGEST_DELETE]: null } : undefined);
       }, LOCAL_ORIGIN);
+      if (marked) show(splice.index + splice.insert.length);
     },
     destroy: () => text.unobserve(observer),
   };

@@ -1,5 +1,6 @@
 import * as Y from "yjs";
 import { orderedItems } from "../../shared/entry-order";
+import type { Review } from "../suggest/review";
 import type { UndoTarget } from "../undo/value-history";
 import { bindText, bindValue, observeKey, type BindableText, type BindableValue, type FieldBinding } from "./bind-fields";
 import { LOCAL_ORIGIN } from "./origins";
@@ -52,12 +53,12 @@ export function findListLeaf(doc: Y.Doc, root: string, path: readonly (string | 
  * const leaf = findListLeaf(doc, "sections", [0, "heading"]);
  * if (leaf) bindListText(field, leaf, pageUndo.target);
  */
-export function bindListText(field: BindableText, leaf: ListLeaf, undo: UndoTarget): FieldBinding {
-  if (leaf.text) return bindText(field, leaf.text, undo);
+export function bindListText(field: BindableText, leaf: ListLeaf, undo: UndoTarget, review?: Review): FieldBinding {
+  if (leaf.text) return bindText(field, leaf.text, undo, review);
   let inner: FieldBinding | null = null;
   const adopt = () => {
     const text = leaf.map.get(leaf.key);
-    if (inner === null && text instanceof Y.Text) inner = bindText(field, text, undo);
+    if (inner === null && text instanceof Y.Text) inner = bindText(field, text, undo, review);
   };
   const stop = observeKey(leaf.map, leaf.key, adopt);
   return {
@@ -65,9 +66,12 @@ export function bindListText(field: BindableText, leaf: ListLeaf, undo: UndoTarg
     local(value) {
       if (inner !== null) return inner.local(value);
       if (typeof value !== "string") return;
-      // The first keystrokes create the text with what the field holds, then it binds as usual.
-      leaf.map.doc?.transact(() => leaf.map.set(leaf.key, new Y.Text(value)), LOCAL_ORIGIN);
+      // The first keystrokes create the text with what the field holds, then it binds as usual;
+      // a suggestion starts from an empty text, which the binding then marks up.
+      const suggesting = review?.suggesting() != null;
+      leaf.map.doc?.transact(() => leaf.map.set(leaf.key, new Y.Text(suggesting ? "" : value)), LOCAL_ORIGIN);
       adopt();
+      if (suggesting) (inner as FieldBinding | null)?.local(value);
     },
     destroy() {
       stop();

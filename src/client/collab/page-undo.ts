@@ -1,4 +1,5 @@
 import * as Y from "yjs";
+import { SUGGESTIONS_ROOT } from "../../shared/review-suggestions";
 import { defaultDeleteFilter, defaultProtectedNodes, ySyncPluginKey } from "y-prosemirror";
 import type { UndoTarget } from "../undo/value-history";
 import { LOCAL_ORIGIN, STRUCTURE_ORIGIN } from "./origins";
@@ -39,7 +40,8 @@ export function createPageUndo(doc: Y.Doc, captureMs = CAPTURE_MS): PageUndo {
     trackedOrigins: origins,
     captureTimeout: captureMs,
     // Rich text keeps y-prosemirror's rule (a paragraph someone else typed in is never removed by an undo); elsewhere everything of one's own step goes.
-    deleteFilter: (item) => !isRich(item) || defaultDeleteFilter(item, defaultProtectedNodes),
+    // A suggestion's metadata stays: only the room settles suggestions, and it refuses a client that removes one.
+    deleteFilter: (item) => !isSuggestionMeta(item, doc) && (!isRich(item) || defaultDeleteFilter(item, defaultProtectedNodes)),
     // With the whole document in scope, a transaction that changed nothing (y-prosemirror syncs
     // on every selection change) would otherwise become an empty step and clear the redo steps.
     captureTransaction: (transaction) => transaction.changed.size > 0 && transaction.meta.get("addToHistory") !== false,
@@ -77,6 +79,8 @@ function changedFields(transaction: Y.Transaction): string {
   const keys = new Set<string>();
   for (const [type, subs] of transaction.changed) {
     const root = rootOf(type);
+    // A suggestion's metadata goes with the field it marks, which names the step.
+    if (root === transaction.doc.share.get(SUGGESTIONS_ROOT)) continue;
     if (root instanceof Y.XmlFragment) keys.add(`r${idOf(root)}`);
     else if (type instanceof Y.Map) {
       for (const sub of subs) {
@@ -95,6 +99,10 @@ function rootOf(type: Nested): Nested {
   let root = type;
   while (root._item?.parent instanceof Y.AbstractType) root = root._item.parent;
   return root;
+}
+
+function isSuggestionMeta(item: Y.Item, doc: Y.Doc): boolean {
+  return item.parent instanceof Y.AbstractType && rootOf(item.parent) === doc.share.get(SUGGESTIONS_ROOT);
 }
 
 function isRich(item: Y.Item): boolean {

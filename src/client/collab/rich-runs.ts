@@ -2,6 +2,7 @@ import { Plugin, PluginKey, TextSelection, type EditorState, type Transaction } 
 import { ReplaceStep } from "prosemirror-transform";
 import { absolutePositionToRelativePosition, ySyncPlugin, ySyncPluginKey, type ProsemirrorBinding } from "y-prosemirror";
 import * as Y from "yjs";
+import { SUGGESTION_MARKS } from "../../shared/review-suggestions";
 
 /** A keystroke's text and where it went, in the document before it. */
 interface Typed {
@@ -74,6 +75,8 @@ function typedIn(tr: Transaction, before: EditorState): Typed | null {
   const { content, openStart, openEnd } = step.slice;
   const node = content.firstChild;
   if (openStart !== 0 || openEnd !== 0 || content.childCount !== 1 || !node?.isText || !node.text) return null;
+  // Suggested text carries its suggestion's mark, which the sync plugin writes as the text's attribute.
+  if (node.marks.some((mark) => (SUGGESTION_MARKS as readonly string[]).includes(mark.type.name))) return null;
   return { pos: step.from, text: node.text, before: before.doc };
 }
 

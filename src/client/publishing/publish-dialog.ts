@@ -42,16 +42,20 @@ export async function openPublishDialog(doc: Document, options: PublishDialogOpt
   let liveVersion: number | null = null;
   /* The live row itself, to compare the draft with what visitors see. */
   let liveRow: unknown = null;
+  /* Suggestions still open in the page's room: publishing leaves them out (the draft ignores them). */
+  let openSuggestions = 0;
 
   const load = async () => {
     try {
       const init = { credentials: "same-origin", headers: { accept: "application/json" } } as const;
       const [list, page] = await Promise.all([options.fetch(options.urls.versions, init), options.fetch(options.urls.page, init)]);
-      versions = list.ok ? parseVersionList(await list.json()) : versions;
+      const listed: unknown = list.ok ? await list.json() : null;
+      versions = listed ? parseVersionList(listed) : versions;
       if (page.ok) {
         liveRow = await page.json();
         liveVersion = readPointer(liveRow);
       }
+      openSuggestions = readOpenSuggestions(listed) ?? readOpenSuggestions(liveRow) ?? 0;
     } catch {
       message.textContent = "Could not read the page's publishing state.";
     }
@@ -110,6 +114,7 @@ export async function openPublishDialog(doc: Document, options: PublishDialogOpt
           : "The draft is the same as what visitors see.",
       );
     }
+    if (openSuggestions > 0) lines.push(`${openSuggestions} ${openSuggestions === 1 ? "suggestion" : "suggestions"} open: publishing leaves them out.`);
     if (versions.scheduled) lines.push(`Scheduled to go live ${time(versions.scheduled.at)}${versions.scheduled.by ? ` (set by ${versions.scheduled.by})` : ""}.`);
     state.textContent = lines.join(" ");
     cancel.hidden = !versions.scheduled;
@@ -120,6 +125,12 @@ export async function openPublishDialog(doc: Document, options: PublishDialogOpt
   render();
   await load();
   return dialog;
+}
+
+/* The publish state's count of open suggestions, where the answer carries one. */
+function readOpenSuggestions(body: unknown): number | null {
+  const value = body !== null && typeof body === "object" ? (body as { openSuggestions?: unknown }).openSuggestions : null;
+  return typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : null;
 }
 
 function readPointer(row: unknown): number | null {

@@ -39,6 +39,8 @@ export interface RichTextOptions {
   images?: ImageControlsOptions;
   /** Where the link dialog's page picker reads the site's pages; default `/api/cms/pages`. */
   links?: PageListOptions;
+  /** Wraps the editor's dispatch (Suggest mode turns edits into suggestions there). */
+  wrapDispatch?: (dispatch: EditorView["dispatch"]) => EditorView["dispatch"];
 }
 
 /** A rich field's undo: its commands, how many steps there are to undo, and ending the current step. */
@@ -109,6 +111,7 @@ export class RichText {
     const label = options.label ?? "Rich text";
     let toolbar: ReturnType<typeof createRichToolbar> | null = null;
     let popover: LinkPopover | null = null;
+    const wrap = options.wrapDispatch ?? ((dispatch: EditorView["dispatch"]) => dispatch);
     this.view = new EditorView(this.#host, {
       state: EditorState.create({ schema: richSchema, doc: content, plugins }),
       attributes: { role: "textbox", "aria-multiline": "true", "aria-label": label },
@@ -123,13 +126,13 @@ export class RichText {
       transformPastedHTML: (html) => note.normalize(html, { levels, keepImage }),
       // ProseMirror calls this with the view as `this`, also while the view is still being built
       // (the Yjs sync plugin renders the shared document from its constructor), before `this.view` is set.
-      dispatchTransaction(this: EditorView, tr) {
+      dispatchTransaction: wrap(function (this: EditorView, tr) {
         const state = this.state.apply(tr);
         this.updateState(state);
         toolbar?.update(state);
         popover?.update(state);
         if (tr.docChanged) options.onChange?.(documentHtml(state.doc, doc));
-      },
+      }),
     });
     toolbar = createRichToolbar(() => this.view, {
       label,

@@ -5,6 +5,9 @@ import type { Mounted } from "../mount-options";
 import { entryControls, type EntryAction, type EntryControls } from "./entry-controls";
 import type { EntryKind, EntryKinds } from "./entry-kinds";
 import { duplicateEntry, insertEntry, moveEntry, newEntry, removeEntry } from "./list-ops";
+import { showEntrySuggestion } from "../suggest/entry-badge";
+import { suggestAdd, suggestMove, suggestRemove } from "../suggest/entry-suggest";
+import type { SuggestContext } from "../suggest/text-suggest";
 
 /** What a list view needs from the page's sections editor. */
 export interface ListHost {
@@ -19,6 +22,8 @@ export interface ListHost {
   changed(): void;
   /** Asks which kind to add; null when the editor cancelled. */
   choose(kinds: readonly EntryKind[]): Promise<EntryKind | null>;
+  /** Who suggests while the page is in Suggesting mode (adds, removes and moves become suggestions); null in Editing. */
+  suggesting?(): SuggestContext | null;
 }
 
 /** One list on the page (the page's `sections`, a section's `items`) kept in step with its `Y.Array`. */
@@ -94,8 +99,10 @@ export function listView(
       const item = list.noun === "section" ? host.kinds.items.get(key) : undefined;
       return item ? [{ key, item }] : [];
     });
+    const suggesting = host.suggesting?.() ?? null;
     const place = () => {
       insertEntry(into, into.length, entry, host.origin);
+      if (suggesting) suggestAdd(entry, suggesting);
       for (const { key, item } of firstItems) {
         const nested = entry.get(key);
         if (nested instanceof Y.Array) insertEntry(nested, 0, newEntry(item.shape), host.origin);
@@ -114,12 +121,13 @@ export function listView(
     const index = array ? orderedItems(array).indexOf(map) : -1;
     if (!array || index < 0) return;
     const focus = focusIn(views.get(map)?.element);
-    if (action === "duplicate") duplicateEntry(array, index, host.origin);
-    else if (action === "remove") removeEntry(array, index, host.origin);
+    const suggesting = host.suggesting?.() ?? null;
+    if (action === "duplicate") duplicate(array, index, suggesting);
+    else if (action === "remove") (suggesting ? suggestRemove(array, index, suggesting, host.origin) : removeEntry(array, index, host.origin));
     else {
-      // The buttons, the keys and a drag all make the same one move.
+      // The buttons, the keys and a drag all make the same one move (or, suggesting, propose it).
       const to = action === "up" ? index - 1 : action === "down" ? index + 1 : action.to;
-      if (!moveEntry(array, index, to, host.origin)) return;
+      if (!(suggesting ? suggestMove(array, index, to, suggesting, host.origin) : moveEntry(array, index, to, host.origin))) return;
       focus(views.get(map)?.element);
     }
     if (action === "remove") {
@@ -128,6 +136,17 @@ export function listView(
       (element?.querySelector<HTMLElement>(`[data-cms-action="remove"]`) ?? add).focus();
     }
     host.changed();
+  }
+
+  /* A copy, after the entry; suggesting, the copy is a proposed entry, in the same transaction. */
+  function duplicate(array: Y.Array<unknown>, index: number, suggesting: SuggestContext | null) {
+    const copy = () => {
+      const id = duplicateEntry(array, index, host.origin);
+      const made = orderedItems(array).find((item) => item instanceof Y.Map && item.get("id") === id);
+      if (suggesting && made instanceof Y.Map) suggestAdd(made, suggesting);
+    };
+    if (array.doc) array.doc.transact(copy, host.origin);
+    else copy();
   }
 
   function create(map: Y.Map<unknown>, path: string): EntryView {
@@ -176,6 +195,7 @@ export function listView(
         if (view.element === cursor) cursor = cursor.nextElementSibling;
         else container.insertBefore(view.element, cursor);
         if (view.path !== path) (placeMarkers(view.element, path), (view.path = path));
+        showEntrySuggestion(view.element, item, list.noun);
         const kind = kindOf(item);
         view.controls.label(`${list.noun === "section" ? "Section" : "Item"} ${index + 1}${kind && list.noun === "section" ? `: ${kind.label}` : ""}`);
         for (const nested of view.lists) nested.sync(`${path}.${nested.key}`);

@@ -8,6 +8,7 @@ import type { UndoTarget } from "../undo/value-history";
 import { readEntryKinds, type EntryKind } from "./entry-kinds";
 import { chooseKind } from "./kind-chooser";
 import { listView } from "./list-view";
+import type { SuggestContext } from "../suggest/text-suggest";
 
 /** What the sections editor binds to: the page's room and the page's field machinery. */
 export interface SectionsEditorOptions {
@@ -26,6 +27,8 @@ export interface SectionsEditorOptions {
   structureOrigin: unknown;
   /** Binds one field to the room as the page's other fields are, recording its presence in `found`; null when the room cannot hold it. */
   bindField(element: HTMLElement, found: Map<string, PresenceField>): Promise<Mounted[] | null>;
+  /** Who suggests while the page is in Suggesting mode; null in Editing (default: never). */
+  suggesting?: () => SuggestContext | null;
 }
 
 const CSS = `
@@ -99,6 +102,7 @@ export function mountSectionsEditor(options: SectionsEditorOptions): Mounted {
       controls: (element) => history.add(element, target),
       changed: () => history.touched(target),
       choose: (kinds: readonly EntryKind[]) => chooseKind(doc, kinds),
+      suggesting: () => options.suggesting?.() ?? null,
     },
     () => array,
     container,

@@ -37,3 +37,16 @@ const fields = [{ key: "siteName", label: "Site name" }, { key: "tagline", label
 window.addEventListener("cms:open-settings", () => openSettingsPanel(document, { fields, menu: true, canChange: ${access.admin === true}, onSaved: () => location.reload() }));
 </script>`;
 }
+
+/**
+ * The `mountLouise` option naming the signed-in editor (`editor: { id, name }`), for
+ * `editorScript`'s `extraOptions`: suggestions made in Suggesting mode carry this author, a
+ * numeric id as a number.
+ *
+ * @example
+ * editorScript(1, session.access, editorOption(session), nonce, "home")
+ */
+export function editorOption(editor: Pick<EditorSession, "id" | "name">): string {
+  const id = /^\d{1,15}$/.test(editor.id) ? Number(editor.id) : editor.id;
+  return `editor: ${JSON.stringify({ id, name: editor.name }).replace(/</g, "\\u003c")}`;
+}

@@ -1,0 +1,78 @@
+import { TextSelection, type Transaction } from "prosemirror-state";
+import type { EditorView } from "prosemirror-view";
+import { describe, expect, it } from "vitest";
+import * as Y from "yjs";
+import { richSync } from "../../src/client/collab/rich-runs";
+import { SUGGESTIONS_ROOT } from "../../src/shared/review-suggestions";
+import { suggestionMeta } from "../../src/client/suggest/model";
+import { createReview, type Review } from "../../src/client/suggest/review";
+import { richSuggest } from "../../src/client/suggest/rich-suggest";
+import { HeadlessEditor } from "./headless-editor";
+
+/** A headless rich editor bound to `doc`'s `body`, its dispatch wrapped for Suggest mode. */
+function suggestingEditor(doc: Y.Doc, review: Review): HeadlessEditor {
+  const fragment = doc.getXmlFragment("body");
+  const suggest = richSuggest(fragment, review);
+  const editor = new HeadlessEditor([...suggest.plugins, ...richSync(fragment)]);
+  const plain = HeadlessEditor.prototype.dispatch;
+  const wrapped = suggest.wrapDispatch(function (this: EditorView, tr: Transaction) {
+    plain.call(editor, tr);
+  });
+  editor.dispatch = (tr: Transaction) => wrapped.call(editor as unknown as EditorView, tr);
+  suggest.attach(editor as unknown as EditorView);
+  return editor;
+}
+
+/* The first paragraph's text in the room's document, with its attributes (y-prosemirror's marks). */
+function paragraphDelta(doc: Y.Doc) {
+  const paragraph = doc.getXmlFragment("body").get(0) as Y.XmlElement;
+  const text = paragraph.get(0) as Y.XmlText;
+  return text.toDelta() as { insert: string; attributes?: Record<string, { id: string }> }[];
+}
+
+describe("Suggest mode in a rich field", () => {
+  it("records typing and deleting as marks with our string ids, and each suggestion's author", () => {
+    const a = new Y.Doc();
+    const b = new Y.Doc();
+    a.on("update", (update: Uint8Array, origin: unknown) => origin !== "remote" && Y.applyUpdate(b, update, "remote"));
+    b.on("update", (update: Uint8Array, origin: unknown) => origin !== "remote" && Y.applyUpdate(a, update, "remote"));
+    const eveReview = createReview({ id: 7, name: "Eve" }, "editing");
+    const eve = suggestingEditor(a, eveReview);
+    for (const letter of "Hello world") eve.key(letter);
+    const sam = suggestingEditor(b, createReview({ id: 9, name: "Sam" }, "suggesting"));
+    expect(sam.text()).toBe("Hello world");
+
+    eveReview.setMode("suggesting");
+    eve.place(7);
+    for (const letter of "big ") eve.key(letter);
+    // Sam proposes deleting "world" (now at 11–16 in his view too).
+    sam.dispatch(sam.state.tr.setSelection(TextSelection.create(sam.state.doc, 11, 16)).deleteSelection());
+
+    expect(eve.text()).toBe("Hello big world");
+    expect(sam.text()).toBe("Hello big world");
+    const delta = paragraphDelta(a);
+    expect(delta.map((op) => [op.insert, Object.keys(op.attributes ?? {})])).toEqual([
+      ["Hello ", []],
+      ["big ", ["insertion"]],
+      ["world", ["deletion"]],
+    ]);
+    const inserted = delta[1]!.attributes!.insertion!.id;
+    const deleted = delta[2]!.attributes!.deletion!.id;
+    expect(inserted).toMatch(/^[a-z0-9]{12}$/);
+    expect(suggestionMeta(a, inserted)).toMatchObject({ kind: "insert", field: "body", author: 7, authorName: "Eve" });
+    expect(suggestionMeta(b, deleted)).toMatchObject({ kind: "delete", field: "body", author: 9, authorName: "Sam" });
+    // One suggestion for the four letters typed, one for the deletion; nothing for ids never used.
+    expect([...a.getMap(SUGGESTIONS_ROOT).keys()].sort()).toEqual([inserted, deleted].sort());
+    eve.destroy();
+    sam.destroy();
+  });
+
+  it("in Editing mode edits change the text and record nothing", () => {
+    const doc = new Y.Doc();
+    const editor = suggestingEditor(doc, createReview({ id: 7, name: "Eve" }, "editing"));
+    for (const letter of "Hi") editor.key(letter);
+    expect(paragraphDelta(doc)).toEqual([{ insert: "Hi" }]);
+    expect(doc.getMap(SUGGESTIONS_ROOT).size).toBe(0);
+    editor.destroy();
+  });
+});
