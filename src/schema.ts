@@ -11,3 +11,4 @@ export { media, siteSettings, siteSettingsBlob } from "./tables/media";
 export { submissions, inquiries, formTokens } from "./tables/forms";
 export { shareLinks } from "./tables/share-links";
 export { activity } from "./tables/activity";
+export { unflushedRooms } from "./tables/unflushed-rooms";

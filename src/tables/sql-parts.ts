@@ -6,6 +6,7 @@ import { formTokens, inquiries, submissions } from "./forms";
 import { media, SINGLETON_COLUMN_SQL, siteSettings, siteSettingsBlob } from "./media";
 import { PAGES_SEARCH_FIELDS, pageRedirects, pages, pagesVersions } from "./pages";
 import { shareLinks } from "./share-links";
+import { unflushedRooms } from "./unflushed-rooms";
 
 /*
  * The package's SQL parts, in the order they apply (core first; search indexes pages): which tables
@@ -23,7 +24,7 @@ export const SQL_PARTS = [
   {
     name: "core",
     comment:
-      'The editors who sign in through "cms-toolkit/auth", and their sessions. A site with its own auth\nmay leave the tables empty.\n\nUpgrades included: core-roles, core-team-links, core-activity, core-second-factor',
+      'The editors who sign in through "cms-toolkit/auth", and their sessions. A site with its own auth\nmay leave the tables empty.\n\nUpgrades included: core-roles, core-team-links, core-activity, core-second-factor, core-unflushed-rooms',
     entries: [
       { table: editors, columnSql: EDITORS_COLUMN_SQL },
       {
@@ -45,6 +46,10 @@ export const SQL_PARTS = [
         table: editorTotp,
       },
       { table: editorRecoveryCodes },
+      {
+        comment: "Rooms whose acknowledged edits D1 has not received yet, added when a room turns dirty and\ndeleted once its draft is written: an export flushes them first, the health check flags old ones.",
+        table: unflushedRooms,
+      },
     ],
   },
   {
