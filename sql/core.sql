@@ -2,7 +2,7 @@
 -- The editors who sign in through "cms-toolkit/auth", and their sessions. A site with its own auth
 -- may leave the tables empty.
 --
--- Upgrades included: core-roles, core-team-links, core-activity, core-second-factor
+-- Upgrades included: core-roles, core-team-links, core-activity, core-second-factor, core-unflushed-rooms
 CREATE TABLE "editors" (
   "id" INTEGER PRIMARY KEY AUTOINCREMENT,
   "email" TEXT NOT NULL UNIQUE COLLATE NOCASE,
@@ -76,3 +76,10 @@ CREATE TABLE "editor_recovery_codes" (
   "created_at" TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
 CREATE INDEX "editor_recovery_codes_editor" ON "editor_recovery_codes" ("editor_id");
+
+-- Rooms whose acknowledged edits D1 has not received yet, added when a room turns dirty and
+-- deleted once its draft is written: an export flushes them first, the health check flags old ones.
+CREATE TABLE "unflushed_rooms" (
+  "room" TEXT PRIMARY KEY,
+  "dirty_since" INTEGER NOT NULL
+);

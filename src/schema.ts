@@ -12,3 +12,4 @@ export { submissions, inquiries, formTokens } from "./tables/forms";
 export { shareLinks } from "./tables/share-links";
 export { activity } from "./tables/activity";
 export { reviewComments } from "./tables/review-comments";
+export { unflushedRooms } from "./tables/unflushed-rooms";

@@ -21,6 +21,7 @@ export const SQL_UPGRADES = [
   { part: "core", name: "core-team-links" },
   { part: "core", name: "core-activity" },
   { part: "core", name: "core-second-factor" },
+  { part: "core", name: "core-unflushed-rooms" },
 ];
 
 /**

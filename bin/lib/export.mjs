@@ -16,6 +16,11 @@ export const HEAD_SQL = {
   sequences: `SELECT name, seq FROM sqlite_sequence ORDER BY name`,
 };
 
+/** How long an export waits for the rooms listed before it began to write their edits to D1. */
+export const ROOM_WAIT_MS = 45_000;
+/** Between two looks at the list of rooms with unflushed edits. */
+const ROOM_POLL_MS = 500;
+
 /** Rows read per table per wrangler run. */
 const PAGE_ROWS = 500;
 /** Raw bytes per media line (base64 makes it 64 KiB). */
@@ -74,7 +79,8 @@ function archiveRow(columns, row) {
  * @example
  * await exportSite({ file: "site.cms", target: d1Target({ local: true }), cwd: process.cwd(), withCredentials: false, bucket: "site-media" })
  */
-export async function exportSite({ file, target, cwd, withCredentials, bucket }) {
+export async function exportSite({ file, target, cwd, withCredentials, bucket, roomWaitMs = ROOM_WAIT_MS }) {
+  const started = Date.now();
   const scratch = mkdtempSync(join(tmpdir(), "cms-toolkit-export-"));
   try {
     // d1_migrations uses AUTOINCREMENT, so a migrated database has sqlite_sequence too.
@@ -82,6 +88,7 @@ export async function exportSite({ file, target, cwd, withCredentials, bucket })
       throw new Error(`could not read the ${target.remote ? "remote" : "local"} database ${target.database} (are its migrations applied, and is this the site's state?): ${error.message}`);
     });
     const tables = describeTables(tableRows);
+    if (tables.columns.unflushed_rooms) await awaitRooms({ target, cwd, started, roomWaitMs });
     const applied = migrations.map(({ name }) => name);
     const sequence = Object.fromEntries(sequences.filter(({ name }) => tables.data.includes(name)).map(({ name, seq }) => [name, seq]));
     const archive = createArchiveWriter(scratch);
@@ -110,6 +117,29 @@ export async function exportSite({ file, target, cwd, withCredentials, bucket })
     return archive.finish(file, { migrations: applied, sequences: sequence, credentials: withCredentials, counts, objects: media.length });
   } finally {
     rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Waits until every room that held acknowledged edits D1 lacked when the export began has written
+ * them (its row in `unflushed_rooms`, listed before the room acknowledged them, is gone or newer
+ * than the export), so the archive holds every edit acknowledged before it began. The export reads
+ * D1 from outside the site, so it cannot ask the rooms: a running site's rooms write within their
+ * maximum wait (12 s by default). Refuses, naming the rooms, when they do not write in time (the
+ * site is not running, or a field they hold is refused).
+ */
+async function awaitRooms({ target, cwd, started, roomWaitMs }) {
+  const deadline = Date.now() + roomWaitMs;
+  for (;;) {
+    const [rooms] = await queryD1(target, cwd, [`SELECT room, dirty_since FROM unflushed_rooms WHERE dirty_since <= ${literal(started)} ORDER BY room`]);
+    if (rooms.length === 0) return;
+    if (Date.now() >= deadline) {
+      const named = rooms.map(({ room, dirty_since: since }) => `${room} (since ${new Date(since).toISOString()})`).join(", ");
+      throw new Error(
+        `these pages hold acknowledged edits that are not in the database yet: ${named}. Their rooms write them while the site runs: start it (npm run dev), let the editing settle, then export again`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, ROOM_POLL_MS));
   }
 }
 

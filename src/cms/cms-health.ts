@@ -1,5 +1,5 @@
 import { tableMeta } from "../cores/table-meta";
-import { roomCheck, schedulesCheck } from "../cores/health/room-checks";
+import { roomCheck, schedulesCheck, unflushedCheck } from "../cores/health/room-checks";
 import type { HealthCheck } from "../cores/health/run-checks";
 import { bindingsCheck, d1Check, kvCheck, migrationsCheck, r2Check, type NeededBinding } from "../cores/health/storage-checks";
 import type { FormDefinition } from "../cores/forms";
@@ -14,18 +14,19 @@ export interface CmsHealthSources {
   signIn: boolean;
   media: boolean;
   forms: readonly FormDefinition[];
+  /** The rooms' maximum wait before a draft write (`RoomLimits.maxWaitMs`). */
+  maxWaitMs: number;
 }
 
 /**
  * The checks `GET /api/cms/health` runs for a site's declaration: its bindings (those it needs),
  * its migrations (declared tables and columns against D1), a D1 round trip, an R2 probe object, a
- * KV read, a room's storage, and overdue scheduled publishes. A store whose binding is absent is
- * not probed: the bindings check names it. Drafts left unflushed past the room's maximum wait are
- * not checked: only the room knows it is dirty, and finding such rooms would mean waking every
- * record's room.
+ * KV read, a room's storage, overdue scheduled publishes, and drafts left unwritten past the
+ * rooms' maximum wait (from `unflushed_rooms`, where rooms list themselves). A store whose binding
+ * is absent is not probed: the bindings check names it.
  *
  * @example
- * const checks = cmsHealthChecks({ registry, tables, signIn: true, media: true, forms: [] });
+ * const checks = cmsHealthChecks({ registry, tables, signIn: true, media: true, forms: [], maxWaitMs: 12_000 });
  * healthRoute({ resolveEditor, checks });
  */
 export function cmsHealthChecks(sources: CmsHealthSources): (env: object) => HealthCheck[] {
@@ -47,6 +48,7 @@ export function cmsHealthChecks(sources: CmsHealthSources): (env: object) => Hea
       checks.push(roomCheck(() => probeRoomStorage(rooms)));
       if (bound.DB && drafts.length > 0) {
         checks.push(schedulesCheck(bound.DB, { collections: drafts, scheduledPublish: (slug, id) => draftWriterFor(env, slug).scheduledPublish(id) }));
+        checks.push(unflushedCheck(bound.DB, sources.maxWaitMs));
       }
     }
     return checks;

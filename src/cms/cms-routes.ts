@@ -40,6 +40,7 @@ import { peopleRoute } from "../auth/people-route";
 import type { RateLimitRule } from "../cores/rate-limit";
 import type { LogSink } from "../shared/request-log";
 import { cmsHealthChecks } from "./cms-health";
+import { DEFAULT_ROOM_LIMITS, type RoomLimits } from "../objects/room-config";
 import { editorNames } from "../auth/editor-store";
 import { explainFailure, expectTables } from "../cores/explain-failure";
 import type { InlinePath } from "./cms-collection";
@@ -64,6 +65,8 @@ export type CmsAuth<Env> = { resolveEditor: ResolveEditor<Env> } | { signIn: Ses
 /** Everything a site declares once; see `createCms`. */
 export interface CmsConfig<Env extends CmsEnv, C extends CmsCollections> {
   collections: C;
+  /** The rooms' limits (settle, maximum wait, sizes); the health check reads the maximum wait. */
+  rooms?: { limits?: Partial<RoomLimits> };
   /** Default: the built-in sign-in (`sql/core.sql`'s `editors`, `POST /api/cms/session`). */
   auth?: CmsAuth<Env>;
   /** The media library and uploads (`sql/media.sql`); public files under `servePath` (default `/media`). */
@@ -186,10 +189,18 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
     reviews: [config.reviews?.inquiries, config.reviews?.submissions],
     shareLinks: config.shareLinks ? (config.shareLinks.table ?? shareLinksTable) : undefined,
     activity: true,
+    unflushedRooms: registry.roomSlugs.length > 0,
   });
   const health = healthRoute<Env>({
     resolveEditor,
-    checks: cmsHealthChecks({ registry, tables, signIn: signIn !== null, media: config.media !== undefined, forms: config.forms?.forms ?? [] }),
+    checks: cmsHealthChecks({
+      registry,
+      tables,
+      signIn: signIn !== null,
+      media: config.media !== undefined,
+      forms: config.forms?.forms ?? [],
+      maxWaitMs: config.rooms?.limits?.maxWaitMs ?? DEFAULT_ROOM_LIMITS.maxWaitMs,
+    }),
     ...(config.health?.limit ? { limit: config.health.limit } : {}),
   });
   const composed = composeRoutes<Env>(

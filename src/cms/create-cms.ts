@@ -4,15 +4,12 @@ import type { DraftDeps } from "../cores/drafts";
 import { PageRoom } from "../objects/PageRoom";
 import { draftWriterFor } from "../objects/room-client";
 import { RateLimitObject } from "../objects/rate-limit-object";
-import type { RoomLimits } from "../objects/room-config";
 import { mediaBaseOf, type CmsCollections } from "./cms-registry";
 import { cmsRoutes, type CmsConfig, type CmsEnv, type CmsRoutes } from "./cms-routes";
 import { createCmsService, type CmsServiceClass } from "./cms-service";
 
 /** `createCms`'s declaration: collections, auth, media, settings, forms, and the rooms' limits. */
-export interface CreateCmsConfig<Env extends CmsEnv, C extends CmsCollections> extends CmsConfig<Env, C> {
-  rooms?: { limits?: Partial<RoomLimits> };
-}
+export type CreateCmsConfig<Env extends CmsEnv, C extends CmsCollections> = CmsConfig<Env, C>;
 
 /** What a site gets from `createCms`. */
 export interface Cms<Env extends CmsEnv, C extends CmsCollections> extends CmsRoutes<Env, C> {

@@ -501,6 +501,7 @@ export class PageRoom extends YServer {
     this.#commits = new RoomCommits({
       append: (update) => store.append(update, this.document),
       edited: (editor, at, fields) => this.#drafts?.edited(editor, at, fields),
+      ackGate: () => this.#drafts?.listing() ?? null,
       has: (client, clock) => getState(this.document.store, client) >= clock,
       delayMs: this.#limits.commitDelayMs,
     });

@@ -1,7 +1,7 @@
-import type { DraftWriter, PublishResult, ScheduledPublish } from "../cores/drafts";
-import { HttpError } from "../shared/errors";
+import { clearUnflushed, listUnflushed, type DraftWriter, type PublishResult, type ScheduledPublish } from "../cores/drafts";
+import { HttpError, isHttpError } from "../shared/errors";
 import { missingBinding, type MisconfiguredError } from "../shared/misconfigured";
-import { roomName } from "../shared/room-protocol";
+import { parseRoomName, roomName } from "../shared/room-protocol";
 import { unwrapRoomResult as unwrap, type RoomResult } from "../shared/room-result";
 import type { EditorSession } from "../shared/session";
 import type { PageRoom } from "./PageRoom";
@@ -120,6 +120,45 @@ export async function roomComments(env: object, collection: string, id: number, 
   if (!isNamespace(namespace)) throw missingPageRoom([collection]);
   const stub = await roomStub(namespace as DurableObjectNamespace<PageRoom>, roomName(collection, id));
   return unwrap((await stub.comments(session, action)) as RoomResult<CommentAnswer>);
+}
+
+/** Rooms flushed at once by {@link flushUnflushedRooms}. */
+const FLUSH_AT_ONCE = 6;
+
+/**
+ * Asks every room listed in `unflushed_rooms` to write its acknowledged edits to D1, and resolves
+ * once each has: after it, D1 holds every edit any room acknowledged before the call (an export
+ * reads D1 only then). A room whose record is gone is taken off the list. Without the `PAGE_ROOM`
+ * binding there are no rooms and it does nothing. Resolves with the number of rooms asked.
+ *
+ * @example
+ * await flushUnflushedRooms(env);
+ * // now read D1
+ */
+export async function flushUnflushedRooms(env: { DB: D1Database }): Promise<number> {
+  const namespace = (env as { PAGE_ROOM?: unknown }).PAGE_ROOM;
+  if (!isNamespace(namespace)) return 0;
+  const rooms = (await listUnflushed(env.DB)).map(({ room }) => room);
+  const queue = [...rooms];
+  const worker = async () => {
+    for (let room = queue.shift(); room !== undefined; room = queue.shift()) {
+      const address = parseRoomName(room);
+      if (!address) {
+        await clearUnflushed(env.DB, room);
+        continue;
+      }
+      try {
+        await flushRoomDraft(env, address.collection, address.id);
+      } catch (error) {
+        // A deleted record's room has nothing to write; fields D1 refuses (4xx) stay pending in the
+        // room until an editor fixes them, and the rest was written. Anything else stops the caller.
+        if (!isHttpError(error) || error.status >= 500) throw error;
+        if (error.status === 404) await clearUnflushed(env.DB, room);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(FLUSH_AT_ONCE, rooms.length) }, worker));
+  return rooms.length;
 }
 
 /** The name of the room the health check probes: it belongs to no record (not `<collection>:<id>`). */

@@ -12,6 +12,11 @@ export interface RoomCommitsContext {
   edited(editor: EditorSession | null, at: number, fields: string[] | null): void;
   /** Whether the document's state of `client` has reached `clock` (every item up to it is in it). */
   has(client: number, clock: number): boolean;
+  /**
+   * A write that must land before an edit committed now is acknowledged (the room's row in
+   * `unflushed_rooms`, see `RoomDrafts.listing`), or `null`.
+   */
+  ackGate?(): Promise<void> | null;
   /** The group-commit window (`RoomLimits.commitDelayMs`): a commit comes this long after the first update it holds. */
   delayMs: number;
 }
@@ -61,6 +66,8 @@ export class RoomCommits {
    */
   readonly #unremembered = new Map<string, Connection>();
   #timer: ReturnType<typeof setTimeout> | null = null;
+  /** Acknowledgements held for an {@link RoomCommitsContext.ackGate}, sent in order once it has landed. */
+  #held: Promise<void> | null = null;
   #rememberTimer: ReturnType<typeof setTimeout> | null = null;
   readonly #flushLater = () => this.flush();
   readonly #rememberLater = () => this.#remember();
@@ -151,10 +158,30 @@ export class RoomCommits {
     this.#acknowledge();
   }
 
+  /*
+   * Takes the counts this commit covers off `#received` now (a frame arriving later counts on from
+   * them), and sends them at once, or, while a gate or earlier held acknowledgements are out, after
+   * them, so acknowledgements reach each author in order.
+   */
   #acknowledge(): void {
+    const due: { id: string; connection: Connection; count: number }[] = [];
     for (const [id, { connection, count, lacking }] of this.#received) {
       if (lacking && [...lacking].some(([client, clock]) => !this.#c.has(client, clock))) continue;
       this.#received.delete(id);
+      this.#acked.set(id, count);
+      due.push({ id, connection, count });
+    }
+    const gate = this.#c.ackGate?.() ?? null;
+    if (gate === null && this.#held === null) return this.#send(due);
+    const held = (this.#held ?? Promise.resolve()).then(() => gate).then(() => this.#send(due));
+    this.#held = held;
+    void held.then(() => {
+      if (this.#held === held) this.#held = null;
+    });
+  }
+
+  #send(due: { id: string; connection: Connection; count: number }[]): void {
+    for (const { id, connection, count } of due) {
       if (connection.readyState !== WebSocket.OPEN) continue;
       const event: RoomEvent = { type: "ack", updates: count };
       try {
@@ -163,7 +190,6 @@ export class RoomCommits {
         // A connection closing under us gets no acknowledgement; its client resends on reconnect.
         continue;
       }
-      this.#acked.set(id, count);
       this.#unremembered.set(id, connection);
       this.#rememberTimer ??= setTimeout(this.#rememberLater, REMEMBER_MS);
     }

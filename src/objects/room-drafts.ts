@@ -3,13 +3,14 @@ import { recordActivity } from "../cores/activity";
 import { assertDraftRules, labelOf, writeDraft, type DraftDeps, type FieldEdit, type WrittenDraft } from "../cores/drafts";
 import { assertJsonDepth } from "../shared/json-depth";
 import { HttpError, isHttpError, LouiseValidationError, type Violation } from "../shared/errors";
-import type { RoomEvent } from "../shared/room-protocol";
+import { roomName, type RoomEvent } from "../shared/room-protocol";
 import type { EditorSession } from "../shared/session";
 import type { RoomEnv, RoomLimits } from "./room-config";
 import { changedFields, readFieldsChecked, type RoomField } from "./room-document";
 import { restoreOutside, saveOutsideEdit, saveOutsideField, type OutsideEdit } from "./room-outside";
 import { META_SEEN, rootOf } from "./outside-base";
 import type { RoomStore } from "./room-store";
+import { UnflushedListing } from "./room-unflushed";
 import { causeOf, type LogSink } from "../shared/request-log";
 
 export type { OutsideEdit } from "./room-outside";
@@ -100,10 +101,32 @@ export class RoomDrafts {
   #touched: Set<string> | null = null;
   /** The fields the last flush wrote, named in its activity row. */
   #lastFields: string[] = [];
+  /** The room's row in `unflushed_rooms`. */
+  readonly #listing: UnflushedListing;
 
   constructor(context: RoomDraftsContext) {
     this.#c = context;
-    this.#dirty = context.store.getMeta<number>(META_DIRTY) !== null;
+    this.#listing = new UnflushedListing(context.env.DB, roomName(context.collection, context.id), context.log);
+    const dirtySince = context.store.getMeta<number>(META_DIRTY);
+    this.#dirty = dirtySince !== null;
+    // A room evicted while dirty may have lost its row's write: list it again.
+    if (dirtySince !== null) this.#listing.set(dirtySince);
+  }
+
+  /**
+   * While the room's row in `unflushed_rooms` is being written, the write; else `null`. An edit is
+   * acknowledged only after it, so an export that lists the rooms to flush never misses one that
+   * acknowledged an edit before the export began.
+   */
+  listing(): Promise<void> | null {
+    return this.#listing.pending();
+  }
+
+  /* Stores the dirty mark (and lists the room) unless it is already there. */
+  #markDirty(now: number): void {
+    if (this.#c.store.getMeta<number>(META_DIRTY) !== null) return;
+    this.#c.store.setMeta(META_DIRTY, now);
+    this.#listing.set(now);
   }
 
   /** Remembers the current fields as written (after seeding, or after D1 changed underneath). */
@@ -135,7 +158,7 @@ export class RoomDrafts {
     if (this.#dirty && !this.#backedOff) return;
     this.#backedOff = false;
     this.#dirty = true;
-    if (this.#c.store.getMeta<number>(META_DIRTY) === null) this.#c.store.setMeta(META_DIRTY, now);
+    this.#markDirty(now);
     this.#c.store.setTimer(SETTLE, now + this.#c.limits.settleMs);
     this.#c.arm();
   }
@@ -200,6 +223,7 @@ export class RoomDrafts {
   /** The record is gone: every later flush (and one still waiting for D1) answers 404 and touches nothing. */
   stop(): void {
     this.#stopped = true;
+    this.#listing.set(null);
   }
 
   /** An outside edit, merged and written at once: see `saveOutsideEdit` (`room-outside.ts`). */
@@ -350,7 +374,10 @@ export class RoomDrafts {
     } else if (this.#edits === editsAtStart) {
       this.#dirty = false;
       this.#backedOff = false;
-      this.#c.store.deleteMeta(META_DIRTY);
+      if (this.#c.store.getMeta<number>(META_DIRTY) !== null) {
+        this.#c.store.deleteMeta(META_DIRTY);
+        this.#listing.set(null);
+      }
       this.#c.store.clearTimer(SETTLE);
     } else {
       this.#c.store.setTimer(SETTLE, Date.now() + this.#c.limits.settleMs);
@@ -363,13 +390,13 @@ export class RoomDrafts {
     this.#backedOff = true;
     this.#dirty = true;
     this.#c.store.setTimer(SETTLE, Date.now() + this.#c.limits.invalidRetryMs);
-    if (this.#c.store.getMeta<number>(META_DIRTY) === null) this.#c.store.setMeta(META_DIRTY, Date.now());
+    this.#markDirty(Date.now());
     this.#c.arm();
   }
 
   #retryAt(at: number): void {
     this.#dirty = true;
-    if (this.#c.store.getMeta<number>(META_DIRTY) === null) this.#c.store.setMeta(META_DIRTY, Date.now());
+    this.#markDirty(Date.now());
     this.#c.store.setTimer(SETTLE, at);
     this.#c.arm();
   }

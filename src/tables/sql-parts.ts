@@ -7,6 +7,7 @@ import { media, SINGLETON_COLUMN_SQL, siteSettings, siteSettingsBlob } from "./m
 import { PAGES_SEARCH_FIELDS, pageRedirects, pages, pagesVersions } from "./pages";
 import { reviewComments } from "./review-comments";
 import { shareLinks } from "./share-links";
+import { unflushedRooms } from "./unflushed-rooms";
 
 /*
  * The package's SQL parts, in the order they apply (core first; search indexes pages): which tables
@@ -24,7 +25,7 @@ export const SQL_PARTS = [
   {
     name: "core",
     comment:
-      'The editors who sign in through "cms-toolkit/auth", and their sessions. A site with its own auth\nmay leave the tables empty.\n\nUpgrades included: core-roles, core-team-links, core-activity, core-second-factor',
+      'The editors who sign in through "cms-toolkit/auth", and their sessions. A site with its own auth\nmay leave the tables empty.\n\nUpgrades included: core-roles, core-team-links, core-activity, core-second-factor, core-unflushed-rooms',
     entries: [
       { table: editors, columnSql: EDITORS_COLUMN_SQL },
       {
@@ -46,6 +47,10 @@ export const SQL_PARTS = [
         table: editorTotp,
       },
       { table: editorRecoveryCodes },
+      {
+        comment: "Rooms whose acknowledged edits D1 has not received yet, added when a room turns dirty and\ndeleted once its draft is written: an export flushes them first, the health check flags old ones.",
+        table: unflushedRooms,
+      },
     ],
   },
   {

@@ -57,7 +57,7 @@ describe("GET /api/cms/health", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(body.status).toBe("ok");
-    expect(body.checks!.map((entry) => entry.name).sort()).toEqual(["bindings", "d1", "kv", "migrations", "r2", "room", "schedules"]);
+    expect(body.checks!.map((entry) => entry.name).sort()).toEqual(["bindings", "d1", "kv", "migrations", "r2", "room", "schedules", "unflushed"]);
     for (const entry of body.checks!) {
       expect(entry, entry.name).toMatchObject({ status: "ok" });
       expect(entry.ms).toBeGreaterThanOrEqual(0);
@@ -159,6 +159,22 @@ describe("GET /api/cms/health", () => {
     expect(schedules.status).toBe("degraded");
     expect(schedules.detail).toContain(`pages:${id}`);
     expect((await health()).body).toEqual({ status: "degraded" });
+  });
+
+  it("is degraded when a room's live edits stayed out of D1 past the maximum wait, naming the page", async () => {
+    const id = await newPage({ title: "Stuck" });
+    // Rooms list themselves when they turn dirty (test/objects/page-room-unflushed.test.ts); this
+    // one did five minutes ago and never wrote its draft, the other one a moment ago.
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO unflushed_rooms (room, dirty_since) VALUES (?1, ?2)").bind(`pages:${id}`, Date.now() - 5 * 60_000),
+      env.DB.prepare("INSERT INTO unflushed_rooms (room, dirty_since) VALUES (?1, ?2)").bind(`pages:${id + 1000}`, Date.now()),
+    ]);
+    const unflushed = check((await health(publisher)).body, "unflushed");
+    expect(unflushed.status).toBe("degraded");
+    expect(unflushed.detail).toContain(`pages:${id} (since `);
+    expect(unflushed.detail).not.toContain(`pages:${id + 1000}`);
+    await env.DB.prepare("DELETE FROM unflushed_rooms WHERE room = ?1").bind(`pages:${id}`).run();
+    expect(check((await health(publisher)).body, "unflushed").status).toBe("ok");
   });
 
   it("is rate limited per client address, in RATE_LIMIT", async () => {

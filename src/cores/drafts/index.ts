@@ -19,3 +19,4 @@ export { applyCreate } from "./create";
 export { listPublished, readPublished } from "./published";
 export { readPublishState, type PublishState } from "./publish-state";
 export { listRecordOverview, type RecordOverview } from "./record-overview";
+export { clearUnflushed, listUnflushed, markUnflushed, type UnflushedRoom } from "./unflushed-rooms";

@@ -72,3 +72,42 @@ async function pendingRecordIds(db: D1Client, deps: ScheduleSource["collections"
   const { results } = await db.prepare(sql).bind(limit).all<{ id: number }>();
   return results.map((row) => Number(row.id));
 }
+
+/**
+ * How long past the room's maximum wait a draft may stay unwritten before it counts: a room writes
+ * at the maximum wait, and a failed write is retried within seconds.
+ */
+export const UNFLUSHED_GRACE_MS = 60_000;
+
+/** Rooms named in the detail of the unflushed check, at most. */
+const UNFLUSHED_NAMED = 10;
+
+/**
+ * No room holds acknowledged edits that D1 has lacked for longer than the room's maximum wait
+ * (`maxWaitMs`) plus {@link UNFLUSHED_GRACE_MS}: rooms list themselves in `unflushed_rooms` when
+ * they turn dirty, so such a row is a draft write that keeps failing (D1 refusing a field, or
+ * unreachable from the room). `degraded`, naming the pages (the first ten) and since when.
+ *
+ * @example
+ * unflushedCheck(env.DB, 12_000)
+ */
+export function unflushedCheck(db: D1Client, maxWaitMs: number, now: () => number = Date.now): HealthCheck {
+  return {
+    name: "unflushed",
+    failure: "degraded",
+    run: async () => {
+      const before = now() - maxWaitMs - UNFLUSHED_GRACE_MS;
+      const { results } = await db
+        .prepare(`SELECT "room", "dirty_since" AS "since" FROM "unflushed_rooms" WHERE "dirty_since" < ?1 ORDER BY "dirty_since", "room" LIMIT ?2`)
+        .bind(before, UNFLUSHED_NAMED + 1)
+        .all<{ room: string; since: number }>();
+      if (results.length === 0) return { status: "ok", detail: `no draft left unwritten past the rooms' maximum wait (${maxWaitMs} ms)` };
+      const named = results
+        .slice(0, UNFLUSHED_NAMED)
+        .map(({ room, since }) => `${room} (since ${new Date(since).toISOString()})`)
+        .join(", ");
+      const more = results.length > UNFLUSHED_NAMED ? ` and more` : "";
+      return { status: "degraded", detail: `live edits not written to D1 past the rooms' maximum wait: ${named}${more}` };
+    },
+  };
+}
