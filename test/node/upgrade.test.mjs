@@ -21,6 +21,11 @@ const ROOT = resolve(import.meta.dirname, "../..");
 const CONTENT = join(ROOT, "test/fixtures/migration-sets/content");
 /** Migrations whose content is the demo seed's rather than a fixture of their own. */
 const SEEDED = { "0010_courses.sql": join(ROOT, "scripts/seed-demo.sql") };
+/**
+ * Tables of a running deployment's passing state, empty in a site at rest: a row of
+ * `unflushed_rooms` names a room holding edits, which an export waits for.
+ */
+const TRANSIENT = new Set(["unflushed_rooms"]);
 const scratch = mkdtempSync(join(tmpdir(), "cms-upgrade-"));
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -36,7 +41,8 @@ const blobId = (bytes) => createHash("sha1").update(`blob ${bytes.length}\0`).up
 /** The tables (virtual ones too) a set of migrations leaves: a table rebuilt under a scratch name and renamed back counts once. */
 const tablesOf = (files) => {
   const tables = [];
-  const statements = /^CREATE (?:VIRTUAL )?TABLE (\w+)|^DROP TABLE (\w+)|^ALTER TABLE (\w+) RENAME TO (\w+)/gim;
+  // Generated migrations quote their names ("team_links"), hand-written ones do not.
+  const statements = /^CREATE (?:VIRTUAL )?TABLE "?(\w+)"?|^DROP TABLE "?(\w+)"?|^ALTER TABLE "?(\w+)"? RENAME TO "?(\w+)"?/gim;
   for (const { name } of files) {
     for (const [, created, dropped, from, to] of readFileSync(join(ROOT, "migrations", name), "utf8").matchAll(statements)) {
       if (created) tables.push(created);
@@ -90,7 +96,7 @@ describe("a site at each earlier migration set keeps every row through today's m
       const fill = names.map((name) => readFileSync(SEEDED[name] ?? join(CONTENT, name), "utf8"));
       const snapshot = snapshotSql(tables);
       const before = (await execute(persistTo, [...fill, ...snapshot], ["-c", config])).slice(-snapshot.length);
-      for (const [i, table] of tables.entries()) assert.ok(before[i].length > 0, `set ${index + 1} put no content in ${table}`);
+      for (const [i, table] of tables.entries()) assert.ok(before[i].length > 0 || TRANSIENT.has(table), `set ${index + 1} put no content in ${table}`);
 
       await wrangler(["d1", "migrations", "apply", "DB", "--local", ...TODAY_CONFIG, "--persist-to", persistTo]);
       const added = tablesOf(SETS.at(-1).files).filter((table) => !tables.includes(table));
