@@ -75,4 +75,21 @@ describe("Suggest mode in a rich field", () => {
     expect(doc.getMap(SUGGESTIONS_ROOT).size).toBe(0);
     editor.destroy();
   });
+
+  it("records formatting in Suggesting mode as the old words proposed for deletion and the formatted words proposed for insertion, never as a modification the room cannot store", () => {
+    const doc = new Y.Doc();
+    const review = createReview({ id: 7, name: "Eve" }, "editing");
+    const editor = suggestingEditor(doc, review);
+    for (const letter of "Bold me") editor.key(letter);
+    review.setMode("suggesting");
+    editor.dispatch(editor.state.tr.addMark(1, 5, editor.state.schema.marks.strong!.create()));
+    const delta = paragraphDelta(doc) as { insert: string; attributes?: Record<string, unknown> }[];
+    expect(delta.map((op) => [op.insert, Object.keys(op.attributes ?? {}).sort()])).toEqual([
+      ["Bold", ["deletion"]],
+      ["Bold", ["insertion", "strong"]],
+      [" me", []],
+    ]);
+    expect(delta.flatMap((op) => Object.keys(op.attributes ?? {})).some((name) => name.startsWith("modification"))).toBe(false);
+    editor.destroy();
+  });
 });
