@@ -7,7 +7,7 @@ import {
   suggestionValueProblem,
   type SuggestionMeta,
 } from "../shared/review-suggestions";
-import type { DecodedDeletes } from "./room-wire";
+import { itemsDeletedBy, type DecodedDeletes } from "./room-wire";
 
 /*
  * What a client may write into `cms:suggestions` (docs/room-protocol.md): a new entry, a `Y.Map`
@@ -74,18 +74,8 @@ export function refusedSuggestions(doc: Y.Doc, items: readonly SuggestionItem[],
 export function refusedSuggestionDeletes(doc: Y.Doc, deletes: DecodedDeletes | null): string | null {
   if (!deletes || !doc.share.has(SUGGESTIONS_ROOT)) return null;
   const root = doc.getMap<unknown>(SUGGESTIONS_ROOT);
-  for (const [client, ranges] of deletes.clients) {
-    const stored = doc.store.clients.get(client);
-    if (!stored || stored.length === 0) continue;
-    const last = stored[stored.length - 1] as Y.AbstractStruct;
-    for (const range of ranges) {
-      if (range.len <= 0 || range.clock >= last.id.clock + last.length) continue;
-      for (let index = Y.findIndexSS(stored, range.clock); index < stored.length; index++) {
-        const struct = stored[index] as Y.AbstractStruct;
-        if (struct.id.clock >= range.clock + range.len) break;
-        if (struct instanceof Y.Item && !struct.deleted && isUnder(struct, root)) return `${SUGGESTIONS_ROOT}: only the room settles a suggestion`;
-      }
-    }
+  for (const item of itemsDeletedBy(doc, deletes)) {
+    if (!item.deleted && isUnder(item, root)) return `${SUGGESTIONS_ROOT}: only the room settles a suggestion`;
   }
   return null;
 }

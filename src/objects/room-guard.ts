@@ -6,7 +6,7 @@ import { JSON_ROOT } from "../shared/room-protocol";
 import { isJsonMapField, type RoomField } from "./room-document";
 import { refusedContent, roomOnlyWords, type GuardContext, type Place } from "./room-guard-rules";
 import { refusedSuggestionDeletes, refusedSuggestions, type SuggestionItem } from "./room-guard-suggestions";
-import type { DecodedDeletes } from "./room-wire";
+import { itemsDeletedBy, type DecodedDeletes } from "./room-wire";
 
 /**
  * Deepest element nesting a rich-text field (or a list of lists) may reach through the room.
@@ -83,7 +83,7 @@ export function refusedSuggestionUpdate(doc: Y.Doc, fields: readonly RoomField[]
  * @example
  * const touched = updatedFields(doc, fields, parsed.structs, parsed.deletes); // Set { "title" }
  */
-export function updatedFields(doc: Y.Doc, fields: readonly RoomField[], structs: readonly (Y.Item | Y.GC | Y.Skip)[], deletes: ReturnType<typeof Y.decodeUpdate>["ds"] | null): Set<string> {
+export function updatedFields(doc: Y.Doc, fields: readonly RoomField[], structs: readonly (Y.Item | Y.GC | Y.Skip)[], deletes: DecodedDeletes | null): Set<string> {
   const names = new Set<string>();
   const places = new UpdatePlaces(doc, schemaOf(fields).roots, structs);
   for (const struct of structs) {
@@ -93,20 +93,7 @@ export function updatedFields(doc: Y.Doc, fields: readonly RoomField[], structs:
     if (place.root !== JSON_ROOT) names.add(place.root);
     else if (place.depth === 0) names.add(places.subOf(struct) ?? JSON_ROOT);
   }
-  for (const [client, ranges] of deletes?.clients ?? []) {
-    const stored = doc.store.clients.get(client);
-    if (!stored) continue;
-    for (const range of ranges) {
-      if (range.len <= 0) continue;
-      const last = stored[stored.length - 1] as Y.AbstractStruct;
-      if (range.clock >= last.id.clock + last.length) continue;
-      for (let index = Y.findIndexSS(stored, range.clock); index < stored.length; index++) {
-        const struct = stored[index] as Y.AbstractStruct;
-        if (struct.id.clock >= range.clock + range.len) break;
-        if (struct instanceof Y.Item) names.add(fieldOfStored(doc, struct));
-      }
-    }
-  }
+  for (const item of itemsDeletedBy(doc, deletes)) names.add(fieldOfStored(doc, item));
   return names;
 }
 
@@ -238,25 +225,15 @@ export function pendingRefusal(doc: Y.Doc, fields: readonly RoomField[], incomin
  * const refusal = roomOnlyRefusal(doc, fields, parsed.structs, parsed.deletes);
  * if (refusal) refuse(connection, refusal, parsed.structs, ROOM_CLOSE.READ_ONLY_FIELD);
  */
-export function roomOnlyRefusal(doc: Y.Doc, fields: readonly RoomField[], structs: readonly (Y.Item | Y.GC | Y.Skip)[], deletes: ReturnType<typeof Y.decodeUpdate>["ds"] | null): string | null {
+export function roomOnlyRefusal(doc: Y.Doc, fields: readonly RoomField[], structs: readonly (Y.Item | Y.GC | Y.Skip)[], deletes: DecodedDeletes | null): string | null {
   // Until the room writes its first thread the root does not exist: only a new top-level item can touch it.
   if (!doc.share.has(COMMENTS_ROOT) && !structs.some((struct) => struct instanceof Y.Item && (struct.parent as unknown) === COMMENTS_ROOT)) return null;
   // A client resends what it has (a full state, the whole delete set of a sync step 2): only what is
   // new to the room counts, so the room's own threads and deletions coming back are no write.
   const fresh = structs.filter((struct) => struct.id.clock + struct.length > Y.getState(doc.store, struct.id.client));
   if (updatedFields(doc, fields, fresh, null).has(COMMENTS_ROOT)) return roomOnlyWords(COMMENTS_ROOT);
-  for (const [client, ranges] of deletes?.clients ?? []) {
-    const stored = doc.store.clients.get(client);
-    if (!stored || stored.length === 0) continue;
-    const last = stored[stored.length - 1] as Y.AbstractStruct;
-    for (const range of ranges) {
-      if (range.len <= 0 || range.clock >= last.id.clock + last.length) continue;
-      for (let index = Y.findIndexSS(stored, range.clock); index < stored.length; index++) {
-        const struct = stored[index] as Y.AbstractStruct;
-        if (struct.id.clock >= range.clock + range.len) break;
-        if (struct instanceof Y.Item && !struct.deleted && fieldOfStored(doc, struct) === COMMENTS_ROOT) return roomOnlyWords(COMMENTS_ROOT);
-      }
-    }
+  for (const item of itemsDeletedBy(doc, deletes)) {
+    if (!item.deleted && fieldOfStored(doc, item) === COMMENTS_ROOT) return roomOnlyWords(COMMENTS_ROOT);
   }
   return null;
 }

@@ -132,3 +132,26 @@ export function heldBack(doc: Y.Doc, structs: DecodedStructs, deletes: DecodedDe
   }
   return lacking;
 }
+
+/**
+ * The items of the document a delete set names (deleted already or not): the one walk from a
+ * frame's delete set to what it removes, which the guards judge by where the items sit.
+ *
+ * @example
+ * for (const item of itemsDeletedBy(doc, parsed.deletes)) if (!item.deleted) touched.add(fieldOfStored(doc, item));
+ */
+export function* itemsDeletedBy(doc: Y.Doc, deletes: DecodedDeletes | null): Generator<Y.Item> {
+  for (const [client, ranges] of deletes?.clients ?? []) {
+    const stored = doc.store.clients.get(client);
+    if (!stored || stored.length === 0) continue;
+    const last = stored[stored.length - 1] as Y.AbstractStruct;
+    for (const range of ranges) {
+      if (range.len <= 0 || range.clock >= last.id.clock + last.length) continue;
+      for (let index = Y.findIndexSS(stored, range.clock); index < stored.length; index++) {
+        const struct = stored[index] as Y.AbstractStruct;
+        if (struct.id.clock >= range.clock + range.len) break;
+        if (struct instanceof Y.Item) yield struct;
+      }
+    }
+  }
+}

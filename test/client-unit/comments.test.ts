@@ -5,7 +5,8 @@ import { richSync } from "../../src/client/collab/rich-runs";
 import { anchorFor, spanOf, type CommentTarget, type WireAnchor } from "../../src/client/comments/anchors";
 import { entryAt, modelField } from "../../src/client/comments/field-path";
 import { listed, openCount, placeThreads } from "../../src/client/comments/thread-views";
-import { COMMENTS_ROOT, observeThreads, readThreads } from "../../src/client/comments/threads";
+import { observeThreads, readThreads } from "../../src/client/comments/threads";
+import { COMMENTS_ROOT } from "../../src/shared/review-comments";
 import { HeadlessEditor } from "./headless-editor";
 
 /*

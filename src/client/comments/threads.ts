@@ -1,24 +1,5 @@
 import * as Y from "yjs";
-
-/** The root of the room's document where the room keeps comment threads (a colon: never a field name). */
-export const COMMENTS_ROOT = "cms:comments";
-
-/** Who resolved a thread, and when. */
-export interface Resolution {
-  by: number;
-  byName: string;
-  at: string;
-}
-
-/** A reply in a thread, as the room wrote it. */
-export interface Reply {
-  id: string;
-  text: string;
-  author: number;
-  authorName: string;
-  at: string;
-  edited: string | null;
-}
+import { COMMENTS_ROOT, type CommentReply, type CommentResolution } from "../../shared/review-comments";
 
 /** A comment thread as the room's document holds it: anchors are Yjs relative positions. */
 export interface Thread {
@@ -34,9 +15,9 @@ export interface Thread {
   authorName: string;
   at: string;
   edited: string | null;
-  resolved: Resolution | null;
+  resolved: CommentResolution | null;
   mentions: number[];
-  replies: Reply[];
+  replies: CommentReply[];
 }
 
 const str = (value: unknown): string => (typeof value === "string" ? value : "");
@@ -53,13 +34,13 @@ function position(value: unknown): Y.RelativePosition | null {
   }
 }
 
-function resolution(value: unknown): Resolution | null {
+function resolution(value: unknown): CommentResolution | null {
   if (!(value instanceof Y.Map) && (value === null || typeof value !== "object")) return null;
   const read = (key: string): unknown => (value instanceof Y.Map ? value.get(key) : (value as Record<string, unknown>)[key]);
   return { by: num(read("by")), byName: str(read("byName")), at: str(read("at")) };
 }
 
-function reply(value: unknown): Reply | null {
+function reply(value: unknown): CommentReply | null {
   if (!(value instanceof Y.Map)) return null;
   const id = str(value.get("id"));
   if (!id) return null;
