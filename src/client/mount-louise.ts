@@ -6,8 +6,6 @@ import { isLookedAt } from "./looked-at";
 import { readMarker, uniqueMarkers } from "./markers";
 import { resolveEndpoints, roomPath } from "./mount-config";
 import { commentsAction, commentsControl } from "./mount-comments";
-import { isUnseeded } from "./mount-live";
-import { mountLivePage } from "./mount-sections";
 import type { LouiseHandle, MarkedElement, MountLouiseOptions, Mounted } from "./mount-options";
 import { mountRestFields, type RestContext } from "./mount-rest";
 import { unsavedOnLeave } from "./leave-check";
@@ -244,12 +242,14 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
           if (note) ((notice = note), render());
         },
       });
-      if (session && !isUnseeded(session, found, collab)) {
+      // The live page's binding comes with the live chunks: a page saving over HTTP never loads it.
+      const binding = session ? await import("./mount-sections") : null;
+      if (session && binding && !binding.isUnseeded(session, found, collab)) {
         keptOnDevice = session.keptOnDevice;
         writingToDevice = session.writingToDevice;
         mounted.push(
           session,
-          ...(await mountLivePage(found, session, collab, context, comments.presence)),
+          ...(await binding.mountLivePage(found, session, collab, context, comments.presence)),
           await comments.attach(session.doc),
           ...(review ? [review.attach(bar, session.doc)] : []),
         );

@@ -1,6 +1,8 @@
 import type { PresenceField } from "./collab";
 import { readMarker } from "./markers";
 import { mountLiveField, mountLiveFields } from "./mount-live";
+
+export { isUnseeded } from "./mount-live";
 import type { MarkedElement, Mounted } from "./mount-options";
 import type { RestContext } from "./mount-rest";
 
