@@ -1,3 +1,4 @@
+import { splitBlock } from "prosemirror-commands";
 import { TextSelection, type Transaction } from "prosemirror-state";
 import type { EditorView } from "prosemirror-view";
 import { describe, expect, it } from "vitest";
@@ -6,7 +7,7 @@ import { richSync } from "../../src/client/collab/rich-runs";
 import { SUGGESTIONS_ROOT } from "../../src/shared/review-suggestions";
 import { suggestionMeta } from "../../src/client/suggest/model";
 import { createReview, type Review } from "../../src/client/suggest/review";
-import { richSuggest } from "../../src/client/suggest/rich-suggest";
+import { BLOCKS_NOT_SUGGESTED, richSuggest } from "../../src/client/suggest/rich-suggest";
 import { HeadlessEditor } from "./headless-editor";
 
 /** A headless rich editor bound to `doc`'s `body`, its dispatch wrapped for Suggest mode. */
@@ -90,6 +91,28 @@ describe("Suggest mode in a rich field", () => {
       [" me", []],
     ]);
     expect(delta.flatMap((op) => Object.keys(op.attributes ?? {})).some((name) => name.startsWith("modification"))).toBe(false);
+    editor.destroy();
+  });
+
+  it("refuses a new paragraph in Suggesting mode, saying why, since the room's document cannot hold it as a suggestion; Editing splits", () => {
+    const doc = new Y.Doc();
+    const review = createReview({ id: 7, name: "Eve" }, "editing");
+    const told: string[] = [];
+    review.onTell((text) => told.push(text));
+    const editor = suggestingEditor(doc, review);
+    for (const letter of "Hello world") editor.key(letter);
+    review.setMode("suggesting");
+    editor.place(6);
+    splitBlock(editor.state, (tr) => editor.dispatch(tr));
+    expect(doc.getXmlFragment("body").length).toBe(1);
+    expect(editor.state.doc.childCount).toBe(1);
+    expect(told).toEqual([BLOCKS_NOT_SUGGESTED]);
+    expect(doc.getMap(SUGGESTIONS_ROOT).size).toBe(0);
+    editor.key("!");
+    expect(editor.text()).toBe("Hello! world");
+    review.setMode("editing");
+    splitBlock(editor.state, (tr) => editor.dispatch(tr));
+    expect(doc.getXmlFragment("body").length).toBe(2);
     editor.destroy();
   });
 });

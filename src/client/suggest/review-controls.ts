@@ -56,7 +56,8 @@ export function pageReview(options: PageReviewOptions): PageReview {
       void import("./review-live").then(({ mountReviewLive }) => {
         if (!gone) live = mountReviewLive(bar, doc, { review, canPublish: options.canPublish, api });
       });
-      return { destroy: () => ((gone = true), live?.destroy()) };
+      const unhear = review.onTell((text) => bar.setStatus(text));
+      return { destroy: () => ((gone = true), unhear(), live?.destroy()) };
     },
   };
 }

@@ -17,6 +17,10 @@ export interface Review {
   who: Suggester | null;
   /** What a binding suggests with while the mode is Suggesting; null in Editing. */
   suggesting(): SuggestContext | null;
+  /** Tells the editor why an edit was not made (the page shows it in the bar's status line). */
+  tell(text: string): void;
+  /** Calls `listener` with each {@link Review.tell}; returns the unsubscribe. */
+  onTell(listener: (text: string) => void): () => void;
 }
 
 /**
@@ -29,6 +33,7 @@ export interface Review {
 export function createReview(who: Suggester | null, initial: EditMode): Review {
   let mode: EditMode = who ? initial : "editing";
   const listeners = new Set<(mode: EditMode) => void>();
+  const hearers = new Set<(text: string) => void>();
   return {
     mode: () => mode,
     setMode(next) {
@@ -42,5 +47,12 @@ export function createReview(who: Suggester | null, initial: EditMode): Review {
     },
     who,
     suggesting: () => (mode === "suggesting" && who ? { who } : null),
+    tell(text) {
+      for (const hear of hearers) hear(text);
+    },
+    onTell(listener) {
+      hearers.add(listener);
+      return () => hearers.delete(listener);
+    },
   };
 }

@@ -13,6 +13,9 @@ import type { Review } from "./review";
 /** Transaction origin of a rich field's suggestion metadata, written just before its marked content. */
 export const SUGGESTION_META_ORIGIN = Symbol("cms-suggestion-meta");
 
+/** Why a change of the paragraphs themselves is not made in Suggesting mode. */
+export const BLOCKS_NOT_SUGGESTED = "New paragraphs, headings and other block changes cannot be suggested yet: switch to Editing to make them";
+
 const KIND: Record<(typeof SUGGESTION_MARKS)[number], SuggestionKind> = { insertion: "insert", deletion: "delete", modification: "format" };
 
 /** What a rich field needs to suggest: the package's plugin, the dispatch wrapper, and the switch. */
@@ -63,6 +66,11 @@ export function richSuggest(fragment: Y.XmlFragment, review: Review): RichSugges
         const doc = fragment.doc;
         const who = review.who;
         if (doc && who && review.mode() === "suggesting" && tr.getMeta(ySyncPluginKey)?.isChangeOrigin !== true) {
+          if (tr.docChanged && blockShape(tr.before) !== blockShape(tr.doc)) {
+            pending.clear();
+            review.tell(BLOCKS_NOT_SUGGESTED);
+            return;
+          }
           keepOwnIds(tr, (id) => pending.has(id) || String(suggestionMeta(doc, id)?.author) === String(who.id), generateId);
         }
         record(tr);
@@ -114,4 +122,19 @@ function authorColours(fragment: Y.XmlFragment): Plugin {
       },
     },
   });
+}
+
+/*
+ * The blocks of a document, each by type and attributes. The room's document keeps suggestions as
+ * marks on text only (y-prosemirror drops the node marks the suggestion package puts on blocks), so
+ * a suggestion that splits, joins, adds or retypes a block would change the draft itself; such a
+ * transaction is refused instead.
+ */
+function blockShape(doc: RichNode): string {
+  const parts: string[] = [];
+  doc.descendants((node) => {
+    if (node.isBlock) parts.push(`${node.type.name}${JSON.stringify(node.attrs)}`);
+    return !node.isTextblock;
+  });
+  return parts.join("|");
 }
