@@ -19,7 +19,7 @@ const HEADING = "Opening hours for spring";
 async function reviewPage({ browser, site, track }) {
   const setup = await openAs(browser, site, "publisher@example.test");
   track(setup.context);
-  const page = await newPage(setup.context, site, { title: "Spring menu", body: `<p>${BODY}</p>`, sections: [{ type: "hero", heading: HEADING, text: "Come early" }] });
+  const page = await newPage(setup.context, site, { title: "Harvest menu", body: `<p>${BODY}</p>`, sections: [{ type: "hero", heading: HEADING, text: "Come early" }] });
   return { ...page, setup };
 }
 

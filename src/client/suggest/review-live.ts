@@ -22,6 +22,7 @@ del.cms-suggestion,.cms-rich del[data-id]{text-decoration-line:line-through;opac
 [data-cms-suggest=remove]{opacity:.6}
 .cms-entry-suggestion{margin:.2rem 0;font:600 12px/1.4 system-ui,sans-serif;color:#1d232b;border-left:4px solid var(--cms-author,#4363d8);padding-left:.4rem}
 .cms-bar .cms-mode-switch[aria-checked=true]{background:#1d4ed8}
+.cms-compact .cms-mode-switch .cms-label,.cms-folded .cms-mode-switch .cms-label{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .cms-suggestion-card{position:absolute;z-index:2147482002;display:flex;flex-wrap:wrap;gap:.4rem;align-items:center;max-width:22rem;padding:.4rem .6rem;font:13px/1.4 system-ui,sans-serif;color:#1d232b;background:#fff;border:1px solid #8a94a6;border-radius:.4rem;box-shadow:0 4px 14px rgb(0 0 0/.15)}
 .cms-suggestion-card[hidden]{display:none}
 .cms-suggestion-card p{margin:0;flex-basis:100%}
