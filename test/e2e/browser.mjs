@@ -244,18 +244,11 @@ export async function signInEditAndPublish(browser, { origin, email, password },
 /* The contact form's budget is shared by every visitor off the edge: each test that counts on it starts it afresh. */
 export const resetContactLimit = (site) => fetch(`${site.origin}/__e2e/reset-contact-limit`, { method: "POST" });
 
-/*
- * Clicks an edit-bar action by its accessible name, through the "More" menu when the bar is folded.
- * The bar folds again as the live page adds its own actions, so it looks until the action is in reach.
- */
+/* Clicks an edit-bar action by its accessible name, through the "More" menu when the bar is folded. */
 export async function barAction(page, name) {
-  const bar = page.locator(".cms-bar");
-  const target = bar.getByRole("button", { name });
-  const more = bar.getByRole("button", { name: "More actions" });
-  for (const deadline = Date.now() + 15_000; !(await target.isVisible()) && Date.now() < deadline; await page.waitForTimeout(100)) {
-    if ((await more.isVisible()) && (await more.getAttribute("aria-expanded")) !== "true") await more.click();
-  }
-  await target.click();
+  const more = page.locator(".cms-bar").getByRole("button", { name: "More actions" });
+  if ((await more.isVisible()) && (await more.getAttribute("aria-expanded")) !== "true") await more.click();
+  await page.locator(".cms-bar").getByRole("button", { name }).click();
 }
 
 /**

@@ -19,7 +19,7 @@ const HEADING = "Opening hours for spring";
 async function reviewPage({ browser, site, track }) {
   const setup = await openAs(browser, site, "publisher@example.test");
   track(setup.context);
-  const page = await newPage(setup.context, site, { title: "Harvest menu", body: `<p>${BODY}</p>`, sections: [{ type: "hero", heading: HEADING, text: "Come early" }] });
+  const page = await newPage(setup.context, site, { title: "Garden menu", body: `<p>${BODY}</p>`, sections: [{ type: "hero", heading: HEADING, text: "Come early" }] });
   return { ...page, setup };
 }
 
@@ -165,7 +165,7 @@ export const tests = [
     name: "comments: on a 390 px phone the sheet opens from the bar's More menu and shows the thread, with no serious axe violation",
     async run(ctx) {
       const { id, path, setup } = await reviewPage(ctx);
-      await api(setup.context, ctx.site, "POST", `/api/cms/pages/${id}/comments`, { field: "title", from: 7, to: 11, text: "Menu or card?" });
+      await api(setup.context, ctx.site, "POST", `/api/cms/pages/${id}/comments`, { field: "title", from: "Garden ".length, to: "Garden menu".length, text: "Menu or card?" });
       const { page, context } = await openAs(ctx.browser, ctx.site, "editor@example.test", { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
       ctx.track(context);
       await page.goto(path);
