@@ -244,11 +244,23 @@ export async function signInEditAndPublish(browser, { origin, email, password },
 /* The contact form's budget is shared by every visitor off the edge: each test that counts on it starts it afresh. */
 export const resetContactLimit = (site) => fetch(`${site.origin}/__e2e/reset-contact-limit`, { method: "POST" });
 
-/* Clicks an edit-bar action by its accessible name, through the "More" menu when the bar is folded. */
+/*
+ * Clicks an edit-bar action by its accessible name, through the "More" menu when the bar is folded.
+ * The live page adds actions and counts a moment after editing starts, and the bar may then fold:
+ * an action seen inline can be in the closed menu by the time it is clicked, so each try is short
+ * and the next one reads the fold again.
+ */
 export async function barAction(page, name) {
-  const more = page.locator(".cms-bar").getByRole("button", { name: "More actions" });
-  if ((await more.isVisible()) && (await more.getAttribute("aria-expanded")) !== "true") await more.click();
-  await page.locator(".cms-bar").getByRole("button", { name }).click();
+  const bar = page.locator(".cms-bar");
+  const more = bar.getByRole("button", { name: "More actions" });
+  for (let attempt = 1; ; attempt++) {
+    if ((await more.isVisible()) && (await more.getAttribute("aria-expanded")) !== "true") await more.click();
+    try {
+      return await bar.getByRole("button", { name }).click({ timeout: 3_000 });
+    } catch (error) {
+      if (attempt === 10) throw error;
+    }
+  }
 }
 
 /**
