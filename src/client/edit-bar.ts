@@ -106,7 +106,8 @@ export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
   doc.body.append(spacer, element);
   const stopFitting = foldWhenCrowded(element);
   const stopCaret = keepCaretAboveBar(doc, element, spacer);
-  const counts = new Map<string, number>();
+  /* The named count of each action that has one, for the More button's name. */
+  const counts = new Map<string, { count: number; named: string }>();
 
   return {
     element,
@@ -139,10 +140,14 @@ export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
     setCount(label, count, noun) {
       const target = [...more.group.querySelectorAll<HTMLButtonElement>("button")].find((b) => b.dataset.cmsAction === label);
       if (!target) return;
-      showCount(target, count, count > 0 ? `${label}, ${count} ${noun}` : label);
-      counts.set(label, count);
-      const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
-      showCount(more.button, total, total > 0 ? `More actions, ${total} ${noun}` : "More actions");
+      const named = `${label}, ${count} ${noun}`;
+      showCount(target, count, count > 0 ? named : label);
+      if (count > 0) counts.set(label, { count, named: `${label}: ${count} ${noun}` });
+      else counts.delete(label);
+      // The badge sums the counts; the name says each one, since "3 open" of two kinds means nothing.
+      const shown = [...counts.values()];
+      const total = shown.reduce((sum, entry) => sum + entry.count, 0);
+      showCount(more.button, total, total > 0 ? `More actions (${shown.map((entry) => entry.named).join("; ")})` : "More actions");
     },
     destroy: () => (stopFitting(), stopCaret(), more.destroy(), element.remove(), spacer.remove()),
   };

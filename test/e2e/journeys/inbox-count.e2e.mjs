@@ -1,7 +1,7 @@
 // Journey (issue 33, item 12): a visitor sends the contact form; the editor sees on the bar's
 // Inquiries button how many messages are unread, and the count goes down once one is marked read.
 import assert from "node:assert/strict";
-import { api, openAs, resetContactLimit, waitForEditing } from "../browser.mjs";
+import { api, newPage, openAs, resetContactLimit, waitForEditing } from "../browser.mjs";
 
 async function sendContact({ browser, site, track }, name) {
   await resetContactLimit(site);
@@ -44,6 +44,17 @@ export const tests = [
       await dialog.getByRole("button", { name: "Close" }).click();
       const fewer = unread - 1;
       await page.waitForFunction((n) => [...document.querySelectorAll(".cms-bar button")].some((b) => b.getAttribute("aria-label") === (n > 0 ? `Inquiries, ${n} unread` : "Inquiries")), fewer);
+
+      // Two kinds of count: More's badge sums them, and its name says each with its own noun.
+      await sendContact(ctx, `${name} again`);
+      const { id, path } = await newPage(context, site, { title: "Counted page", body: "<p>Two kinds of count</p>" });
+      await api(context, site, "POST", `/api/cms/pages/${id}/comments`, { field: "title", from: 0, to: 7, text: "Which counts?" });
+      await page.goto(path);
+      await waitForEditing(page);
+      const more = page.locator(".cms-bar .cms-more");
+      await page.waitForFunction(() => /Inquiries: \d+ unread; Comments: 1 open|Comments: 1 open; Inquiries: \d+ unread/.test(document.querySelector(".cms-bar .cms-more")?.getAttribute("aria-label") ?? ""));
+      const named = Number(/Inquiries: (\d+) unread/.exec(await more.getAttribute("aria-label"))[1]);
+      assert.equal(await more.locator(".cms-count").getAttribute("data-count"), String(named + 1), "the badge is the sum");
     },
   },
 ];
