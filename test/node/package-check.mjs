@@ -145,7 +145,7 @@ check("npx cms-toolkit migrations generate: a site's own collections module beco
     "",
   ].join("\n"));
   const out = cli(["migrations", "generate", "--from", "collections.ts"]);
-  const sql = readFileSync(join(site, "migrations/0008_events.sql"), "utf8");
+  const sql = readFileSync(join(site, "migrations/0009_events.sql"), "utf8");
   for (const table of ["events", "events_versions", "events_search"]) {
     if (!sql.includes(`"${table}"`)) throw new Error(`${out}\n${sql}`);
   }
@@ -159,7 +159,7 @@ check("npx cms-toolkit client: the built client lands in the site's assets", () 
 
 check("npx cms-toolkit add-editor: writes to the site's own local D1, with a hash cms-toolkit/auth verifies, and a reset ends old sessions", () => {
   const wrangler = (args) => execFileSync(process.execPath, [wranglerBin, ...args], { cwd: site, env: quietEnv, encoding: "utf8", stdio: "pipe" });
-  // Applies the toolkit's parts and the generated 0008_events.sql.
+  // Applies the toolkit's parts and the generated 0009_events.sql.
   wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", "state"]);
   cli(["add-editor", "--email", "ann@example.test", "--name", "Ann O'Neil 🌷", "--role", "publisher", "--password", "correct horse 🐎", "--local", "--persist-to", "state"]);
   const rows = JSON.parse(wrangler(["d1", "execute", "DB", "--local", "--persist-to", "state", "--json", "--command", "SELECT email, name, role, password_hash AS hash FROM editors"]))[0].results;

@@ -80,7 +80,8 @@ try {
     });
     server.stdout.on("data", (chunk) => (log += chunk));
     server.stderr.on("data", (chunk) => (log += chunk));
-    const deadline = Date.now() + 90_000;
+    // wrangler's first start in a fresh site builds and loads everything: on a busy two-core machine that took over 90 s.
+    const deadline = Date.now() + 240_000;
     while (!/Ready on/.test(log)) {
       if (server.exitCode !== null || Date.now() > deadline) throw new Error(`npm run dev did not start\n${log}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
