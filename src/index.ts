@@ -55,6 +55,8 @@ export { cmsMarker, editorScriptTag } from "./cms/cms-view";
 export type { CmsPageView, EditorScriptOptions } from "./cms/cms-view";
 export type { FieldDef, FieldType, FieldValue, ImageValue, SelectOption } from "./cores/field-types";
 export type { SettingsConfig } from "./cores/settings";
+export type { EdgeAddresses, EdgeCache, EdgeCacheConfig } from "./cms/edge-cache";
+export type { VisibleChange } from "./cores/drafts";
 export type { SeedStep } from "./cores/seed";
 export { defineForm } from "./cores/forms";
 export type { FormDefinition, FormDefinitionInput, FormField, FormFieldType, FormNotify, SpamGuard } from "./cores/forms";

@@ -22,12 +22,16 @@ const pagesView = sitePages({
 
 const coursesView = coursePages({ editorTail: (id, editor, nonce) => editorScript(id, editor.access, editorOption(editor), nonce, "", "courses") });
 
+/* Published pages and their redirects through the edge cache; editors, previews and share links pass through it. */
+const visitorPages = (request: Request, env: SiteEnv, ctx: ExecutionContext) =>
+  siteCms.edge ? siteCms.edge.serve(request, env, ctx, () => pagesView(request, env)) : pagesView(request, env);
+
 export default {
   async fetch(request: Request, env: SiteEnv, ctx: ExecutionContext): Promise<Response> {
     const response =
       (await siteCms.route(request, env, ctx)) ??
       (await coursesView(request, env)) ??
-      (await pagesView(request, env)) ??
+      (await visitorPages(request, env, ctx)) ??
       new HttpError(404, "not found", { code: "not_found" }).toResponse();
     return withSecurityHeaders(request, response);
   },

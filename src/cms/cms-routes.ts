@@ -47,6 +47,7 @@ import type { InlinePath } from "./cms-collection";
 import { signInRoutes, type CmsTeamOptions } from "./cms-sign-in";
 import { declaredTables } from "./cms-tables";
 import { cmsMarker, loadPageView, type CmsPageView } from "./cms-view";
+import { createEdgeCache, purgingSettings, type EdgeCache, type EdgeCacheConfig } from "./edge-cache";
 import { buildRegistry, mediaBaseOf, type CmsCollections, type CmsFieldName, type CmsRegistry, type RegisteredCollection } from "./cms-registry";
 
 /** Bindings the toolkit reads by name; a site's own `Env` extends this. */
@@ -99,6 +100,12 @@ export interface CmsConfig<Env extends CmsEnv, C extends CmsCollections> {
    * the forms' mailer) and their rate limits.
    */
   team?: CmsTeamOptions<Env>;
+  /**
+   * Visitors' pages from the edge (`src/cms/edge-cache.ts`): with it, every publish, unpublish
+   * (REST, the room, a scheduled publish, the service binding), settings write and seed purges
+   * what it changed, and `cms.edge.serve` answers the site's public pages from the Cache API.
+   */
+  edgeCache?: EdgeCacheConfig<Env>;
 }
 
 /** What `cmsRoutes` builds: handlers in mount order, the resolver they share, and the registry. */
@@ -108,6 +115,8 @@ export interface CmsRoutes<Env extends CmsEnv, C extends CmsCollections = CmsCol
   /** The editor resolver every route uses; the site's pages decide edit mode with it too. */
   resolveEditor: ResolveEditor<Env>;
   registry: CmsRegistry;
+  /** The edge cache of `edgeCache`, or `null` without one: the site serves its public pages through `edge.serve`. */
+  edge: EdgeCache<Env> | null;
   /**
    * One record as its page shows it: edit mode (the newest pending draft) for an editor, the
    * published live row for a visitor; `null` for a 404. See `loadPageView`. The collection is one
@@ -143,25 +152,28 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
   const signIn = "signIn" in auth ? signInRoutes<Env>(auth.signIn, team) : null;
   const resolveEditor = signIn ? signIn.resolveEditor : (auth as { resolveEditor: ResolveEditor<Env> }).resolveEditor;
   const mediaBase = (env: Env) => mediaBaseOf(env);
+  const edge = config.edgeCache ? createEdgeCache<Env>(config.edgeCache) : null;
+  const settings = purgingSettings(config.settings, edge);
 
   const api: EditorRoute<Env>[] = [];
   if (signIn) api.push(signIn.route, peopleRoute<Env>({ resolveEditor }));
   // With the built-in sign-in, version lists name their authors from the `editors` table.
   const authorNames = signIn ? (env: Env, ids: readonly string[]) => editorNames(env.DB, ids) : undefined;
-  for (const entry of registry.collections) api.push(...collectionRoutes(entry, resolveEditor, mediaBase, authorNames));
+  for (const entry of registry.collections) api.push(...collectionRoutes(entry, resolveEditor, mediaBase, authorNames, edge));
   // Comments live in each record's room, so only collections with drafts (rooms) take them.
   if (registry.roomSlugs.length > 0) api.push(commentsRoute<Env>({ resolveEditor, collections: registry.roomSlugs, run: roomComments, ...(teamMailer ? { mailer: teamMailer } : {}) }));
   if (config.media) {
     const registryTable = config.media.registry ?? mediaTable;
     api.push(uploadRoute<Env>({ resolveEditor, registry: registryTable }));
-    const settingsImages = config.settings ? settingsMediaReferences(config.settings) : null;
+    const settingsImages = settings ? settingsMediaReferences(settings) : null;
     const references = config.media.references ?? [...registry.mediaReferences, ...(settingsImages ? [settingsImages] : [])];
     api.push(mediaRoute<Env>({ table: registryTable, resolveEditor, references }));
   }
-  if (config.settings) api.push(settingsRoute<Env>({ ...config.settings, resolveEditor }));
+  if (settings) api.push(settingsRoute<Env>({ ...settings, resolveEditor }));
   const saveCollections = registry.saveCollections<Env>();
   if (Object.keys(saveCollections).length > 0) api.push(saveRoute<Env>({ collections: saveCollections, mediaBase, resolveEditor, writer: draftWriterFor }));
-  if (config.seed) api.push(seedRoute<Env>({ resolveEditor, steps: config.seed }));
+  // A seed writes the settings every page shows: the whole site is purged.
+  if (config.seed) api.push(seedRoute<Env>({ resolveEditor, steps: config.seed, ...(edge ? { changed: (env: Env) => edge.purge(env, "all") } : {}) }));
   api.push(activityRoute<Env>({ resolveEditor }));
   if (config.forms) api.push(formRoute<Env>(config.forms));
   if (config.reviews?.inquiries) api.push(inquiriesRoute<Env>({ table: config.reviews.inquiries, resolveEditor }));
@@ -229,7 +241,7 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
   // A top-level field's marker carries its declaration, so the client builds the editor that fits it.
   const marker: CmsRoutes<Env, C>["marker"] = (collection, key, field, type) =>
     cmsMarker(collection, key, field, type ?? declaredField(registry, collection, field));
-  return { route, resolveEditor, registry, view, marker };
+  return { route, resolveEditor, registry, edge, view, marker };
 }
 
 function collectionRoutes<Env extends CmsEnv>(
@@ -237,6 +249,7 @@ function collectionRoutes<Env extends CmsEnv>(
   resolveEditor: ResolveEditor<Env>,
   mediaBase: (env: Env) => string | undefined,
   authorNames: ((env: Env, ids: readonly string[]) => Promise<ReadonlyMap<string, string>>) | undefined,
+  edge: EdgeCache<Env> | null,
 ): EditorRoute<Env>[] {
   const { slug, declared, config } = entry;
   const basePath = `/api/cms/${slug}`;
@@ -267,6 +280,7 @@ function collectionRoutes<Env extends CmsEnv>(
     // With drafts on, a PATCH saves a draft (through the record's room), like POST …/versions.
     ...(declared.versionsTable ? { children: [{ table: declared.versionsTable, column: "parentId" }], versionsTable: declared.versionsTable } : {}),
     ...(declared.redirects ? { redirects: declared.redirects } : {}),
+    ...(edge ? { deleted: (env: Env, id: number) => edge.purgeChange(env, slug, { id, before: null, after: null, deleted: true }) } : {}),
     validate: (data, { operation, env }) => entry.validate(data, { operation, mediaBase: mediaBase(env) }),
   }));
   return routes;

@@ -7,6 +7,7 @@ import { RateLimitObject } from "../objects/rate-limit-object";
 import { mediaBaseOf, type CmsCollections } from "./cms-registry";
 import { cmsRoutes, type CmsConfig, type CmsEnv, type CmsRoutes } from "./cms-routes";
 import { createCmsService, type CmsServiceClass } from "./cms-service";
+import { purgingSettings } from "./edge-cache";
 
 /** `createCms`'s declaration: collections, auth, media, settings, forms, and the rooms' limits. */
 export type CreateCmsConfig<Env extends CmsEnv, C extends CmsCollections> = CmsConfig<Env, C>;
@@ -21,6 +22,12 @@ export interface Cms<Env extends CmsEnv, C extends CmsCollections> extends CmsRo
   CmsService: CmsServiceClass<Env, C>;
   /** The draft cores' deps of a drafts-enabled collection, for a site's own page rendering. */
   draftDeps(slug: keyof C & string, env: Pick<Env, "MEDIA_URL">): DraftDeps | undefined;
+  /**
+   * The deps the rooms write with, by collection: the draft deps and, with `edgeCache`, the purge
+   * after each publish and unpublish. A room configured anew (`PageRoom.configure`) takes these,
+   * so it purges as the declared one does.
+   */
+  roomDeps(env: Env): Record<string, DraftDeps>;
 }
 
 /**
@@ -37,16 +44,19 @@ export interface Cms<Env extends CmsEnv, C extends CmsCollections> extends CmsRo
  */
 export function createCms<Env extends CmsEnv, const C extends CmsCollections>(config: CreateCmsConfig<Env, C>): Cms<Env, C> {
   const routes = cmsRoutes<Env, C>(config);
-  const { registry } = routes;
+  const { registry, edge } = routes;
+  // Every publish and unpublish runs in a room (REST, the service binding and a scheduled publish
+  // all reach it), so the room's deps are where the edge purge is wired.
+  const roomDeps = (env: Env) => {
+    const deps: Record<string, DraftDeps> = {};
+    for (const slug of registry.roomSlugs) {
+      const found = registry.draftDeps(slug, mediaBaseOf(env));
+      if (found) deps[slug] = edge ? { ...found, published: (change) => edge.purgeChange(env, slug, change) } : found;
+    }
+    return deps;
+  };
   const Room = PageRoom.configured<Env>({
-    collections: (env) => {
-      const deps: Record<string, DraftDeps> = {};
-      for (const slug of registry.roomSlugs) {
-        const found = registry.draftDeps(slug, mediaBaseOf(env));
-        if (found) deps[slug] = found;
-      }
-      return deps;
-    },
+    collections: roomDeps,
     ...(config.rooms?.limits ? { limits: config.rooms.limits } : {}),
     ...(config.log ? { log: config.log } : {}),
     // With the built-in sign-in, open room connections end when their session does (sign-out,
@@ -59,10 +69,10 @@ export function createCms<Env extends CmsEnv, const C extends CmsCollections>(co
   const CmsService = createCmsService<Env, C>({
     registry,
     writer: draftWriterFor,
-    ...(config.settings ? { settings: config.settings } : {}),
+    ...(config.settings ? { settings: purgingSettings(config.settings, edge) } : {}),
     ...(config.log ? { log: config.log } : {}),
   });
-  return { ...routes, PageRoom: Room, RateLimitObject, CmsService, draftDeps: (slug, env) => registry.draftDeps(slug, mediaBaseOf(env)) };
+  return { ...routes, PageRoom: Room, RateLimitObject, CmsService, draftDeps: (slug, env) => registry.draftDeps(slug, mediaBaseOf(env)), roomDeps };
 }
 
 /* The room's reading of a session's standing: live, ended, or changed (role or scope). */

@@ -56,6 +56,8 @@ export interface PagesRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv> {
   children?: { table: Table; column: string }[];
   /** Where publish keeps renamed records' old addresses (`{ table: pageRedirects, field: "slug" }`): a delete removes those that lead to the deleted record. */
   redirects?: RedirectsConfig;
+  /** Told once a delete has committed (a site's edge cache purges what the record showed on); must not throw. */
+  deleted?: (env: Env, id: number) => Promise<void>;
   /**
    * The collection's `<slug>_versions` table. With a drafts collection (`versions.drafts`), a PATCH
    * then saves a draft through it (the live row changes only on publish); without it, PATCH of a
@@ -175,6 +177,7 @@ export function pagesRoute<Env extends EditorRouteEnv>(config: PagesRouteConfig<
       if (config.collection?.search) await removeFromSearchIndex(env.DB, config.collection, id);
       // Editors still in the record's room are told at once, and the room stops writing drafts of it.
       if (drafts) await writerOf(drafts, env, session).recordDeleted(id);
+      await config.deleted?.(env, id);
       noteRecordActivity(request, "record.deleted", { recordId: id });
       return noContent();
     }

@@ -13,6 +13,8 @@ export interface SeedRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv> {
   steps: readonly SeedStep[] | ((env: Env) => readonly SeedStep[]);
   /** Default `/api/cms/seed`. */
   path?: string;
+  /** Told once a seed that created rows has committed (a site's edge cache purges all of it); must not throw. */
+  changed?: (env: Env) => Promise<void>;
 }
 
 /**
@@ -31,6 +33,7 @@ export function seedRoute<Env extends EditorRouteEnv>(config: SeedRouteConfig<En
     assertAdmin(await guardEditor(request, env, config.resolveEditor), "seeding the site");
     const steps = typeof config.steps === "function" ? config.steps(env) : config.steps;
     const report = await runSeed(env.DB, steps);
+    if (report.changed) await config.changed?.(env);
     const message = report.changed ? "seeded" : "already seeded; nothing changed";
     return json({ ...report, message });
   });

@@ -6,6 +6,7 @@ import { inquiries, submissions } from "../tables/forms";
 import { media } from "../tables/media";
 import { siteSeedSteps, siteSettingsConfig } from "./settings-config";
 import { siteCollections } from "./site-schema";
+import { siteEdgeAffects } from "./edge-dependencies";
 
 export { siteCollections };
 
@@ -22,6 +23,8 @@ export const siteCms = createCms<SiteEnv, typeof siteCollections>({
   reviews: { inquiries, submissions },
   // The share view renders pages only (src/site/share-view.ts).
   shareLinks: { collections: ["pages"] },
+  // Visitors' pages from the edge; what each change purges is src/site/edge-dependencies.ts.
+  edgeCache: { affects: siteEdgeAffects, generation: (env) => env.KV },
 });
 
 /** Inline save of the reference site, as its routes run it (tests drive `applyFieldSave` with it). */

@@ -101,7 +101,8 @@ export function sitePages(options: SitePagesOptions) {
     const page = shown as unknown as PageDocument;
     const tail = editor && nonce ? options.editorTail?.(page, editor, nonce) : undefined;
     const body = await pageBody(request, env, db, page, { editor, nonce, tail, noindex: asVisitor !== null });
-    const response = html(body, { request, nonce, mediaUrl: env.MEDIA_URL, editMode: signedInView });
+    // A page with the contact form carries a single-use form token: it is one visitor's, never shared.
+    const response = html(body, { request, nonce, mediaUrl: env.MEDIA_URL, editMode: signedInView || carriesFormToken(page) });
     const bookmark = read?.commit({ secure: url.protocol === "https:" });
     if (bookmark) response.headers.append("set-cookie", bookmark);
     return response;
@@ -130,7 +131,7 @@ async function pageBody(request: Request, env: SiteEnv, db: D1Client, page: Page
     return {} as Record<string, unknown>;
   });
   // The demo's contact form lives on the home page; it posts without JavaScript.
-  const after = page.slug === "home" ? await renderContactForm(env, url, Date.now()) : "";
+  const after = carriesFormToken(page) ? await renderContactForm(env, url, Date.now()) : "";
   // An image without its own alt falls back to the asset's alt from the media registry.
   const imageUrls = sectionImageUrls(page.sections);
   const assets = imageUrls.length ? await mediaMetaByUrl(db, "media", env.MEDIA_URL, imageUrls) : new Map<string, MediaMeta>();
@@ -139,6 +140,11 @@ async function pageBody(request: Request, env: SiteEnv, db: D1Client, page: Page
   const siteName = typeof settings.siteName === "string" ? settings.siteName : undefined;
   const menu = await menuLinks(db, settings.menu);
   return layout({ title: page.title, editor: showing.editor, siteName, menu, tail: showing.tail, nonce: showing.nonce, ...(showing.noindex ? { noindex: true } : {}) }, content);
+}
+
+/* The demo's contact form, with its single-use timing token, is on the home page only. */
+function carriesFormToken(page: PageDocument): boolean {
+  return page.slug === "home";
 }
 
 /* 308: permanent, and the method is kept; the query string goes along. */

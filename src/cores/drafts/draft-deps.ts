@@ -21,6 +21,25 @@ export interface DraftDeps {
   mediaBase?: string;
   /** Where publish keeps the old address of a renamed record, so it redirects to the new one. */
   redirects?: RedirectsConfig;
+  /**
+   * Told once a publish or an unpublish has committed, with what visitors saw before and see now
+   * (a site's edge cache purges what that moved). Every publishing entry point (REST, the room,
+   * a scheduled publish, the service binding) reaches the cores through these deps, so this is
+   * the one place it is called. It must not throw: the write already stood.
+   */
+  published?: (change: VisibleChange) => Promise<void>;
+}
+
+/**
+ * What a publish, unpublish or delete changed for visitors: record `id`'s live row as visitors saw it
+ * before (`null`: it was not published) and as they see it now (`null`: unpublished).
+ */
+export interface VisibleChange {
+  id: number;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  /** The record was deleted (its row, and the redirects to it, are gone: `before` is not known). */
+  deleted?: true;
 }
 
 /** Options every draft core accepts: the client to run on (a D1 session), default `env.DB`. */

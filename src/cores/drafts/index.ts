@@ -5,6 +5,7 @@ export {
   SUPERSEDED_STATUS,
   type DraftDeps,
   type DraftRunOptions,
+  type VisibleChange,
 } from "./draft-deps";
 export { latestDraftBody, latestDraftSections, loadEditableDocument, type EditableDocument } from "./load-editable";
 export { listVersions, type VersionPage, type VersionState } from "./list-versions";

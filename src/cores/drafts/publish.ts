@@ -77,9 +77,11 @@ export async function publishVersion(env: { DB: D1Database }, deps: DraftDeps, i
   const snapshot = await assertPublishable(db, deps, id, snapshotFields(s, target.data));
 
   const redirects = redirectsOf(db, deps, s, id, snapshot);
+  // The row visitors saw, read in the same batch before it moves: what the publish changed for them.
+  const before = db.prepare(`SELECT ${s.live.selectList} FROM ${s.L} WHERE ${s.pk} = ?1 AND ${s.pointer} IS NOT NULL`).bind(id);
   let results: D1Result<Record<string, unknown>>[];
   try {
-    results = await db.batch<Record<string, unknown>>([...redirects, ...publishStatements(db, deps, s, id, target.versionId, snapshot)]);
+    results = await db.batch<Record<string, unknown>>([before, ...redirects, ...publishStatements(db, deps, s, id, target.versionId, snapshot)]);
   } catch (error) {
     // A unique value taken between the check and the batch: the batch rolled back whole; say why.
     const conflict = await uniqueConflict(db, s, id, snapshot);
@@ -87,9 +89,12 @@ export async function publishVersion(env: { DB: D1Database }, deps: DraftDeps, i
     throw error;
   }
   noteSearchChange();
-  const row = results[redirects.length]?.results[0];
+  const row = results[1 + redirects.length]?.results[0];
   if (!row) throw new HttpError(404, `page ${id} not found`, { code: "not_found" });
-  return { versionId: target.versionId, page: decodeRow(s.live, row) };
+  const page = decodeRow(s.live, row);
+  const seen = results[0]?.results[0];
+  await deps.published?.({ id, before: seen ? decodeRow(s.live, seen) : null, after: page });
+  return { versionId: target.versionId, page };
 }
 
 /**

@@ -54,5 +54,8 @@ export async function unpublishPage(env: { DB: D1Database }, deps: DraftDeps, id
   noteSearchChange();
   const row = results[1]?.results[0];
   if (!row) throw new HttpError(404, `page ${id} not found`, { code: "not_found" });
-  return { page: decodeRow(s.live, row) };
+  const page = decodeRow(s.live, row);
+  // The row keeps its content: visitors saw it at its address until now.
+  await deps.published?.({ id, before: page, after: null });
+  return { page };
 }

@@ -25,6 +25,12 @@ export interface SettingsConfig<Env = unknown> {
   maxLength?: number;
   /** Checks of structured settings (a menu, a list of links), by key: the violations of a value written. */
   validators?: Readonly<Record<string, (value: unknown, key: string) => Violation[]>>;
+  /**
+   * Told once a write of `keys` has committed (every page shows the settings: a site's edge cache
+   * purges all of it). The route and the service binding both write through this core, so it is
+   * called from here only. It must not throw: the write already stood.
+   */
+  changed?: (env: Env, keys: readonly string[]) => Promise<void>;
 }
 
 /** What a settings write reports: the settings after it, what was ignored and what was written. */
@@ -94,7 +100,10 @@ export async function applySettingsPatch<Env extends { DB: D1Database }>(
   }
   if (violations.length > 0) throw new LouiseValidationError(violations);
   const changed = [...Object.keys(base), ...Object.keys(custom)];
-  if (changed.length > 0) await upsert(env.DB, meta, base, custom, config.customField ?? "custom");
+  if (changed.length > 0) {
+    await upsert(env.DB, meta, base, custom, config.customField ?? "custom");
+    await config.changed?.(env, changed);
+  }
   // The menu is a setting of its own in the log: who moved the site's navigation is asked apart.
   const others = changed.filter((key) => key !== MENU_SETTING);
   if (others.length < changed.length) activity?.({ kind: "menu.changed", detail: { keys: [MENU_SETTING] } });
