@@ -18,7 +18,7 @@ import { closeStoppedHeartbeats, HEARTBEAT_CHECK } from "./room-heartbeat";
 import { closeSilentConnections, IDLE_CHECK } from "./room-idle";
 import { loadRoom } from "./room-load";
 import { ClientOwners } from "./room-owners";
-import { admitPresence } from "./room-presence";
+import { admitPresence, isStaleEcho } from "./room-presence";
 import {
   cancelPublish,
   fireScheduledPublish,
@@ -48,7 +48,7 @@ import { foreignWriter, newWriters, withWriters } from "./room-writers";
 import { HEARTBEAT_PING, HEARTBEAT_PONG, outdatedClient, parseRoomName, ROOM_CLOSE, type RoomEvent } from "../shared/room-protocol";
 import { rowExists } from "../cores/pages/page-store";
 import { tableMeta } from "../cores/table-meta";
-import { encodeAwarenessMessage, heldBack, parseRoomMessage, structRanges } from "./room-wire";
+import { awarenessClocks, encodeAwarenessMessage, heldBack, parseRoomMessage, structRanges } from "./room-wire";
 
 /** Each configured room class's options, found along the class chain (`configure`, `configured`). */
 const ROOM_CONFIGS = new WeakMap<object, PageRoomOptions>();
@@ -192,12 +192,14 @@ export class PageRoom extends YServer {
     const state = stateOf(connection);
     if (!state) return this.#evict(connection, ROOM_CLOSE.NO_EDITOR, "no editor");
     if (this.#loadError) return this.#evict(connection, this.#loadError.closeCode, this.#loadError.message);
-    const size = typeof message === "string" ? message.length * 3 : message.byteLength;
+    const bytes = typeof message === "string" ? null : message instanceof ArrayBuffer ? new Uint8Array(message) : new Uint8Array(message.buffer, message.byteOffset, message.byteLength);
+    // Before the budget: in a crowd every cursor move comes back from each peer (see isStaleEcho).
+    if (bytes && isStaleEcho(awarenessClocks(bytes), state.clients, (id) => this.document.awareness.meta.get(id)?.clock)) return;
+    const size = bytes ? bytes.byteLength : (message as string).length * 3;
     const refusal = (this.#admission as RoomAdmission).admit(connection, state, size, Date.now());
     if (refusal) return this.#evict(connection, refusal.code, refusal.reason);
     if (!state.spoke) connection.setState((prev: RoomConnectionState) => ({ ...prev, spoke: true }));
-    if (typeof message === "string") return super.handleMessage(connection, message);
-    const bytes = message instanceof ArrayBuffer ? new Uint8Array(message) : new Uint8Array(message.buffer, message.byteOffset, message.byteLength);
+    if (!bytes) return super.handleMessage(connection, message);
     const parsed = parseRoomMessage(bytes);
     if (!parsed) return this.#evict(connection, ROOM_CLOSE.MALFORMED, "malformed Yjs message");
     if (parsed.kind === "sync") {

@@ -28,6 +28,25 @@ function seesExactly(client: YClient, members: YClient[], names: Map<YClient, st
 }
 
 describe("PageRoom: a crowd in one room", () => {
+  it("does not count a peer sending back the others' presence (as stock clients do) against its message budget", async () => {
+    const id = await newPage({ title: "" });
+    const mover = await connect(id, editor("mov"), { awareness: true });
+    const echoer = await connect(id, editor("ech"), { awareness: true });
+    mover.awareness?.setLocalState({ cursor: null });
+    await until(() => present(echoer).get(mover.doc.clientID) === "ed-mov");
+    const stamped = echoer.awareness?.getStates().get(mover.doc.clientID) ?? null;
+    const clock = echoer.awareness?.meta.get(mover.doc.clientID)?.clock ?? 0;
+    // More echoes than the budget's burst (400 messages): a crowd's cursor moves, sent back.
+    for (let i = 0; i < 600; i++) echoer.sendRaw(encodeAwarenessMessage([{ clientID: mover.doc.clientID, clock, state: stamped }]));
+    echoer.doc.getText("title").insert(0, "still here");
+    await until(() => echoer.acknowledged() || echoer.closed !== null);
+    expect(echoer.closed).toBeNull();
+    await until(() => mover.text("title") === "still here");
+    mover.close();
+    echoer.close();
+  });
+
+
   it(`${CROWD} editors join one by one: each sees every other's presence, nobody can take or clear one, and leaving removes it`, { timeout: 120_000 }, async () => {
     const id = await newPage({ title: "" });
     const names = new Map<YClient, string>();
