@@ -13,6 +13,7 @@ import * as clientSize from "./scenarios/client-size.mjs";
 import * as pageRead from "./scenarios/page-read.mjs";
 import * as roomBurst from "./scenarios/room-burst.mjs";
 import * as roomCrowd from "./scenarios/room-crowd.mjs";
+import * as roomCrowd100 from "./scenarios/room-crowd-100.mjs";
 import * as roomFanout from "./scenarios/room-fanout.mjs";
 import * as roomHour from "./scenarios/room-hour.mjs";
 import * as roomStorage from "./scenarios/room-storage.mjs";
@@ -23,11 +24,11 @@ import * as sanitize from "./scenarios/sanitize.mjs";
 import * as search from "./scenarios/search.mjs";
 import * as siteArchive from "./scenarios/site-archive.mjs";
 
-const SCENARIOS = [pageRead, sanitize, search, roomFanout, roomCrowd, roomTypists, roomBurst, roomTyping, roomStorage, roomWake, roomHour, clientSize, siteArchive];
+const SCENARIOS = [pageRead, sanitize, search, roomFanout, roomCrowd, roomCrowd100, roomTypists, roomBurst, roomTyping, roomStorage, roomWake, roomHour, clientSize, siteArchive];
 const EMAIL = "bench@example.test";
 const PASSWORD = "bench-password-not-secret";
-/* Accounts for the room scenarios besides the main one: the room budgets messages per editor. */
-const EDITORS = 50;
+/* Accounts for the room scenarios besides the main one: the room budgets messages per editor, and the crowd is one editor each. */
+const EDITORS = Math.max(50, roomCrowd100.CROWD);
 
 async function signIn(baseUrl, email) {
   const res = await fetch(`${baseUrl}/api/cms/session`, {

@@ -28,25 +28,25 @@ export function socketWith(headers) {
   };
 }
 
-/** Opens a synced provider on `party`/`room`; resolves with `{ doc, provider }`. */
-export async function join(baseUrl, party, room, headers) {
+/** Opens a synced provider on `party`/`room` (within `syncMs`); resolves with `{ doc, provider }`. */
+export async function join(baseUrl, party, room, headers, syncMs = 15_000) {
   const doc = new Y.Doc();
   const host = new URL(baseUrl).host;
   const provider = new YProvider(host, room, doc, { party, disableBc: true, params: { [ROOM_VERSION_PARAM]: String(ROOM_PROTOCOL_VERSION) }, WebSocketPolyfill: socketWith(headers) });
-  await until(() => provider.synced, 15_000, `${party}/${room} did not sync`);
+  await until(() => provider.synced, syncMs, `${party}/${room} did not sync`);
   return { doc, provider };
 }
 
 /**
  * Joins a writer (`headers[0]`) and `receivers` watchers (`headers[1…]`): every client is its own
  * editor, as in life. Watchers join in groups of ten: fifty upgrades at once would measure the
- * connect storm, not what comes after.
+ * connect storm, not what comes after. `syncMs`: how long each may take to sync.
  */
-export async function joinRoom(baseUrl, party, room, headers, receivers) {
-  const writer = await join(baseUrl, party, room, headers[0]);
+export async function joinRoom(baseUrl, party, room, headers, receivers, syncMs = 15_000) {
+  const writer = await join(baseUrl, party, room, headers[0], syncMs);
   const watchers = [];
   for (let i = 0; i < receivers; i += 10) {
-    watchers.push(...(await Promise.all(Array.from({ length: Math.min(10, receivers - i) }, (_, j) => join(baseUrl, party, room, headers[1 + i + j])))));
+    watchers.push(...(await Promise.all(Array.from({ length: Math.min(10, receivers - i) }, (_, j) => join(baseUrl, party, room, headers[1 + i + j], syncMs)))));
   }
   return { writer, watchers };
 }

@@ -17,7 +17,8 @@ import { forgetRecordComments } from "./room-comments-store";
 import { closeStoppedHeartbeats, HEARTBEAT_CHECK } from "./room-heartbeat";
 import { closeSilentConnections, IDLE_CHECK } from "./room-idle";
 import { loadRoom } from "./room-load";
-import { admitPresence } from "./room-presence";
+import { ClientOwners } from "./room-owners";
+import { admitPresence, isStaleEcho } from "./room-presence";
 import {
   cancelPublish,
   fireScheduledPublish,
@@ -43,11 +44,11 @@ import type { SettledSuggestions, SettleTarget, SuggestionDecision, SuggestionVi
 import { changedRoots, pendingRefusal, refusedSuggestionUpdate, refusedUpdate, roomOnlyRefusal } from "./room-guard";
 import { KnownSockets } from "./room-sockets";
 import { RoomStore } from "./room-store";
-import { controls, foreignWriter, newWriters, withWriters } from "./room-writers";
+import { foreignWriter, newWriters, withWriters } from "./room-writers";
 import { HEARTBEAT_PING, HEARTBEAT_PONG, outdatedClient, parseRoomName, ROOM_CLOSE, type RoomEvent } from "../shared/room-protocol";
 import { rowExists } from "../cores/pages/page-store";
 import { tableMeta } from "../cores/table-meta";
-import { encodeAwarenessMessage, heldBack, parseRoomMessage, structRanges } from "./room-wire";
+import { awarenessClocks, encodeAwarenessMessage, heldBack, parseRoomMessage, structRanges } from "./room-wire";
 
 /** Each configured room class's options, found along the class chain (`configure`, `configured`). */
 const ROOM_CONFIGS = new WeakMap<object, PageRoomOptions>();
@@ -128,6 +129,7 @@ export class PageRoom extends YServer {
   /** The record is gone and the room forgot it: it refuses everything until the runtime drops it. */
   #gone = false;
   readonly #sockets = new KnownSockets();
+  readonly #owners = new ClientOwners(() => this.getConnections());
 
   /** Open connections, each socket's attachment read once rather than at every broadcast. */
   override getConnections<TState = unknown>(tag?: string): Iterable<Connection<TState>> {
@@ -190,12 +192,14 @@ export class PageRoom extends YServer {
     const state = stateOf(connection);
     if (!state) return this.#evict(connection, ROOM_CLOSE.NO_EDITOR, "no editor");
     if (this.#loadError) return this.#evict(connection, this.#loadError.closeCode, this.#loadError.message);
-    const size = typeof message === "string" ? message.length * 3 : message.byteLength;
+    const bytes = typeof message === "string" ? null : message instanceof ArrayBuffer ? new Uint8Array(message) : new Uint8Array(message.buffer, message.byteOffset, message.byteLength);
+    // Before the budget: in a crowd every cursor move comes back from each peer (see isStaleEcho).
+    if (bytes && isStaleEcho(awarenessClocks(bytes), state.clients, (id) => this.document.awareness.meta.get(id)?.clock)) return;
+    const size = bytes ? bytes.byteLength : (message as string).length * 3;
     const refusal = (this.#admission as RoomAdmission).admit(connection, state, size, Date.now());
     if (refusal) return this.#evict(connection, refusal.code, refusal.reason);
     if (!state.spoke) connection.setState((prev: RoomConnectionState) => ({ ...prev, spoke: true }));
-    if (typeof message === "string") return super.handleMessage(connection, message);
-    const bytes = message instanceof ArrayBuffer ? new Uint8Array(message) : new Uint8Array(message.buffer, message.byteOffset, message.byteLength);
+    if (!bytes) return super.handleMessage(connection, message);
     const parsed = parseRoomMessage(bytes);
     if (!parsed) return this.#evict(connection, ROOM_CLOSE.MALFORMED, "malformed Yjs message");
     if (parsed.kind === "sync") {
@@ -204,7 +208,7 @@ export class PageRoom extends YServer {
           return this.#evict(connection, ROOM_CLOSE.DOCUMENT_FULL, "the page's document is at its size limit");
         }
         const writers = newWriters(this.document, parsed.structs);
-        const foreign = foreignWriter(writers, state, () => this.#otherStates(connection));
+        const foreign = foreignWriter(writers, state, () => this.#owners.statesControlling(connection, writers));
         // The items may be that editor's own, relayed (a peer resending what the room lost): the
         // sender keeps them (no ranges to drop), and their author sends them itself.
         if (foreign !== null) return this.#refuse(connection, `client id ${foreign} belongs to another editor's connection`, []);
@@ -224,13 +228,18 @@ export class PageRoom extends YServer {
         }
         super.handleMessage(connection, bytes);
         const writes = withWriters(state, writers);
-        if (writes) connection.setState((prev: RoomConnectionState) => ({ ...prev, writes }));
+        if (writes) {
+          connection.setState((prev: RoomConnectionState) => ({ ...prev, writes }));
+          this.#owners.claim(connection);
+        }
         return (this.#commits as RoomCommits).received(connection, heldBack(this.document, parsed.structs, parsed.deletes));
       }
       return super.handleMessage(connection, bytes);
     }
-    const decision = admitPresence(state, parsed.entries, (clientID) => this.#ownedElsewhere(connection, clientID));
+    const decision = admitPresence(state, parsed.entries, (clientID) => this.#owners.ownedElsewhere(connection, clientID));
     connection.setState((prev: RoomConnectionState) => ({ ...prev, clients: decision.clients, presence: decision.presence }));
+    // A connection's ids only ever grow, so a cursor move (the same ids) has nothing to record.
+    if (decision.clients.length !== state.clients.length) this.#owners.claim(connection);
     if (decision.entries.length > 0) super.handleMessage(connection, encodeAwarenessMessage(decision.entries));
   }
 
@@ -239,6 +248,7 @@ export class PageRoom extends YServer {
 
   override async onClose(connection: Connection, code: number, reason: string, wasClean: boolean): Promise<void> {
     super.onClose(connection, code, reason, wasClean);
+    this.#owners.release(connection, stateOf(connection));
     this.#commits?.closed(connection);
     const others = [...this.getConnections()].some((c) => c.id !== connection.id && c.readyState === WebSocket.OPEN);
     if (others) return;
@@ -622,19 +632,6 @@ export class PageRoom extends YServer {
     if ((this.#store as RoomStore).setTimerBy(IDLE_CHECK, at)) this.#arm();
   }
 
-  #ownedElsewhere(self: Connection, clientID: number): boolean {
-    for (const state of this.#otherStates(self)) if (controls(state, clientID)) return true;
-    return false;
-  }
-
-  /** The state of every open connection but `self` (read from attachments, so it holds after hibernation). */
-  *#otherStates(self: Connection): Generator<RoomConnectionState> {
-    for (const connection of this.getConnections()) {
-      const state = connection.id === self.id ? null : stateOf(connection);
-      if (state) yield state;
-    }
-  }
-
   /**
    * The record is gone from D1: every editor is closed with 4404 and nothing more is accepted or
    * acknowledged (updates waiting for their commit are dropped: they would be saved nowhere); the
@@ -663,7 +660,9 @@ export class PageRoom extends YServer {
 
   /** Closes one connection and drops its presence at once (not waiting for its close to come back). */
   #evict(connection: Connection, code: number, reason: string): void {
-    const clients = stateOf(connection)?.clients ?? [];
+    const state = stateOf(connection);
+    this.#owners.release(connection, state);
+    const clients = state?.clients ?? [];
     if (clients.length > 0) removeAwarenessStates(this.document.awareness, clients, null);
     connection.close(code, closeReason(reason));
   }

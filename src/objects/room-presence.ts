@@ -62,3 +62,19 @@ function isEcho(state: Record<string, unknown>, editorId: string): boolean {
   const user = state.user;
   return typeof user === "object" && user !== null && typeof (user as { id?: unknown }).id === "string" && (user as { id: string }).id !== editorId;
 }
+
+/**
+ * Whether an awareness message (its `[clientID, clock]` entries, see `awarenessClocks`) only sends
+ * back states the room already holds: every entry is for a client id the connection does not
+ * control, at a clock the room has already seen for it. Stock clients send back every awareness
+ * change they receive, so in a room of N editors each cursor move comes back N-1 times; such an
+ * echo carries nothing, and counted against its sender's message budget it would close every
+ * editor of a crowd for the others' cursor moves. An empty message is not an echo.
+ *
+ * @example
+ * if (isStaleEcho(awarenessClocks(bytes), state.clients, (id) => awareness.meta.get(id)?.clock)) return;
+ */
+export function isStaleEcho(entries: readonly [number, number][] | null, own: readonly number[], clockOf: (clientID: number) => number | undefined): boolean {
+  if (!entries || entries.length === 0) return false;
+  return entries.every(([clientID, clock]) => !own.includes(clientID) && clock <= (clockOf(clientID) ?? -1));
+}

@@ -57,6 +57,32 @@ export function parseRoomMessage(bytes: Uint8Array): RoomMessage | null {
 }
 
 /**
+ * The client ids and clocks of an awareness message, read without decoding its states (their JSON
+ * is skipped as bytes), or `null` when `bytes` is not a well-formed awareness message.
+ *
+ * @example
+ * awarenessClocks(encodeAwarenessMessage([{ clientID: 7, clock: 3, state: null }])) // [[7, 3]]
+ */
+export function awarenessClocks(bytes: Uint8Array): [clientID: number, clock: number][] | null {
+  if (bytes[0] !== MESSAGE_AWARENESS) return null;
+  try {
+    const outer = decoding.createDecoder(bytes);
+    decoding.readVarUint(outer);
+    const decoder = decoding.createDecoder(decoding.readVarUint8Array(outer));
+    if (decoding.hasContent(outer)) return null;
+    const count = decoding.readVarUint(decoder);
+    const clocks: [number, number][] = [];
+    for (let i = 0; i < count; i++) {
+      clocks.push([decoding.readVarUint(decoder), decoding.readVarUint(decoder)]);
+      decoding.readVarUint8Array(decoder);
+    }
+    return decoding.hasContent(decoder) ? null : clocks;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Encodes awareness entries as a complete awareness message (type 1), ready for the Yjs handler.
  *
  * @example
