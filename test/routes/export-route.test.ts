@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { SPOOL_PART_BYTES, SPOOL_PREFIX } from "../../src/cores/export/archive-spool";
 import { exportRoute } from "../../src/routes/export-route";
 import { runEditorRoute } from "../../src/routes/run-editor-route";
@@ -130,6 +130,14 @@ describe("exportRoute: GET /api/cms/export", () => {
     });
     const text = new TextDecoder().decode(await (await download(asAdmin(), flushing)).arrayBuffer());
     expect(text).toContain("flushed before the read");
+  });
+
+  it("without MEDIA (where the rows wait) answers 503 misconfigured naming the binding, not a 500", async () => {
+    // The once-per-isolate log of a misconfiguration is kept off the test output.
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const refused = await runEditorRoute(route, request("GET", "/api/cms/export", { headers: asAdmin() }), { ...env, MEDIA: undefined }).finally(() => logged.mockRestore());
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toMatchObject({ code: "misconfigured", error: expect.stringContaining("MEDIA") });
   });
 
   it("refuses with 409 media_missing, before any byte and leaving no scratch, when a media row's object is not in the bucket", async () => {
