@@ -23,6 +23,8 @@ export type { FieldAddress } from "./shared/field-address";
 
 // Health and request logs
 export { healthRoute, DEFAULT_HEALTH_LIMIT, type HealthRouteConfig } from "./routes/health-route";
+export { exportRoute, archiveFileName, type ExportRouteConfig } from "./routes/export-route";
+export { exportSiteArchive, type SiteExportOptions } from "./cores/export/site-export";
 export { runHealthChecks, type HealthCheck, type HealthCheckResult, type HealthFinding, type HealthStatus } from "./cores/health/run-checks";
 export { withRequestLog, type RequestLogOptions } from "./routes/request-log-edge";
 export { consoleLogSink, setDefaultLogSink, requestIdOf, type WriteLogLine, type ErrorLogLine } from "./shared/request-log";

@@ -1,17 +1,17 @@
 // The site archive (docs/export-format.md): one NDJSON file, a manifest line, then entries in a
-// fixed order, each a header line and its body lines. Written through scratch files so the manifest
-// (which carries every entry's SHA-256) can come first while memory stays bounded; read twice on
-// import, once to verify everything and once to write, so a bad archive writes nothing.
+// fixed order, each a header line and its body lines. The format itself (lines, manifest, media
+// lines) is the package's `cores/export`, which the site's export route writes with too; here it
+// goes through scratch files so the manifest (which carries every entry's SHA-256) can come first
+// while memory stays bounded. Read twice on import, once to verify everything and once to write,
+// so a bad archive writes nothing.
 import { createHash } from "node:crypto";
 import { closeSync, createReadStream, openSync, readFileSync, readSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
+import { ARCHIVE_FORMAT, ARCHIVE_VERSION, archiveLine, archiveManifest } from "../../dist/lib/cores/export/archive-format.js";
 import { PACKAGE_ROOT } from "./copy-parts.mjs";
 
-/** The `format` field of every archive's manifest. */
-export const ARCHIVE_FORMAT = "cms-toolkit-site-archive";
-/** Bumped whenever a reader of the previous version could misread an archive. */
-export const ARCHIVE_VERSION = 1;
+export { ARCHIVE_FORMAT, ARCHIVE_VERSION };
 
 /** Bytes copied at a time from an entry's scratch file into the archive. */
 const COPY_CHUNK = 1024 * 1024;
@@ -61,7 +61,7 @@ export function createArchiveWriter(scratch) {
     entry.fd = openSync(entry.path, "w");
     entries.push(entry);
     const line = (value) => {
-      const bytes = Buffer.from(`${JSON.stringify(value)}\n`, "utf8");
+      const bytes = archiveLine(value);
       writeSync(entry.fd, bytes);
       entry.hash.update(bytes);
       entry.bytes += bytes.length;
@@ -74,16 +74,11 @@ export function createArchiveWriter(scratch) {
     entry: open,
     finish(file, fields) {
       for (const entry of entries) closeSync(entry.fd);
-      const manifest = {
-        format: ARCHIVE_FORMAT,
-        version: ARCHIVE_VERSION,
-        package: packageVersion(),
-        ...fields,
-        entries: entries.map(({ name, lines, bytes, hash }) => ({ name, lines, bytes, sha256: hash.digest("hex") })),
-      };
+      const summaries = entries.map(({ name, lines, bytes, hash }) => ({ name, lines, bytes, sha256: hash.digest("hex") }));
+      const manifest = archiveManifest(packageVersion(), fields, summaries);
       const out = openSync(file, "w");
       try {
-        writeSync(out, `${JSON.stringify(manifest)}\n`);
+        writeSync(out, archiveLine(manifest));
         const buffer = Buffer.alloc(COPY_CHUNK);
         for (const { path } of entries) {
           const from = openSync(path, "r");

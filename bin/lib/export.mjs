@@ -2,76 +2,22 @@
 // (docs/export-format.md). D1 is read with `wrangler d1 execute --json` in pages of rows, every
 // table a page per wrangler run, in primary-key order, so memory stays bounded and two exports of
 // an unchanged site are byte-identical. Never `wrangler d1 export`: it refuses FTS5 databases.
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from "node:fs";
+import { createReadStream, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { Readable } from "node:stream";
+import { compareKeys, mediaHeader, mediaLines, tableHeader } from "../../dist/lib/cores/export/archive-format.js";
+import { archiveRow, describeTables, HEAD_SQL, nextCursor, pageSql, TABLES_SQL, tablePlan } from "../../dist/lib/cores/export/archive-sql.js";
 import { createArchiveWriter } from "./archive.mjs";
-import { exportedColumns, isCredential, siteTables } from "./export-rules.mjs";
 import { getObject, mediaBucket, queryD1 } from "./site-state.mjs";
-import { ident, literal } from "./sql-text.mjs";
+import { literal } from "./sql-text.mjs";
 
-/** The applied migrations and the AUTOINCREMENT counters, recorded in the manifest. */
-export const HEAD_SQL = {
-  migrations: `SELECT name FROM d1_migrations ORDER BY id`,
-  sequences: `SELECT name, seq FROM sqlite_sequence ORDER BY name`,
-};
+export { describeTables, HEAD_SQL, TABLES_SQL };
 
 /** How long an export waits for the rooms listed before it began to write their edits to D1. */
 export const ROOM_WAIT_MS = 45_000;
 /** Between two looks at the list of rooms with unflushed edits. */
 const ROOM_POLL_MS = 500;
-
-/** Rows read per table per wrangler run. */
-const PAGE_ROWS = 500;
-/** Raw bytes per media line (base64 makes it 64 KiB). */
-const MEDIA_CHUNK = 48 * 1024;
-
-/** The query that lists every table with its columns and primary-key positions. */
-export const TABLES_SQL = `SELECT m.name AS "table", m.sql AS "sql", p.name AS "column", p.pk AS "pk"
-FROM sqlite_master m JOIN pragma_table_info(m.name) p
-WHERE m.type = 'table' AND m.name NOT GLOB 'sqlite_*' AND m.name NOT GLOB '_cf_*' ORDER BY m.name, p.cid`;
-
-/**
- * The tables of a D1 from the rows of {@link TABLES_SQL}: `{ data, search, columns, keys, sequenced }`
- * where `columns[name]` lists a table's columns, `keys[name]` its primary key (`["rowid"]` when
- * none), and `sequenced` says whether sqlite_sequence exists.
- *
- * @example
- * describeTables(rows).keys.pages // ["id"]
- */
-export function describeTables(rows) {
-  const columns = {};
-  const keyed = {};
-  const sql = new Map();
-  for (const row of rows) {
-    sql.set(row.table, row.sql);
-    (columns[row.table] ??= []).push(row.column);
-    if (row.pk > 0) (keyed[row.table] ??= []).push([row.pk, row.column]);
-  }
-  const keys = {};
-  for (const table of Object.keys(columns)) keys[table] = keyed[table] ? keyed[table].sort((a, b) => a[0] - b[0]).map(([, column]) => column) : ["rowid"];
-  // SQLite makes sqlite_sequence with the first AUTOINCREMENT table.
-  const sequenced = [...sql.values()].some((text) => /AUTOINCREMENT/i.test(text ?? ""));
-  return { ...siteTables([...sql].map(([name, text]) => ({ name, sql: text }))), columns, keys, sequenced };
-}
-
-/** One page of a table's rows after `cursor` (its last key, or null), as SQL. */
-function pageSql(plan, cursor) {
-  const { table, columns, keys, withCredentials } = plan;
-  const value = (column) =>
-    isCredential(table, column) && !withCredentials ? `'' AS ${ident(column)}` : `CASE typeof(${ident(column)}) WHEN 'blob' THEN hex(${ident(column)}) ELSE ${ident(column)} END AS ${ident(column)}`;
-  const blobs = columns.map((column, i) => `CASE typeof(${ident(column)}) WHEN 'blob' THEN '${i},' ELSE '' END`).join(" || ");
-  const keyList = keys.map((key) => (key === "rowid" ? "rowid" : ident(key)));
-  const select = [...columns.map(value), `${blobs} AS "__blobs"`, ...keyList.map((key, i) => `${key} AS "__key${i}"`)];
-  const after = cursor === null ? "" : ` WHERE (${keyList.join(", ")}) > (${cursor.map(literal).join(", ")})`;
-  return `SELECT ${select.join(", ")} FROM ${ident(table)}${after} ORDER BY ${keyList.join(", ")} LIMIT ${PAGE_ROWS}`;
-}
-
-/** An archive row from a result row: values in column order, blobs as `{ blob: "<hex>" }`. */
-function archiveRow(columns, row) {
-  const blobs = new Set(String(row.__blobs).split(",").filter(Boolean).map(Number));
-  return columns.map((column, i) => (blobs.has(i) ? { blob: row[column] } : row[column]));
-}
 
 /**
  * Writes the archive of the site that `target` (see `d1Target`) names to `file`.
@@ -93,9 +39,9 @@ export async function exportSite({ file, target, cwd, withCredentials, bucket, r
     const sequence = Object.fromEntries(sequences.filter(({ name }) => tables.data.includes(name)).map(({ name, seq }) => [name, seq]));
     const archive = createArchiveWriter(scratch);
     const plans = tables.data.map((table) => {
-      const columns = exportedColumns(table, tables.columns[table]);
-      const entry = archive.entry({ entry: `table:${table}`, table, columns });
-      return { table, columns, keys: tables.keys[table], withCredentials, entry, cursor: null, rows: 0, done: false };
+      const plan = tablePlan(tables, table, withCredentials);
+      const entry = archive.entry(tableHeader(table, plan.columns));
+      return { ...plan, entry, cursor: null, rows: 0, done: false };
     });
     const media = [];
     for (let open = plans; open.length > 0; open = plans.filter((plan) => !plan.done)) {
@@ -108,8 +54,8 @@ export async function exportSite({ file, target, cwd, withCredentials, bucket, r
           if (plan.table === "media") media.push({ key: row.key, contentType: row.content_type });
         }
         plan.rows += rows.length;
-        if (rows.length < PAGE_ROWS) plan.done = true;
-        else plan.cursor = plan.keys.map((_, k) => rows.at(-1)[`__key${k}`]);
+        plan.cursor = nextCursor(plan, rows);
+        plan.done = plan.cursor === null;
       });
     }
     await exportMedia({ archive, media, target, cwd, bucket, scratch });
@@ -147,19 +93,12 @@ async function awaitRooms({ target, cwd, started, roomWaitMs }) {
 async function exportMedia({ archive, media, target, cwd, bucket, scratch }) {
   if (media.length === 0) return;
   if (!bucket) throw new Error("the site has media but no bucket: name it with --bucket, or bind it as MEDIA in wrangler.toml");
-  media.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  media.sort((a, b) => compareKeys(a.key, b.key));
   for (const { key, contentType } of media) {
     const path = join(scratch, "object");
     await getObject(target, cwd, bucket, key, path);
-    const size = statSync(path).size;
-    const entry = archive.entry({ entry: `media:${key}`, key, contentType, size });
-    const fd = openSync(path, "r");
-    try {
-      const buffer = Buffer.alloc(MEDIA_CHUNK);
-      for (let read; (read = readSync(fd, buffer, 0, MEDIA_CHUNK, null)) > 0; ) entry.line(buffer.subarray(0, read).toString("base64"));
-    } finally {
-      closeSync(fd);
-    }
+    const entry = archive.entry(mediaHeader(key, contentType, statSync(path).size));
+    for await (const line of mediaLines(Readable.toWeb(createReadStream(path)))) entry.line(line);
     rmSync(path);
   }
 }

@@ -22,6 +22,11 @@ export interface SettingsPanelOptions {
    * note to ask an admin, and there is no Save button.
    */
   canChange?: boolean;
+  /**
+   * The whole-site export (`GET /api/cms/export`, admins only), offered as a download link to an
+   * editor who `canChange`; default `/api/cms/export`, `null` for none.
+   */
+  exportUrl?: string | null;
   /** Also edit the site menu (the `menu` setting: which pages, in which order, under which labels). */
   menu?: boolean;
   /** Called with the saved settings after a successful save. */
@@ -72,6 +77,9 @@ export async function openSettingsPanel(doc: Document, options: SettingsPanelOpt
     } else message.textContent = `Could not load the pages for the menu: ${pages.error}`;
   }
 
+  const exportUrl = options.exportUrl === undefined ? "/api/cms/export" : options.exportUrl;
+  if (canChange && exportUrl) form.append(exportLink(doc, exportUrl));
+
   const save = doc.createElement("button");
   save.type = "submit";
   save.textContent = "Save settings";
@@ -104,6 +112,18 @@ export async function openSettingsPanel(doc: Document, options: SettingsPanelOpt
   dialog.append(form);
   doc.body.append(dialog);
   dialog.showModal();
+}
+
+/* A plain link: the browser streams the archive to disk itself, so no byte of it passes through the page. */
+function exportLink(doc: Document, url: string): HTMLElement {
+  const row = doc.createElement("p");
+  const link = doc.createElement("a");
+  link.href = url;
+  link.download = "";
+  link.textContent = "Export the whole site";
+  link.title = "Download an archive of every page, draft, setting and media file (cms-toolkit import restores it)";
+  row.append(link);
+  return row;
 }
 
 type JsonAnswer = { ok: true; body: Record<string, unknown> } | { ok: false; error: string };

@@ -29,7 +29,8 @@ import type { FieldDef } from "../shared/field-def";
 import type { SessionRouteOptions } from "../auth/session-route";
 import { media as mediaTable } from "../tables/media";
 import { shareLinks as shareLinksTable } from "../tables/share-links";
-import { draftWriterFor, missingPageRoom, roomComments } from "../objects/room-client";
+import { draftWriterFor, flushUnflushedRooms, missingPageRoom, roomComments } from "../objects/room-client";
+import { exportRoute } from "../routes/export-route";
 import { withErrorEdge } from "../routes/run-editor-route";
 import { healthRoute } from "../routes/health-route";
 import { withRequestLog } from "../routes/request-log-edge";
@@ -157,6 +158,8 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
 
   const api: EditorRoute<Env>[] = [];
   if (signIn) api.push(signIn.route, peopleRoute<Env>({ resolveEditor }));
+  // Before the collections: a collection's list at `/api/cms/<slug>` must not claim the export.
+  api.push(exportRoute<Env>({ resolveEditor, flushRooms: flushUnflushedRooms }));
   // With the built-in sign-in, version lists name their authors from the `editors` table.
   const authorNames = signIn ? (env: Env, ids: readonly string[]) => editorNames(env.DB, ids) : undefined;
   for (const entry of registry.collections) api.push(...collectionRoutes(entry, resolveEditor, mediaBase, authorNames, edge));

@@ -1,6 +1,7 @@
 // The edit bar's Settings button on the demo site: it dispatches cms:open-settings, the site opens
 // the settings panel, and a saved site name shows in the header for everyone.
 import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
 import { openAs, waitForEditing } from "./browser.mjs";
 
 export const tests = [
@@ -38,6 +39,33 @@ export const tests = [
       assert.equal(await dialog.getByRole("button", { name: "Save settings" }).count(), 0);
       await dialog.getByText("only an admin can change them").waitFor();
       await dialog.getByRole("button", { name: "Close" }).click();
+    },
+  },
+  {
+    name: "settings: an admin downloads the whole-site export from the panel; a publisher is not offered it",
+    async run({ browser, site, track }) {
+      const { context, page } = await openAs(browser, site, "admin@example.test");
+      track(context);
+      await page.goto("/about?rest");
+      await waitForEditing(page);
+      await page.getByRole("button", { name: "Open page settings" }).click();
+      const dialog = page.getByRole("dialog", { name: "Site settings" });
+      await dialog.waitFor();
+      const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("link", { name: "Export the whole site" }).click()]);
+      assert.match(download.suggestedFilename(), /^127\.0\.0\.1-\d{4}-\d{2}-\d{2}\.cms$/);
+      const text = await readFile(await download.path(), "utf8");
+      const manifest = JSON.parse(text.slice(0, text.indexOf("\n")));
+      assert.equal(manifest.format, "cms-toolkit-site-archive");
+      assert.ok(manifest.counts.pages > 0, "the archive holds the site's pages");
+
+      const publisher = await openAs(browser, site, "publisher@example.test");
+      track(publisher.context);
+      await publisher.page.goto("/about?rest");
+      await waitForEditing(publisher.page);
+      await publisher.page.getByRole("button", { name: "Open page settings" }).click();
+      const readOnly = publisher.page.getByRole("dialog", { name: "Site settings" });
+      await readOnly.getByText("only an admin can change them").waitFor();
+      assert.equal(await readOnly.getByRole("link", { name: "Export the whole site" }).count(), 0);
     },
   },
 ];

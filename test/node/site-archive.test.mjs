@@ -12,6 +12,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, it } from "node:test";
+import { PACKAGE_VERSION } from "../../dist/lib/shared/package-version.js";
 import { addEditors } from "../../scripts/lib/editors.mjs";
 import { startSite } from "../e2e/server.mjs";
 
@@ -93,6 +94,8 @@ it("exports every kind of content, and an import into a fresh state exports byte
   assert.equal(manifest.counts.review_comments, 2);
   assert.equal(manifest.sequences.pages_versions, 10);
   assert.equal(manifest.migrations.at(-1), NEWEST_MIGRATION);
+  // The site's own export writes PACKAGE_VERSION (a Worker cannot read package.json): they agree.
+  assert.equal(manifest.package, PACKAGE_VERSION);
   for (const never of ["SESSION-ROW-NEVER-EXPORTED", "FORM-TOKEN-NEVER-EXPORTED", "SECRET-HASH-OF", "pages_search"]) assert.equal(text.includes(never), false, `${never} is in the archive`);
 
   const again = join(scratch, "again.cms");
@@ -211,4 +214,29 @@ it("the imported site serves the same pages and media as the original, and opens
     copy.edit.comments.threads.map((t) => [t.id, t.quote, t.from, t.to, t.text, t.replies.map((r) => r.text)]),
     [["thread0000000001", "services", 4, 12, "Plural?", ["Yes, several."]]],
   );
+});
+
+it("the site's own export (GET /api/cms/export, Settings → Export) is the CLI's archive of the same state, byte for byte", async () => {
+  const served = state("served");
+  cpSync(source, served, { recursive: true });
+  const password = "archive-test-admin-password";
+  await addEditors([{ email: "admin@example.test", name: "Admin", role: "admin", password }], { persistTo: served, quiet: true });
+  const secrets = { session: "archive-test-session-secret-0123456789abcdef", timing: "archive-test-timing-secret-0123456789abcdef" };
+  const site = await startSite({ port: Number(process.env.ARCHIVE_PORT ?? 8789), state: { persistTo: served, password: "unused", secrets } });
+  let download;
+  try {
+    const session = await fetch(`${site.origin}/api/cms/session`, { method: "POST", headers: { origin: site.origin, "content-type": "application/json" }, body: JSON.stringify({ email: "admin@example.test", password }) });
+    assert.equal(session.status, 204);
+    const cookie = session.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+    const answer = await fetch(`${site.origin}/api/cms/export`, { headers: { cookie } });
+    assert.equal(answer.status, 200);
+    download = Buffer.from(await answer.arrayBuffer());
+  } finally {
+    await site.kill();
+  }
+  // After the site stopped, so both read the same rows (signing in wrote an activity row).
+  const file = join(scratch, "served.cms");
+  succeeds(cli("export", file, "--persist-to", served));
+  const text = readFileSync(file, "utf8");
+  assert.ok(download.toString("utf8") === text, `the route's archive differs from the CLI's ${firstDifference(text, download.toString("utf8"))}`);
 });
