@@ -38,6 +38,7 @@ import { activityRoute } from "../routes/activity-route";
 import { commentsRoute } from "../routes/comments-route";
 import { peopleRoute } from "../auth/people-route";
 import type { RateLimitRule } from "../cores/rate-limit";
+import type { Mailer } from "../cores/notify/mailer";
 import type { LogSink } from "../shared/request-log";
 import { cmsHealthChecks } from "./cms-health";
 import { DEFAULT_ROOM_LIMITS, type RoomLimits } from "../objects/room-config";
@@ -126,6 +127,17 @@ export interface CmsRoutes<Env extends CmsEnv, C extends CmsCollections = CmsCol
 }
 
 /**
+ * The site's mailer of people (invites, resets, comment mentions): the Team panel's, else the
+ * forms'. REST and the service binding mail mentions through the same one.
+ *
+ * @example
+ * const mailer = mentionMailer(config)?.(env);
+ */
+export function mentionMailer<Env extends CmsEnv, C extends CmsCollections>(config: Pick<CmsConfig<Env, C>, "team" | "forms">): ((env: Env) => Mailer | undefined) | undefined {
+  return config.team?.mailer ?? config.forms?.mailer;
+}
+
+/**
  * The runtime-neutral half of `createCms`: every route of the site's declaration, mounted in the
  * order the contract needs (a collection's versions and search before its `/:id` CRUD), each
  * collection at `/api/cms/<slug>`. This is where the writer is chosen: writes of a drafts
@@ -138,7 +150,7 @@ export interface CmsRoutes<Env extends CmsEnv, C extends CmsCollections = CmsCol
 export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: CmsConfig<Env, C>): CmsRoutes<Env, C> {
   const registry = buildRegistry(config.collections);
   const auth = config.auth ?? { signIn: {} };
-  const teamMailer = config.team?.mailer ?? config.forms?.mailer;
+  const teamMailer = mentionMailer(config);
   const team: CmsTeamOptions<Env> = { ...config.team, ...(teamMailer ? { mailer: teamMailer } : {}) };
   const signIn = "signIn" in auth ? signInRoutes<Env>(auth.signIn, team) : null;
   const resolveEditor = signIn ? signIn.resolveEditor : (auth as { resolveEditor: ResolveEditor<Env> }).resolveEditor;
