@@ -36,6 +36,7 @@ import { withRequestLog } from "../routes/request-log-edge";
 import { withActivity } from "../routes/activity-edge";
 import { activityRoute } from "../routes/activity-route";
 import { commentsRoute } from "../routes/comments-route";
+import type { ReviewLimitOptions } from "../routes/review-limit";
 import { peopleRoute } from "../auth/people-route";
 import type { RateLimitRule } from "../cores/rate-limit";
 import type { Mailer } from "../cores/notify/mailer";
@@ -100,6 +101,12 @@ export interface CmsConfig<Env extends CmsEnv, C extends CmsCollections> {
    * the forms' mailer) and their rate limits.
    */
   team?: CmsTeamOptions<Env>;
+  /**
+   * Comments and suggestions: the review writes (add, reply, edit, resolve, delete, accept, reject)
+   * each editor may make per window, over REST and the service binding; default 60 a minute
+   * (429 `rate_limited` past it).
+   */
+  review?: ReviewLimitOptions;
 }
 
 /** What `cmsRoutes` builds: handlers in mount order, the resolver they share, and the registry. */
@@ -160,9 +167,9 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
   if (signIn) api.push(signIn.route, peopleRoute<Env>({ resolveEditor }));
   // With the built-in sign-in, version lists name their authors from the `editors` table.
   const authorNames = signIn ? (env: Env, ids: readonly string[]) => editorNames(env.DB, ids) : undefined;
-  for (const entry of registry.collections) api.push(...collectionRoutes(entry, resolveEditor, mediaBase, authorNames));
+  for (const entry of registry.collections) api.push(...collectionRoutes(entry, resolveEditor, mediaBase, authorNames, config.review?.limit));
   // Comments live in each record's room, so only collections with drafts (rooms) take them.
-  if (registry.roomSlugs.length > 0) api.push(commentsRoute<Env>({ resolveEditor, collections: registry.roomSlugs, run: roomComments, ...(teamMailer ? { mailer: teamMailer } : {}) }));
+  if (registry.roomSlugs.length > 0) api.push(commentsRoute<Env>({ resolveEditor, collections: registry.roomSlugs, run: roomComments, ...(teamMailer ? { mailer: teamMailer } : {}), ...(config.review?.limit ? { limit: config.review.limit } : {}) }));
   if (config.media) {
     const registryTable = config.media.registry ?? mediaTable;
     api.push(uploadRoute<Env>({ resolveEditor, registry: registryTable }));
@@ -249,6 +256,7 @@ function collectionRoutes<Env extends CmsEnv>(
   resolveEditor: ResolveEditor<Env>,
   mediaBase: (env: Env) => string | undefined,
   authorNames: ((env: Env, ids: readonly string[]) => Promise<ReadonlyMap<string, string>>) | undefined,
+  reviewLimit: RateLimitRule | undefined,
 ): EditorRoute<Env>[] {
   const { slug, declared, config } = entry;
   const basePath = `/api/cms/${slug}`;
@@ -264,7 +272,7 @@ function collectionRoutes<Env extends CmsEnv>(
       writer: draftWriterFor,
       ...(authorNames ? { authorNames } : {}),
     }));
-    routes.push(suggestionsRoute<Env>({ config, resolveEditor, writer: draftWriterFor, basePath }));
+    routes.push(suggestionsRoute<Env>({ config, resolveEditor, writer: draftWriterFor, basePath, ...(reviewLimit ? { limit: reviewLimit } : {}) }));
     routes.push(pageListRoute<Env>({ deps: { table: declared.table, versionsTable: declared.versionsTable, config }, resolveEditor, writer: draftWriterFor, basePath }));
   }
   if (entry.searchCache) routes.push(searchRoute<Env>({ table: declared.table, config, resolveEditor, basePath, cache: entry.searchCache }));

@@ -11,6 +11,8 @@ import { applySettingsPatch, readSettings, type SettingsConfig, type SettingsPat
 import { explainFailure } from "../cores/explain-failure";
 import { parseNewThread, parseReply, runComment, type CommentAction } from "../cores/comments";
 import type { Mailer } from "../cores/notify/mailer";
+import type { RateLimitRule } from "../cores/rate-limit";
+import { assertReviewBudget } from "../routes/review-limit";
 import { roomComments } from "../objects/room-client";
 import { isCommentId, type CommentThread } from "../shared/review-comments";
 import { HttpError } from "../shared/errors";
@@ -91,6 +93,8 @@ export interface CmsServiceOptions<Env extends CmsEnv> {
   log?: LogSink;
   /** Mails the people a comment mentions (`createCms` hands in the team's mailer); without one, mentions are only recorded. */
   mailer?: (env: Env) => Mailer | undefined;
+  /** Review writes per editor per window, as over REST (`assertReviewBudget`); default 60 a minute. */
+  reviewLimit?: RateLimitRule;
 }
 
 /** The class `createCmsService` returns: a `WorkerEntrypoint` with the site's typed RPC methods. */
@@ -108,7 +112,7 @@ export type CmsServiceClass<Env extends CmsEnv, C extends CmsCollections> = new 
  * export const CmsService = createCmsService<Env, typeof collections>({ registry });
  */
 export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(options: CmsServiceOptions<Env>): CmsServiceClass<Env, C> {
-  const { registry, settings, writer, mailer: mailerOf } = options;
+  const { registry, settings, writer, mailer: mailerOf, reviewLimit } = options;
   const log = logSinkOf(options.log);
 
   return class CmsService extends WorkerEntrypoint<Env> implements CmsServiceApi<C> {
@@ -153,6 +157,7 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
     settleSuggestion(session: EditorSession, collection: DraftSlug<C>, id: number, decision: SuggestionDecision, target: SettleTarget) {
       return this.#write("settleSuggestion", session, { collection, id }, async () => {
         const checked = readDecision(decision);
+        await assertReviewBudget(this.env, session, reviewLimit);
         const one = target !== null && typeof target === "object" && "id" in target ? target.id : null;
         const body = one === null && target !== null && typeof target === "object" && "author" in target && target.author !== undefined ? { author: target.author } : {};
         return this.#writer(collection).settleSuggestions(session, positiveId(id), checked, settleTarget({ decision: checked, one }, body));
@@ -219,6 +224,7 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
     /* The route's runner: the room writes the thread, then each newly mentioned person is mailed. */
     async #comment(session: EditorSession, collection: string, id: number, call: { options: { origin?: string } | undefined; note: ActivityNoter; requestId: string }, action: CommentAction): Promise<CommentThread> {
       const slug = this.#drafted(collection).slug;
+      await assertReviewBudget(this.env, session, reviewLimit);
       const origin = typeof call.options?.origin === "string" ? call.options.origin : undefined;
       const siteMailer = mailerOf?.(this.env);
       const answer = await runComment(

@@ -63,6 +63,7 @@ export function createCms<Env extends CmsEnv, const C extends CmsCollections>(co
     ...(config.settings ? { settings: config.settings } : {}),
     ...(config.log ? { log: config.log } : {}),
     ...(mailer ? { mailer } : {}),
+    ...(config.review?.limit ? { reviewLimit: config.review.limit } : {}),
   });
   return { ...routes, PageRoom: Room, RateLimitObject, CmsService, draftDeps: (slug, env) => registry.draftDeps(slug, mediaBaseOf(env)) };
 }

@@ -4,7 +4,9 @@ import { HttpError } from "../shared/errors";
 import { isCommentId } from "../shared/review-comments";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import type { EditorSession, ResolveEditor } from "../shared/session";
+import type { RateLimitRule } from "../cores/rate-limit";
 import { readJsonObject } from "./body";
+import { assertReviewBudget } from "./review-limit";
 import { guardEditor } from "./guard";
 import { json, noContent } from "./json";
 import { matchPath } from "./match-path";
@@ -18,6 +20,8 @@ export interface CommentsRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv
   run: (env: Env, collection: string, id: number, session: EditorSession, action: CommentAction) => Promise<CommentAnswer>;
   /** Mails mentioned editors when it answers a mailer; without one, mentions are only recorded. */
   mailer?: (env: Env) => Mailer | undefined;
+  /** Review writes per editor per window (`assertReviewBudget`); default 60 a minute. */
+  limit?: RateLimitRule;
   /** Mount point of the collections; default `/api/cms`. */
   basePath?: string;
 }
@@ -48,6 +52,7 @@ export function commentsRoute<Env extends EditorRouteEnv>(config: CommentsRouteC
     const { collection } = match;
     assertMethod(request, match.allowed);
     const session = await guardEditor(request, env, config.resolveEditor);
+    if (request.method !== "GET") await assertReviewBudget(env, session, config.limit);
     const id = parseId(match.id);
     const mailer = config.mailer?.(env);
     const run = (action: CommentAction) =>

@@ -11,14 +11,16 @@ import type { EditorSession } from "../../src/shared/session";
 import { newPage } from "../objects/room-client";
 
 /*
- * The service binding with a mailer, as `createCms` builds it for a site that has one (the
- * reference site has none): mentions are mailed by the same runner as over REST.
+ * The service binding with a mailer and a review budget, as `createCms` builds it for a site that
+ * has them (the reference site has no mailer): mentions are mailed by the same runner as over REST,
+ * and review writes count against the same per-editor budget.
  */
 const mails: MailMessage[] = [];
 const Service = createCmsService<SiteEnv, typeof siteCollections>({
   registry: buildRegistry(siteCollections),
   writer: draftWriterFor,
   mailer: () => ({ send: async (message) => void mails.push(message) }),
+  reviewLimit: { limit: 3, windowSeconds: 600 },
 });
 const service = () => new Service(createExecutionContext(), env as SiteEnv);
 let counter = 0;
@@ -48,5 +50,21 @@ describe("CmsService: comment mentions", () => {
     expect(mails[1]!.text).toMatch(/\n\/room-/);
     expect(await service().addReply(ann, "pages", id, "no such/thread", { text: "x" })).toMatchObject({ ok: false, status: 400, code: "invalid_input" });
     expect(await service().addReply(ann, "pages", id, "nosuchthread", { text: "x" })).toMatchObject({ ok: false, status: 404, code: "not_found" });
+  });
+});
+
+describe("CmsService: review budget", () => {
+  it("past the editor's budget a comment, reply or settle answers 429 rate_limited and writes nothing", async () => {
+    const ann = await person("ann");
+    const publisher = { ...ann, roles: ["editor", "publisher"], access: { publish: true } };
+    const id = await newPage({ title: "Budget page" });
+    const added = await service().addComment(ann, "pages", id, { field: "title", from: 0, to: 6, text: "One" });
+    const thread = added.ok ? added.value.id : "";
+    expect((await service().addReply(ann, "pages", id, thread, { text: "Two" })).ok).toBe(true);
+    expect((await service().settleSuggestion(publisher, "pages", id, "reject", { all: true })).ok).toBe(true);
+    expect(await service().addComment(ann, "pages", id, { field: "title", from: 0, to: 6, text: "Four" })).toMatchObject({ ok: false, status: 429, code: "rate_limited" });
+    expect(await service().addReply(ann, "pages", id, thread, { text: "Five" })).toMatchObject({ ok: false, status: 429, code: "rate_limited" });
+    expect(await service().settleSuggestion(publisher, "pages", id, "accept", { all: true })).toMatchObject({ ok: false, status: 429, code: "rate_limited" });
+    expect(await service().listComments(ann, "pages", id)).toMatchObject({ ok: true, value: [{ text: "One", replies: [{ text: "Two" }] }] });
   });
 });
