@@ -20,7 +20,7 @@ import { isEditorSession } from "../shared/room-identity";
 import { roomResult, type RoomResult } from "../shared/room-result";
 import type { EditorSession } from "../shared/session";
 import type { SettledSuggestions, SettleTarget, SuggestionDecision, SuggestionView } from "../shared/review-suggestions";
-import { readDecision, settleTarget } from "../routes/suggestions-input";
+import { noteSettled, readDecision, settleTarget } from "../routes/suggestions-input";
 import { isPositiveId, LIST_BOUNDS, pageCursor, pageLimit, positiveId, SEARCH_BOUNDS } from "../shared/write-input";
 import { causeOf, logSinkOf, type LogSink } from "../shared/request-log";
 import type { ActivityEvent, ActivityNoter } from "../shared/activity";
@@ -155,12 +155,13 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
 
     /* The same inputs as the route's (`suggestions-input.ts`); the room checks the rights under its lock. */
     settleSuggestion(session: EditorSession, collection: DraftSlug<C>, id: number, decision: SuggestionDecision, target: SettleTarget) {
-      return this.#write("settleSuggestion", session, { collection, id }, async () => {
+      return this.#write("settleSuggestion", session, { collection, id }, async (note) => {
         const checked = readDecision(decision);
         await assertReviewBudget(this.env, session, reviewLimit);
         const one = target !== null && typeof target === "object" && "id" in target ? target.id : null;
         const body = one === null && target !== null && typeof target === "object" && "author" in target && target.author !== undefined ? { author: target.author } : {};
-        return this.#writer(collection).settleSuggestions(session, positiveId(id), checked, settleTarget({ decision: checked, one }, body));
+        const settled = await this.#writer(collection).settleSuggestions(session, positiveId(id), checked, settleTarget({ decision: checked, one }, body));
+        return noteSettled(note, this.#drafted(collection).slug, positiveId(id), settled);
       });
     }
 
@@ -234,6 +235,7 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
           ...(origin === undefined ? {} : { origin }),
           ...(siteMailer ? { mailer: siteMailer } : {}),
           onMailError: (error) => log({ level: "error", requestId: call.requestId, action: "service.commentMention", cause: causeOf(error) }),
+          activity: { collection: slug, id: positiveId(id), note: call.note },
         },
         action,
       );

@@ -5,6 +5,7 @@ import { isCommentId } from "../shared/review-comments";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import type { EditorSession, ResolveEditor } from "../shared/session";
 import type { RateLimitRule } from "../cores/rate-limit";
+import { activityNoterOf } from "../shared/request-activity";
 import { readJsonObject } from "./body";
 import { assertReviewBudget } from "./review-limit";
 import { guardEditor } from "./guard";
@@ -57,7 +58,7 @@ export function commentsRoute<Env extends EditorRouteEnv>(config: CommentsRouteC
     const mailer = config.mailer?.(env);
     const run = (action: CommentAction) =>
       runComment(
-        { run: (a) => config.run(env, collection, id, session, a), by: session.name, origin: url.origin, ...(mailer ? { mailer } : {}), onMailError: (error) => console.error("comment mention: a mail could not be sent", error) },
+        { run: (a) => config.run(env, collection, id, session, a), by: session.name, origin: url.origin, ...(mailer ? { mailer } : {}), onMailError: (error) => console.error("comment mention: a mail could not be sent", error), activity: { collection, id, note: activityNoterOf(request) } },
         action,
       );
     const body = async () => readJsonObject(request, { maxBytes: MAX_COMMENT_BODY_BYTES });

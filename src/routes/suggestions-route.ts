@@ -8,7 +8,8 @@ import { assertReviewBudget } from "./review-limit";
 import { guardEditor } from "./guard";
 import { json } from "./json";
 import { assertMethod, parseId, withErrorEdge } from "./run-editor-route";
-import { settleTarget, suggestionsAction } from "./suggestions-input";
+import { noteSettled, settleTarget, suggestionsAction } from "./suggestions-input";
+import { activityNoterOf } from "../shared/request-activity";
 
 export interface SuggestionsRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv> {
   /** The collection (drafts on: suggestions live in its records' rooms). */
@@ -46,6 +47,6 @@ export function suggestionsRoute<Env extends EditorRouteEnv>(options: Suggestion
     if (action.name === "list") return json(await writer.listSuggestions(session, id));
     await assertReviewBudget(env, session, options.limit);
     const target = settleTarget(action, await readJsonObject(request, { allowEmpty: true, maxBytes: 4096 }));
-    return json(await writer.settleSuggestions(session, id, action.decision, target));
+    return json(noteSettled(activityNoterOf(request), options.config.slug, id, await writer.settleSuggestions(session, id, action.decision, target)));
   });
 }
