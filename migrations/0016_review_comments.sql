@@ -9,7 +9,7 @@ CREATE TABLE "review_comments" (
   "from_offset" INTEGER,
   "to_offset" INTEGER,
   "text" TEXT NOT NULL,
-  "author" INTEGER NOT NULL,
+  "author" TEXT NOT NULL,
   "author_name" TEXT NOT NULL,
   "at" TEXT NOT NULL,
   "edited" TEXT,

@@ -37,8 +37,10 @@ import { withRequestLog } from "../routes/request-log-edge";
 import { withActivity } from "../routes/activity-edge";
 import { activityRoute } from "../routes/activity-route";
 import { commentsRoute } from "../routes/comments-route";
+import type { ReviewLimitOptions } from "../routes/review-limit";
 import { peopleRoute } from "../auth/people-route";
 import type { RateLimitRule } from "../cores/rate-limit";
+import type { Mailer } from "../cores/notify/mailer";
 import type { LogSink } from "../shared/request-log";
 import { cmsHealthChecks } from "./cms-health";
 import { DEFAULT_ROOM_LIMITS, type RoomLimits } from "../objects/room-config";
@@ -107,6 +109,12 @@ export interface CmsConfig<Env extends CmsEnv, C extends CmsCollections> {
    * what it changed, and `cms.edge.serve` answers the site's public pages from the Cache API.
    */
   edgeCache?: EdgeCacheConfig<Env>;
+  /**
+   * Comments and suggestions: the review writes (add, reply, edit, resolve, delete, accept, reject)
+   * each editor may make per window, over REST and the service binding; default 60 a minute
+   * (429 `rate_limited` past it).
+   */
+  review?: ReviewLimitOptions;
 }
 
 /** What `cmsRoutes` builds: handlers in mount order, the resolver they share, and the registry. */
@@ -136,6 +144,17 @@ export interface CmsRoutes<Env extends CmsEnv, C extends CmsCollections = CmsCol
 }
 
 /**
+ * The site's mailer of people (invites, resets, comment mentions): the Team panel's, else the
+ * forms'. REST and the service binding mail mentions through the same one.
+ *
+ * @example
+ * const mailer = mentionMailer(config)?.(env);
+ */
+export function mentionMailer<Env extends CmsEnv, C extends CmsCollections>(config: Pick<CmsConfig<Env, C>, "team" | "forms">): ((env: Env) => Mailer | undefined) | undefined {
+  return config.team?.mailer ?? config.forms?.mailer;
+}
+
+/**
  * The runtime-neutral half of `createCms`: every route of the site's declaration, mounted in the
  * order the contract needs (a collection's versions and search before its `/:id` CRUD), each
  * collection at `/api/cms/<slug>`. This is where the writer is chosen: writes of a drafts
@@ -148,7 +167,7 @@ export interface CmsRoutes<Env extends CmsEnv, C extends CmsCollections = CmsCol
 export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: CmsConfig<Env, C>): CmsRoutes<Env, C> {
   const registry = buildRegistry(config.collections);
   const auth = config.auth ?? { signIn: {} };
-  const teamMailer = config.team?.mailer ?? config.forms?.mailer;
+  const teamMailer = mentionMailer(config);
   const team: CmsTeamOptions<Env> = { ...config.team, ...(teamMailer ? { mailer: teamMailer } : {}) };
   const signIn = "signIn" in auth ? signInRoutes<Env>(auth.signIn, team) : null;
   const resolveEditor = signIn ? signIn.resolveEditor : (auth as { resolveEditor: ResolveEditor<Env> }).resolveEditor;
@@ -162,9 +181,9 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
   api.push(exportRoute<Env>({ resolveEditor, flushRooms: flushUnflushedRooms }));
   // With the built-in sign-in, version lists name their authors from the `editors` table.
   const authorNames = signIn ? (env: Env, ids: readonly string[]) => editorNames(env.DB, ids) : undefined;
-  for (const entry of registry.collections) api.push(...collectionRoutes(entry, resolveEditor, mediaBase, authorNames, edge));
+  for (const entry of registry.collections) api.push(...collectionRoutes(entry, resolveEditor, mediaBase, authorNames, edge, config.review?.limit));
   // Comments live in each record's room, so only collections with drafts (rooms) take them.
-  if (registry.roomSlugs.length > 0) api.push(commentsRoute<Env>({ resolveEditor, collections: registry.roomSlugs, run: roomComments, ...(teamMailer ? { mailer: teamMailer } : {}) }));
+  if (registry.roomSlugs.length > 0) api.push(commentsRoute<Env>({ resolveEditor, collections: registry.roomSlugs, run: roomComments, ...(teamMailer ? { mailer: teamMailer } : {}), ...(config.review?.limit ? { limit: config.review.limit } : {}) }));
   if (config.media) {
     const registryTable = config.media.registry ?? mediaTable;
     api.push(uploadRoute<Env>({ resolveEditor, registry: registryTable }));
@@ -253,6 +272,7 @@ function collectionRoutes<Env extends CmsEnv>(
   mediaBase: (env: Env) => string | undefined,
   authorNames: ((env: Env, ids: readonly string[]) => Promise<ReadonlyMap<string, string>>) | undefined,
   edge: EdgeCache<Env> | null,
+  reviewLimit: RateLimitRule | undefined,
 ): EditorRoute<Env>[] {
   const { slug, declared, config } = entry;
   const basePath = `/api/cms/${slug}`;
@@ -268,7 +288,7 @@ function collectionRoutes<Env extends CmsEnv>(
       writer: draftWriterFor,
       ...(authorNames ? { authorNames } : {}),
     }));
-    routes.push(suggestionsRoute<Env>({ config, resolveEditor, writer: draftWriterFor, basePath }));
+    routes.push(suggestionsRoute<Env>({ config, resolveEditor, writer: draftWriterFor, basePath, ...(reviewLimit ? { limit: reviewLimit } : {}) }));
     routes.push(pageListRoute<Env>({ deps: { table: declared.table, versionsTable: declared.versionsTable, config }, resolveEditor, writer: draftWriterFor, basePath }));
   }
   if (entry.searchCache) routes.push(searchRoute<Env>({ table: declared.table, config, resolveEditor, basePath, cache: entry.searchCache }));

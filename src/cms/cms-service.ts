@@ -9,15 +9,18 @@ import type { CollectionConfig } from "../cores/collection";
 import { searchPublished, type SearchHit } from "../cores/search";
 import { applySettingsPatch, readSettings, type SettingsConfig, type SettingsPatchResult } from "../cores/settings";
 import { explainFailure } from "../cores/explain-failure";
-import { parseNewThread } from "../cores/comments";
+import { parseNewThread, parseReply, runComment, type CommentAction } from "../cores/comments";
+import type { Mailer } from "../cores/notify/mailer";
+import type { RateLimitRule } from "../cores/rate-limit";
+import { assertReviewBudget } from "../routes/review-limit";
 import { roomComments } from "../objects/room-client";
-import type { CommentThread } from "../shared/review-comments";
+import { isCommentId, type CommentThread } from "../shared/review-comments";
 import { HttpError } from "../shared/errors";
 import { isEditorSession } from "../shared/room-identity";
 import { roomResult, type RoomResult } from "../shared/room-result";
 import type { EditorSession } from "../shared/session";
 import type { SettledSuggestions, SettleTarget, SuggestionDecision, SuggestionView } from "../shared/review-suggestions";
-import { readDecision, settleTarget } from "../routes/suggestions-input";
+import { noteSettled, readDecision, settleTarget } from "../routes/suggestions-input";
 import { isPositiveId, LIST_BOUNDS, pageCursor, pageLimit, positiveId, SEARCH_BOUNDS } from "../shared/write-input";
 import { causeOf, logSinkOf, type LogSink } from "../shared/request-log";
 import type { ActivityEvent, ActivityNoter } from "../shared/activity";
@@ -70,8 +73,14 @@ export interface CmsServiceApi<C extends CmsCollections> {
   patchSettings(session: EditorSession, patch: Record<string, unknown>): Promise<ServiceResult<SettingsPatchResult>>;
   /** A page's comment threads as `GET …/comments` answers them (quotes and offsets as they read now). */
   listComments(session: EditorSession, collection: DraftSlug<C>, id: number): Promise<ServiceResult<CommentThread[]>>;
-  /** A new thread, as `POST …/comments` takes it (`{ field, from, to, text, mentions? }`, …); mentions are recorded, not mailed. */
-  addComment(session: EditorSession, collection: DraftSlug<C>, id: number, input: Record<string, unknown>): Promise<ServiceResult<CommentThread>>;
+  /**
+   * A new thread, as `POST …/comments` takes it (`{ field, from, to, text, mentions? }`, …). Each
+   * person it mentions is mailed as over REST when the site has a mailer; `origin` is the site's,
+   * for the link in the mail (without it the mail names the page's address alone).
+   */
+  addComment(session: EditorSession, collection: DraftSlug<C>, id: number, input: Record<string, unknown>, options?: { origin?: string }): Promise<ServiceResult<CommentThread>>;
+  /** A reply to a thread, as `POST …/comments/:thread/replies` takes it (`{ text, mentions? }`), mailed like `addComment`: the thread. */
+  addReply(session: EditorSession, collection: DraftSlug<C>, id: number, thread: string, input: Record<string, unknown>, options?: { origin?: string }): Promise<ServiceResult<CommentThread>>;
 }
 
 /** What `createCmsService` needs: the registry, the settings, and who writes drafts. */
@@ -82,6 +91,10 @@ export interface CmsServiceOptions<Env extends CmsEnv> {
   writer: DraftWriterFor<Env>;
   /** Where each write's log line goes; default the isolate's sink (console). */
   log?: LogSink;
+  /** Mails the people a comment mentions (`createCms` hands in the team's mailer); without one, mentions are only recorded. */
+  mailer?: (env: Env) => Mailer | undefined;
+  /** Review writes per editor per window, as over REST (`assertReviewBudget`); default 60 a minute. */
+  reviewLimit?: RateLimitRule;
 }
 
 /** The class `createCmsService` returns: a `WorkerEntrypoint` with the site's typed RPC methods. */
@@ -99,7 +112,7 @@ export type CmsServiceClass<Env extends CmsEnv, C extends CmsCollections> = new 
  * export const CmsService = createCmsService<Env, typeof collections>({ registry });
  */
 export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(options: CmsServiceOptions<Env>): CmsServiceClass<Env, C> {
-  const { registry, settings, writer } = options;
+  const { registry, settings, writer, mailer: mailerOf, reviewLimit } = options;
   const log = logSinkOf(options.log);
 
   return class CmsService extends WorkerEntrypoint<Env> implements CmsServiceApi<C> {
@@ -142,11 +155,13 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
 
     /* The same inputs as the route's (`suggestions-input.ts`); the room checks the rights under its lock. */
     settleSuggestion(session: EditorSession, collection: DraftSlug<C>, id: number, decision: SuggestionDecision, target: SettleTarget) {
-      return this.#write("settleSuggestion", session, { collection, id }, async () => {
+      return this.#write("settleSuggestion", session, { collection, id }, async (note) => {
         const checked = readDecision(decision);
+        await assertReviewBudget(this.env, session, reviewLimit);
         const one = target !== null && typeof target === "object" && "id" in target ? target.id : null;
         const body = one === null && target !== null && typeof target === "object" && "author" in target && target.author !== undefined ? { author: target.author } : {};
-        return this.#writer(collection).settleSuggestions(session, positiveId(id), checked, settleTarget({ decision: checked, one }, body));
+        const settled = await this.#writer(collection).settleSuggestions(session, positiveId(id), checked, settleTarget({ decision: checked, one }, body));
+        return noteSettled(note, this.#drafted(collection).slug, positiveId(id), settled);
       });
     }
 
@@ -196,13 +211,35 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
       return this.#run(session, async () => (await roomComments(this.env, this.#drafted(collection).slug, positiveId(id), session, { kind: "list" })).threads ?? []);
     }
 
-    addComment(session: EditorSession, collection: DraftSlug<C>, id: number, input: Record<string, unknown>) {
-      return this.#write("addComment", session, { collection, id }, async () => {
-        const slug = this.#drafted(collection).slug;
-        const parsed = parseNewThread(input !== null && typeof input === "object" && !Array.isArray(input) ? input : {});
-        const { thread } = await roomComments(this.env, slug, positiveId(id), session, { kind: "add", input: parsed });
-        return thread as CommentThread;
+    addComment(session: EditorSession, collection: DraftSlug<C>, id: number, input: Record<string, unknown>, options: { origin?: string } = {}) {
+      return this.#write("addComment", session, { collection, id }, (note, requestId) => this.#comment(session, collection, id, { options, note, requestId }, { kind: "add", input: parseNewThread(objectOf(input)) }));
+    }
+
+    addReply(session: EditorSession, collection: DraftSlug<C>, id: number, thread: string, input: Record<string, unknown>, options: { origin?: string } = {}) {
+      return this.#write("addReply", session, { collection, id }, (note, requestId) => {
+        if (!isCommentId(thread)) throw new HttpError(400, "thread must be a comment id (1 to 64 letters, digits, _ or -)", { code: "invalid_input" });
+        return this.#comment(session, collection, id, { options, note, requestId }, { kind: "reply", thread, input: parseReply(objectOf(input)) });
       });
+    }
+
+    /* The route's runner: the room writes the thread, then each newly mentioned person is mailed. */
+    async #comment(session: EditorSession, collection: string, id: number, call: { options: { origin?: string } | undefined; note: ActivityNoter; requestId: string }, action: CommentAction): Promise<CommentThread> {
+      const slug = this.#drafted(collection).slug;
+      await assertReviewBudget(this.env, session, reviewLimit);
+      const origin = typeof call.options?.origin === "string" ? call.options.origin : undefined;
+      const siteMailer = mailerOf?.(this.env);
+      const answer = await runComment(
+        {
+          run: (a) => roomComments(this.env, slug, positiveId(id), session, a),
+          by: session.name,
+          ...(origin === undefined ? {} : { origin }),
+          ...(siteMailer ? { mailer: siteMailer } : {}),
+          onMailError: (error) => log({ level: "error", requestId: call.requestId, action: "service.commentMention", cause: causeOf(error) }),
+          activity: { collection: slug, id: positiveId(id), note: call.note },
+        },
+        action,
+      );
+      return answer.thread as CommentThread;
     }
 
     /* The registry decides, not the caller's type: an RPC caller can send any string. */
@@ -233,11 +270,11 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
      * record, the version made, `"ok"` or the refusal's status), as a REST write logs one, and the
      * activity the request core told, under the same id, once the write stood.
      */
-    async #write<T>(action: string, session: EditorSession, record: { collection?: string; id?: number }, work: (note: ActivityNoter) => Promise<T>): Promise<ServiceResult<T>> {
+    async #write<T>(action: string, session: EditorSession, record: { collection?: string; id?: number }, work: (note: ActivityNoter, requestId: string) => Promise<T>): Promise<ServiceResult<T>> {
       const started = Date.now();
       const requestId = crypto.randomUUID();
       const events: ActivityEvent[] = [];
-      const result = await this.#run(session, () => work((event) => events.push(event)));
+      const result = await this.#run(session, () => work((event) => events.push(event), requestId));
       const version = result.ok ? versionOf(result.value) : undefined;
       if (result.ok && events.length > 0) {
         const actor = { id: session.id, name: session.name };
@@ -282,6 +319,11 @@ function versionOf(value: unknown): number | undefined {
   const scheduled = (value as { scheduled?: { versionId?: unknown } | null }).scheduled?.versionId;
   const found = typeof direct === "number" ? direct : scheduled;
   return typeof found === "number" && Number.isSafeInteger(found) ? found : undefined;
+}
+
+/* An RPC caller can send anything: a body that is not an object reads as empty (and is refused as such). */
+function objectOf(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
 function notFound(collection: string, id: number): never {

@@ -5,7 +5,7 @@ import { PageRoom } from "../objects/PageRoom";
 import { draftWriterFor } from "../objects/room-client";
 import { RateLimitObject } from "../objects/rate-limit-object";
 import { mediaBaseOf, type CmsCollections } from "./cms-registry";
-import { cmsRoutes, type CmsConfig, type CmsEnv, type CmsRoutes } from "./cms-routes";
+import { cmsRoutes, mentionMailer, type CmsConfig, type CmsEnv, type CmsRoutes } from "./cms-routes";
 import { createCmsService, type CmsServiceClass } from "./cms-service";
 import { purgingSettings } from "./edge-cache";
 
@@ -66,11 +66,14 @@ export function createCms<Env extends CmsEnv, const C extends CmsCollections>(co
       ? { isSessionLive: async (env: Env, session: EditorSession) => sessionLiveness(await sessionStanding(env, session)), publishAccess: (env: Env, session: EditorSession) => currentAccess(env, session) }
       : {}),
   });
+  const mailer = mentionMailer(config);
   const CmsService = createCmsService<Env, C>({
     registry,
     writer: draftWriterFor,
     ...(config.settings ? { settings: purgingSettings(config.settings, edge) } : {}),
     ...(config.log ? { log: config.log } : {}),
+    ...(mailer ? { mailer } : {}),
+    ...(config.review?.limit ? { reviewLimit: config.review.limit } : {}),
   });
   return { ...routes, PageRoom: Room, RateLimitObject, CmsService, draftDeps: (slug, env) => registry.draftDeps(slug, mediaBaseOf(env)), roomDeps };
 }

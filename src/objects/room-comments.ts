@@ -2,6 +2,7 @@ import * as Y from "yjs";
 import { threadRows, writeRecordComments, type CommentAction, type CommentAnswer, type MentionedEditor } from "../cores/comments";
 
 export type { CommentAction, CommentAnswer } from "../cores/comments";
+import { authorId, isAuthoredBy } from "../shared/editor-id";
 import { HttpError, isHttpError } from "../shared/errors";
 import { COMMENTS_ROOT, type CommentReply, type CommentResolution, type CommentThread } from "../shared/review-comments";
 import type { EditorSession } from "../shared/session";
@@ -59,7 +60,7 @@ export class RoomComments {
   /** Runs one action; a change is written to the document, then D1 has it before this answers. */
   async run(session: EditorSession, action: CommentAction): Promise<CommentAnswer> {
     if (action.kind === "list") return { threads: this.list(), mentioned: [] };
-    const author = authorOf(session);
+    const author = session.id;
     const mentionIds = action.kind === "add" || action.kind === "reply" || action.kind === "change-reply" ? action.input.mentions : [];
     const people = await this.#people(mentionIds);
     const at = (this.#c.now?.() ?? new Date()).toISOString();
@@ -88,7 +89,7 @@ export class RoomComments {
     this.#stopped = true;
   }
 
-  #apply(session: EditorSession, author: number, action: Exclude<CommentAction, { kind: "list" }>, at: string, people: Map<number, MentionedEditor>): CommentAnswer {
+  #apply(session: EditorSession, author: string, action: Exclude<CommentAction, { kind: "list" }>, at: string, people: Map<number, MentionedEditor>): CommentAnswer {
     const { doc, fields } = this.#c;
     if (action.kind === "add") {
       const { input } = action;
@@ -112,7 +113,7 @@ export class RoomComments {
       } else if (target.kind !== "entry") {
         throw new HttpError(400, `${input.field} is text: send from and to (or anchor) to say which words`, { code: "invalid_range" });
       }
-      const mentions = input.mentions.filter((m) => m !== author);
+      const mentions = input.mentions.filter((m) => !isAuthoredBy(m, author));
       for (const [key, value] of Object.entries({ field: input.field, quote, text: input.text, author, authorName: session.name, at, edited: null, resolved: null, mentions: input.mentions })) thread.set(key, value);
       thread.set("replies", new Y.Array<Y.Map<unknown>>());
       this.#root().set(id, thread);
@@ -120,13 +121,13 @@ export class RoomComments {
     }
     const thread = this.#thread(action.thread);
     if (action.kind === "delete") {
-      if (thread.get("author") !== author && !session.access.publish) throw notAuthor("delete this thread (its author or a publisher may)");
+      if (!isAuthoredBy(thread.get("author"), author) && !session.access.publish) throw notAuthor("delete this thread (its author or a publisher may)");
       this.#root().delete(action.thread);
       return { mentioned: [] };
     }
     if (action.kind === "change") {
       if (action.change.text !== undefined) {
-        if (thread.get("author") !== author) throw notAuthor("edit this comment (only its author may)");
+        if (!isAuthoredBy(thread.get("author"), author)) throw notAuthor("edit this comment (only its author may)");
         thread.set("text", action.change.text);
         thread.set("edited", at);
       }
@@ -144,7 +145,7 @@ export class RoomComments {
     const index = replies.toArray().findIndex((reply) => reply.get("id") === action.reply);
     const reply = replies.get(index);
     if (index < 0 || !reply) throw new HttpError(404, `thread ${action.thread} has no reply ${action.reply}`, { code: "not_found" });
-    if (reply.get("author") !== author) throw notAuthor(`${action.kind === "delete-reply" ? "delete" : "edit"} this reply (only its author may)`);
+    if (!isAuthoredBy(reply.get("author"), author)) throw notAuthor(`${action.kind === "delete-reply" ? "delete" : "edit"} this reply (only its author may)`);
     if (action.kind === "delete-reply") {
       replies.delete(index, 1);
       return { thread: this.#read(action.thread, thread), mentioned: [] };
@@ -155,11 +156,11 @@ export class RoomComments {
   }
 
   /* The thread's mentions gain a reply's; the people not mentioned before (nor the writer) are returned. */
-  #mention(thread: Y.Map<unknown>, author: number, ids: readonly number[], people: Map<number, MentionedEditor>): MentionedEditor[] {
+  #mention(thread: Y.Map<unknown>, author: string, ids: readonly number[], people: Map<number, MentionedEditor>): MentionedEditor[] {
     const before = (thread.get("mentions") as number[] | undefined) ?? [];
     const added = ids.filter((id) => !before.includes(id));
     if (added.length > 0) thread.set("mentions", [...before, ...added]);
-    return added.filter((id) => id !== author).map((id) => people.get(id) as MentionedEditor);
+    return added.filter((id) => !isAuthoredBy(id, author)).map((id) => people.get(id) as MentionedEditor);
   }
 
   /* Mentioned people must be on the team: the built-in sign-in's editors (400 `unknown_mention` otherwise). */
@@ -209,11 +210,11 @@ export class RoomComments {
       field,
       quote: reading.quote,
       text: String(map.get("text") ?? ""),
-      author: Number(map.get("author")),
+      author: authorId(map.get("author")),
       authorName: String(map.get("authorName") ?? ""),
       at: String(map.get("at") ?? ""),
       edited: (map.get("edited") as string | null | undefined) ?? null,
-      resolved: (map.get("resolved") as CommentResolution | null | undefined) ?? null,
+      resolved: readResolution(map.get("resolved")),
       mentions: (map.get("mentions") as number[] | undefined) ?? [],
       replies: replies instanceof Y.Array ? replies.toArray().filter((r): r is Y.Map<unknown> => r instanceof Y.Map).map(readReply) : [],
       from: reading.from,
@@ -226,20 +227,18 @@ function readReply(map: Y.Map<unknown>): CommentReply {
   return {
     id: String(map.get("id") ?? ""),
     text: String(map.get("text") ?? ""),
-    author: Number(map.get("author")),
+    author: authorId(map.get("author")),
     authorName: String(map.get("authorName") ?? ""),
     at: String(map.get("at") ?? ""),
     edited: (map.get("edited") as string | null | undefined) ?? null,
   };
 }
 
-/* Comments name their author by editor id, a number (the built-in sign-in's `editors.id`). */
-function authorOf(session: EditorSession): number {
-  const id = Number(session.id);
-  if (!/^\d+$/.test(session.id) || !Number.isSafeInteger(id)) {
-    throw new HttpError(403, "comments need an editor account with a numeric id (the built-in sign-in's)", { code: "no_editor_id" });
-  }
-  return id;
+/* A resolution as stored; one written when authors were numbers names its editor by the same id as text. */
+function readResolution(value: unknown): CommentResolution | null {
+  if (value === null || typeof value !== "object") return null;
+  const { by, byName, at } = value as Record<string, unknown>;
+  return { by: authorId(by), byName: String(byName ?? ""), at: String(at ?? "") };
 }
 
 function notAuthor(what: string): HttpError {

@@ -1,6 +1,6 @@
+import { isAuthoredBy } from "../shared/editor-id";
 import * as Y from "yjs";
 import {
-  isSuggestionAuthor,
   isSuggestionId,
   SUGGESTION_META_KEYS,
   SUGGESTIONS_ROOT,
@@ -52,7 +52,7 @@ export function refusedSuggestions(doc: Y.Doc, items: readonly SuggestionItem[],
     const value = item.content instanceof Y.ContentAny && item.content.arr.length === 1 ? item.content.arr[0] : undefined;
     const problem = suggestionValueProblem(sub, value);
     if (problem) return `${SUGGESTIONS_ROOT}: ${problem}`;
-    if (sub === "author" && (editorId === undefined || !isSuggestionAuthor(value, editorId))) return `${SUGGESTIONS_ROOT}: a suggestion's author must be the editor who makes it`;
+    if (sub === "author" && (editorId === undefined || !isAuthoredBy(value, editorId))) return `${SUGGESTIONS_ROOT}: a suggestion's author must be the editor who makes it`;
     const keys = keysOf.get(idKey(newEntry));
     if (!keys) return `${SUGGESTIONS_ROOT}: only the room changes a suggestion`;
     keys.add(sub);

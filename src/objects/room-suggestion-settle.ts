@@ -1,6 +1,7 @@
+import { isAuthoredBy } from "../shared/editor-id";
 import type * as Y from "yjs";
 import { assertPublisher } from "../shared/publish-privilege";
-import { isSuggestionAuthor, type SettledSuggestions, type SettleTarget, type SuggestionDecision, type SuggestionMeta } from "../shared/review-suggestions";
+import { type SettledSuggestions, type SettleTarget, type SuggestionDecision, type SuggestionMeta } from "../shared/review-suggestions";
 import type { EditorSession } from "../shared/session";
 import type { RoomField } from "./room-document";
 import type { RoomDrafts } from "./room-drafts";
@@ -44,13 +45,13 @@ export async function settleInRoom(c: SettleContext, session: EditorSession, dec
 
 /* May `session` settle this suggestion: its author, or a publisher. */
 function checked(session: EditorSession, meta: SuggestionMeta): SuggestionMeta {
-  if (!isSuggestionAuthor(meta.author, session.id)) assertPublisher(session, "settling another editor's suggestion");
+  if (!isAuthoredBy(meta.author, session.id)) assertPublisher(session, "settling another editor's suggestion");
   return meta;
 }
 
 function allOf(c: SettleContext, session: EditorSession, author: string | undefined): (SuggestionMeta & { id: string })[] {
   const open = openSuggestions(c.doc, c.fields).filter((s) => author === undefined || String(s.author) === author);
-  const own = (s: SuggestionMeta) => isSuggestionAuthor(s.author, session.id);
+  const own = (s: SuggestionMeta) => isAuthoredBy(s.author, session.id);
   if (session.access?.publish === true) return open;
   if (author !== undefined && author !== session.id) assertPublisher(session, "settling another editor's suggestions");
   return open.filter(own);

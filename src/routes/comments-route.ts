@@ -1,10 +1,13 @@
-import { mailMentions, MAX_COMMENT_BODY_BYTES, parseNewThread, parseReply, parseThreadChange, type CommentAction, type CommentAnswer } from "../cores/comments";
+import { MAX_COMMENT_BODY_BYTES, parseNewThread, parseReply, parseThreadChange, runComment, type CommentAction, type CommentAnswer } from "../cores/comments";
 import type { Mailer } from "../cores/notify/mailer";
 import { HttpError } from "../shared/errors";
 import { isCommentId } from "../shared/review-comments";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import type { EditorSession, ResolveEditor } from "../shared/session";
+import type { RateLimitRule } from "../cores/rate-limit";
+import { activityNoterOf } from "../shared/request-activity";
 import { readJsonObject } from "./body";
+import { assertReviewBudget } from "./review-limit";
 import { guardEditor } from "./guard";
 import { json, noContent } from "./json";
 import { matchPath } from "./match-path";
@@ -18,6 +21,8 @@ export interface CommentsRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv
   run: (env: Env, collection: string, id: number, session: EditorSession, action: CommentAction) => Promise<CommentAnswer>;
   /** Mails mentioned editors when it answers a mailer; without one, mentions are only recorded. */
   mailer?: (env: Env) => Mailer | undefined;
+  /** Review writes per editor per window (`assertReviewBudget`); default 60 a minute. */
+  limit?: RateLimitRule;
   /** Mount point of the collections; default `/api/cms`. */
   basePath?: string;
 }
@@ -48,43 +53,34 @@ export function commentsRoute<Env extends EditorRouteEnv>(config: CommentsRouteC
     const { collection } = match;
     assertMethod(request, match.allowed);
     const session = await guardEditor(request, env, config.resolveEditor);
+    if (request.method !== "GET") await assertReviewBudget(env, session, config.limit);
     const id = parseId(match.id);
-    const run = (action: CommentAction) => config.run(env, collection, id, session, action);
+    const mailer = config.mailer?.(env);
+    const run = (action: CommentAction) =>
+      runComment(
+        { run: (a) => config.run(env, collection, id, session, a), by: session.name, origin: url.origin, ...(mailer ? { mailer } : {}), onMailError: (error) => console.error("comment mention: a mail could not be sent", error), activity: { collection, id, note: activityNoterOf(request) } },
+        action,
+      );
     const body = async () => readJsonObject(request, { maxBytes: MAX_COMMENT_BODY_BYTES });
     const thread = match.thread === undefined ? undefined : commentId(match.thread, "thread");
     const reply = match.reply === undefined ? undefined : commentId(match.reply, "reply");
     const answer = await (async (): Promise<Response> => {
       if (thread === undefined) {
         if (request.method === "GET") return json({ threads: (await run({ kind: "list" })).threads ?? [] });
-        const input = parseNewThread(await body());
-        return mailed(await run({ kind: "add", input }), input.text, { status: 201 });
+        return json((await run({ kind: "add", input: parseNewThread(await body()) })).thread, { status: 201 });
       }
       if (match.replies === false) {
         if (request.method === "DELETE") return (await run({ kind: "delete", thread }), noContent());
         return json((await run({ kind: "change", thread, change: parseThreadChange(await body()) })).thread);
       }
       if (reply === undefined) {
-        const input = parseReply(await body());
-        return mailed(await run({ kind: "reply", thread, input }), input.text, { status: 201 });
+        return json((await run({ kind: "reply", thread, input: parseReply(await body()) })).thread, { status: 201 });
       }
       if (request.method === "DELETE") return (await run({ kind: "delete-reply", thread, reply }), noContent());
-      const input = parseReply(await body());
-      return mailed(await run({ kind: "change-reply", thread, reply, input }), input.text);
+      return json((await run({ kind: "change-reply", thread, reply, input: parseReply(await body()) })).thread);
     })();
     return answer;
 
-    async function mailed(result: CommentAnswer, text: string, init: ResponseInit = {}): Promise<Response> {
-      await notify(result, session, text);
-      return json(result.thread, init);
-    }
-
-    async function notify(result: CommentAnswer, by: EditorSession, text: string): Promise<void> {
-      const mailer = config.mailer?.(env);
-      if (!mailer || result.mentioned.length === 0 || !result.page) return;
-      await mailMentions(mailer, { mentioned: result.mentioned, by: by.name, page: result.page, quote: result.thread?.quote ?? "", text, origin: url.origin }, (error) =>
-        console.error("comment mention: a mail could not be sent", error),
-      );
-    }
   });
 }
 

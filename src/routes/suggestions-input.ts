@@ -1,5 +1,6 @@
 import { HttpError } from "../shared/errors";
-import { isSuggestionId, type SettleTarget, type SuggestionDecision } from "../shared/review-suggestions";
+import type { ActivityNoter } from "../shared/activity";
+import { isSuggestionId, type SettledSuggestions, type SettleTarget, type SuggestionDecision } from "../shared/review-suggestions";
 import { matchPath } from "./match-path";
 
 /*
@@ -61,4 +62,18 @@ export function readDecision(value: unknown): SuggestionDecision {
 
 function invalid(message: string): HttpError {
   return new HttpError(400, message, { code: "invalid_input" });
+}
+
+/**
+ * Notes the activity of a settle that changed something: one row naming the suggestions accepted or
+ * rejected, and the draft version it wrote. Nothing when nothing was open to settle.
+ *
+ * @example
+ * noteSettled(note, "pages", 12, settled);
+ */
+export function noteSettled(note: ActivityNoter, collection: string, id: number, settled: SettledSuggestions): SettledSuggestions {
+  if (settled.settled.length > 0) {
+    note({ kind: settled.decision === "accept" ? "suggestion.accepted" : "suggestion.rejected", collection, recordId: id, versionId: settled.versionId, detail: { suggestions: settled.settled } });
+  }
+  return settled;
 }

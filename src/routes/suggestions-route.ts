@@ -2,11 +2,14 @@ import type { CollectionConfig } from "../cores/collection";
 import type { DraftWriterFor } from "../cores/drafts";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import type { ResolveEditor } from "../shared/session";
+import type { RateLimitRule } from "../cores/rate-limit";
 import { readJsonObject } from "./body";
+import { assertReviewBudget } from "./review-limit";
 import { guardEditor } from "./guard";
 import { json } from "./json";
 import { assertMethod, parseId, withErrorEdge } from "./run-editor-route";
-import { settleTarget, suggestionsAction } from "./suggestions-input";
+import { noteSettled, settleTarget, suggestionsAction } from "./suggestions-input";
+import { activityNoterOf } from "../shared/request-activity";
 
 export interface SuggestionsRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv> {
   /** The collection (drafts on: suggestions live in its records' rooms). */
@@ -14,6 +17,8 @@ export interface SuggestionsRouteConfig<Env extends EditorRouteEnv = EditorRoute
   resolveEditor: ResolveEditor<Env>;
   /** The rooms' draft writer (`draftWriterFor`), which lists and settles under each room's lock. */
   writer: DraftWriterFor<Env>;
+  /** Review writes per editor per window (`assertReviewBudget`); default 60 a minute. */
+  limit?: RateLimitRule;
   /** Mount point; default `/api/cms/pages`. */
   basePath?: string;
 }
@@ -40,7 +45,8 @@ export function suggestionsRoute<Env extends EditorRouteEnv>(options: Suggestion
     const session = await guardEditor(request, env, options.resolveEditor);
     const writer = options.writer(env, options.config.slug);
     if (action.name === "list") return json(await writer.listSuggestions(session, id));
+    await assertReviewBudget(env, session, options.limit);
     const target = settleTarget(action, await readJsonObject(request, { allowEmpty: true, maxBytes: 4096 }));
-    return json(await writer.settleSuggestions(session, id, action.decision, target));
+    return json(noteSettled(activityNoterOf(request), options.config.slug, id, await writer.settleSuggestions(session, id, action.decision, target)));
   });
 }

@@ -15,6 +15,11 @@ export const RECORD_ACTIVITY_KINDS = [
   "record.scheduled",
   "record.unscheduled",
   "record.unpublished",
+  "comment.added",
+  "comment.resolved",
+  "comment.deleted",
+  "suggestion.accepted",
+  "suggestion.rejected",
 ] as const;
 
 /** Kinds about an account (the Team routes note them). */
@@ -57,8 +62,8 @@ export type ActivityEvent =
       collection: string;
       recordId: number;
       versionId?: number | null;
-      /** `title`, `slug`: the record's title and address then; `fields`: the fields the write named; `at`: a schedule's time; `scheduled`: a scheduled publish that fired (the actor is who set it); `restoredFrom`: the version a restore copied. */
-      detail?: { title?: string; slug?: string; fields?: string[]; at?: string; scheduled?: boolean; restoredFrom?: number };
+      /** `title`, `slug`: the record's title and address then; `fields`: the fields the write named (a comment's: the field its thread sits on); `at`: a schedule's time; `scheduled`: a scheduled publish that fired (the actor is who set it); `restoredFrom`: the version a restore copied; `thread`: a comment's thread id (`reply` when the comment was a reply); `suggestions`: the ids an accept or reject settled. */
+      detail?: { title?: string; slug?: string; fields?: string[]; at?: string; scheduled?: boolean; restoredFrom?: number; thread?: string; reply?: boolean; suggestions?: string[] };
     }
   | { kind: "settings.changed" | "menu.changed"; detail: { keys: string[] } }
   | { kind: "media.uploaded" | "media.deleted"; detail: { key: string; name?: string } }

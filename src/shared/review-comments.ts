@@ -27,7 +27,8 @@ export function isCommentId(value: unknown): value is string {
 
 /** Who resolved a thread, and when. */
 export interface CommentResolution {
-  by: number;
+  /** The editor's id (`EditorSession.id`). */
+  by: string;
   byName: string;
   at: string;
 }
@@ -36,7 +37,8 @@ export interface CommentResolution {
 export interface CommentReply {
   id: string;
   text: string;
-  author: number;
+  /** The editor's id (`EditorSession.id`). */
+  author: string;
   authorName: string;
   at: string;
   edited: string | null;
@@ -52,7 +54,8 @@ export interface CommentThread {
   field: string;
   quote: string;
   text: string;
-  author: number;
+  /** The editor's id (`EditorSession.id`). */
+  author: string;
   authorName: string;
   at: string;
   edited: string | null;

@@ -110,16 +110,6 @@ export function readSuggestionMeta(value: unknown): SuggestionMeta | { problem: 
   return record as unknown as SuggestionMeta;
 }
 
-/**
- * Whether a suggestion's `author` names this editor (a numeric author matches the id's text).
- *
- * @example
- * isSuggestionAuthor(3, "3"); // true
- */
-export function isSuggestionAuthor(author: unknown, editorId: string): boolean {
-  return (typeof author === "number" || typeof author === "string") && String(author) === editorId;
-}
-
 /** Accept or reject. */
 export type SuggestionDecision = "accept" | "reject";
 

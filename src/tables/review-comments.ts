@@ -7,7 +7,7 @@ import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
  * draft write (null offsets once the words were deleted, and for a whole-section thread), from
  * which a room whose storage is empty anchors the thread again. `resolved` is JSON
  * (`{ by, byName, at }`) or null; `mentions` a JSON array of editor ids. Deleting the record deletes
- * its rows.
+ * its rows. `author` is the editor's id as text (`EditorSession.id`), whatever the site's sign-in.
  */
 export const reviewComments = sqliteTable(
   "review_comments",
@@ -21,7 +21,7 @@ export const reviewComments = sqliteTable(
     fromOffset: integer("from_offset"),
     toOffset: integer("to_offset"),
     text: text("text").notNull(),
-    author: integer("author").notNull(),
+    author: text("author").notNull(),
     authorName: text("author_name").notNull(),
     at: text("at").notNull(),
     edited: text("edited"),

@@ -68,8 +68,8 @@ describe("reading threads from the room's document", () => {
     doc.getMap(COMMENTS_ROOT).set("junk", "not a map");
     const threads = readThreads(doc);
     expect(threads.map((t) => t.id)).toEqual(["t1", "t2"]);
-    expect(threads[0]).toMatchObject({ field: "title", text: "About t1", author: 2, authorName: "Eddie Editor", resolved: null, mentions: [3], replies: [{ id: "r0", text: "Yes, checked", author: 3 }] });
-    expect(threads[1]!.resolved).toEqual({ by: 3, byName: "Pat Publisher", at: "2026-11-28T11:00:00.000Z" });
+    expect(threads[0]).toMatchObject({ field: "title", text: "About t1", author: "2", authorName: "Eddie Editor", resolved: null, mentions: [3], replies: [{ id: "r0", text: "Yes, checked", author: "3" }] });
+    expect(threads[1]!.resolved).toEqual({ by: "3", byName: "Pat Publisher", at: "2026-11-28T11:00:00.000Z" });
     expect(openCount(threads)).toBe(1);
   });
 

@@ -26,16 +26,16 @@ describe("PageRoom: comment threads and D1", () => {
     const rows = await readRecordComments(env.DB, "pages", id);
     expect(rows).toEqual(threadRows(await list(id)));
     expect(rows[0]).toMatchObject({ id: thread!.id, parent: null, quote: "20", fromOffset: 20, toOffset: 22, text: "Right?" });
-    expect(rows[1]).toMatchObject({ parent: thread!.id, text: "Yes", author: 41 });
+    expect(rows[1]).toMatchObject({ parent: thread!.id, text: "Yes", author: "41" });
     live.close();
   });
 
   it("a room whose storage is empty anchors D1's threads again: on the same words when they still read so, else with quote \"\"", async () => {
     const id = await newPage({ title: "Price is 20 dollars" });
     const at = new Date().toISOString();
-    const thread = { field: "title", text: "Check", author: 41, authorName: "Ann", at, edited: null, resolved: null, mentions: [], replies: [] };
+    const thread = { field: "title", text: "Check", author: "41", authorName: "Ann", at, edited: null, resolved: null, mentions: [], replies: [] };
     await writeRecordComments(env.DB, "pages", id, threadRows([
-      { ...thread, id: "kept", quote: "20", from: 9, to: 11, replies: [{ id: "r1", text: "Ok", author: 41, authorName: "Ann", at, edited: null }] },
+      { ...thread, id: "kept", quote: "20", from: 9, to: 11, replies: [{ id: "r1", text: "Ok", author: "41", authorName: "Ann", at, edited: null }] },
       { ...thread, id: "moved", quote: "dollars", from: 0, to: 7 },
     ]));
     expect((await list(id)).map((t) => [t.id, t.quote, t.from, t.to, t.replies.length])).toEqual([

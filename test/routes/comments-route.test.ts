@@ -20,7 +20,7 @@ const route = commentsRoute<SiteEnv>({ resolveEditor, collections: ["pages"], ru
 const unmailed = commentsRoute<SiteEnv>({ resolveEditor, collections: ["pages"], run: roomComments });
 let counter = 0;
 
-/** An editor with an `editors` row (comments and mentions name editors by their numeric id). */
+/** An editor with an `editors` row (mentions name team members by their `editors.id`). */
 async function person(name: string, role: "editor" | "publisher" = "editor"): Promise<EditorSession> {
   const email = `${name}-${Date.now().toString(36)}-${++counter}@example.test`;
   const row = await env.DB.prepare("INSERT INTO editors (email, name, role, password_hash) VALUES (?1, ?2, ?3, 'unused') RETURNING id").bind(email, name, role).first<{ id: number }>();
@@ -47,7 +47,7 @@ describe("comments route: a thread stays on its words", () => {
     const created = await call(ann, "POST", `/${id}/comments`, { field: "title", from: 16, to: 26, text: "Is this right?" });
     expect(created.status).toBe(201);
     const thread = (await created.json()) as CommentThread;
-    expect(thread).toMatchObject({ field: "title", quote: "20 dollars", from: 16, to: 26, text: "Is this right?", author: Number(ann.id), authorName: "ann", resolved: null, replies: [] });
+    expect(thread).toMatchObject({ field: "title", quote: "20 dollars", from: 16, to: 26, text: "Is this right?", author: ann.id, authorName: "ann", resolved: null, replies: [] });
     const live = await connect(id, ann);
     // The thread reached the live editor through the room.
     await until(() => live.doc.getMap("cms:comments").has(thread.id));
@@ -118,8 +118,8 @@ describe("comments route: replies, resolve, edit and delete", () => {
     const base = `/${id}/comments/${thread.id}`;
     const replied = (await (await call(bob, "POST", `${base}/replies`, { text: "Checked" })).json()) as CommentThread;
     const reply = replied.replies[0]!;
-    expect(reply).toMatchObject({ text: "Checked", author: Number(bob.id), authorName: "bob", edited: null });
-    expect(await (await call(bob, "PATCH", base, { resolved: true })).json()).toMatchObject({ resolved: { by: Number(bob.id), byName: "bob" } });
+    expect(reply).toMatchObject({ text: "Checked", author: bob.id, authorName: "bob", edited: null });
+    expect(await (await call(bob, "PATCH", base, { resolved: true })).json()).toMatchObject({ resolved: { by: bob.id, byName: "bob" } });
     expect(await (await call(ann, "PATCH", base, { resolved: false })).json()).toMatchObject({ resolved: null });
     expect(await (await call(bob, "PATCH", base, { text: "Mine now" })).json()).toMatchObject({ code: "not_author" });
     expect((await call(ann, "PATCH", base, { text: "Price right?" })).status).toBe(200);
@@ -132,6 +132,24 @@ describe("comments route: replies, resolve, edit and delete", () => {
     expect((await call(pat, "DELETE", base)).status).toBe(204);
     expect(await threads(ann, id)).toEqual([]);
     expect((await call(ann, "PATCH", base, { resolved: true })).status).toBe(404);
+  });
+});
+
+describe("comments route: editor ids", () => {
+  it("names authors by the session's id as text, as suggestions and activity do: a site's own sign-in with text ids comments, edits its own, and no one else's", async () => {
+    const ann: EditorSession = { id: "access:ann@example.test", email: "ann@example.test", name: "Ann", roles: ["editor"], access: { publish: false } };
+    const bob: EditorSession = { ...ann, id: "access:bob@example.test", email: "bob@example.test", name: "Bob" };
+    const id = await newPage({ title: "Price check" });
+    const created = await call(ann, "POST", `/${id}/comments`, { field: "title", from: 0, to: 5, text: "Price?" });
+    expect(created.status).toBe(201);
+    const thread = (await created.json()) as CommentThread;
+    expect(thread).toMatchObject({ author: "access:ann@example.test", authorName: "Ann" });
+    const base = `/${id}/comments/${thread.id}`;
+    expect(await (await call(bob, "POST", `${base}/replies`, { text: "Checked" })).json()).toMatchObject({ replies: [{ author: "access:bob@example.test" }] });
+    expect(await (await call(bob, "PATCH", base, { resolved: true })).json()).toMatchObject({ resolved: { by: "access:bob@example.test" } });
+    expect(await (await call(bob, "PATCH", base, { text: "Mine now" })).json()).toMatchObject({ code: "not_author" });
+    expect(await (await call(ann, "PATCH", base, { text: "Price right?" })).json()).toMatchObject({ text: "Price right?", author: "access:ann@example.test" });
+    expect((await call(ann, "DELETE", base)).status).toBe(204);
   });
 });
 

@@ -27,11 +27,19 @@ describe("CmsService over RPC", () => {
     const id = await newPage({ title: "Served comments" });
     const writer = { ...ed, id: "77" };
     const added = await service().addComment(writer, "pages", id, { field: "title", from: 7, to: 15, text: "Wording?" });
-    expect(added).toMatchObject({ ok: true, value: { quote: "comments", from: 7, to: 15, author: 77 } });
+    expect(added).toMatchObject({ ok: true, value: { quote: "comments", from: 7, to: 15, author: "77" } });
     expect(await service().listComments(writer, "pages", id)).toMatchObject({ ok: true, value: [{ text: "Wording?", quote: "comments" }] });
     expect(await service().addComment(writer, "pages", id, { field: "title", from: 7, to: 99, text: "x" })).toMatchObject({ ok: false, status: 400, code: "invalid_range" });
     const outside = { ...writer, access: { publish: false, scope: { paths: ["/blog-"] } } };
     expect(await service().listComments(outside, "pages", id)).toMatchObject({ ok: false, status: 403, code: "out_of_scope" });
+  });
+
+  it("names a comment's author by the caller's editor id, text ids included, as REST does", async () => {
+    const id = await newPage({ title: "Served comments" });
+    const caller = { ...ed, id: "access:sub-0f3a" };
+    const added = await service().addComment(caller, "pages", id, { field: "title", from: 0, to: 6, text: "Wording?" });
+    expect(added).toMatchObject({ ok: true, value: { quote: "Served", author: "access:sub-0f3a" } });
+    expect(await service().listComments(caller, "pages", id)).toMatchObject({ ok: true, value: [{ author: "access:sub-0f3a" }] });
   });
 
   it("reads a page as edit mode shows it", async () => {

@@ -53,7 +53,7 @@ export function mountComments(options: CommentsOptions): Comments {
   const win = doc.defaultView ?? window;
   addCommentStyles(doc);
   let active: string | null = null;
-  let me: number | null = null;
+  let me: string | null = null;
   let shownCount = -1;
   let frame = 0;
 
@@ -174,7 +174,8 @@ export function mountComments(options: CommentsOptions): Comments {
   doc.addEventListener(COMMENT_ENTRY_EVENT, onEntry);
   win.addEventListener("resize", schedule);
   void Promise.all([api.myEmail(), api.people()]).then(([email, people]) => {
-    me = people.find((person) => person.email === email)?.id ?? null;
+    const found = people.find((person) => person.email === email);
+    me = found ? String(found.id) : null;
     schedule();
   });
   schedule();

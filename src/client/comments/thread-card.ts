@@ -10,7 +10,8 @@ export interface ThreadView {
   /** The words now; null when they were deleted; undefined for a thread on a whole section. */
   words: string | null | undefined;
   /** The signed-in editor's id, when known: their own comments get Edit and Delete. */
-  me: number | null;
+  /** The signed-in editor's id, as threads name authors. */
+  me: string | null;
 }
 
 /** One thread in the comments panel, kept while it is shown so a reply being typed survives live updates. */
@@ -29,7 +30,7 @@ export const WORDS_DELETED = "The text this comment was on was deleted";
  *
  * @example
  * const card = threadCard(document, api, () => activate(thread.id));
- * card.update({ thread, words: "price", me: 2 });
+ * card.update({ thread, words: "price", me: "2" });
  */
 export function threadCard(doc: Document, api: CommentsApi, onActivate: () => void): ThreadCard {
   const element = doc.createElement("article");

@@ -11,7 +11,8 @@ export interface Thread {
   /** The words when the thread was created. */
   quote: string;
   text: string;
-  author: number;
+  /** The editor's id (`EditorSession.id`). */
+  author: string;
   authorName: string;
   at: string;
   edited: string | null;
@@ -21,7 +22,8 @@ export interface Thread {
 }
 
 const str = (value: unknown): string => (typeof value === "string" ? value : "");
-const num = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) ? value : 0);
+/* An author as stored: text, or a number from when authors were numbers (read as its digits). */
+const editorIdOf = (value: unknown): string => (typeof value === "string" ? value : typeof value === "number" && Number.isSafeInteger(value) ? String(value) : "");
 const stamp = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
 
 /* A relative position stored as its encoding; anything else (absent, malformed) is no anchor. */
@@ -37,14 +39,14 @@ function position(value: unknown): Y.RelativePosition | null {
 function resolution(value: unknown): CommentResolution | null {
   if (!(value instanceof Y.Map) && (value === null || typeof value !== "object")) return null;
   const read = (key: string): unknown => (value instanceof Y.Map ? value.get(key) : (value as Record<string, unknown>)[key]);
-  return { by: num(read("by")), byName: str(read("byName")), at: str(read("at")) };
+  return { by: editorIdOf(read("by")), byName: str(read("byName")), at: str(read("at")) };
 }
 
 function reply(value: unknown): CommentReply | null {
   if (!(value instanceof Y.Map)) return null;
   const id = str(value.get("id"));
   if (!id) return null;
-  return { id, text: str(value.get("text")), author: num(value.get("author")), authorName: str(value.get("authorName")), at: str(value.get("at")), edited: stamp(value.get("edited")) };
+  return { id, text: str(value.get("text")), author: editorIdOf(value.get("author")), authorName: str(value.get("authorName")), at: str(value.get("at")), edited: stamp(value.get("edited")) };
 }
 
 /**
@@ -69,7 +71,7 @@ export function readThreads(doc: Y.Doc): Thread[] {
       to: position(value.get("to")),
       quote: str(value.get("quote")),
       text: str(value.get("text")),
-      author: num(value.get("author")),
+      author: editorIdOf(value.get("author")),
       authorName: str(value.get("authorName")),
       at: str(value.get("at")),
       edited: stamp(value.get("edited")),

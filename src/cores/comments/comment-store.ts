@@ -9,7 +9,8 @@ export interface CommentRow {
   fromOffset: number | null;
   toOffset: number | null;
   text: string;
-  author: number;
+  /** The editor's id (`EditorSession.id`). */
+  author: string;
   authorName: string;
   at: string;
   edited: string | null;

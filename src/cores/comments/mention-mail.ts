@@ -10,8 +10,8 @@ export interface MentionNotice {
   quote: string;
   /** The comment or reply that mentions them. */
   text: string;
-  /** The site's origin, for the link to the page. */
-  origin: string;
+  /** The site's origin, for the link to the page; without it the mail names the page's address alone. */
+  origin?: string;
 }
 
 /**
@@ -23,7 +23,7 @@ export interface MentionNotice {
  * await mailMentions(mailer, { mentioned, by: "Ann", page: { title: "Launch", address: "/launch" }, quote: "$20", text: "Right?", origin });
  */
 export async function mailMentions(mailer: Mailer, notice: MentionNotice, onError: (error: unknown) => void = () => {}): Promise<number> {
-  const link = `${notice.origin}${notice.page.address ?? "/"}`;
+  const link = `${notice.origin ?? ""}${notice.page.address ?? "/"}`;
   let sent = 0;
   for (const person of notice.mentioned) {
     const quoted = notice.quote === "" ? "" : `On “${notice.quote}”:\n`;
