@@ -6,16 +6,30 @@ import { resolve } from "node:path";
 import { runWrangler } from "./wrangler.mjs";
 
 /**
- * Runs SQL statements (joined with `;`) on the target's D1 and resolves with one array of rows per statement.
+ * Runs SQL reads (joined with `;`) on the target's D1 and resolves with one array of rows per statement;
+ * a database another process holds locked at that moment is asked again, up to six times.
  *
  * @example
  * const [tables] = await queryD1(target, cwd, ["SELECT name FROM sqlite_master"]);
  */
-export async function queryD1({ database, target, flags }, cwd, statements) {
-  const output = await runWrangler(["d1", "execute", database, target, ...flags, "--json", "--command", statements.join(";\n")], { cwd });
-  const answer = JSON.parse(output.slice(output.indexOf("[")));
-  return answer.map((result) => result.results ?? []);
+export async function queryD1({ database, target, flags }, cwd, statements, { retryWaitMs = 500 } = {}) {
+  const args = ["d1", "execute", database, target, ...flags, "--json", "--command", statements.join(";\n")];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const output = await runWrangler(args, { cwd });
+      const answer = JSON.parse(output.slice(output.indexOf("[")));
+      return answer.map((result) => result.results ?? []);
+    } catch (error) {
+      // A local D1 that `wrangler dev` is writing at that moment answers "database is locked": a
+      // read (these statements are reads or idempotent) is simply asked again.
+      if (attempt === BUSY_ATTEMPTS || !BUSY.test(String(error?.message))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, retryWaitMs * attempt));
+    }
+  }
 }
+
+const BUSY = /SQLITE_BUSY|database is locked/;
+const BUSY_ATTEMPTS = 6;
 
 /**
  * Runs a file of SQL on the target's D1.
