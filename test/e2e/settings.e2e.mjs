@@ -4,6 +4,18 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { openAs, waitForEditing } from "./browser.mjs";
 
+/* Signs `email` in, opens /about without the room and its Settings panel; resolves the page and the dialog. */
+async function openSettings({ browser, site, track }, email) {
+  const { context, page } = await openAs(browser, site, email);
+  track(context);
+  await page.goto("/about?rest");
+  await waitForEditing(page);
+  await page.getByRole("button", { name: "Open page settings" }).click();
+  const dialog = page.getByRole("dialog", { name: "Site settings" });
+  await dialog.waitFor();
+  return { page, dialog };
+}
+
 export const tests = [
   {
     name: "settings: the panel saves an admin's site name, and visitors see it in the header",
@@ -27,14 +39,8 @@ export const tests = [
   },
   {
     name: "settings: a publisher (not an admin) sees the settings read-only and is told to ask an admin",
-    async run({ browser, site, track }) {
-      const { context, page } = await openAs(browser, site, "publisher@example.test");
-      track(context);
-      await page.goto("/about?rest");
-      await waitForEditing(page);
-      await page.getByRole("button", { name: "Open page settings" }).click();
-      const dialog = page.getByRole("dialog", { name: "Site settings" });
-      await dialog.waitFor();
+    async run(ctx) {
+      const { dialog } = await openSettings(ctx, "publisher@example.test");
       assert.equal(await dialog.getByLabel("Site name").getAttribute("readonly"), "");
       assert.equal(await dialog.getByRole("button", { name: "Save settings" }).count(), 0);
       await dialog.getByText("only an admin can change them").waitFor();
@@ -43,14 +49,8 @@ export const tests = [
   },
   {
     name: "settings: an admin downloads the whole-site export from the panel; a publisher is not offered it",
-    async run({ browser, site, track }) {
-      const { context, page } = await openAs(browser, site, "admin@example.test");
-      track(context);
-      await page.goto("/about?rest");
-      await waitForEditing(page);
-      await page.getByRole("button", { name: "Open page settings" }).click();
-      const dialog = page.getByRole("dialog", { name: "Site settings" });
-      await dialog.waitFor();
+    async run(ctx) {
+      const { page, dialog } = await openSettings(ctx, "admin@example.test");
       const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("link", { name: "Export the whole site" }).click()]);
       assert.match(download.suggestedFilename(), /^127\.0\.0\.1-\d{4}-\d{2}-\d{2}\.cms$/);
       const text = await readFile(await download.path(), "utf8");
@@ -58,12 +58,7 @@ export const tests = [
       assert.equal(manifest.format, "cms-toolkit-site-archive");
       assert.ok(manifest.counts.pages > 0, "the archive holds the site's pages");
 
-      const publisher = await openAs(browser, site, "publisher@example.test");
-      track(publisher.context);
-      await publisher.page.goto("/about?rest");
-      await waitForEditing(publisher.page);
-      await publisher.page.getByRole("button", { name: "Open page settings" }).click();
-      const readOnly = publisher.page.getByRole("dialog", { name: "Site settings" });
+      const { dialog: readOnly } = await openSettings(ctx, "publisher@example.test");
       await readOnly.getByText("only an admin can change them").waitFor();
       assert.equal(await readOnly.getByRole("link", { name: "Export the whole site" }).count(), 0);
     },
