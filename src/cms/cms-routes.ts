@@ -48,6 +48,7 @@ import { signInRoutes, type CmsTeamOptions } from "./cms-sign-in";
 import { declaredTables } from "./cms-tables";
 import { cmsMarker, loadPageView, type CmsPageView } from "./cms-view";
 import { buildRegistry, mediaBaseOf, type CmsCollections, type CmsFieldName, type CmsRegistry, type RegisteredCollection } from "./cms-registry";
+import { resolveLanguages, type CmsLanguagesConfig } from "./cms-languages";
 
 /** Bindings the toolkit reads by name; a site's own `Env` extends this. */
 export interface CmsEnv extends EditorRouteEnv {
@@ -63,7 +64,7 @@ export interface CmsEnv extends EditorRouteEnv {
 export type CmsAuth<Env> = { resolveEditor: ResolveEditor<Env> } | { signIn: SessionRouteOptions };
 
 /** Everything a site declares once; see `createCms`. */
-export interface CmsConfig<Env extends CmsEnv, C extends CmsCollections> {
+export interface CmsConfig<Env extends CmsEnv, C extends CmsCollections> extends CmsLanguagesConfig {
   collections: C;
   /** The rooms' limits (settle, maximum wait, sizes); the health check reads the maximum wait. */
   rooms?: { limits?: Partial<RoomLimits> };
@@ -136,7 +137,7 @@ export interface CmsRoutes<Env extends CmsEnv, C extends CmsCollections = CmsCol
  * const { route, resolveEditor } = cmsRoutes({ collections: { pages: pagesCollection } });
  */
 export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: CmsConfig<Env, C>): CmsRoutes<Env, C> {
-  const registry = buildRegistry(config.collections);
+  const registry = buildRegistry(config.collections, resolveLanguages(config));
   const auth = config.auth ?? { signIn: {} };
   const teamMailer = config.team?.mailer ?? config.forms?.mailer;
   const team: CmsTeamOptions<Env> = { ...config.team, ...(teamMailer ? { mailer: teamMailer } : {}) };
