@@ -49,6 +49,8 @@ import { declaredTables } from "./cms-tables";
 import { cmsMarker, loadPageView, type CmsPageView } from "./cms-view";
 import { buildRegistry, mediaBaseOf, type CmsCollections, type CmsFieldName, type CmsRegistry, type RegisteredCollection } from "./cms-registry";
 import { resolveLanguages, type CmsLanguagesConfig } from "./cms-languages";
+import { localeRoute } from "../routes/locale-route";
+import type { Languages } from "../shared/locales";
 
 /** Bindings the toolkit reads by name; a site's own `Env` extends this. */
 export interface CmsEnv extends EditorRouteEnv {
@@ -149,7 +151,7 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
   if (signIn) api.push(signIn.route, peopleRoute<Env>({ resolveEditor }));
   // With the built-in sign-in, version lists name their authors from the `editors` table.
   const authorNames = signIn ? (env: Env, ids: readonly string[]) => editorNames(env.DB, ids) : undefined;
-  for (const entry of registry.collections) api.push(...collectionRoutes(entry, resolveEditor, mediaBase, authorNames));
+  for (const entry of registry.collections) api.push(...collectionRoutes(entry, resolveEditor, mediaBase, authorNames, registry.languages));
   // Comments live in each record's room, so only collections with drafts (rooms) take them.
   if (registry.roomSlugs.length > 0) api.push(commentsRoute<Env>({ resolveEditor, collections: registry.roomSlugs, run: roomComments, ...(teamMailer ? { mailer: teamMailer } : {}) }));
   if (config.media) {
@@ -238,6 +240,7 @@ function collectionRoutes<Env extends CmsEnv>(
   resolveEditor: ResolveEditor<Env>,
   mediaBase: (env: Env) => string | undefined,
   authorNames: ((env: Env, ids: readonly string[]) => Promise<ReadonlyMap<string, string>>) | undefined,
+  languages: Languages | null,
 ): EditorRoute<Env>[] {
   const { slug, declared, config } = entry;
   const basePath = `/api/cms/${slug}`;
@@ -270,6 +273,10 @@ function collectionRoutes<Env extends CmsEnv>(
     ...(declared.redirects ? { redirects: declared.redirects } : {}),
     validate: (data, { operation, env }) => entry.validate(data, { operation, mediaBase: mediaBase(env) }),
   }));
+  // A translated collection's `?locale=` addresses a translation, so it is read before every record route.
+  if (entry.localized && languages && declared.versionsTable) {
+    return [localeRoute<Env>({ table: declared.table, versionsTable: declared.versionsTable, config, languages, resolveEditor, basePath, records: composeRoutes<Env>(...routes) })];
+  }
   return routes;
 }
 
