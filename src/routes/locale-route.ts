@@ -28,7 +28,7 @@ export interface LocaleRouteConfig<Env> {
  * The locales of a translated collection's record routes: `GET {basePath}/:id/translations`, and
  * `?locale=<code>` on `{basePath}/:id` and everything under it, which addresses the record's
  * translation into that locale (`:id` may be the source or any of its translations) and hands
- * the request on to `records` for it. A `PATCH` or `POST …/versions` to a locale with no
+ * the request on to `records` for it; on `{basePath}` it lists that locale's records. A `PATCH` or `POST …/versions` to a locale with no
  * translation yet makes it from the source's current draft first and answers 201 with its `id`.
  * A locale the site does not declare is 400 `unknown_locale`. Anything else goes to `records`.
  *
@@ -55,6 +55,7 @@ export function localeRoute<Env extends EditorRouteEnv>(route: LocaleRouteConfig
       return json({ source: family.sourceId, translations: entries });
     }
     const locale = url.searchParams.get("locale");
+    if (locale !== null && url.pathname === route.basePath && !route.languages.locales.includes(locale)) throw unknownLocale(locale, route.languages);
     const record = url.pathname.startsWith(`${route.basePath}/`) ? /^([^/]+)(\/.*)?$/.exec(url.pathname.slice(route.basePath.length + 1)) : null;
     if (locale === null || !record) return route.records(request, env, ctx);
     if (!route.languages.locales.includes(locale)) throw unknownLocale(locale, route.languages);

@@ -61,6 +61,13 @@ describe("?locale= on a translated collection's record routes", () => {
     expect(JSON.parse(newest!.version_data)).toMatchObject({ title: "Unsere Leistungen", body: "<p>Wir bauen Seiten.</p>" });
     expect(await (await call("GET", `/api/cms/pages/${id}?locale=en`)).json()).toMatchObject({ id, title: "Our services" });
     expect(await (await call("GET", `/api/cms/pages/${answer.id}/translations`)).json()).toMatchObject({ translations: [{ locale: "en", id }, { locale: "de", id: answer.id }] });
+
+    const listed = async (locale: string) => ((await (await call("GET", `/api/cms/pages?locale=${locale}&limit=200&cursor=${id - 1}`)).json()) as { items: { id: number; locale: string }[] }).items;
+    expect((await listed("de")).map((row) => row.id)).toContain(answer.id);
+    expect((await listed("de")).every((row) => row.locale === "de")).toBe(true);
+    expect((await listed("en")).map((row) => row.id)).toContain(id);
+    expect((await listed("en")).map((row) => row.id)).not.toContain(answer.id);
+    expect((await call("GET", "/api/cms/pages?locale=fr")).status).toBe(400);
   });
 
   it("two writers making the same translation at once get one translation", async () => {
