@@ -48,6 +48,12 @@ export interface CmsCollection<T extends Table = Table, F extends string = strin
    * old value redirects to the new one (`pageRedirects` of "cms-toolkit/schema").
    */
   redirects?: { table: Table; field: ColumnName<T> };
+  /**
+   * Translated into the site's locales (`createCms({ locales, defaultLocale })`): each translation is
+   * a row of its own (the table needs `locale` and `sourceId`); `shared` fields are written on the
+   * source only and read from it in every translation.
+   */
+  localized?: { shared: readonly F[] };
 }
 
 /**

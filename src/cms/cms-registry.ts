@@ -5,8 +5,10 @@ import type { DraftDeps } from "../cores/drafts";
 import type { MediaReferenceTarget } from "../cores/media";
 import type { SaveCollectionConfig } from "../cores/save";
 import { createSearchCache, type SearchCache } from "../cores/search";
+import type { Languages } from "../shared/locales";
 import type { EditorRouteEnv } from "../shared/route-types";
 import type { CmsCollection, CmsValidateContext } from "./cms-collection";
+import { assertLocalized, isUniqueWithinLocale } from "./cms-languages";
 
 /** Collections by slug, as a site hands them to `createCms`. */
 export type CmsCollections = Readonly<Record<string, CmsCollection>>;
@@ -27,6 +29,8 @@ export interface RegisteredCollection {
    * so an answer either computed is one the other may serve, under the same staleness rule.
    */
   searchCache: SearchCache | null;
+  /** Translated into the site's locales: the fields written on the source only; `null` when not translated. */
+  localized: { shared: readonly string[] } | null;
 }
 
 /**
@@ -35,6 +39,8 @@ export interface RegisteredCollection {
  */
 export interface CmsRegistry {
   collections: readonly RegisteredCollection[];
+  /** The site's languages (`createCms({ locales, defaultLocale, fallback })`), `null` when it declares none. */
+  languages: Languages | null;
   get(slug: string): RegisteredCollection | undefined;
   /** The draft cores' deps of a drafts-enabled collection; `undefined` for any other slug. */
   draftDeps(slug: string, mediaBase: string | undefined): DraftDeps | undefined;
@@ -48,17 +54,18 @@ export interface CmsRegistry {
 
 /**
  * Checks every declaration (the same start-up checks as `defineCollection`, plus drafts needing a
- * versions table) and builds the registry.
+ * versions table, and a translated collection against the site's languages) and builds the registry.
  *
  * @example
- * const registry = buildRegistry({ pages: pagesCollection });
+ * const registry = buildRegistry({ pages: pagesCollection }, resolveLanguages({ locales: ["en", "de"], defaultLocale: "en" }));
  * registry.draftDeps("pages", env.MEDIA_URL);
  */
-export function buildRegistry(collections: CmsCollections): CmsRegistry {
-  const list = Object.entries(collections).map(([slug, declared]) => registerCollection(slug, declared));
+export function buildRegistry(collections: CmsCollections, languages: Languages | null = null): CmsRegistry {
+  const list = Object.entries(collections).map(([slug, declared]) => registerCollection(slug, declared, languages));
   const bySlug = new Map(list.map((entry) => [entry.slug, entry]));
   return {
     collections: list,
+    languages,
     get: (slug) => bySlug.get(slug),
     draftDeps(slug, mediaBase) {
       const entry = bySlug.get(slug);
@@ -102,7 +109,7 @@ export function buildRegistry(collections: CmsCollections): CmsRegistry {
  * @example
  * const { config } = registerCollection("pages", pagesCollection);
  */
-export function registerCollection(slug: string, declared: CmsCollection): RegisteredCollection {
+export function registerCollection(slug: string, declared: CmsCollection, languages: Languages | null = null): RegisteredCollection {
   const drafts = declared.drafts;
   if (drafts && !declared.versionsTable) throw new TypeError(`collection ${slug}: drafts need a versionsTable`);
   const config = defineCollection({
@@ -115,6 +122,7 @@ export function registerCollection(slug: string, declared: CmsCollection): Regis
   assertSlugsUnique(slug, declared);
   assertInlineTypes(slug, declared);
   assertColumnsFit(slug, declared);
+  const localized = assertLocalized(slug, declared, languages);
   const hook = declared.validate;
   return {
     slug,
@@ -125,6 +133,7 @@ export function registerCollection(slug: string, declared: CmsCollection): Regis
       await hook?.(data, ctx);
     },
     searchCache: declared.search ? createSearchCache() : null,
+    localized,
   };
 }
 
@@ -137,11 +146,13 @@ export function mediaBaseOf(env: Pick<EditorRouteEnv, "MEDIA_URL">): string | un
  * A `slug` field is unique within its collection, and D1 is what keeps it so: its column must be
  * declared `.unique()`, so every write (insert, update, publish) meets the one constraint and
  * answers 409 `conflict` with the field named (`uniqueConflict`), never a second copy of the check.
+ * In a translated collection a unique index over `locale` and the column does (a slug is unique
+ * within its locale).
  */
 function assertSlugsUnique(slug: string, declared: CmsCollection): void {
   const columns = getTableColumns(declared.table);
   for (const [name, field] of Object.entries(declared.fields)) {
-    if (field.type === "slug" && columns[name]?.isUnique !== true) {
+    if (field.type === "slug" && columns[name]?.isUnique !== true && !isUniqueWithinLocale(declared, name)) {
       throw new TypeError(`collection ${slug}: slug field ${name} needs a unique column (text(…).unique()), so D1 keeps it unique`);
     }
   }

@@ -52,6 +52,9 @@ import { declaredTables } from "./cms-tables";
 import { cmsMarker, loadPageView, type CmsPageView } from "./cms-view";
 import { createEdgeCache, purgingSettings, type EdgeCache, type EdgeCacheConfig } from "./edge-cache";
 import { buildRegistry, mediaBaseOf, type CmsCollections, type CmsFieldName, type CmsRegistry, type RegisteredCollection } from "./cms-registry";
+import { resolveLanguages, type CmsLanguagesConfig } from "./cms-languages";
+import { localeRoute } from "../routes/locale-route";
+import type { Languages } from "../shared/locales";
 
 /** Bindings the toolkit reads by name; a site's own `Env` extends this. */
 export interface CmsEnv extends EditorRouteEnv {
@@ -67,7 +70,7 @@ export interface CmsEnv extends EditorRouteEnv {
 export type CmsAuth<Env> = { resolveEditor: ResolveEditor<Env> } | { signIn: SessionRouteOptions };
 
 /** Everything a site declares once; see `createCms`. */
-export interface CmsConfig<Env extends CmsEnv, C extends CmsCollections> {
+export interface CmsConfig<Env extends CmsEnv, C extends CmsCollections> extends CmsLanguagesConfig {
   collections: C;
   /** The rooms' limits (settle, maximum wait, sizes); the health check reads the maximum wait. */
   rooms?: { limits?: Partial<RoomLimits> };
@@ -165,7 +168,7 @@ export function mentionMailer<Env extends CmsEnv, C extends CmsCollections>(conf
  * const { route, resolveEditor } = cmsRoutes({ collections: { pages: pagesCollection } });
  */
 export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: CmsConfig<Env, C>): CmsRoutes<Env, C> {
-  const registry = buildRegistry(config.collections);
+  const registry = buildRegistry(config.collections, resolveLanguages(config));
   const auth = config.auth ?? { signIn: {} };
   const teamMailer = mentionMailer(config);
   const team: CmsTeamOptions<Env> = { ...config.team, ...(teamMailer ? { mailer: teamMailer } : {}) };
@@ -181,7 +184,7 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
   api.push(exportRoute<Env>({ resolveEditor, flushRooms: flushUnflushedRooms }));
   // With the built-in sign-in, version lists name their authors from the `editors` table.
   const authorNames = signIn ? (env: Env, ids: readonly string[]) => editorNames(env.DB, ids) : undefined;
-  for (const entry of registry.collections) api.push(...collectionRoutes(entry, resolveEditor, mediaBase, authorNames, edge, config.review?.limit));
+  for (const entry of registry.collections) api.push(...collectionRoutes(entry, resolveEditor, mediaBase, authorNames, { edge, reviewLimit: config.review?.limit, languages: registry.languages }));
   // Comments live in each record's room, so only collections with drafts (rooms) take them.
   if (registry.roomSlugs.length > 0) api.push(commentsRoute<Env>({ resolveEditor, collections: registry.roomSlugs, run: roomComments, ...(teamMailer ? { mailer: teamMailer } : {}), ...(config.review?.limit ? { limit: config.review.limit } : {}) }));
   if (config.media) {
@@ -271,8 +274,7 @@ function collectionRoutes<Env extends CmsEnv>(
   resolveEditor: ResolveEditor<Env>,
   mediaBase: (env: Env) => string | undefined,
   authorNames: ((env: Env, ids: readonly string[]) => Promise<ReadonlyMap<string, string>>) | undefined,
-  edge: EdgeCache<Env> | null,
-  reviewLimit: RateLimitRule | undefined,
+  { edge, reviewLimit, languages }: { edge: EdgeCache<Env> | null; reviewLimit: RateLimitRule | undefined; languages: Languages | null },
 ): EditorRoute<Env>[] {
   const { slug, declared, config } = entry;
   const basePath = `/api/cms/${slug}`;
@@ -306,6 +308,10 @@ function collectionRoutes<Env extends CmsEnv>(
     ...(edge ? { deleted: (env: Env, id: number) => edge.purgeChange(env, slug, { id, before: null, after: null, deleted: true }) } : {}),
     validate: (data, { operation, env }) => entry.validate(data, { operation, mediaBase: mediaBase(env) }),
   }));
+  // A translated collection's `?locale=` addresses a translation, so it is read before every record route.
+  if (entry.localized && languages && declared.versionsTable) {
+    return [localeRoute<Env>({ table: declared.table, versionsTable: declared.versionsTable, config, languages, resolveEditor, basePath, records: composeRoutes<Env>(...routes) })];
+  }
   return routes;
 }
 

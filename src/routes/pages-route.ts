@@ -146,7 +146,12 @@ export function pagesRoute<Env extends EditorRouteEnv>(config: PagesRouteConfig<
     if (matchPath(basePath, pathname)) {
       assertMethod(request, ["GET", "POST"]);
       if (request.method === "GET") {
-        const list = await guardEditorRead(request, env, config.resolveEditor, env.DB, (db) => listRows(db, meta, readPaging(new URL(request.url), LIST_BOUNDS)));
+        const list = await guardEditorRead(request, env, config.resolveEditor, env.DB, (db) => {
+          const url = new URL(request.url);
+          // A translated collection's list of one locale (localeRoute has checked the code).
+          const locale = meta.columns.locale ? url.searchParams.get("locale") : null;
+          return listRows(db, meta, readPaging(url, LIST_BOUNDS), locale === null ? undefined : { property: "locale", value: locale });
+        });
         return json(list.value);
       }
       const session = await guardEditor(request, env, config.resolveEditor);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { versionsColumns } from "./versions-table";
 
 const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -21,24 +21,44 @@ const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 export function pagesColumns() {
   return {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    slug: text("slug").notNull().unique(),
+    slug: text("slug").notNull(),
     title: text("title").notNull(),
     body: text("body").notNull().default(""),
     sections: text("sections", { mode: "json" }).notNull().default([]),
     publishedVersionId: integer("published_version_id"),
     createdAt: text("created_at").notNull().default(NOW),
     updatedAt: text("updated_at").notNull().default(NOW),
+    /**
+     * The row's language. A literal default, since a table cannot know the site's `defaultLocale`:
+     * a site whose default is not `en` sets its rows' locale once in its own migration.
+     */
+    locale: text("locale").notNull().default("en"),
+    /** The row this one translates; null for a source, which is in the default locale. */
+    sourceId: integer("source_id"),
   };
 }
 
-/** The `pages` collection: drafts-enabled, searchable. */
-export const pages = sqliteTable("pages", pagesColumns());
+/**
+ * The indexes of a localized collection's table: a slug is unique within its locale (a
+ * translation may keep its source's slug), and a source has at most one translation per locale,
+ * which is what decides between two writers creating the same translation at once.
+ *
+ * @example
+ * sqliteTable("pages", pagesColumns(), (table) => localizedIndexes("pages", table))
+ */
+export function localizedIndexes(name: string, table: { locale: AnySQLiteColumn; slug: AnySQLiteColumn; sourceId: AnySQLiteColumn }) {
+  return [uniqueIndex(`${name}_locale_slug`).on(table.locale, table.slug), uniqueIndex(`${name}_source_locale`).on(table.sourceId, table.locale)];
+}
+
+/** The `pages` collection: drafts-enabled, searchable, translatable. */
+export const pages = sqliteTable("pages", pagesColumns(), (table) => localizedIndexes("pages", table));
 
 /**
  * Draft and publish history of `pages`: every row is a complete publishable snapshot. Besides the
- * index of every versions table, `pages` has kept its first one, on `(parent_id, id)`.
+ * index of every versions table, `pages` has kept its first one, on `(parent_id, id)`. A
+ * translation's version names the source version it was made from (`source_version_id`).
  */
-export const pagesVersions = sqliteTable("pages_versions", versionsColumns(), (table) => [
+export const pagesVersions = sqliteTable("pages_versions", { ...versionsColumns(), sourceVersionId: integer("source_version_id") }, (table) => [
   index("pages_versions_parent").on(table.parentId, table.id),
   index("pages_versions_parent_status").on(table.parentId, table.status, table.id),
 ]);

@@ -55,7 +55,8 @@ export const SQL_PARTS = [
   },
   {
     name: "pages",
-    comment: "A ready `pages` collection (drafts on), its versions and the redirects of renamed pages, as the\nreference site declares them.",
+    comment:
+      "A ready `pages` collection (drafts on, translatable), its versions and the redirects of renamed\npages, as the reference site declares them.\n\nUpgrades included: pages-locales",
     entries: [
       { table: pages },
       { comment: 'Resume and publish read "the newest draft of a page"; retention counts drafts by status.', table: pagesVersions },

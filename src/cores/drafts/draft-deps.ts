@@ -1,4 +1,5 @@
 import { getTableColumns, type Table } from "drizzle-orm";
+import { getTableConfig, type SQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { CollectionConfig } from "../collection";
 import type { D1Client } from "../d1-client";
 import type { RedirectsConfig } from "../pages/redirects";
@@ -72,8 +73,12 @@ export interface DraftSql {
   status: string;
   data: string;
   createdBy: string | null;
-  /** Config fields held in a snapshot, each with its live column. */
-  fields: { name: string; column: ColumnMeta; unique: boolean }[];
+  /**
+   * Config fields held in a snapshot, each with its live column and, when its value must be
+   * unique, the quoted columns it is unique together with (none for a `.unique()` column; `locale`
+   * for a slug unique within its locale).
+   */
+  fields: { name: string; column: ColumnMeta; unique: boolean; uniqueWith: string[] }[];
 }
 
 /* Keyed by config, then live table, then versions table: the snapshot fields come from the config. */
@@ -103,10 +108,16 @@ export function draftSql(deps: Pick<DraftDeps, "table" | "versionsTable" | "conf
     return ident(column.name);
   };
   const liveColumns = getTableColumns(deps.table);
+  const uniqueIndexes = getTableConfig(deps.table as SQLiteTable)
+    .indexes.filter(({ config }) => config.unique)
+    .map(({ config }) => config.columns.map((column) => (column as SQLiteColumn).name));
   const fields = Object.keys(deps.config.fields).map((name) => {
     const column = live.columns[name];
     if (!column) throw new TypeError(`drafts: field ${name} of ${deps.config.slug} is not a column of ${live.name}`);
-    return { name, column, unique: liveColumns[name]?.isUnique === true };
+    if (liveColumns[name]?.isUnique === true) return { name, column, unique: true, uniqueWith: [] };
+    // Unique together with other columns, as a slug is within its locale (`pages_locale_slug`).
+    const index = uniqueIndexes.find((columns) => columns.includes(column.name));
+    return { name, column, unique: index !== undefined, uniqueWith: (index ?? []).filter((other) => other !== column.name).map(ident) };
   });
   const resolved: DraftSql = {
     live,

@@ -12,11 +12,13 @@ import type { DraftSql } from "./draft-deps";
  * const conflict = await uniqueConflict(db, sql, 12, { slug: "about" });
  */
 export async function uniqueConflict(db: D1Client, s: DraftSql, id: number, snapshot: Record<string, unknown>): Promise<HttpError | null> {
-  for (const { name, column, unique } of s.fields) {
+  for (const { name, column, unique, uniqueWith } of s.fields) {
     const value = snapshot[name];
     if (!unique || value === undefined || value === null) continue;
+    // Unique together with other columns (a slug within its locale): compared with this row's own.
+    const together = uniqueWith.map((other) => ` AND t.${other} IS (SELECT r.${other} FROM ${s.L} r WHERE r.${s.pk} = ?2)`).join("");
     const taken = await db
-      .prepare(`SELECT 1 AS "taken" FROM ${s.L} WHERE ${ident(column.name)} = ?1 AND ${s.pk} <> ?2 LIMIT 1`)
+      .prepare(`SELECT 1 AS "taken" FROM ${s.L} t WHERE t.${ident(column.name)} = ?1 AND t.${s.pk} <> ?2${together} LIMIT 1`)
       .bind(encodeValue(column, value), id)
       .first();
     if (taken) {

@@ -16,11 +16,14 @@ const NOW_SQL = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
  * @example
  * await listRows(env.DB, tableMeta(pages), { limit: 20, cursor: null })
  */
-export async function listRows(db: D1Client, meta: TableMeta, page: { limit: number; cursor: number | null }): Promise<RowPage> {
+export async function listRows(db: D1Client, meta: TableMeta, page: { limit: number; cursor: number | null }, only?: { property: string; value: string }): Promise<RowPage> {
   const pk = ident(meta.columns[meta.primaryKey]!.name);
+  const column = only ? meta.columns[only.property] : undefined;
+  // Rows of one value only, such as a translated collection's locale.
+  const where = column ? ` AND ${ident(column.name)} = ?3` : "";
   const { results } = await db
-    .prepare(`SELECT ${meta.selectList} FROM ${ident(meta.name)} WHERE ${pk} > ?1 ORDER BY ${pk} LIMIT ?2`)
-    .bind(page.cursor ?? 0, page.limit + 1)
+    .prepare(`SELECT ${meta.selectList} FROM ${ident(meta.name)} WHERE ${pk} > ?1${where} ORDER BY ${pk} LIMIT ?2`)
+    .bind(page.cursor ?? 0, page.limit + 1, ...(column && only ? [only.value] : []))
     .all<Record<string, unknown>>();
   const items = results.slice(0, page.limit).map((row) => decodeRow(meta, row));
   const last = items.at(-1);

@@ -157,4 +157,20 @@ describe("access and bad input", () => {
     expect(await liveRow(id)).toEqual(before);
     expect((await versionRows(id))[0]!.status).toBe("draft");
   });
+
+  it("a slug is unique within its locale: a translation publishes the slug its source holds, a second page in that locale may not", async () => {
+    const slug = uniqueWord("shared-");
+    const source = await newPage({ slug });
+    const translation = await newPage();
+    const other = await newPage();
+    await env.DB.prepare("UPDATE pages SET locale = 'de', source_id = ?1 WHERE id = ?2").bind(source, translation).run();
+    await env.DB.prepare("UPDATE pages SET locale = 'de' WHERE id = ?1").bind(other).run();
+
+    await applySaveDraft(env, deps, EDITOR, translation, { slug });
+    await applyPublish(env, deps, PUBLISHER, translation);
+    expect(await liveRow(translation)).toMatchObject({ slug, locale: "de" });
+
+    await applySaveDraft(env, deps, EDITOR, other, { slug });
+    await expect(applyPublish(env, deps, PUBLISHER, other)).rejects.toMatchObject({ status: 409, code: "conflict" });
+  });
 });

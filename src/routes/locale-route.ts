@@ -1,0 +1,87 @@
+import type { Table } from "drizzle-orm";
+import type { CollectionConfig } from "../cores/collection";
+import { tableMeta } from "../cores/table-meta";
+import { ensureTranslation, listTranslations, sourceOf, translationId } from "../cores/translations/translations";
+import { HttpError } from "../shared/errors";
+import { unknownLocale, type Languages } from "../shared/locales";
+import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
+import type { ResolveEditor } from "../shared/session";
+import { versionEtag } from "../shared/write-input";
+import { guardEditor } from "./guard";
+import { json } from "./json";
+import { matchPath } from "./match-path";
+import { withErrorEdge } from "./run-editor-route";
+
+/** What {@link localeRoute} needs: the translated collection, the site's languages, and the routes it addresses. */
+export interface LocaleRouteConfig<Env> {
+  table: Table;
+  versionsTable: Table;
+  config: CollectionConfig;
+  languages: Languages;
+  resolveEditor: ResolveEditor<Env>;
+  basePath: string;
+  /** The collection's record routes, which answer for the record a locale names. */
+  records: EditorRoute<Env>;
+}
+
+/**
+ * The locales of a translated collection's record routes: `GET {basePath}/:id/translations`, and
+ * `?locale=<code>` on `{basePath}/:id` and everything under it, which addresses the record's
+ * translation into that locale (`:id` may be the source or any of its translations) and hands
+ * the request on to `records` for it; on `{basePath}` it lists that locale's records. A `PATCH` or `POST …/versions` to a locale with no
+ * translation yet makes it from the source's current draft first and answers 201 with its `id`.
+ * A locale the site does not declare is 400 `unknown_locale`. Anything else goes to `records`.
+ *
+ * @example
+ * const route = localeRoute({ table: pages, versionsTable: pagesVersions, config, languages, resolveEditor, basePath: "/api/cms/pages", records });
+ */
+export function localeRoute<Env extends EditorRouteEnv>(route: LocaleRouteConfig<Env>): EditorRoute<Env> {
+  const meta = tableMeta(route.table);
+  const deps = { table: route.table, versionsTable: route.versionsTable, config: route.config };
+  const idOf = (raw: string | undefined) => {
+    const id = Number(raw);
+    if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(400, `invalid id ${JSON.stringify(raw)}`, { code: "invalid_id" });
+    return id;
+  };
+  return withErrorEdge<Env>(async (request, env, ctx) => {
+    const url = new URL(request.url);
+    const listing = matchPath(`${route.basePath}/:id/translations`, url.pathname);
+    if (listing && request.method === "GET") {
+      await guardEditor(request, env, route.resolveEditor);
+      const id = idOf(listing.id);
+      const family = await sourceOf(env.DB, meta, id);
+      const entries = family && (await listTranslations(env.DB, meta, family.sourceId, route.languages.locales));
+      if (!entries) throw new HttpError(404, `${route.config.slug} ${id} not found`, { code: "not_found" });
+      return json({ source: family.sourceId, translations: entries });
+    }
+    const locale = url.searchParams.get("locale");
+    if (locale !== null && url.pathname === route.basePath && !route.languages.locales.includes(locale)) throw unknownLocale(locale, route.languages);
+    const record = url.pathname.startsWith(`${route.basePath}/`) ? /^([^/]+)(\/.*)?$/.exec(url.pathname.slice(route.basePath.length + 1)) : null;
+    if (locale === null || !record) return route.records(request, env, ctx);
+    if (!route.languages.locales.includes(locale)) throw unknownLocale(locale, route.languages);
+    const id = idOf(record[1]);
+    const family = await sourceOf(env.DB, meta, id);
+    if (!family) throw new HttpError(404, `${route.config.slug} ${id} not found`, { code: "not_found" });
+    const rest = record[2] ?? "";
+    const readdress = (target: number, headers: Headers = request.headers) => {
+      const next = new URL(url);
+      next.pathname = `${route.basePath}/${target}${rest}`;
+      next.searchParams.delete("locale");
+      return new Request(next.toString(), { method: request.method, headers, body: request.body });
+    };
+    const found = locale === route.languages.defaultLocale ? family.sourceId : await translationId(env.DB, meta, family.sourceId, locale);
+    if (found !== null) return route.records(readdress(found), env, ctx);
+
+    const makes = request.method === "PATCH" ? rest === "" : request.method === "POST" && rest === "/versions";
+    if (!makes) throw new HttpError(404, `${route.config.slug} ${family.sourceId} has no ${locale} translation yet`, { code: "not_found" });
+    const session = await guardEditor(request, env, route.resolveEditor);
+    const made = await ensureTranslation(env, deps, session, family.sourceId, locale);
+    const headers = new Headers(request.headers);
+    // The writer saw the source this translation was just copied from: the copy is the write's base.
+    if (made.versionId !== null && !headers.has("if-match")) headers.set("if-match", versionEtag(made.versionId));
+    const answer = await route.records(readdress(made.id, headers), env, ctx);
+    if (!answer || !answer.ok || !made.created) return answer;
+    const body = (await answer.json()) as Record<string, unknown>;
+    return json({ ...body, id: made.id, locale, sourceId: family.sourceId }, { status: 201, headers: answer.headers });
+  });
+}
