@@ -1,7 +1,7 @@
 import type { Table } from "drizzle-orm";
 import type { CollectionConfig } from "../cores/collection";
 import { tableMeta } from "../cores/table-meta";
-import { ensureTranslation, listTranslations, sourceOf, translationId } from "../cores/translations/translations";
+import { discardTranslation, ensureTranslation, listTranslations, sourceOf, translationId } from "../cores/translations/translations";
 import { HttpError } from "../shared/errors";
 import { unknownLocale, type Languages } from "../shared/locales";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
@@ -79,7 +79,15 @@ export function localeRoute<Env extends EditorRouteEnv>(route: LocaleRouteConfig
     const headers = new Headers(request.headers);
     // The writer saw the source this translation was just copied from: the copy is the write's base.
     if (made.versionId !== null && !headers.has("if-match")) headers.set("if-match", versionEtag(made.versionId));
-    const answer = await route.records(readdress(made.id, headers), env, ctx);
+    // A refused write leaves nothing behind, not even the translation made for it.
+    let answer: Response | undefined;
+    try {
+      answer = await route.records(readdress(made.id, headers), env, ctx);
+    } catch (error) {
+      if (made.created) await discardTranslation(env, deps, made);
+      throw error;
+    }
+    if (answer && !answer.ok && made.created) await discardTranslation(env, deps, made);
     if (!answer || !answer.ok || !made.created) return answer;
     const body = (await answer.json()) as Record<string, unknown>;
     return json({ ...body, id: made.id, locale, sourceId: family.sourceId }, { status: 201, headers: answer.headers });

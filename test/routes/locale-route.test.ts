@@ -70,6 +70,21 @@ describe("?locale= on a translated collection's record routes", () => {
     expect((await call("GET", "/api/cms/pages?locale=fr")).status).toBe(400);
   });
 
+  it("a refused write to a locale with no translation leaves no translation behind", async () => {
+    const { id } = await source();
+    for (const body of [{ title: "x".repeat(201) }, { sections: "not a list" }, { title: 42 }]) {
+      const res = await call("PATCH", `/api/cms/pages/${id}?locale=de`, body);
+      expect(res.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(await rowsOf(id)).toEqual([]);
+    }
+    const versions = await env.DB.prepare("SELECT COUNT(*) AS n FROM pages_versions v WHERE NOT EXISTS (SELECT 1 FROM pages p WHERE p.id = v.parent_id)").first<{ n: number }>();
+    expect(versions?.n).toBe(0);
+    // The next valid write makes it, as the first would have.
+    expect((await call("PATCH", `/api/cms/pages/${id}?locale=de`, { title: "Unsere Leistungen" })).status).toBe(201);
+    expect(await rowsOf(id)).toHaveLength(1);
+  });
+
   it("two writers making the same translation at once get one translation", async () => {
     const { id } = await source();
     const answers = await Promise.all(["Eins", "Zwei"].map((title) => call("POST", `/api/cms/pages/${id}/versions?locale=de`, { title })));

@@ -115,3 +115,30 @@ export async function ensureTranslation(
     throw error;
   }
 }
+
+/**
+ * Takes back a translation {@link ensureTranslation} made for a write that was then refused, so
+ * the refused request leaves nothing behind: the row and its one version go in one batch, and only
+ * while that version is still its only one (a writer who found the translation meanwhile and saved
+ * to it keeps it). Resolves whether it was taken back.
+ *
+ * @example
+ * if (!answer.ok && made.created) await discardTranslation(env, deps, made);
+ */
+export async function discardTranslation(
+  env: { DB: D1Database },
+  deps: Pick<DraftDeps, "table" | "versionsTable" | "config">,
+  made: { id: number; versionId: number | null },
+  options: DraftRunOptions = {},
+): Promise<boolean> {
+  const db = clientOf(env, options);
+  const s = draftSql(deps);
+  const { pk } = localeColumns(tableMeta(deps.table));
+  // Its versions first (they name the row), each statement guarded by the same condition: the
+  // version made with the row is still its only one.
+  const [, row] = await db.batch([
+    db.prepare(`DELETE FROM ${s.V} WHERE ${s.parent} = ?1 AND ${s.vid} = ?2 AND NOT EXISTS (SELECT 1 FROM ${s.V} WHERE ${s.parent} = ?1 AND ${s.vid} <> ?2)`).bind(made.id, made.versionId ?? 0),
+    db.prepare(`DELETE FROM ${s.L} WHERE ${pk} = ?1 AND NOT EXISTS (SELECT 1 FROM ${s.V} WHERE ${s.parent} = ?1) RETURNING ${pk}`).bind(made.id),
+  ]);
+  return (row?.results.length ?? 0) > 0;
+}
