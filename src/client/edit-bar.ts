@@ -144,10 +144,13 @@ export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
       showCount(target, count, count > 0 ? named : label);
       if (count > 0) counts.set(label, { count, named: `${label}: ${count} ${noun}` });
       else counts.delete(label);
-      // The badge sums the counts; the name says each one, since "3 open" of two kinds means nothing.
+      // The badge sums the counts under a word that fits every kind; the description (the tooltip)
+      // says each one, since "3 open" of two kinds means nothing. The name never repeats an
+      // action's own, so "Inquiries" names one button, folded or not.
       const shown = [...counts.values()];
       const total = shown.reduce((sum, entry) => sum + entry.count, 0);
-      showCount(more.button, total, total > 0 ? `More actions (${shown.map((entry) => entry.named).join("; ")})` : "More actions");
+      showCount(more.button, total, total > 0 ? `More actions, ${total} waiting` : "More actions");
+      more.button.title = total > 0 ? shown.map((entry) => entry.named).join("; ") : "More actions";
     },
     destroy: () => (stopFitting(), stopCaret(), more.destroy(), element.remove(), spacer.remove()),
   };

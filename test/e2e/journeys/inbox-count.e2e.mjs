@@ -45,16 +45,19 @@ export const tests = [
       const fewer = unread - 1;
       await page.waitForFunction((n) => [...document.querySelectorAll(".cms-bar button")].some((b) => b.getAttribute("aria-label") === (n > 0 ? `Inquiries, ${n} unread` : "Inquiries")), fewer);
 
-      // Two kinds of count: More's badge sums them, and its name says each with its own noun.
+      // Two kinds of count: More's badge and name sum them, its description says each with its own noun.
       await sendContact(ctx, `${name} again`);
       const { id, path } = await newPage(context, site, { title: "Counted page", body: "<p>Two kinds of count</p>" });
       await api(context, site, "POST", `/api/cms/pages/${id}/comments`, { field: "title", from: 0, to: 7, text: "Which counts?" });
       await page.goto(path);
       await waitForEditing(page);
       const more = page.locator(".cms-bar .cms-more");
-      await page.waitForFunction(() => /Inquiries: \d+ unread; Comments: 1 open|Comments: 1 open; Inquiries: \d+ unread/.test(document.querySelector(".cms-bar .cms-more")?.getAttribute("aria-label") ?? ""));
-      const named = Number(/Inquiries: (\d+) unread/.exec(await more.getAttribute("aria-label"))[1]);
+      await page.waitForFunction(() => /Inquiries: \d+ unread; Comments: 1 open|Comments: 1 open; Inquiries: \d+ unread/.test(document.querySelector(".cms-bar .cms-more")?.title ?? ""));
+      const named = Number(/Inquiries: (\d+) unread/.exec(await more.getAttribute("title"))[1]);
       assert.equal(await more.locator(".cms-count").getAttribute("data-count"), String(named + 1), "the badge is the sum");
+      assert.equal(await more.getAttribute("aria-label"), `More actions, ${named + 1} waiting`);
+      // The name never holds an action's own: each action is still one button by its name.
+      assert.equal(await page.locator(".cms-bar").getByRole("button", { name: "Inquiries", includeHidden: true }).count(), 1);
     },
   },
 ];
