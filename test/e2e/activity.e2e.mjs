@@ -58,7 +58,14 @@ export const tests = [
       await dialog.getByLabel("Kind").selectOption({ label: "Everything" });
       await dialog.getByLabel("Person").selectOption({ label: "Eddie Editor" });
       await dialog.getByLabel("Page").selectOption({ label: title });
-      await saved.first().waitFor();
+      // The person filter's rows (sign-ins, other pages) stay until the page filter's answer replaces them.
+      await page.waitForFunction(
+        (page) => {
+          const rows = [...document.querySelectorAll('[aria-label="Activity, newest first"] li p')];
+          return rows.length > 0 && rows.every((row) => row.textContent.includes(page));
+        },
+        `Garden ${stamp}`,
+      );
       const texts = await rowsOf(dialog).locator("p").allTextContents();
       assert.ok(texts.length > 0 && texts.every((text) => text.startsWith("Eddie Editor ") && text.includes(`Garden ${stamp}`)), texts.join(" | "));
     },

@@ -21,6 +21,16 @@ function caretAndBar() {
   return { top: caret.top, bottom: caret.bottom, barTop: document.querySelector(".cms-bar").getBoundingClientRect().top };
 }
 
+/* Whether the caret is after the last character of the page's body text. */
+function caretAtTheEnd() {
+  const selection = document.getSelection();
+  if (!selection || !selection.focusNode || !document.querySelector(".body")?.contains(selection.focusNode)) return false;
+  const rest = document.createRange();
+  rest.selectNodeContents(document.querySelector(".body"));
+  rest.setStart(selection.focusNode, selection.focusOffset);
+  return rest.toString() === "";
+}
+
 async function typeAtTheEnd({ browser, site, track }, viewport) {
   const { context, page } = await openAs(browser, site, "editor@example.test", { viewport, hasTouch: viewport.width < 600 });
   track(context);
@@ -32,6 +42,11 @@ async function typeAtTheEnd({ browser, site, track }, viewport) {
   await last.scrollIntoViewIfNeeded();
   await last.click();
   await page.keyboard.press("ControlOrMeta+End");
+  // This journey is about the line being typed staying above the bar, so it starts from the end of
+  // the text. In full runs at 1280 px the first Ctrl+End was sometimes lost and the caret stayed
+  // where the click put it (an open question noted on the issue); it is pressed again then.
+  for (let tries = 0; tries < 3 && !(await page.evaluate(caretAtTheEnd)); tries++) await page.keyboard.press("ControlOrMeta+End");
+  assert.ok(await page.evaluate(caretAtTheEnd), "the caret is at the end of the page's text before typing");
   const hidden = [];
   for (let line = 1; line <= LINES; line++) {
     await page.keyboard.press("Enter");
