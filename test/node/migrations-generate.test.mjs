@@ -68,7 +68,7 @@ it("writes an added column as the next migration, which applies on top of migrat
   assert.match(readFileSync(join(dir, file), "utf8"), /^ALTER TABLE "pages" ADD COLUMN "summary" TEXT NOT NULL DEFAULT '';$/m);
 
   const schema = await schemaOf(dir);
-  assert.ok(schema.includes("column pages: 8 summary TEXT notnull=1 default='' pk=0"), schema.join("\n"));
+  assert.ok(schema.includes("column pages: 10 summary TEXT notnull=1 default='' pk=0"), schema.join("\n"));
   const again = generate("test/fixtures/migrations/pages-added-column.ts", dir);
   assert.equal(again.status, 0, again.stderr);
   assert.match(again.stdout, /nothing to generate/);
