@@ -106,8 +106,8 @@ export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
   doc.body.append(spacer, element);
   const stopFitting = foldWhenCrowded(element);
   const stopCaret = keepCaretAboveBar(doc, element, spacer);
-  /* The named count of each action that has one, for the More button's name. */
-  const counts = new Map<string, { count: number; named: string }>();
+  /* The count of each action that has one, and how the More button's description says it. */
+  const counts = new Map<string, { count: number; described: string }>();
 
   return {
     element,
@@ -142,7 +142,7 @@ export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
       if (!target) return;
       const named = `${label}, ${count} ${noun}`;
       showCount(target, count, count > 0 ? named : label);
-      if (count > 0) counts.set(label, { count, named: `${label}: ${count} ${noun}` });
+      if (count > 0) counts.set(label, { count, described: `${label}: ${count} ${noun}` });
       else counts.delete(label);
       // The badge sums the counts under a word that fits every kind; the description (the tooltip)
       // says each one, since "3 open" of two kinds means nothing. The name never repeats an
@@ -150,7 +150,7 @@ export function createEditBar(doc: Document, options: EditBarOptions): EditBar {
       const shown = [...counts.values()];
       const total = shown.reduce((sum, entry) => sum + entry.count, 0);
       showCount(more.button, total, total > 0 ? `More actions, ${total} waiting` : "More actions");
-      more.button.title = total > 0 ? shown.map((entry) => entry.named).join("; ") : "More actions";
+      more.button.title = total > 0 ? shown.map((entry) => entry.described).join("; ") : "More actions";
     },
     destroy: () => (stopFitting(), stopCaret(), more.destroy(), element.remove(), spacer.remove()),
   };
