@@ -187,10 +187,13 @@ export class RoomDrafts {
    * failure is retried.
    */
   async ownFlush(): Promise<void> {
+    if (this.#stopped) return;
     const started = Date.now();
     const requestId = crypto.randomUUID();
+    // Read before the flush: a flush that finds the record deleted ends with the room's storage
+    // gone, and the line it then logs must not read a table that no longer exists.
+    const actor = this.#c.store.getMeta<EditorSession>(META_EDITOR)?.email ?? null;
     const line = (outcome: "ok" | "refused" | "failed", version?: number) => {
-      const actor = this.#c.store.getMeta<EditorSession>(META_EDITOR)?.email ?? null;
       this.#c.log({ level: "info", requestId, action: "room.flush", actor, collection: this.#c.collection, id: this.#c.id, ...(version === undefined ? {} : { version }), outcome, ms: Date.now() - started });
     };
     try {
