@@ -4,7 +4,7 @@ import { removeAwarenessStates } from "y-protocols/awareness";
 import { encodeStateAsUpdate, getState, type Transaction } from "yjs";
 import type { DraftDeps, FieldEdit, PublishResult, WrittenDraft } from "../cores/drafts";
 import { HttpError } from "../shared/errors";
-import { logSinkOf } from "../shared/request-log";
+import { causeOf, logSinkOf } from "../shared/request-log";
 import { decodeEditorHeader, editorColor, isEditorSession, ROOM_EDITOR_HEADER, type RoomConnectionState } from "../shared/room-identity";
 import { roomResult, type RoomResult } from "../shared/room-result";
 import type { EditorSession } from "../shared/session";
@@ -560,8 +560,11 @@ export class PageRoom extends YServer {
     });
     if (!room.seeded) return;
     this.#drafts.resetBase();
-    // A room without storage (a fresh deployment, an import) takes a pending schedule from D1; onStart arms it.
-    await reconcileSchedule((this.env as RoomEnv).DB, room.store, this.name);
+    // A room without storage (a fresh deployment, an import) takes a pending schedule from D1; onStart
+    // arms it. Editing never waits on it: a failed read is logged, and the health check arms it later.
+    await reconcileSchedule((this.env as RoomEnv).DB, room.store, this.name).catch((error: unknown) =>
+      logSinkOf(config?.log)({ level: "error", requestId: crypto.randomUUID(), action: "room.schedule", cause: causeOf(error) }),
+    );
   }
 
   /** `null` when the document is loaded; otherwise retries the load once and reports why it failed. */

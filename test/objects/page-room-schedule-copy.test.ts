@@ -1,9 +1,10 @@
 import { env } from "cloudflare:workers";
 import { abortAllDurableObjects, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { setDefaultLogSink, type LogLine } from "../../src/shared/request-log";
 import type { PageRoom } from "../../src/objects/PageRoom";
 import { rearmRoomSchedule, roomDraftWriter } from "../../src/objects/room-client";
-import { newPage, storedPublisher, until } from "./room-client";
+import { connect, editor, newPage, storedPublisher, until } from "./room-client";
 
 /*
  * A room's pending scheduled publish has a D1 copy (`scheduled_publishes`), so an export carries it
@@ -107,5 +108,21 @@ describe("PageRoom: the D1 copy of a scheduled publish", () => {
     await abortAllDurableObjects();
     expect(await rearmRoomSchedule(env, `pages:${id}`)).toEqual({ at: new Date(at).toISOString(), versionId, by: "pat" });
     expect(await rowOf(id)).toMatchObject({ version_id: versionId, at });
+  });
+
+  it("a room starts and edits when its schedule's D1 copy cannot be read (a site whose migrations lag), logging why", async () => {
+    const id = await newPage({ title: "Still editable" });
+    const logged: LogLine[] = [];
+    setDefaultLogSink((line) => logged.push(line));
+    await env.DB.prepare(`ALTER TABLE scheduled_publishes RENAME TO scheduled_publishes_away`).run();
+    try {
+      const ann = await connect(id, editor("ann"));
+      expect(ann.text("title")).toBe("Still editable");
+      ann.close();
+    } finally {
+      await env.DB.prepare(`ALTER TABLE scheduled_publishes_away RENAME TO scheduled_publishes`).run();
+      setDefaultLogSink(null);
+    }
+    expect(logged.map((line) => [line.level, line.action])).toContainEqual(["error", "room.schedule"]);
   });
 });
