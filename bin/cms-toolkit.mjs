@@ -49,10 +49,13 @@ const USAGE = `Usage: npx cms-toolkit <command>
       Write the whole site (every table's rows, media bytes, a manifest with a SHA-256 per entry) into
       one archive (docs/export-format.md). Local state; stop the site first so rooms have flushed.
       Password hashes only with --with-credentials; sessions and share-link tokens never.
-  import <file> [--replace] [--from src/collections.ts] [--persist-to DIR] [-c wrangler.toml]
+  export <file> --remote --url https://site.example [--cookie SESSION]
+      Download the deployed site's own export (GET /api/cms/export) as an admin (their session
+      cookie, --cookie or env CMS_SESSION) and keep it once every entry verified.
+  import <file> [--replace] [--from src/collections.ts] [--persist-to DIR | --remote] [-c wrangler.toml]
          [--database DB] [--bucket NAME]
-      Check the whole archive, then restore it into a local D1 with today's migrations applied and
-      no content (--replace deletes what is there first): ids kept, media restored, the search index
+      Check the whole archive, then restore it into a local D1 (--remote: the deployment's, through
+      wrangler --remote) with today's migrations applied and no content (--replace deletes what is there first): ids kept, media restored, the search index
       rebuilt from the collections --from declares.`;
 
 async function addEditor(args) {

@@ -2,7 +2,7 @@
 -- The editors who sign in through "cms-toolkit/auth", and their sessions. A site with its own auth
 -- may leave the tables empty.
 --
--- Upgrades included: core-roles, core-team-links, core-activity, core-second-factor, core-unflushed-rooms
+-- Upgrades included: core-roles, core-team-links, core-activity, core-second-factor, core-unflushed-rooms, core-scheduled-publishes
 CREATE TABLE "editors" (
   "id" INTEGER PRIMARY KEY AUTOINCREMENT,
   "email" TEXT NOT NULL UNIQUE COLLATE NOCASE,
@@ -82,4 +82,14 @@ CREATE INDEX "editor_recovery_codes_editor" ON "editor_recovery_codes" ("editor_
 CREATE TABLE "unflushed_rooms" (
   "room" TEXT PRIMARY KEY,
   "dirty_since" INTEGER NOT NULL
+);
+
+-- Pending scheduled publishes, one per page: the D1 copy of each room's timer, written before the
+-- room arms it and deleted when it fires or is cancelled, so an export carries them and an import re-arms them.
+CREATE TABLE "scheduled_publishes" (
+  "room" TEXT PRIMARY KEY,
+  "version_id" INTEGER,
+  "at" INTEGER NOT NULL,
+  "restore" INTEGER NOT NULL DEFAULT 0,
+  "scheduler" TEXT NOT NULL
 );

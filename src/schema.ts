@@ -13,3 +13,4 @@ export { shareLinks } from "./tables/share-links";
 export { activity } from "./tables/activity";
 export { reviewComments } from "./tables/review-comments";
 export { unflushedRooms } from "./tables/unflushed-rooms";
+export { scheduledPublishes } from "./tables/scheduled-publishes";

@@ -9,36 +9,55 @@ const OPTIONS = {
   "media-binding": { type: "string", default: "MEDIA" },
 };
 
-/** The local D1 the flags name; `--remote` is refused until a deployment can be reached consistently. */
-function localTarget(values, command) {
-  if (values.remote) throw new Error(`${command} --remote is not supported yet: export and import act on local state (--persist-to DIR)`);
-  return d1Target({ ...values, local: true });
+/** Where `export --remote` downloads from, and as whom. */
+const REMOTE_OPTIONS = {
+  url: { type: "string" },
+  cookie: { type: "string" },
+};
+
+/** The D1 the flags name: local state unless `--remote`. */
+function target(values) {
+  return d1Target({ ...values, local: !values.remote });
 }
 
 /**
- * `cms-toolkit export <file> [--with-credentials] [--persist-to DIR] [-c wrangler.toml] [--database DB] [--bucket NAME]`
+ * `cms-toolkit export <file> [--with-credentials] [--persist-to DIR] [-c wrangler.toml] [--database DB] [--bucket NAME]`,
+ * or `cms-toolkit export <file> --remote --url https://site.example [--cookie SESSION]`: a deployment
+ * is exported by its own `GET /api/cms/export`, the only reader that can flush its rooms first. The
+ * toolkit has no access keys or service tokens, so the caller is an admin's sign-in session
+ * (`--cookie`, else env `CMS_SESSION`).
  *
  * @example
  * await exportCommand(["site.cms", "--persist-to", ".wrangler/state"]);
  */
 export async function exportCommand(args) {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { ...OPTIONS, "with-credentials": { type: "boolean", default: false } } });
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { ...OPTIONS, ...REMOTE_OPTIONS, "with-credentials": { type: "boolean", default: false } } });
   if (positionals.length !== 1) throw new Error("export takes one file: npx cms-toolkit export site.cms");
-  const { bucketOf, exportSite } = await import("./export.mjs");
-  const cwd = process.cwd();
-  const manifest = await exportSite({
-    file: resolve(positionals[0]),
-    target: localTarget(values, "export"),
-    cwd,
-    withCredentials: values["with-credentials"],
-    bucket: bucketOf(values, cwd),
-  });
+  const manifest = values.remote ? await exportRemote(values, positionals[0]) : await exportLocal(values, positionals[0]);
   const rows = Object.values(manifest.counts).reduce((sum, count) => sum + count, 0);
   return `wrote ${positionals[0]}: ${rows} rows in ${Object.keys(manifest.counts).length} tables, ${manifest.objects} media objects${manifest.credentials ? ", with password hashes" : ""}`;
 }
 
+async function exportLocal(values, file) {
+  if (values.url || values.cookie) throw new Error("--url and --cookie name a deployment: add --remote");
+  const { bucketOf, exportSite } = await import("./export.mjs");
+  const cwd = process.cwd();
+  return exportSite({ file: resolve(file), target: target(values), cwd, withCredentials: values["with-credentials"], bucket: bucketOf(values, cwd) });
+}
+
+async function exportRemote(values, file) {
+  if (!values.url) throw new Error("export --remote downloads the site's own export: name the site with --url https://your-site.example");
+  if (values["with-credentials"]) throw new Error("export --remote never carries password hashes (the site's export leaves them out): drop --with-credentials");
+  const cookie = values.cookie ?? process.env.CMS_SESSION;
+  if (!cookie) throw new Error("export --remote signs in as an admin: pass their session cookie with --cookie (or env CMS_SESSION); cms-toolkit has no access keys");
+  const { downloadSite } = await import("./remote-export.mjs");
+  return downloadSite({ file: resolve(file), url: values.url, cookie });
+}
+
 /**
- * `cms-toolkit import <file> [--replace] [--from src/collections.ts] [--persist-to DIR] [-c wrangler.toml] [--database DB] [--bucket NAME]`
+ * `cms-toolkit import <file> [--replace] [--from src/collections.ts] [--persist-to DIR | --remote] [-c wrangler.toml] [--database DB] [--bucket NAME]`:
+ * with `--remote`, every read and write goes to the deployment (`wrangler d1 execute --remote`,
+ * `r2 object put --remote`), after the whole archive verified, as for local state.
  *
  * @example
  * await importCommand(["site.cms", "--persist-to", ".wrangler/state"]);
@@ -51,7 +70,7 @@ export async function importCommand(args) {
   const cwd = process.cwd();
   const result = await importSite({
     file: resolve(positionals[0]),
-    target: localTarget(values, "import"),
+    target: target(values),
     cwd,
     replace: values.replace,
     from: values.from,

@@ -22,6 +22,7 @@ export const SQL_UPGRADES = [
   { part: "core", name: "core-activity" },
   { part: "core", name: "core-second-factor" },
   { part: "core", name: "core-unflushed-rooms" },
+  { part: "core", name: "core-scheduled-publishes" },
   { part: "pages", name: "pages-locales" },
 ];
 

@@ -1,4 +1,5 @@
-// `cms-toolkit import <file>`: a site archive (docs/export-format.md) into a local D1 and bucket.
+// `cms-toolkit import <file>`: a site archive (docs/export-format.md) into a local D1 and bucket, or
+// with `--remote` a deployment's (the same plan, every wrangler call with --remote).
 // Everything that can refuse runs before the first write: the whole archive is verified (every
 // entry's SHA-256, line count and size, so truncation and tampering are named), then the target is
 // checked (today's migrations applied, every archived table and column present, no content unless
@@ -8,6 +9,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeSync } from 
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { readEntries, verifyArchive } from "./archive.mjs";
+import { applyCommand } from "./d1-target.mjs";
 import { describeTables, HEAD_SQL, TABLES_SQL } from "./export.mjs";
 import { SKIPPED_TABLES } from "./export-rules.mjs";
 import { searchRebuilders } from "./search-rebuild.mjs";
@@ -19,7 +21,7 @@ import { ident, literal } from "./sql-text.mjs";
 const DECLARATION_FILES = ["src/collections.ts", "src/site/collections.ts"];
 
 /**
- * Restores the archive `file` into the local D1 and bucket `target` names; resolves with counts.
+ * Restores the archive `file` into the D1 and bucket `target` names (local state, or a deployment); resolves with counts.
  *
  * @example
  * await importSite({ file: "site.cms", target: d1Target({ local: true }), cwd, replace: false, bucket: "site-media" })
@@ -28,14 +30,14 @@ export async function importSite({ file, target, cwd, replace, from, bucket }) {
   const { manifest, headers } = await verifyArchive(file);
   checkCounts(manifest, headers);
   const [tableRows, migrations] = await queryD1(target, cwd, [TABLES_SQL, HEAD_SQL.migrations]).catch((error) => {
-    throw new Error(`could not read the local database ${target.database}: apply today's migrations first (npx wrangler d1 migrations apply ${target.database} --local): ${error.message}`);
+    throw new Error(`could not read the ${target.remote ? "remote" : "local"} database ${target.database}: apply today's migrations first (${applyCommand(target)}): ${error.message}`);
   });
   const tables = describeTables(tableRows);
   checkTarget({ manifest, headers, tables, applied: migrations.map(({ name }) => name), target });
   const filled = await queryD1(target, cwd, tables.data.map((table) => `SELECT ${literal(table)} AS "table" FROM ${ident(table)} LIMIT 1`));
   const nonEmpty = filled.flat().map((row) => row.table);
   if (nonEmpty.length > 0 && !replace) {
-    throw new Error(`the local database ${target.database} already holds content (${nonEmpty.join(", ")}): import into an empty one, or pass --replace to delete it first`);
+    throw new Error(`the ${target.remote ? "remote" : "local"} database ${target.database} already holds content (${nonEmpty.join(", ")}): import into an empty one, or pass --replace to delete it first`);
   }
   const objects = headers.filter((header) => header.key !== undefined);
   if (objects.length > 0 && !bucket) throw new Error("the archive holds media but the site has no bucket: name it with --bucket, or bind it as MEDIA in wrangler.toml");
@@ -81,7 +83,7 @@ export async function importSite({ file, target, cwd, replace, from, bucket }) {
 }
 
 /** The manifest's row and object counts against the entries it lists. */
-function checkCounts(manifest, headers) {
+export function checkCounts(manifest, headers) {
   const tables = headers.filter((header) => header.table !== undefined);
   for (const header of tables) {
     const listed = manifest.entries.find((entry) => entry.name === header.entry);
@@ -95,11 +97,11 @@ function checkCounts(manifest, headers) {
 function checkTarget({ manifest, headers, tables, applied, target }) {
   const missing = manifest.migrations.filter((name) => !applied.includes(name));
   if (missing.length > 0) {
-    throw new Error(`the local database ${target.database} lacks migrations the archive's site had: ${missing.join(", ")}. Apply today's migrations first (npx wrangler d1 migrations apply ${target.database} --local)`);
+    throw new Error(`the ${target.remote ? "remote" : "local"} database ${target.database} lacks migrations the archive's site had: ${missing.join(", ")}. Apply today's migrations first (${applyCommand(target)})`);
   }
   for (const header of headers.filter((entry) => entry.table !== undefined)) {
     const columns = tables.columns[header.table];
-    if (!columns || !tables.data.includes(header.table)) throw new Error(`entry ${header.entry}: the local database ${target.database} has no table ${header.table}`);
+    if (!columns || !tables.data.includes(header.table)) throw new Error(`entry ${header.entry}: the ${target.remote ? "remote" : "local"} database ${target.database} has no table ${header.table}`);
     const absent = header.columns.filter((column) => !columns.includes(column));
     if (absent.length > 0) throw new Error(`entry ${header.entry}: the table ${header.table} has no column ${absent.join(", ")}`);
   }

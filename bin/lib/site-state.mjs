@@ -59,9 +59,9 @@ export function mediaBucket({ config, binding }, cwd) {
   return null;
 }
 
-/** The `r2 object` flags for a target: local state only (`--persist-to`, `-c`). */
-function r2Flags({ flags }) {
-  return ["--local", ...flags];
+/** The `r2 object` flags for a target: the deployment's bucket, or local state (`--persist-to`, `-c`). */
+function r2Flags({ remote, flags }) {
+  return [remote ? "--remote" : "--local", ...flags];
 }
 
 /**

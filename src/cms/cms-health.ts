@@ -3,7 +3,7 @@ import { roomCheck, schedulesCheck, unflushedCheck } from "../cores/health/room-
 import type { HealthCheck } from "../cores/health/run-checks";
 import { bindingsCheck, d1Check, kvCheck, migrationsCheck, r2Check, type NeededBinding } from "../cores/health/storage-checks";
 import type { FormDefinition } from "../cores/forms";
-import { draftWriterFor, missingPageRoom, probeRoomStorage } from "../objects/room-client";
+import { missingPageRoom, probeRoomStorage, rearmRoomSchedule } from "../objects/room-client";
 import type { CmsRegistry } from "./cms-registry";
 
 /** What the health checks of one declaration are built from. */
@@ -46,9 +46,10 @@ export function cmsHealthChecks(sources: CmsHealthSources): (env: object) => Hea
     const rooms = bound.PAGE_ROOM;
     if (rooms) {
       checks.push(roomCheck(() => probeRoomStorage(rooms)));
-      if (bound.DB && drafts.length > 0) {
-        checks.push(schedulesCheck(bound.DB, { collections: drafts, scheduledPublish: (slug, id) => draftWriterFor(env, slug).scheduledPublish(id) }));
-        checks.push(unflushedCheck(bound.DB, sources.maxWaitMs));
+      const db = bound.DB;
+      if (db && drafts.length > 0) {
+        checks.push(schedulesCheck(db, (room) => rearmRoomSchedule({ DB: db, PAGE_ROOM: rooms }, room)));
+        checks.push(unflushedCheck(db, sources.maxWaitMs));
       }
     }
     return checks;

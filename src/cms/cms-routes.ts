@@ -226,7 +226,7 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
     reviews: [config.reviews?.inquiries, config.reviews?.submissions],
     shareLinks: config.shareLinks ? (config.shareLinks.table ?? shareLinksTable) : undefined,
     activity: true,
-    unflushedRooms: registry.roomSlugs.length > 0,
+    roomTables: registry.roomSlugs.length > 0,
   });
   const health = healthRoute<Env>({
     resolveEditor,

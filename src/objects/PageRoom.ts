@@ -4,7 +4,7 @@ import { removeAwarenessStates } from "y-protocols/awareness";
 import { encodeStateAsUpdate, getState, type Transaction } from "yjs";
 import type { DraftDeps, FieldEdit, PublishResult, WrittenDraft } from "../cores/drafts";
 import { HttpError } from "../shared/errors";
-import { logSinkOf } from "../shared/request-log";
+import { causeOf, logSinkOf } from "../shared/request-log";
 import { decodeEditorHeader, editorColor, isEditorSession, ROOM_EDITOR_HEADER, type RoomConnectionState } from "../shared/room-identity";
 import { roomResult, type RoomResult } from "../shared/room-result";
 import type { EditorSession } from "../shared/session";
@@ -28,13 +28,15 @@ import {
   schedulePublish,
   takeScheduleNotice,
   unpublishNow,
+  PUBLISH,
   type RoomPublishContext,
   type ScheduledPublish,
   type ScheduleFailure,
 } from "./room-publish";
 import { RoomAdmission } from "./room-admission";
+import { reconcileSchedule, scheduleWithdrawn } from "./room-schedule-copy";
 import { admissionRefusal, assertRoomAccess, refusalOf, scopeRefusal, SESSION_CHECK } from "./room-access";
-import { declaredFields, readVersionSnapshot } from "../cores/drafts";
+import { declaredFields, deleteScheduleRow, readVersionSnapshot } from "../cores/drafts";
 import { fieldEditOf } from "../cores/access";
 import { isScoped } from "../shared/access-scope";
 import { RoomCommits } from "./room-commits";
@@ -272,6 +274,9 @@ export class PageRoom extends YServer {
     if (settle && settle.at <= now) await this.#drafts?.settle(now);
     // The flush found the record deleted: the room has forgotten everything the rest would use.
     if (this.#gone) return;
+    // A schedule whose D1 copy is gone (an import replaced the site) is dropped, not fired.
+    const due = store.getTimer(PUBLISH);
+    if (due && due.at <= now) await scheduleWithdrawn((this.env as RoomEnv).DB, store, this.name);
     await fireScheduledPublish(this.#publishContext(), now);
     closeSilentConnections(store, this.getConnections(), this.#limits.handshakeMs, now, (connection) =>
       this.#evict(connection, ROOM_CLOSE.IDLE, "idle: no message after connecting"),
@@ -375,7 +380,7 @@ export class PageRoom extends YServer {
   cancelScheduledPublish(session: EditorSession): Promise<RoomResult<{ cancelled: boolean }>> {
     return this.#rpc(session, async () => {
       this.#assertAccess(session);
-      return { cancelled: cancelPublish(this.#publishContext()) };
+      return { cancelled: await cancelPublish(this.#publishContext()) };
     });
   }
 
@@ -383,6 +388,19 @@ export class PageRoom extends YServer {
   scheduledPublish(): Promise<RoomResult<ScheduledPublish | null>> {
     return roomResult(async () => {
       await this.#readyOrThrow();
+      return readSchedule(this.#store as RoomStore);
+    });
+  }
+
+  /**
+   * RPC (Worker-internal, the health check): takes the page's schedule from its D1 copy and arms
+   * the alarm for it (`reconcileSchedule`), so schedules an import restored fire; one whose time
+   * passed fires at once. The schedule as it now stands, or `null`.
+   */
+  rearmSchedule(): Promise<RoomResult<ScheduledPublish | null>> {
+    return roomResult(async () => {
+      await this.#readyOrThrow();
+      if (await reconcileSchedule((this.env as RoomEnv).DB, this.#store as RoomStore, this.name)) this.#arm();
       return readSchedule(this.#store as RoomStore);
     });
   }
@@ -540,7 +558,13 @@ export class PageRoom extends YServer {
       config: room.deps.config,
       commit: () => this.#commits?.flush(),
     });
-    if (room.seeded) this.#drafts.resetBase();
+    if (!room.seeded) return;
+    this.#drafts.resetBase();
+    // A room without storage (a fresh deployment, an import) takes a pending schedule from D1; onStart
+    // arms it. Editing never waits on it: a failed read is logged, and the health check arms it later.
+    await reconcileSchedule((this.env as RoomEnv).DB, room.store, this.name).catch((error: unknown) =>
+      logSinkOf(config?.log)({ level: "error", requestId: crypto.randomUUID(), action: "room.schedule", cause: causeOf(error) }),
+    );
   }
 
   /** `null` when the document is loaded; otherwise retries the load once and reports why it failed. */
@@ -655,7 +679,9 @@ export class PageRoom extends YServer {
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
     const address = parseRoomName(this.name);
-    if (address) await forgetRecordComments((this.env as RoomEnv).DB, address.collection, id);
+    if (!address) return;
+    await forgetRecordComments((this.env as RoomEnv).DB, address.collection, id);
+    await deleteScheduleRow((this.env as RoomEnv).DB, this.name);
   }
 
   /** Closes one connection and drops its presence at once (not waiting for its close to come back). */

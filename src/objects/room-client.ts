@@ -1,4 +1,4 @@
-import { clearUnflushed, listUnflushed, type DraftWriter, type PublishResult, type ScheduledPublish } from "../cores/drafts";
+import { clearUnflushed, deleteScheduleRow, listUnflushed, type DraftWriter, type PublishResult, type ScheduledPublish } from "../cores/drafts";
 import { HttpError, isHttpError } from "../shared/errors";
 import { missingBinding, type MisconfiguredError } from "../shared/misconfigured";
 import { parseRoomName, roomName } from "../shared/room-protocol";
@@ -159,6 +159,26 @@ export async function flushUnflushedRooms(env: { DB: D1Database }): Promise<numb
   };
   await Promise.all(Array.from({ length: Math.min(FLUSH_AT_ONCE, rooms.length) }, worker));
   return rooms.length;
+}
+
+/**
+ * Wakes room `room` (`<collection>:<id>`) to arm its scheduled publish from D1
+ * (`PageRoom.rearmSchedule`); the schedule as it now stands. A room whose record is gone answers
+ * `null` and its schedule row is deleted. Without the `PAGE_ROOM` binding, `null`.
+ *
+ * @example
+ * await rearmRoomSchedule(env, "pages:12") // { at: "2030-01-01T09:00:00.000Z", versionId: 43, by: "Pat" }
+ */
+export async function rearmRoomSchedule(env: { DB: D1Database; PAGE_ROOM?: DurableObjectNamespace }, room: string): Promise<ScheduledPublish | null> {
+  const namespace = env.PAGE_ROOM;
+  if (!namespace) return null;
+  try {
+    return unwrap(await (await roomStub(namespace as DurableObjectNamespace<PageRoom>, room)).rearmSchedule());
+  } catch (error) {
+    if (!isHttpError(error) || error.status !== 404) throw error;
+    await deleteScheduleRow(env.DB, room);
+    return null;
+  }
 }
 
 /** The name of the room the health check probes: it belongs to no record (not `<collection>:<id>`). */

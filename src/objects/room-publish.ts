@@ -1,4 +1,4 @@
-import { assertPublishable, publishVersion, readPublishState, unpublishPage, readVersionSnapshot, type DraftDeps, type PublishResult, type ScheduledPublish, type ScheduleFailure } from "../cores/drafts";
+import { assertPublishable, deleteScheduleRow, publishVersion, readPublishState, saveScheduleRow, unpublishPage, readVersionSnapshot, type DraftDeps, type PublishResult, type ScheduledPublish, type ScheduleFailure } from "../cores/drafts";
 
 export type { ScheduledPublish, ScheduleFailure } from "../cores/drafts";
 import { recordActivity } from "../cores/activity";
@@ -8,15 +8,18 @@ import type { EditorSession } from "../shared/session";
 import type { RoomEnv } from "./room-config";
 import type { RoomDrafts } from "./room-drafts";
 import type { RoomStore } from "./room-store";
-import type { RoomEvent } from "../shared/room-protocol";
+import { roomName, type RoomEvent } from "../shared/room-protocol";
 
-interface ScheduleData {
+/** What the room's publish timer carries. */
+export interface ScheduleData {
   /** The version it publishes (`null` only in schedules stored before versions were recorded). */
   versionId: number | null;
   /** Who scheduled it: their right is checked again when it fires. */
   session: EditorSession;
   /** The version was named (a restore): once live, it is laid over the live document. */
   restore?: boolean;
+  /** D1 has this schedule's row (`scheduled_publishes`); absent in a timer set before D1 kept a copy. */
+  mirrored?: boolean;
 }
 
 /** What the publish side of a room works with. */
@@ -59,7 +62,8 @@ interface StoredOutcome {
 
 const OUTCOME = "lastScheduledPublish";
 
-const PUBLISH = "publish";
+/** The room timer that holds the scheduled publish. */
+export const PUBLISH = "publish";
 
 /**
  * Publishes now: flushes first (so the publish includes the last acknowledged keystroke), then
@@ -79,7 +83,8 @@ export async function publishNow(c: RoomPublishContext, versionId: number | null
 
 /**
  * Schedules a publish through the room's alarm; the schedule lives in the room's storage, so it
- * survives eviction and restarts. A second schedule replaces the first. It records exactly what it
+ * survives eviction and restarts, and D1 gets its copy first (`scheduled_publishes`: what an export
+ * carries and an imported site arms again). A second schedule replaces the first. It records exactly what it
  * will publish: the named `versionId` (a restore), or else the newest pending draft now (after a
  * flush, so it holds every acknowledged keystroke), or with nothing pending the live version; a
  * draft saved later is never what goes live. A page with no version at all is a 409. The version
@@ -97,7 +102,9 @@ export async function schedulePublish(c: RoomPublishContext, session: EditorSess
   const target = versionId === null ? await newestPendingNow(c) : versionId;
   await assertPublishable(c.env.DB, c.deps, c.id, await readVersionSnapshot(c.env.DB, c.deps, c.id, target));
   const fireAt = Math.max(time, now);
-  c.store.setTimer(PUBLISH, fireAt, { versionId: target, session, restore: versionId !== null } satisfies ScheduleData);
+  const restore = versionId !== null;
+  await saveScheduleRow(c.env.DB, { room: roomName(c.collection, c.id), versionId: target, at: fireAt, restore, scheduler: session });
+  c.store.setTimer(PUBLISH, fireAt, { versionId: target, session, restore, mirrored: true } satisfies ScheduleData);
   c.arm();
   const iso = new Date(fireAt).toISOString();
   c.broadcast({ type: "scheduled", at: iso, versionId: target });
@@ -117,13 +124,14 @@ async function newestPendingNow(c: RoomPublishContext): Promise<number> {
 }
 
 /**
- * Cancels the scheduled publish; `false` when none was scheduled.
+ * Cancels the scheduled publish (its D1 row first); `false` when none was scheduled.
  *
  * @example
  * await cancelPublish(context) // true
  */
-export function cancelPublish(c: RoomPublishContext): boolean {
+export async function cancelPublish(c: RoomPublishContext): Promise<boolean> {
   if (!c.store.getTimer(PUBLISH)) return false;
+  await deleteScheduleRow(c.env.DB, roomName(c.collection, c.id));
   c.store.clearTimer(PUBLISH);
   c.arm();
   c.broadcast({ type: "scheduled", at: null });
@@ -149,6 +157,7 @@ export function readSchedule(store: RoomStore): ScheduledPublish | null {
  * editors are told). Then the recorded version is published; the timer
  * is cleared only after D1 committed, and a fire retried after a kill in that gap finds the live
  * pointer already at the version and only clears it (publishing a recorded version is idempotent).
+ * The D1 row goes before the timer, so a kill between them leaves the timer to retry.
  * A refusal (4xx: the version is gone or invalid, a newer version went live meanwhile) cancels
  * the schedule and tells the editors; anything else (D1 unreachable) throws, the timer stays due
  * and the runtime retries the alarm.
@@ -168,12 +177,13 @@ export async function fireScheduledPublish(c: RoomPublishContext, now: number): 
   }
   try {
     const published = await publishRecorded(c, timer.data);
+    await deleteScheduleRow(c.env.DB, roomName(c.collection, c.id));
     c.store.clearTimer(PUBLISH);
     c.store.setMeta(OUTCOME, { at, ok: true, versionId: published } satisfies StoredOutcome);
     await recordFired(c, session, published);
   } catch (error) {
     if (!isHttpError(error)) throw error;
-    cancelFired(c, at, versionId, refusalWords(error), session);
+    await cancelFired(c, at, versionId, refusalWords(error), session);
   }
 }
 
@@ -234,7 +244,8 @@ async function publishRecorded(c: RoomPublishContext, data: ScheduleData): Promi
   return data.versionId;
 }
 
-function cancelFired(c: RoomPublishContext, at: string, versionId: number | null, reason: string, scheduler: EditorSession): void {
+async function cancelFired(c: RoomPublishContext, at: string, versionId: number | null, reason: string, scheduler: EditorSession): Promise<void> {
+  await deleteScheduleRow(c.env.DB, roomName(c.collection, c.id));
   c.store.clearTimer(PUBLISH);
   // Kept for the scheduler: the history shows it, and their next visit is told unless they saw it now.
   const told = c.present?.(scheduler.id) ?? false;

@@ -7,6 +7,7 @@ import { media, SINGLETON_COLUMN_SQL, siteSettings, siteSettingsBlob } from "./m
 import { PAGES_SEARCH_FIELDS, pageRedirects, pages, pagesVersions } from "./pages";
 import { reviewComments } from "./review-comments";
 import { shareLinks } from "./share-links";
+import { scheduledPublishes } from "./scheduled-publishes";
 import { unflushedRooms } from "./unflushed-rooms";
 
 /*
@@ -25,7 +26,7 @@ export const SQL_PARTS = [
   {
     name: "core",
     comment:
-      'The editors who sign in through "cms-toolkit/auth", and their sessions. A site with its own auth\nmay leave the tables empty.\n\nUpgrades included: core-roles, core-team-links, core-activity, core-second-factor, core-unflushed-rooms',
+      'The editors who sign in through "cms-toolkit/auth", and their sessions. A site with its own auth\nmay leave the tables empty.\n\nUpgrades included: core-roles, core-team-links, core-activity, core-second-factor, core-unflushed-rooms, core-scheduled-publishes',
     entries: [
       { table: editors, columnSql: EDITORS_COLUMN_SQL },
       {
@@ -50,6 +51,10 @@ export const SQL_PARTS = [
       {
         comment: "Rooms whose acknowledged edits D1 has not received yet, added when a room turns dirty and\ndeleted once its draft is written: an export flushes them first, the health check flags old ones.",
         table: unflushedRooms,
+      },
+      {
+        comment: "Pending scheduled publishes, one per page: the D1 copy of each room's timer, written before the\nroom arms it and deleted when it fires or is cancelled, so an export carries them and an import re-arms them.",
+        table: scheduledPublishes,
       },
     ],
   },

@@ -21,3 +21,4 @@ export { listPublished, readPublished } from "./published";
 export { readPublishState, type PublishState } from "./publish-state";
 export { listRecordOverview, type RecordOverview } from "./record-overview";
 export { clearUnflushed, listUnflushed, markUnflushed, type UnflushedRoom } from "./unflushed-rooms";
+export { deleteScheduleRow, listScheduleRows, readScheduleRow, saveScheduleRow, type ScheduleRow } from "./scheduled-publishes";

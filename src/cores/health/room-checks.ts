@@ -1,6 +1,5 @@
 import type { D1Client } from "../d1-client";
-import { draftSql, newestPendingSql, type DraftDeps } from "../drafts/draft-deps";
-import type { ScheduledPublish } from "../drafts/draft-writer";
+import { listScheduleRows } from "../drafts/scheduled-publishes";
 import type { HealthCheck } from "./run-checks";
 
 /**
@@ -15,7 +14,7 @@ export function roomCheck(probe: () => Promise<void>): HealthCheck {
   return { name: "room", failure: "degraded", run: probe };
 }
 
-/** How many records with a pending draft the schedule check asks their room about, at most. */
+/** How many pending schedules the schedule check reads and re-arms, at most (soonest first). */
 export const SCHEDULE_SCAN_LIMIT = 50;
 
 /**
@@ -24,53 +23,31 @@ export const SCHEDULE_SCAN_LIMIT = 50;
  */
 export const SCHEDULE_GRACE_MS = 60_000;
 
-/** What the schedule check reads: each drafts collection's deps, and who knows a record's schedule (its room). */
-export interface ScheduleSource {
-  collections: readonly { slug: string; deps: Pick<DraftDeps, "table" | "versionsTable" | "config"> }[];
-  scheduledPublish(slug: string, id: number): Promise<ScheduledPublish | null>;
-}
-
 /**
- * No scheduled publish is overdue: a schedule whose time passed more than {@link SCHEDULE_GRACE_MS}
- * ago without going live (its room's alarm did not run it) is `degraded`, naming the records. Only
- * a record with a pending draft can hold a schedule; the first {@link SCHEDULE_SCAN_LIMIT} of them
- * (oldest first) are asked, and the detail says when there were more.
+ * No scheduled publish is overdue: the pending schedules are read from their D1 copies
+ * (`scheduled_publishes`, soonest first, the first {@link SCHEDULE_SCAN_LIMIT}), and one whose time
+ * passed more than {@link SCHEDULE_GRACE_MS} ago is `degraded`, naming the pages. Each listed
+ * page's room is woken to arm its schedule from D1 (`rearm`): that is how schedules an import
+ * restored come alive, and an overdue one fires at once.
  *
  * @example
- * schedulesCheck(env.DB, { collections, scheduledPublish: (slug, id) => draftWriterFor(env, slug).scheduledPublish(id) })
+ * schedulesCheck(env.DB, (room) => rearmRoomSchedule(env, room))
  */
-export function schedulesCheck(db: D1Client, source: ScheduleSource, now: () => number = Date.now): HealthCheck {
+export function schedulesCheck(db: D1Client, rearm: (room: string) => Promise<unknown>, now: () => number = Date.now): HealthCheck {
   return {
     name: "schedules",
     failure: "degraded",
     run: async () => {
-      const pending: { slug: string; id: number }[] = [];
-      let more = false;
-      for (const { slug, deps } of source.collections) {
-        const room = SCHEDULE_SCAN_LIMIT - pending.length;
-        if (room <= 0) {
-          more = true;
-          break;
-        }
-        const ids = await pendingRecordIds(db, deps, room + 1);
-        if (ids.length > room) more = true;
-        for (const id of ids.slice(0, room)) pending.push({ slug, id });
-      }
-      const found = await Promise.all(pending.map(async ({ slug, id }) => ({ slug, id, scheduled: await source.scheduledPublish(slug, id) })));
-      const late = found.filter(({ scheduled }) => scheduled !== null && Date.parse(scheduled.at) < now() - SCHEDULE_GRACE_MS);
-      const scope = `${pending.length} records with a pending draft checked${more ? ` (the first ${SCHEDULE_SCAN_LIMIT}; there are more)` : ""}`;
+      const rows = await listScheduleRows(db, SCHEDULE_SCAN_LIMIT + 1);
+      const listed = rows.slice(0, SCHEDULE_SCAN_LIMIT);
+      const late = listed.filter(({ at }) => at < now() - SCHEDULE_GRACE_MS);
+      await Promise.all(listed.map(({ room }) => rearm(room)));
+      const scope = `${listed.length} pending scheduled publishes armed${rows.length > SCHEDULE_SCAN_LIMIT ? ` (the first ${SCHEDULE_SCAN_LIMIT}; there are more)` : ""}`;
       if (late.length === 0) return { status: "ok", detail: `no overdue scheduled publish; ${scope}` };
-      const named = late.map(({ slug, id, scheduled }) => `${slug}:${id} (due ${scheduled!.at})`).join(", ");
+      const named = late.map(({ room, at }) => `${room} (due ${new Date(at).toISOString()})`).join(", ");
       return { status: "degraded", detail: `overdue scheduled publishes: ${named}; ${scope}` };
     },
   };
-}
-
-async function pendingRecordIds(db: D1Client, deps: ScheduleSource["collections"][number]["deps"], limit: number): Promise<number[]> {
-  const s = draftSql(deps);
-  const sql = `SELECT p.${s.pk} AS "id" FROM ${s.L} p WHERE EXISTS (${newestPendingSql(s, "p", s.vid)}) ORDER BY p.${s.pk} LIMIT ?1`;
-  const { results } = await db.prepare(sql).bind(limit).all<{ id: number }>();
-  return results.map((row) => Number(row.id));
 }
 
 /**
