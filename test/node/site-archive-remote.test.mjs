@@ -22,7 +22,7 @@ after(() => rmSync(scratch, { recursive: true, force: true }));
 const ENV = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "true" };
 const BUCKET = "cms-toolkit-media";
 const MEDIA_KEY = "uploads/0b7f3c2e-5a4d-4e8f-9a1b-2c3d4e5f6a7b.png";
-const PORT = Number(process.env.ARCHIVE_PORT ?? 8789);
+const PORT = Number(process.env.ARCHIVE_REMOTE_PORT ?? 8793);
 
 const cli = (args, env = {}) => spawnSync(process.execPath, [join(ROOT, "bin/cms-toolkit.mjs"), ...args], { cwd: ROOT, encoding: "utf8", env: { ...ENV, ...env } });
 const wrangler = (...args) => {

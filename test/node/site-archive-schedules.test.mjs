@@ -18,7 +18,7 @@ const ROOT = resolve(import.meta.dirname, "../..");
 const scratch = mkdtempSync(join(tmpdir(), "cms-archive-schedules-"));
 after(() => rmSync(scratch, { recursive: true, force: true }));
 const ENV = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "true" };
-const PORT = Number(process.env.ARCHIVE_PORT ?? 8789);
+const PORT = Number(process.env.ARCHIVE_SCHEDULES_PORT ?? 8794);
 
 const cli = (...args) => spawnSync(process.execPath, [join(ROOT, "bin/cms-toolkit.mjs"), ...args], { cwd: ROOT, encoding: "utf8", env: ENV });
 const wrangler = (...args) => {
