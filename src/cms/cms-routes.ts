@@ -310,7 +310,7 @@ function collectionRoutes<Env extends CmsEnv>(
   }));
   // A translated collection's `?locale=` addresses a translation, so it is read before every record route.
   if (entry.localized && languages && declared.versionsTable) {
-    return [localeRoute<Env>({ table: declared.table, versionsTable: declared.versionsTable, config, languages, resolveEditor, basePath, records: composeRoutes<Env>(...routes) })];
+    return [localeRoute<Env>({ table: declared.table, versionsTable: declared.versionsTable, config, languages, shared: entry.localized.shared, resolveEditor, basePath, records: composeRoutes<Env>(...routes) })];
   }
   return routes;
 }

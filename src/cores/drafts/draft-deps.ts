@@ -29,6 +29,11 @@ export interface DraftDeps {
    * the one place it is called. It must not throw: the write already stood.
    */
   published?: (change: VisibleChange) => Promise<void>;
+  /**
+   * A translated collection (`localized`): the fields that live on the source record only. A
+   * translation's room seeds them from the source and refuses their writes (`shared_field`).
+   */
+  localized?: { shared: readonly string[] };
 }
 
 /**
