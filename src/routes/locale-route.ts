@@ -1,7 +1,8 @@
 import type { Table } from "drizzle-orm";
 import type { CollectionConfig } from "../cores/collection";
 import { tableMeta } from "../cores/table-meta";
-import { discardTranslation, ensureTranslation, listTranslations, sourceOf, translationId } from "../cores/translations/translations";
+import { assertStoredRecordAccess } from "../cores/access";
+import { discardTranslation, ensureTranslation, listTranslations, markUpToDate, sourceOf, translationId } from "../cores/translations/translations";
 import { readTranslated } from "../cores/translations/read-translated";
 import { HttpError } from "../shared/errors";
 import { unknownLocale, type Languages } from "../shared/locales";
@@ -28,7 +29,8 @@ export interface LocaleRouteConfig<Env> {
 }
 
 /**
- * The locales of a translated collection's record routes: `GET {basePath}/:id/translations`, and
+ * The locales of a translated collection's record routes: `GET {basePath}/:id/translations` (each
+ * locale's status), `POST {basePath}/:id/translations/:locale/up-to-date`, and
  * `?locale=<code>` on `{basePath}/:id` and everything under it, which addresses the record's
  * translation into that locale (`:id` may be the source or any of its translations) and hands
  * the request on to `records` for it; on `{basePath}` it lists that locale's records. A `PATCH` or `POST …/versions` to a locale with no
@@ -62,9 +64,21 @@ export function localeRoute<Env extends EditorRouteEnv>(route: LocaleRouteConfig
       await guardEditor(request, env, route.resolveEditor);
       const id = idOf(listing.id);
       const family = await sourceOf(env.DB, meta, id);
-      const entries = family && (await listTranslations(env.DB, meta, family.sourceId, route.languages.locales));
+      const entries = family && (await listTranslations(env.DB, deps, family.sourceId, route.languages.locales));
       if (!entries) throw new HttpError(404, `${route.config.slug} ${id} not found`, { code: "not_found" });
       return json({ source: family.sourceId, translations: entries });
+    }
+    const marking = matchPath(`${route.basePath}/:id/translations/:locale/up-to-date`, url.pathname);
+    if (marking && request.method === "POST") {
+      const session = await guardEditor(request, env, route.resolveEditor);
+      const id = idOf(marking.id);
+      const wanted = marking.locale ?? "";
+      if (!route.languages.locales.includes(wanted)) throw unknownLocale(wanted, route.languages);
+      const family = await sourceOf(env.DB, meta, id);
+      const target = family && (wanted === route.languages.defaultLocale ? null : await translationId(env.DB, meta, family.sourceId, wanted));
+      if (!family || target === null) throw new HttpError(404, `${route.config.slug} ${id} has no ${wanted} translation`, { code: "not_found" });
+      await assertStoredRecordAccess(env.DB, deps, session, target);
+      return json({ id: target, locale: wanted, ...(await markUpToDate(env.DB, deps, target)) });
     }
     const locale = url.searchParams.get("locale");
     if (locale !== null && url.pathname === route.basePath && !route.languages.locales.includes(locale)) throw unknownLocale(locale, route.languages);

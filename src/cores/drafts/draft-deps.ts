@@ -78,6 +78,8 @@ export interface DraftSql {
   status: string;
   data: string;
   createdBy: string | null;
+  /** The versions table's `source_version_id` (a translated collection's), quoted; `null` without one. */
+  sourceVersion: string | null;
   /**
    * Config fields held in a snapshot, each with its live column and, when its value must be
    * unique, the quoted columns it is unique together with (none for a `.unique()` column; `locale`
@@ -137,6 +139,7 @@ export function draftSql(deps: Pick<DraftDeps, "table" | "versionsTable" | "conf
     status: need(versions, "status"),
     data: need(versions, "versionData"),
     createdBy: versions.columns.createdBy ? ident(versions.columns.createdBy.name) : null,
+    sourceVersion: versions.columns.sourceVersionId ? ident(versions.columns.sourceVersionId.name) : null,
     fields,
   };
   byVersions.set(deps.versionsTable, resolved);
