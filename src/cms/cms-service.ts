@@ -216,7 +216,9 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
       const cache = registry.get(collection)?.searchCache;
       if (!cache) throw new HttpError(404, `collection ${collection} has no search`, { code: "not_found" });
       if (typeof q !== "string" || q.trim() === "") throw new HttpError(400, "q must not be blank", { code: "invalid_query" });
-      return searchPublished(this.env.DB, { table: deps.table, config: deps.config, cache }, q, pageLimit(limit, SEARCH_BOUNDS));
+      // A translated collection searches its default locale, as the route does without `?locale=`.
+      const locale = registry.get(collection)?.localized ? registry.languages?.defaultLocale : undefined;
+      return searchPublished(this.env.DB, { table: deps.table, config: deps.config, cache }, q, pageLimit(limit, SEARCH_BOUNDS), locale);
     }
 
     readSettings(session: EditorSession) {

@@ -83,7 +83,8 @@ export function localeRoute<Env extends EditorRouteEnv>(route: LocaleRouteConfig
     const locale = url.searchParams.get("locale");
     if (locale !== null && url.pathname === route.basePath && !route.languages.locales.includes(locale)) throw unknownLocale(locale, route.languages);
     const record = url.pathname.startsWith(`${route.basePath}/`) ? /^([^/]+)(\/.*)?$/.exec(url.pathname.slice(route.basePath.length + 1)) : null;
-    if (locale === null || !record) return translatedAnswer(request, env, await route.records(request, env, ctx));
+    // The collection's own paths under it (`search`, `list`) take their `?locale=` themselves.
+    if (locale === null || !record || !/^\d+$/.test(record[1] ?? "")) return translatedAnswer(request, env, await route.records(request, env, ctx));
     if (!route.languages.locales.includes(locale)) throw unknownLocale(locale, route.languages);
     const id = idOf(record[1]);
     const family = await sourceOf(env.DB, meta, id);
