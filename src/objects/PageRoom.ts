@@ -308,9 +308,11 @@ export class PageRoom extends YServer {
       }
       // A scoped account's restore is checked for the fields it would change.
       const deps = this.#deps as DraftDeps;
-      const restored = isScoped(session.access?.scope) ? declaredFields(deps.config, await readVersionSnapshot((this.env as RoomEnv).DB, deps, this.#id, restoreVersionId)) : undefined;
+      // A translation's version holds its own copy of the shared fields: a restore leaves the source's.
+      const keep = this.#translation?.shared ?? [];
+      const restored = isScoped(session.access?.scope) ? omit(declaredFields(deps.config, await readVersionSnapshot((this.env as RoomEnv).DB, deps, this.#id, restoreVersionId)), keep) : undefined;
       this.#assertAccess(session, restored);
-      return drafts.restore(restoreVersionId, outsideEdit(session, { replace: true }));
+      return drafts.restore(restoreVersionId, { ...outsideEdit(session, { replace: true }), keep });
     });
   }
 
@@ -673,4 +675,9 @@ export class PageRoom extends YServer {
     if (clients.length > 0) removeAwarenessStates(this.document.awareness, clients, null);
     connection.close(code, closeReason(reason));
   }
+}
+
+/* `fields` without the named ones. */
+function omit(fields: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([name]) => !names.includes(name)));
 }

@@ -97,4 +97,19 @@ describe("a translation's shared fields are read from its source", () => {
     expect(ann.text("title")).toBe("Kopie");
     ann.close();
   });
+
+  it("restoring a translation's version leaves the shared fields the source's", async () => {
+    const { id, slug } = await source();
+    const copy = await insertRow(env.DB, tableMeta(pages), { slug: `${slug}-copy`, title: "Kopie", locale: "de", sourceId: id });
+    const old = await env.DB.prepare("INSERT INTO pages_versions (parent_id, status, version_data) VALUES (?1, 'draft', ?2) RETURNING id")
+      .bind(copy.id, JSON.stringify({ slug: `${slug}-copy`, title: "Alte Fassung", body: "<p>Alt</p>", sections: [] }))
+      .first<{ id: number }>();
+    const ann = await connect(copy.id as number, editor("ann"));
+    const res = await call("POST", `/api/cms/pages/${copy.id}/versions`, { restoreVersionId: old!.id });
+    expect(res.status, await res.clone().text()).toBe(201);
+    await until(() => ann.text("title") === "Alte Fassung");
+    expect(ann.text("slug")).toBe(slug);
+    expect(await newestDraft(copy.id as number)).toMatchObject({ title: "Alte Fassung" });
+    ann.close();
+  });
 });
