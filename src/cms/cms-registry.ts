@@ -76,6 +76,7 @@ export function buildRegistry(collections: CmsCollections, languages: Languages 
         config: entry.config,
         ...(mediaBase ? { mediaBase } : {}),
         ...(entry.declared.redirects ? { redirects: entry.declared.redirects } : {}),
+        ...(entry.localized ? { localized: entry.localized } : {}),
         validate: (snapshot, { operation }) => entry.validate(snapshot, { operation, mediaBase }),
       };
     },

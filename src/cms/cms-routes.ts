@@ -293,7 +293,7 @@ function collectionRoutes<Env extends CmsEnv>(
     routes.push(suggestionsRoute<Env>({ config, resolveEditor, writer: draftWriterFor, basePath, ...(reviewLimit ? { limit: reviewLimit } : {}) }));
     routes.push(pageListRoute<Env>({ deps: { table: declared.table, versionsTable: declared.versionsTable, config }, resolveEditor, writer: draftWriterFor, basePath }));
   }
-  if (entry.searchCache) routes.push(searchRoute<Env>({ table: declared.table, config, resolveEditor, basePath, cache: entry.searchCache }));
+  if (entry.searchCache) routes.push(searchRoute<Env>({ table: declared.table, config, resolveEditor, basePath, cache: entry.searchCache, languages: entry.localized ? languages : null }));
   routes.push(pagesRoute<Env>({
     table: declared.table,
     collection: config,
@@ -310,7 +310,7 @@ function collectionRoutes<Env extends CmsEnv>(
   }));
   // A translated collection's `?locale=` addresses a translation, so it is read before every record route.
   if (entry.localized && languages && declared.versionsTable) {
-    return [localeRoute<Env>({ table: declared.table, versionsTable: declared.versionsTable, config, languages, resolveEditor, basePath, records: composeRoutes<Env>(...routes) })];
+    return [localeRoute<Env>({ table: declared.table, versionsTable: declared.versionsTable, config, languages, shared: entry.localized.shared, resolveEditor, basePath, records: composeRoutes<Env>(...routes) })];
   }
   return routes;
 }

@@ -2,7 +2,7 @@ import { assertRecordAccess, assertStoredRecordAccess } from "../cores/access";
 import { WorkerEntrypoint } from "cloudflare:workers";
 import type { Table } from "drizzle-orm";
 import {
-  cancelScheduleRequest, listPublished, listVersions, loadEditableDocument, publishRequest, unpublishRequest, readPublished, saveDraftRequest, type DraftDeps, type DraftWriter, type EditableDocument,
+  cancelScheduleRequest, listPublished, listVersions, loadEditableDocument, publishRequest, unpublishRequest, readPublished, saveDraftRequest, type DraftDeps, type DraftWriter,
   type DraftWriterFor, type PublishResult, type ScheduledPublish, type ScheduleFailure, type VersionPage, type WrittenDraft,
 } from "../cores/drafts";
 import type { CollectionConfig } from "../cores/collection";
@@ -28,6 +28,8 @@ import { recordActivity } from "../cores/activity";
 import type { CmsCollection } from "./cms-collection";
 import { mediaBaseOf, type CmsCollections, type CmsRegistry } from "./cms-registry";
 import type { CmsEnv } from "./cms-routes";
+import { recordInLocale, translatedDocument, translationsOf, writeInLocale, type TranslatedDocument } from "./cms-service-languages";
+import type { TranslationEntry } from "../cores/translations/translations";
 
 /**
  * What every service method answers: `{ ok: true, value }` or `{ ok: false, status, error, code?,
@@ -50,8 +52,15 @@ export type DraftEdit<C extends CmsCollections, S extends keyof C> =
  * workers-types refuses the `unknown` of JSON columns and would turn the results into `never`).
  */
 export interface CmsServiceApi<C extends CmsCollections> {
-  /** Edit mode's document (the newest pending draft over the row) and the version it is (`versionId`, the base of the next save). Needs an editor session. */
-  readPage(session: EditorSession, collection: DraftSlug<C>, id: number): Promise<ServiceResult<EditableDocument>>;
+  /**
+   * Edit mode's document (the newest pending draft over the row) and the version it is (`versionId`,
+   * the base of the next save). Needs an editor session. `locale` reads the record's translation
+   * into it (404 when none yet); a translation's shared fields are its source's, and `fallbacks`
+   * names the fields read from another locale.
+   */
+  readPage(session: EditorSession, collection: DraftSlug<C>, id: number, options?: { locale?: string }): Promise<ServiceResult<TranslatedDocument>>;
+  /** Every locale of a translated record's source with its status, as `GET …/:id/translations`. */
+  listTranslations(session: EditorSession, collection: DraftSlug<C>, id: number): Promise<ServiceResult<{ source: number; translations: TranslationEntry[] }>>;
   /** What visitors see of one record (no session): its live row when published, else 404. Never a draft. */
   readPublished(collection: DraftSlug<C>, id: number): Promise<ServiceResult<Record<string, unknown>>>;
   /** Published records in id order (no session), paged like the list route: `{ items, next }`. */
@@ -63,7 +72,8 @@ export interface CmsServiceApi<C extends CmsCollections> {
   listSuggestions(session: EditorSession, collection: DraftSlug<C>, id: number): Promise<ServiceResult<{ suggestions: SuggestionView[] }>>;
   /** Accepts or rejects one suggestion (`{ id }`) or all (`{ all: true, author? }`), as `POST …/suggestions/…` does. */
   settleSuggestion(session: EditorSession, collection: DraftSlug<C>, id: number, decision: SuggestionDecision, target: SettleTarget): Promise<ServiceResult<SettledSuggestions>>;
-  saveDraft<S extends DraftSlug<C>>(session: EditorSession, collection: S, id: number, edit: DraftEdit<C, S>, options?: { baseVersionId?: number }): Promise<ServiceResult<WrittenDraft>>;
+  /** `locale` writes the record's translation into it, made from the source first when there is none yet (the answer then adds `{ id, locale, sourceId }`). */
+  saveDraft<S extends DraftSlug<C>>(session: EditorSession, collection: S, id: number, edit: DraftEdit<C, S>, options?: { baseVersionId?: number; locale?: string }): Promise<ServiceResult<WrittenDraft & { id?: number; locale?: string; sourceId?: number }>>;
   publish(session: EditorSession, collection: DraftSlug<C>, id: number, options?: { versionId?: number | null; at?: string | null }): Promise<ServiceResult<PublishResult | { scheduled: ScheduledPublish }>>;
   cancelScheduledPublish(session: EditorSession, collection: DraftSlug<C>, id: number): Promise<ServiceResult<{ cancelled: boolean }>>;
   unpublish(session: EditorSession, collection: DraftSlug<C>, id: number): Promise<ServiceResult<{ page: Record<string, unknown> }>>;
@@ -116,14 +126,19 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
   const log = logSinkOf(options.log);
 
   return class CmsService extends WorkerEntrypoint<Env> implements CmsServiceApi<C> {
-    readPage(session: EditorSession, collection: DraftSlug<C>, id: number) {
+    readPage(session: EditorSession, collection: DraftSlug<C>, id: number, options: { locale?: string } = {}) {
       return this.#run(session, async () => {
         const deps = this.#deps(collection);
-        const editable = (await loadEditableDocument(this.env.DB, deps, positiveId(id))) ?? notFound(collection, id);
+        const target = (await recordInLocale(this.env.DB, deps, registry.languages, positiveId(id), options?.locale)).id ?? notFound(collection, id);
+        const editable = (await loadEditableDocument(this.env.DB, deps, target)) ?? notFound(collection, id);
         // A draft is read only within the caller's scope, as over REST.
         assertRecordAccess(session, deps.config, editable.document);
-        return editable;
+        return translatedDocument(this.env.DB, deps, registry.languages, editable);
       });
+    }
+
+    listTranslations(session: EditorSession, collection: DraftSlug<C>, id: number) {
+      return this.#run(session, () => translationsOf(this.env.DB, this.#deps(collection), registry.languages, positiveId(id)));
     }
 
     readPublished(collection: DraftSlug<C>, id: number) {
@@ -166,10 +181,15 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
     }
 
     /* Merged three ways into the live room against `baseVersionId` (the version the caller read); without it, live content it never saw stays. */
-    saveDraft<S extends DraftSlug<C>>(session: EditorSession, collection: S, id: number, edit: DraftEdit<C, S>, options: { baseVersionId?: number } = {}) {
-      return this.#write("saveDraft", session, { collection, id }, (note) =>
-        saveDraftRequest(this.#writer(collection), this.#drafted(collection), session, id, { edit, baseVersionId: options?.baseVersionId, activity: { collection, note } }),
-      );
+    saveDraft<S extends DraftSlug<C>>(session: EditorSession, collection: S, id: number, edit: DraftEdit<C, S>, options: { baseVersionId?: number; locale?: string } = {}) {
+      return this.#write("saveDraft", session, { collection, id }, async (note) => {
+        const save = (target: number, baseVersionId: number | undefined) =>
+          saveDraftRequest(this.#writer(collection), this.#drafted(collection), session, target, { edit, baseVersionId, activity: { collection, note } });
+        if (options?.locale === undefined) return save(id, options?.baseVersionId);
+        const deps = this.#deps(collection);
+        const target = await recordInLocale(this.env.DB, deps, registry.languages, positiveId(id), options.locale);
+        return writeInLocale(this.env, deps, session, target, options.locale, save, options.baseVersionId);
+      });
     }
 
     publish(session: EditorSession, collection: DraftSlug<C>, id: number, publish: { versionId?: number | null; at?: string | null } = {}) {
@@ -196,7 +216,9 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
       const cache = registry.get(collection)?.searchCache;
       if (!cache) throw new HttpError(404, `collection ${collection} has no search`, { code: "not_found" });
       if (typeof q !== "string" || q.trim() === "") throw new HttpError(400, "q must not be blank", { code: "invalid_query" });
-      return searchPublished(this.env.DB, { table: deps.table, config: deps.config, cache }, q, pageLimit(limit, SEARCH_BOUNDS));
+      // A translated collection searches its default locale, as the route does without `?locale=`.
+      const locale = registry.get(collection)?.localized ? registry.languages?.defaultLocale : undefined;
+      return searchPublished(this.env.DB, { table: deps.table, config: deps.config, cache }, q, pageLimit(limit, SEARCH_BOUNDS), locale);
     }
 
     readSettings(session: EditorSession) {

@@ -45,6 +45,7 @@ import { openSuggestionCount, openSuggestions } from "./room-suggestions";
 import type { SettledSuggestions, SettleTarget, SuggestionDecision, SuggestionView } from "../shared/review-suggestions";
 import { changedRoots, pendingRefusal, refusedSuggestionUpdate, refusedUpdate, roomOnlyRefusal } from "./room-guard";
 import { KnownSockets } from "./room-sockets";
+import { assertRoomShared, sharedRefusal, type RoomTranslation } from "./room-translation";
 import { RoomStore } from "./room-store";
 import { foreignWriter, newWriters, withWriters } from "./room-writers";
 import { HEARTBEAT_PING, HEARTBEAT_PONG, outdatedClient, parseRoomName, ROOM_CLOSE, type RoomEvent } from "../shared/room-protocol";
@@ -122,6 +123,7 @@ export class PageRoom extends YServer {
   #id = 0;
   #deps: DraftDeps | null = null;
   #fields: RoomField[] = [];
+  #translation: RoomTranslation | null = null;
   #limits: RoomLimits = DEFAULT_ROOM_LIMITS;
   #drafts: RoomDrafts | null = null;
   #admission: RoomAdmission | null = null;
@@ -216,6 +218,8 @@ export class PageRoom extends YServer {
         if (foreign !== null) return this.#refuse(connection, `client id ${foreign} belongs to another editor's connection`, []);
         const roomOnly = roomOnlyRefusal(this.document, this.#fields, parsed.structs, parsed.deletes);
         if (roomOnly) return this.#refuse(connection, roomOnly, parsed.structs, ROOM_CLOSE.READ_ONLY_FIELD);
+        const shared = sharedRefusal(this.#translation, this.document, this.#fields, parsed.structs, parsed.deletes);
+        if (shared) return this.#refuse(connection, shared, parsed.structs, ROOM_CLOSE.READ_ONLY_FIELD);
         const refusal = refusedUpdate(this.document, this.#fields, parsed.structs, this.#deps?.mediaBase);
         if (refusal) return this.#refuse(connection, refusal, parsed.structs);
         const suggestion = refusedSuggestionUpdate(this.document, this.#fields, parsed.structs, parsed.deletes, state.editor.id);
@@ -309,9 +313,11 @@ export class PageRoom extends YServer {
       }
       // A scoped account's restore is checked for the fields it would change.
       const deps = this.#deps as DraftDeps;
-      const restored = isScoped(session.access?.scope) ? declaredFields(deps.config, await readVersionSnapshot((this.env as RoomEnv).DB, deps, this.#id, restoreVersionId)) : undefined;
+      // A translation's version holds its own copy of the shared fields: a restore leaves the source's.
+      const keep = this.#translation?.shared ?? [];
+      const restored = isScoped(session.access?.scope) ? omit(declaredFields(deps.config, await readVersionSnapshot((this.env as RoomEnv).DB, deps, this.#id, restoreVersionId)), keep) : undefined;
       this.#assertAccess(session, restored);
-      return drafts.restore(restoreVersionId, outsideEdit(session, { replace: true }));
+      return drafts.restore(restoreVersionId, { ...outsideEdit(session, { replace: true }), keep });
     });
   }
 
@@ -502,6 +508,8 @@ export class PageRoom extends YServer {
   /* The scope rule on this room's record, read from the live document (see `assertRoomAccess`). */
   #assertAccess(session: EditorSession, edit?: Parameters<typeof assertRoomAccess>[4]): void {
     assertRoomAccess(session, (this.#deps as DraftDeps).config, this.document, this.#fields, edit, this.#deps?.mediaBase);
+    // A translation's shared fields are written on its source only, whoever writes.
+    assertRoomShared(this.#translation, this.document, this.#fields, edit, this.#deps?.mediaBase);
   }
 
   async #load(): Promise<void> {
@@ -518,6 +526,7 @@ export class PageRoom extends YServer {
     this.#id = room.id;
     this.#deps = room.deps;
     this.#fields = room.fields;
+    this.#translation = room.translation;
     this.#limits = { ...DEFAULT_ROOM_LIMITS, ...config?.limits };
     this.#admission = new RoomAdmission({
       env: this.env as RoomEnv,
@@ -692,4 +701,9 @@ export class PageRoom extends YServer {
     if (clients.length > 0) removeAwarenessStates(this.document.awareness, clients, null);
     connection.close(code, closeReason(reason));
   }
+}
+
+/* `fields` without the named ones. */
+function omit(fields: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([name]) => !names.includes(name)));
 }

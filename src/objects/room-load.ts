@@ -7,6 +7,8 @@ import { mergeFields, roomFields, upgradeDocument, type RoomField } from "./room
 import { RoomStore } from "./room-store";
 import { seedStoredThreads } from "./room-comments-store";
 import { ROOM_CLOSE } from "../shared/room-protocol";
+import { translationSource, withSharedFields } from "../cores/translations/shared-fields";
+import type { RoomTranslation } from "./room-translation";
 
 /** What a room knows once its document is loaded. */
 export interface LoadedRoom {
@@ -16,6 +18,8 @@ export interface LoadedRoom {
   fields: RoomField[];
   /** True when the document was seeded from D1 now (first start), not read back from storage. */
   seeded: boolean;
+  /** The record's source when it is a translation (its shared fields are the source's), else `null`. */
+  translation: RoomTranslation | null;
 }
 
 /**
@@ -42,21 +46,24 @@ export async function loadRoom(input: {
   if (!address || !deps) throw new RoomLoadError(ROOM_CLOSE.NOT_FOUND, 404, `no room ${input.name}`);
   const notNull = notNullFields(deps);
   const fields = roomFields(deps.config).map((field) => (notNull.has(field.name) ? { ...field, notNull: true } : field));
+  const source = await translationSource(env.DB, deps, address.id);
+  const translation = source && deps.localized ? { source, shared: deps.localized.shared } : null;
   if (RoomStore.exists(input.storage)) {
     const store = new RoomStore(input.storage);
     if (store.hasState()) {
       store.loadInto(doc, origin);
       // A document stored before lists were structures is converted once, and stored converted.
       if (upgradeDocument(doc, fields, origin)) store.compact(doc);
-      return { store, id: address.id, deps, fields, seeded: false };
+      return { store, id: address.id, deps, fields, seeded: false, translation };
     }
   }
   const editable = await loadEditableDocument(env.DB, deps, address.id);
   if (!editable) throw new RoomLoadError(ROOM_CLOSE.NOT_FOUND, 404, `page ${address.id} not found`);
   const store = new RoomStore(input.storage);
-  mergeFields(doc, fields, editable.document, origin);
+  // A translation's shared fields are the source's: its room opens on those, never on its own copy.
+  mergeFields(doc, fields, translation ? withSharedFields(editable.document, translation.source.values, translation.shared) : editable.document, origin);
   // A room whose storage is empty (a fresh deploy, an import) anchors D1's threads on the seeded words.
   await seedStoredThreads(env.DB, doc, fields, address.collection, address.id, origin);
   store.compact(doc);
-  return { store, id: address.id, deps, fields, seeded: true };
+  return { store, id: address.id, deps, fields, seeded: true, translation };
 }

@@ -23,6 +23,8 @@ export interface OutsideEdit {
   base?: Record<string, unknown>;
   /** The edit replaces its fields whole, live typing included (a restore of a version). */
   replace?: boolean;
+  /** Fields a restore leaves as they are: a translation's shared fields, which are its source's. */
+  keep?: readonly string[];
 }
 
 /**
@@ -99,9 +101,10 @@ function pick(values: Record<string, unknown>, names: string[]): Record<string, 
 
 /**
  * A restore: version `versionId`'s snapshot (a 404 for a version of another page) written as the
- * newest draft, its fields replacing the live ones whole, live typing included.
+ * newest draft, its fields (but `keep`) replacing the live ones whole, live typing included.
  */
 export async function restoreOutside(c: RoomDraftsContext, drafts: RoomDrafts, versionId: number, outside: OutsideEdit): Promise<WrittenDraft> {
   const snapshot = await readVersionSnapshot(c.env.DB, c.deps, c.id, versionId);
-  return saveOutsideEdit(c, drafts, declaredFields(c.deps.config, snapshot), { ...outside, replace: true });
+  const restored = Object.fromEntries(Object.entries(declaredFields(c.deps.config, snapshot)).filter(([name]) => !outside.keep?.includes(name)));
+  return saveOutsideEdit(c, drafts, restored, { ...outside, replace: true });
 }

@@ -1,7 +1,9 @@
 import type { Table } from "drizzle-orm";
 import type { CollectionConfig } from "../cores/collection";
 import { tableMeta } from "../cores/table-meta";
-import { discardTranslation, ensureTranslation, listTranslations, sourceOf, translationId } from "../cores/translations/translations";
+import { assertStoredRecordAccess } from "../cores/access";
+import { discardTranslation, ensureTranslation, listTranslations, markUpToDate, sourceOf, translationId } from "../cores/translations/translations";
+import { readTranslated } from "../cores/translations/read-translated";
 import { HttpError } from "../shared/errors";
 import { unknownLocale, type Languages } from "../shared/locales";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
@@ -18,6 +20,8 @@ export interface LocaleRouteConfig<Env> {
   versionsTable: Table;
   config: CollectionConfig;
   languages: Languages;
+  /** The collection's shared fields (`localized.shared`): a translation's read takes them from its source. */
+  shared: readonly string[];
   resolveEditor: ResolveEditor<Env>;
   basePath: string;
   /** The collection's record routes, which answer for the record a locale names. */
@@ -25,7 +29,8 @@ export interface LocaleRouteConfig<Env> {
 }
 
 /**
- * The locales of a translated collection's record routes: `GET {basePath}/:id/translations`, and
+ * The locales of a translated collection's record routes: `GET {basePath}/:id/translations` (each
+ * locale's status), `POST {basePath}/:id/translations/:locale/up-to-date`, and
  * `?locale=<code>` on `{basePath}/:id` and everything under it, which addresses the record's
  * translation into that locale (`:id` may be the source or any of its translations) and hands
  * the request on to `records` for it; on `{basePath}` it lists that locale's records. A `PATCH` or `POST …/versions` to a locale with no
@@ -37,7 +42,16 @@ export interface LocaleRouteConfig<Env> {
  */
 export function localeRoute<Env extends EditorRouteEnv>(route: LocaleRouteConfig<Env>): EditorRoute<Env> {
   const meta = tableMeta(route.table);
-  const deps = { table: route.table, versionsTable: route.versionsTable, config: route.config };
+  const deps = { table: route.table, versionsTable: route.versionsTable, config: route.config, localized: { shared: route.shared } };
+  // A translation's record read shows its shared fields from the source and names the fields it
+  // falls back for (`fallbacks`), never writing either into the translation.
+  const translatedAnswer = async (request: Request, env: Env, answer: Response | undefined): Promise<Response | undefined> => {
+    if (!answer?.ok || request.method !== "GET" || !matchPath(`${route.basePath}/:id`, new URL(request.url).pathname)) return answer;
+    const row = (await answer.clone().json()) as Record<string, unknown>;
+    if (typeof row.sourceId !== "number") return answer;
+    const read = await readTranslated(env.DB, deps, route.languages, row, "record");
+    return json({ ...read.row, fallbacks: read.fallbacks }, { status: answer.status, headers: answer.headers });
+  };
   const idOf = (raw: string | undefined) => {
     const id = Number(raw);
     if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(400, `invalid id ${JSON.stringify(raw)}`, { code: "invalid_id" });
@@ -50,14 +64,27 @@ export function localeRoute<Env extends EditorRouteEnv>(route: LocaleRouteConfig
       await guardEditor(request, env, route.resolveEditor);
       const id = idOf(listing.id);
       const family = await sourceOf(env.DB, meta, id);
-      const entries = family && (await listTranslations(env.DB, meta, family.sourceId, route.languages.locales));
+      const entries = family && (await listTranslations(env.DB, deps, family.sourceId, route.languages.locales));
       if (!entries) throw new HttpError(404, `${route.config.slug} ${id} not found`, { code: "not_found" });
       return json({ source: family.sourceId, translations: entries });
+    }
+    const marking = matchPath(`${route.basePath}/:id/translations/:locale/up-to-date`, url.pathname);
+    if (marking && request.method === "POST") {
+      const session = await guardEditor(request, env, route.resolveEditor);
+      const id = idOf(marking.id);
+      const wanted = marking.locale ?? "";
+      if (!route.languages.locales.includes(wanted)) throw unknownLocale(wanted, route.languages);
+      const family = await sourceOf(env.DB, meta, id);
+      const target = family && (wanted === route.languages.defaultLocale ? null : await translationId(env.DB, meta, family.sourceId, wanted));
+      if (!family || target === null) throw new HttpError(404, `${route.config.slug} ${id} has no ${wanted} translation`, { code: "not_found" });
+      await assertStoredRecordAccess(env.DB, deps, session, target);
+      return json({ id: target, locale: wanted, ...(await markUpToDate(env.DB, deps, target)) });
     }
     const locale = url.searchParams.get("locale");
     if (locale !== null && url.pathname === route.basePath && !route.languages.locales.includes(locale)) throw unknownLocale(locale, route.languages);
     const record = url.pathname.startsWith(`${route.basePath}/`) ? /^([^/]+)(\/.*)?$/.exec(url.pathname.slice(route.basePath.length + 1)) : null;
-    if (locale === null || !record) return route.records(request, env, ctx);
+    // The collection's own paths under it (`search`, `list`) take their `?locale=` themselves.
+    if (locale === null || !record || !/^\d+$/.test(record[1] ?? "")) return translatedAnswer(request, env, await route.records(request, env, ctx));
     if (!route.languages.locales.includes(locale)) throw unknownLocale(locale, route.languages);
     const id = idOf(record[1]);
     const family = await sourceOf(env.DB, meta, id);
@@ -70,7 +97,10 @@ export function localeRoute<Env extends EditorRouteEnv>(route: LocaleRouteConfig
       return new Request(next.toString(), { method: request.method, headers, body: request.body });
     };
     const found = locale === route.languages.defaultLocale ? family.sourceId : await translationId(env.DB, meta, family.sourceId, locale);
-    if (found !== null) return route.records(readdress(found), env, ctx);
+    if (found !== null) {
+      const readdressed = readdress(found);
+      return translatedAnswer(readdressed, env, await route.records(readdressed, env, ctx));
+    }
 
     const makes = request.method === "PATCH" ? rest === "" : request.method === "POST" && rest === "/versions";
     if (!makes) throw new HttpError(404, `${route.config.slug} ${family.sourceId} has no ${locale} translation yet`, { code: "not_found" });

@@ -9,6 +9,7 @@ import { json } from "./json";
 import { matchPath } from "./match-path";
 import { assertMethod, withErrorEdge } from "./run-editor-route";
 import { pageLimit, SEARCH_BOUNDS } from "../shared/write-input";
+import { readLocale, type Languages } from "../shared/locales";
 
 export interface SearchRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv> {
   /** The Drizzle table of live rows. */
@@ -30,6 +31,8 @@ export interface SearchRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv> 
    * every search to the database.
    */
   cache?: SearchCacheOptions | SearchCache | false;
+  /** A translated collection's languages: `?locale=` picks the locale searched, default the default locale. */
+  languages?: Languages | null;
 }
 
 /** Search `limit`: default and cap (DESIGN.md §2). */
@@ -39,7 +42,7 @@ export const SEARCH_MAX_LIMIT = SEARCH_BOUNDS.maxLimit;
 export const SEARCH_MAX_QUERY_LENGTH = 500;
 
 /**
- * Full-text search over published rows: `GET {basePath}/search?q=&limit=` answers
+ * Full-text search over published rows: `GET {basePath}/search?q=&limit=&locale=` answers
  * `{ items: [{ id, …resultFields, snippet, score }] }`, best first; `POST {basePath}/reindex`
  * rebuilds the index from the table and answers `{ indexed }`. Both need an editor. A blank `q`
  * is a 400; `limit` defaults to 10 and is clamped into 1..50. Mount before `pagesRoute`. Repeated
@@ -65,7 +68,8 @@ export function searchRoute<Env extends EditorRouteEnv>(config: SearchRouteConfi
       assertMethod(request, ["GET"]);
       await guardEditor(request, env, config.resolveEditor);
       const q = readQuery(url);
-      return json({ items: await searchPublished(env.DB, options, q, readLimit(url)) });
+      const locale = readLocale(url.searchParams.get("locale"), config.languages ?? null);
+      return json({ items: await searchPublished(env.DB, options, q, readLimit(url), locale) });
     }
     if (matchPath(`${basePath}/reindex`, url.pathname)) {
       assertMethod(request, ["POST"]);

@@ -36,3 +36,17 @@ export function unknownLocale(locale: string, languages: Pick<Languages, "locale
   const known = languages ? `this site's locales are ${languages.locales.join(", ")}` : "this collection is not translated";
   return new HttpError(400, `unknown locale ${JSON.stringify(locale)}: ${known}`, { code: "unknown_locale" });
 }
+
+/**
+ * The locale a read of a translated collection is narrowed to: `raw` when the site declares it,
+ * else its default when `raw` is absent; `undefined` for a collection that is not translated
+ * (`languages` null) and no `raw`. A locale not declared is {@link unknownLocale}'s 400.
+ *
+ * @example
+ * readLocale(url.searchParams.get("locale"), languages) // "en" when absent
+ */
+export function readLocale(raw: string | null | undefined, languages: Languages | null): string | undefined {
+  if (raw === null || raw === undefined) return languages?.defaultLocale;
+  if (!languages || !languages.locales.includes(raw)) throw unknownLocale(raw, languages);
+  return raw;
+}

@@ -28,7 +28,7 @@ describe("?locale= on a translated collection's record routes", () => {
     const { id } = await source();
     const list = await call("GET", `/api/cms/pages/${id}/translations`);
     expect(list.status).toBe(200);
-    expect(await list.json()).toEqual({ source: id, translations: [{ locale: "en", id, published: false }, { locale: "de", id: null, published: false }] });
+    expect(await list.json()).toEqual({ source: id, translations: [{ locale: "en", id, published: false, status: "up-to-date" }, { locale: "de", id: null, published: false, status: "missing" }] });
     expect((await call("GET", `/api/cms/pages/${id}?locale=de`)).status).toBe(404);
     expect((await call("GET", `/api/cms/pages/${id}?locale=en`)).status).toBe(200);
   });

@@ -29,6 +29,11 @@ export interface DraftDeps {
    * the one place it is called. It must not throw: the write already stood.
    */
   published?: (change: VisibleChange) => Promise<void>;
+  /**
+   * A translated collection (`localized`): the fields that live on the source record only. A
+   * translation's room seeds them from the source and refuses their writes (`shared_field`).
+   */
+  localized?: { shared: readonly string[] };
 }
 
 /**
@@ -73,6 +78,8 @@ export interface DraftSql {
   status: string;
   data: string;
   createdBy: string | null;
+  /** The versions table's `source_version_id` (a translated collection's), quoted; `null` without one. */
+  sourceVersion: string | null;
   /**
    * Config fields held in a snapshot, each with its live column and, when its value must be
    * unique, the quoted columns it is unique together with (none for a `.unique()` column; `locale`
@@ -132,6 +139,7 @@ export function draftSql(deps: Pick<DraftDeps, "table" | "versionsTable" | "conf
     status: need(versions, "status"),
     data: need(versions, "versionData"),
     createdBy: versions.columns.createdBy ? ident(versions.columns.createdBy.name) : null,
+    sourceVersion: versions.columns.sourceVersionId ? ident(versions.columns.sourceVersionId.name) : null,
     fields,
   };
   byVersions.set(deps.versionsTable, resolved);

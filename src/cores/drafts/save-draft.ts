@@ -135,8 +135,11 @@ function insertStatement(
   // json(?n) stores each value as JSON (strings stay strings, arrays stay arrays); json_set replaces
   // a field whole, so an array or object in the edit never merges into the old one.
   const merged = names.length === 0 ? `json(${base})` : `json_set(${base}, ${names.map((name, i) => `'$."${name}"', json(?${i + 3})`).join(", ")})`;
-  const columns = [s.parent, s.status, s.data, ...(s.createdBy ? [s.createdBy] : [])];
-  const values = ["p." + s.pk, `'${DRAFT_STATUS}'`, merged, ...(s.createdBy ? ["?2"] : [])];
+  // A translation's draft names the source version it was made from, as its newest version did:
+  // editing it never makes it up to date (marking it so does, `markUpToDate`).
+  const carried = s.sourceVersion ? `(SELECT sv.${s.sourceVersion} FROM ${s.V} sv WHERE sv.${s.parent} = p.${s.pk} ORDER BY sv.${s.vid} DESC LIMIT 1)` : null;
+  const columns = [s.parent, s.status, s.data, ...(s.createdBy ? [s.createdBy] : []), ...(carried && s.sourceVersion ? [s.sourceVersion] : [])];
+  const values = ["p." + s.pk, `'${DRAFT_STATUS}'`, merged, ...(s.createdBy ? ["?2"] : []), ...(carried ? [carried] : [])];
   const sql = `INSERT INTO ${s.V} (${columns.join(", ")}) SELECT ${values.join(", ")} FROM ${s.L} p WHERE p.${s.pk} = ?1 RETURNING ${s.vid} AS "id", ${s.data} AS "data"`;
   return db.prepare(sql).bind(id, session.id, ...names.map((name) => JSON.stringify(edit[name])));
 }

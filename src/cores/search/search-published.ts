@@ -36,20 +36,21 @@ const SNIPPET_TOKENS = 16;
  * Full-text search over published rows, best first (bm25 with per-field weights). `q` is plain
  * text, never FTS syntax (see `toFtsQuery`); a query with nothing searchable returns no hits.
  * Hits are joined back to the live table and must still be published, so an index entry left by
- * a failed cleanup can never surface a deleted or unpublished row.
+ * a failed cleanup can never surface a deleted or unpublished row. `locale` (a translated
+ * collection's) keeps the hits of that locale's records only.
  *
  * @example
  * await searchPublished(env.DB, { table: pages, config: pagesCollection }, "fast sites", 10)
  * // [{ id: 2, slug: "about", title: "About us", snippet: "…likes <mark>fast</mark> <mark>sites</mark>…", score: 3.1 }]
  */
-export async function searchPublished(db: D1Client, options: SearchPublishedOptions, q: string, limit: number): Promise<SearchHit[]> {
+export async function searchPublished(db: D1Client, options: SearchPublishedOptions, q: string, limit: number, locale?: string): Promise<SearchHit[]> {
   const match = toFtsQuery(q);
   if (match === null) return [];
-  if (!options.cache) return queryPublished(db, options, match, limit);
-  return options.cache.read(`${limit}\u0000${match}`, async () => Object.freeze((await queryPublished(db, options, match, limit)).map((hit) => Object.freeze(hit))) as SearchHit[]);
+  if (!options.cache) return queryPublished(db, options, match, limit, locale);
+  return options.cache.read(`${limit}\u0000${locale ?? ""}\u0000${match}`, async () => Object.freeze((await queryPublished(db, options, match, limit, locale)).map((hit) => Object.freeze(hit))) as SearchHit[]);
 }
 
-async function queryPublished(db: D1Client, options: SearchPublishedOptions, match: string, limit: number): Promise<SearchHit[]> {
+async function queryPublished(db: D1Client, options: SearchPublishedOptions, match: string, limit: number, locale: string | undefined): Promise<SearchHit[]> {
   const index = searchIndexOf(options.config);
   if (!index) throw new TypeError(`collection ${options.config.slug} has no search config`);
   const meta = tableMeta(options.table);
@@ -65,6 +66,10 @@ async function queryPublished(db: D1Client, options: SearchPublishedOptions, mat
   const weights = { ...DEFAULT_WEIGHTS, ...options.weights };
   const rankFunction = `bm25(${index.fields.map(({ name }) => rankWeight(name, weights[name] ?? 1)).join(", ")})`;
   const fts = ident(index.name);
+  // A translated collection searches one locale: the index holds every locale's rows, the join narrows them.
+  const localeColumn = locale === undefined ? undefined : meta.columns.locale;
+  if (locale !== undefined && !localeColumn) throw new TypeError(`table ${meta.name} has no locale column to search one locale of`);
+  const inLocale = localeColumn ? ` AND p.${ident(localeColumn.name)} = ?6` : "";
   // FTS5's own rank order (`rank MATCH 'bm25(…)'` with `ORDER BY rank`): the index ranks every
   // match, then rows are visited best first, so the join back to the live table and snippet(),
   // which reads a row's whole indexed text, run only until LIMIT rows have passed the filter.
@@ -72,9 +77,9 @@ async function queryPublished(db: D1Client, options: SearchPublishedOptions, mat
   const sql = `SELECT p.${ident(pk)} AS "id", ${select.map((s) => `${s}, `).join("")}
       snippet(${fts}, -1, ?3, ?4, '…', ${SNIPPET_TOKENS}) AS "snippet", ${fts}.rank AS "rank"
     FROM ${fts} JOIN ${ident(meta.name)} p ON p.${ident(pk)} = ${fts}.rowid
-    WHERE ${fts} MATCH ?1 AND ${fts}.rank MATCH ?5 AND p.${ident(pointer.name)} IS NOT NULL
+    WHERE ${fts} MATCH ?1 AND ${fts}.rank MATCH ?5 AND p.${ident(pointer.name)} IS NOT NULL${inLocale}
     ORDER BY ${fts}.rank LIMIT ?2`;
-  const { results } = await db.prepare(sql).bind(match, limit, OPEN, CLOSE, rankFunction).all<Record<string, unknown>>();
+  const { results } = await db.prepare(sql).bind(match, limit, OPEN, CLOSE, rankFunction, ...(localeColumn ? [locale] : [])).all<Record<string, unknown>>();
   return results.map(({ rank, snippet, ...row }) => ({
     ...row,
     id: Number(row.id),

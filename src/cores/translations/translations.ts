@@ -13,11 +13,20 @@ import { ident, tableMeta, type TableMeta } from "../table-meta";
  * from the source's current draft live here, for every entry point.
  */
 
-/** One locale of a source: its translation's id (the source's own in the default locale), or null. */
+/** Where a translation stands against its source: none yet, made from an older source version, or from its newest. */
+export type TranslationStatus = "missing" | "outdated" | "up-to-date";
+
+/**
+ * One locale of a source: its translation's id (the source's own in the default locale, which is
+ * always `up-to-date`), or null; its status; and, when outdated, the two source versions whose
+ * difference the translation lacks (`from` is `null` for a translation that names none).
+ */
 export interface TranslationEntry {
   locale: string;
   id: number | null;
   published: boolean;
+  status: TranslationStatus;
+  sourceVersions?: { from: number | null; to: number };
 }
 
 function localeColumns(meta: TableMeta): { pk: string; locale: string; source: string } {
@@ -54,25 +63,56 @@ export async function translationId(db: D1Client, meta: TableMeta, sourceId: num
 
 /**
  * Every locale of a source record in the order the site declares them: the source itself in the
- * default locale, then each translation or `id: null` where there is none yet. `null` when
- * `sourceId` is no source.
+ * default locale, then each translation or `id: null` (`missing`) where there is none yet. A
+ * translation is `outdated` when the source has a version (draft or published: translators work
+ * from the source's draft, as a new translation is copied from it) newer than the one its newest
+ * version names (`source_version_id`), else `up-to-date`. `null` when `sourceId` is no source.
  *
  * @example
- * await listTranslations(env.DB, tableMeta(pages), 3, ["en", "de"]) // [{ locale: "en", id: 3, published: true }, { locale: "de", id: null, published: false }]
+ * await listTranslations(env.DB, deps, 3, ["en", "de"]) // [{ locale: "en", id: 3, published: true, status: "up-to-date" }, { locale: "de", id: null, published: false, status: "missing" }]
  */
-export async function listTranslations(db: D1Client, meta: TableMeta, sourceId: number, locales: readonly string[]): Promise<TranslationEntry[] | null> {
+export async function listTranslations(db: D1Client, deps: Pick<DraftDeps, "table" | "versionsTable" | "config">, sourceId: number, locales: readonly string[]): Promise<TranslationEntry[] | null> {
+  const meta = tableMeta(deps.table);
   const c = localeColumns(meta);
+  const s = draftSql(deps);
   const pointer = meta.columns.publishedVersionId ? ident(meta.columns.publishedVersionId.name) : "NULL";
+  const made = s.sourceVersion ? `(SELECT v.${s.sourceVersion} FROM ${s.V} v WHERE v.${s.parent} = p.${c.pk} ORDER BY v.${s.vid} DESC LIMIT 1)` : "NULL";
   const { results } = await db
-    .prepare(`SELECT ${c.pk} AS "id", ${c.locale} AS "locale", ${c.source} AS "sourceId", ${pointer} IS NOT NULL AS "published" FROM ${ident(meta.name)} WHERE ${c.pk} = ?1 OR ${c.source} = ?1`)
+    .prepare(`SELECT p.${c.pk} AS "id", p.${c.locale} AS "locale", p.${c.source} AS "sourceId", p.${pointer} IS NOT NULL AS "published", ${made} AS "madeFrom",
+      (SELECT max(v.${s.vid}) FROM ${s.V} v WHERE v.${s.parent} = ?1) AS "sourceNewest" FROM ${ident(meta.name)} p WHERE p.${c.pk} = ?1 OR p.${c.source} = ?1`)
     .bind(sourceId)
-    .all<{ id: number; locale: string; sourceId: number | null; published: number }>();
+    .all<{ id: number; locale: string; sourceId: number | null; published: number; madeFrom: number | null; sourceNewest: number | null }>();
   const source = results.find((row) => Number(row.id) === sourceId);
   if (!source || source.sourceId !== null) return null;
-  return locales.map((locale) => {
+  return locales.map((locale): TranslationEntry => {
     const row = results.find((candidate) => candidate.locale === locale);
-    return { locale, id: row ? Number(row.id) : null, published: row ? row.published === 1 : false };
+    if (!row) return { locale, id: null, published: false, status: "missing" };
+    const entry = { locale, id: Number(row.id), published: row.published === 1 };
+    const newest = row.sourceNewest === null ? null : Number(row.sourceNewest);
+    const from = row.madeFrom === null ? null : Number(row.madeFrom);
+    if (row.sourceId === null || newest === null || (from !== null && from >= newest)) return { ...entry, status: "up-to-date" };
+    return { ...entry, status: "outdated", sourceVersions: { from, to: newest } };
   });
+}
+
+/**
+ * Marks translation `id` up to date with its source: its newest version names the source's newest
+ * version (the next draft carries it on). Answers that version; 404 when `id` is no translation.
+ *
+ * @example
+ * await markUpToDate(env.DB, deps, 14) // { sourceVersionId: 52 }
+ */
+export async function markUpToDate(db: D1Client, deps: Pick<DraftDeps, "table" | "versionsTable" | "config">, id: number): Promise<{ sourceVersionId: number }> {
+  const s = draftSql(deps);
+  const family = await sourceOf(db, tableMeta(deps.table), id);
+  if (!family || family.sourceId === id || !s.sourceVersion) throw new HttpError(404, `${deps.config.slug} ${id} is not a translation`, { code: "not_found" });
+  const row = await db
+    .prepare(`UPDATE ${s.V} SET ${s.sourceVersion} = (SELECT max(${s.vid}) FROM ${s.V} WHERE ${s.parent} = ?2)
+      WHERE ${s.vid} = (SELECT max(${s.vid}) FROM ${s.V} WHERE ${s.parent} = ?1) RETURNING ${s.sourceVersion} AS "sourceVersionId"`)
+    .bind(id, family.sourceId)
+    .first<{ sourceVersionId: number | null }>();
+  if (!row || row.sourceVersionId === null) throw new HttpError(404, `${deps.config.slug} ${id} has no version to mark`, { code: "not_found" });
+  return { sourceVersionId: Number(row.sourceVersionId) };
 }
 
 /**
@@ -106,7 +146,7 @@ export async function ensureTranslation(
   // A scoped account makes a translation only where it may create the record.
   assertCreateAccess(session, deps.config, data);
   try {
-    const { row, versionId } = await applyCreate(env, deps, session, { ...data, locale, sourceId }, options);
+    const { row, versionId } = await applyCreate(env, deps, session, { ...data, locale, sourceId }, { ...options, ...(current.versionId === null ? {} : { sourceVersionId: current.versionId }) });
     return { id: Number(row[meta.primaryKey]), created: true, versionId };
   } catch (error) {
     // Another writer made it first: theirs is the one translation.
