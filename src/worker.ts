@@ -16,6 +16,7 @@ export { PlatformRateLimitObject } from "./commerce/storefront-platform/shared-b
 
 const pagesView = sitePages({
   resolveEditor: siteCms.resolveEditor,
+  languages: siteCms.registry.languages,
   // Edit mode only: visitors never load the editor. The bundle is served from dist/client (wrangler assets).
   editorTail: (page, editor, nonce) => editorScript(page.id, editor.access, editorOption(editor), nonce, page.slug),
 });

@@ -16,6 +16,8 @@ export interface LayoutOptions {
   nonce?: string;
   /** Keeps search engines away (`<meta name="robots" content="noindex">`): shared drafts. */
   noindex?: boolean;
+  /** The page's language for `<html lang>`; default `en`. */
+  lang?: string;
 }
 
 /* Edit-mode styles ship only to editors, like everything else about editing. */
@@ -49,7 +51,7 @@ export function layout(options: LayoutOptions, content: string): string {
 <script nonce="${escapeHtml(options.nonce ?? "")}">document.querySelector("[data-cms-signout]").addEventListener("click",()=>fetch("/api/cms/session",{method:"DELETE"}).then(()=>location.assign("/")))</script>`
     : "";
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(options.lang ?? "en")}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
