@@ -23,6 +23,7 @@ export const SQL_UPGRADES = [
   { part: "core", name: "core-second-factor" },
   { part: "core", name: "core-unflushed-rooms" },
   { part: "pages", name: "pages-locales" },
+  { part: "pages", name: "pages-redirect-locales" },
 ];
 
 /**

@@ -94,7 +94,7 @@ export function sitePages(options: SitePagesOptions) {
     const signedInView = Boolean(signedIn);
     if (!live || (!editor && asVisitor !== "draft" && live.publishedVersionId === null)) {
       // A renamed page's old address leads on, permanently, to where the page lives now.
-      const moved = await findRedirect(db, pageRedirects, slug);
+      const moved = await findRedirect(db, pageRedirects, slug, languages ? locale : undefined);
       if (moved !== null) return redirectTo(localePath(languages, locale, moved), url);
       return html(layout({ title: "Not found", editor, nonce }, `<main><h1>Not found</h1><p>No page lives at ${url.pathname.replace(/[<>&"']/g, "")}.</p></main>`), {
         request,
