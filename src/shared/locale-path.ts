@@ -56,3 +56,25 @@ export function parseLocalePath(languages: LocaleAddressing, path: string): Loca
   if (rest.length > 0) return null;
   return { locale: defaultLocale, slug: first || HOME_SLUG, prefixed: false };
 }
+
+/** One `<link rel="alternate" hreflang>` of a page, or one `xhtml:link` of its sitemap entry. */
+export interface HreflangLink {
+  /** A locale, or `x-default`: the default locale's page, for visitors whose language none matches. */
+  hreflang: string;
+  path: string;
+}
+
+/**
+ * The hreflang alternates of a page from its published locales (itself included): one per locale,
+ * then `x-default` when the default locale's page is among them. None on a site without languages.
+ *
+ * @example
+ * hreflangLinks(languages, [{ locale: "en", slug: "about" }, { locale: "de", slug: "ueber-uns" }])
+ * // [{ hreflang: "en", path: "/about" }, { hreflang: "de", path: "/de/ueber-uns" }, { hreflang: "x-default", path: "/about" }]
+ */
+export function hreflangLinks(languages: LocaleAddressing, published: readonly { locale: string; slug: string }[]): HreflangLink[] {
+  if (!languages) return [];
+  const links = published.map(({ locale, slug }) => ({ hreflang: locale, path: localePath(languages, locale, slug) }));
+  const fallback = published.find(({ locale }) => locale === languages.defaultLocale);
+  return fallback ? [...links, { hreflang: "x-default", path: localePath(languages, fallback.locale, fallback.slug) }] : links;
+}

@@ -3,11 +3,11 @@ import { resumeReadSession } from "../cores/d1-session";
 import { loadEditableDocument } from "../cores/drafts";
 import { mediaMetaByUrl, resolveImageAlt, type MediaMeta } from "../cores/media";
 import { readSettings } from "../cores/settings";
-import { findPageAt } from "../cores/pages/localized-pages";
+import { findPageAt, publishedAlternates } from "../cores/pages/localized-pages";
 import { findRedirect } from "../cores/pages/redirects";
 import { isHttpError } from "../shared/errors";
 import { isSlug } from "../shared/slug";
-import { localePath, parseLocalePath, type LocaleAddressing } from "../shared/locale-path";
+import { hreflangLinks, localePath, parseLocalePath, type LocaleAddressing } from "../shared/locale-path";
 import { tableMeta } from "../cores/table-meta";
 import type { D1Client } from "../cores/d1-client";
 import { flushRoomDraft } from "../objects/room-client";
@@ -45,6 +45,8 @@ interface Showing {
   noindex?: boolean;
   /** Markup for the end of `<body>` (edit mode's client). */
   tail?: string | undefined;
+  /** The page's published locales (hreflang), as paths. */
+  alternates?: readonly { hreflang: string; path: string }[];
 }
 
 /**
@@ -109,7 +111,9 @@ export function sitePages(options: SitePagesOptions) {
     const shown = editor || asVisitor === "draft" ? ((await readDraft(env, db, live.id as number)) ?? live) : live;
     const page = visitorDocument(shown as unknown as PageDocument);
     const tail = editor && nonce ? options.editorTail?.(page, editor, nonce) : undefined;
-    const body = await pageBody(request, env, db, page, { editor, nonce, tail, noindex: asVisitor !== null });
+    // Search engines meet the published page only: its published locales, itself among them.
+    const alternates = asVisitor === null ? hreflangLinks(languages, await publishedAlternates(db, pagesMeta, languages, live)) : [];
+    const body = await pageBody(request, env, db, page, { editor, nonce, tail, noindex: asVisitor !== null, alternates });
     // A page with the contact form carries a single-use form token: it is one visitor's, never shared.
     const response = html(body, { request, nonce, mediaUrl: env.MEDIA_URL, editMode: signedInView || carriesFormToken(page) });
     const bookmark = read?.commit({ secure: url.protocol === "https:" });
@@ -148,7 +152,8 @@ async function pageBody(request: Request, env: SiteEnv, db: D1Client, page: Page
   const settings = await settingsRead;
   const siteName = typeof settings.siteName === "string" ? settings.siteName : undefined;
   const menu = await menuLinks(db, settings.menu);
-  return layout({ title: page.title, lang: page.locale ?? "en", editor: showing.editor, siteName, menu, tail: showing.tail, nonce: showing.nonce, ...(showing.noindex ? { noindex: true } : {}) }, content);
+  const alternates = (showing.alternates ?? []).map(({ hreflang, path }) => ({ hreflang, href: `${url.origin}${path}` }));
+  return layout({ title: page.title, lang: page.locale ?? "en", alternates, editor: showing.editor, siteName, menu, tail: showing.tail, nonce: showing.nonce, ...(showing.noindex ? { noindex: true } : {}) }, content);
 }
 
 /*

@@ -18,6 +18,8 @@ export interface LayoutOptions {
   noindex?: boolean;
   /** The page's language for `<html lang>`; default `en`. */
   lang?: string;
+  /** The page's published locales as `<link rel="alternate" hreflang>`, absolute addresses. */
+  alternates?: readonly { hreflang: string; href: string }[];
 }
 
 /* Edit-mode styles ship only to editors, like everything else about editing. */
@@ -55,7 +57,7 @@ export function layout(options: LayoutOptions, content: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(options.title)}</title>${options.noindex ? '\n<meta name="robots" content="noindex">' : ""}
+<title>${escapeHtml(options.title)}</title>${options.noindex ? '\n<meta name="robots" content="noindex">' : ""}${(options.alternates ?? []).map((link) => `\n<link rel="alternate" hreflang="${escapeHtml(link.hreflang)}" href="${escapeHtml(link.href)}">`).join("")}
 <style>${STYLE}${options.editor ? EDIT_STYLE : ""}</style>
 </head>
 <body${options.editor ? ' class="cms-edit-mode"' : ""}>
