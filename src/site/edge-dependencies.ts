@@ -31,7 +31,7 @@ const pagesMeta = tableMeta(pages);
  * @example
  * pagePath("home") // "/"
  */
-export function pagePath(slug: string, locale = SITE_LANGUAGES?.defaultLocale ?? ""): string {
+export function pagePath(slug: string, locale: string = SITE_LANGUAGES.defaultLocale): string {
   return localePath(SITE_LANGUAGES, locale, slug);
 }
 
@@ -61,7 +61,8 @@ export async function siteEdgeAffects(env: SiteEnv, collection: string, change: 
     for (const from of await redirectSources(env.DB, after.slug, after.locale)) paths.add(pagePath(from, after.locale));
   }
   const menuMay = moved || before?.title !== after?.title;
-  if (menuMay && (await inMenu(env, change.id))) return "all";
+  // The menu names sources; a translation shows in it on its locale's pages.
+  if (menuMay && (await inMenu(env, typeof row?.sourceId === "number" ? row.sourceId : change.id))) return "all";
   return [...paths];
 }
 

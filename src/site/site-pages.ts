@@ -151,7 +151,7 @@ async function pageBody(request: Request, env: SiteEnv, db: D1Client, page: Page
   const content = renderPageContent(page, { editMode: Boolean(showing.editor), after, altFor: (image) => resolveImageAlt(image, assets) });
   const settings = await settingsRead;
   const siteName = typeof settings.siteName === "string" ? settings.siteName : undefined;
-  const menu = await menuLinks(db, settings.menu);
+  const menu = await menuLinks(db, settings.menu, page.locale);
   const alternates = (showing.alternates ?? []).map(({ hreflang, path }) => ({ hreflang, href: `${url.origin}${path}` }));
   return layout({ title: page.title, lang: page.locale ?? "en", alternates, editor: showing.editor, siteName, menu, tail: showing.tail, nonce: showing.nonce, ...(showing.noindex ? { noindex: true } : {}) }, content);
 }
