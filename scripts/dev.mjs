@@ -25,6 +25,7 @@ if (!password) throw new Error("CMS_DEV_PASSWORD is missing from .dev.vars");
 
 await wrangler(["d1", "migrations", "apply", "DB", "--local"]);
 await wrangler(["d1", "execute", "DB", "--local", "--file", "scripts/seed-demo.sql"]);
+await wrangler(["d1", "execute", "DB", "--local", "--file", "scripts/seed-demo-de.sql"]);
 // Only an account whose password (or name or role) changed is rewritten: rewriting signs it out.
 await ensureEditors([
   { email: "editor@example.test", name: "Eddie Editor", role: "editor", password },

@@ -2,7 +2,7 @@
 -- A ready `pages` collection (drafts on, translatable), its versions and the redirects of renamed
 -- pages, as the reference site declares them.
 --
--- Upgrades included: pages-locales
+-- Upgrades included: pages-locales, pages-redirect-locales
 CREATE TABLE "pages" (
   "id" INTEGER PRIMARY KEY AUTOINCREMENT,
   "slug" TEXT NOT NULL,
@@ -31,9 +31,11 @@ CREATE TABLE "pages_versions" (
 CREATE INDEX "pages_versions_parent" ON "pages_versions" ("parent_id", "id");
 CREATE INDEX "pages_versions_parent_status" ON "pages_versions" ("parent_id", "status", "id");
 
--- Old addresses of renamed pages: publish of a slug change sends the old one on, permanently.
+-- Old addresses of renamed pages, per locale: publish of a slug change sends the old one on, permanently.
 CREATE TABLE "page_redirects" (
-  "from_slug" TEXT PRIMARY KEY,
+  "from_slug" TEXT NOT NULL,
   "to_slug" TEXT NOT NULL,
-  "created_at" TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+  "created_at" TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  "locale" TEXT NOT NULL DEFAULT 'en'
 );
+CREATE UNIQUE INDEX "page_redirects_locale_from" ON "page_redirects" ("locale", "from_slug");

@@ -91,6 +91,13 @@ export type { MediaMeta } from "./cores/media";
 // What a site's own pages use: renamed slugs, share-link views, the room's live edits first
 export { findRedirect } from "./cores/pages/redirects";
 export type { RedirectsConfig } from "./cores/pages/redirects";
+export { HOME_SLUG, hreflangLinks, localePath, parseLocalePath } from "./shared/locale-path";
+export type { HreflangLink, LocaleAddress, LocaleAddressing } from "./shared/locale-path";
+export { findPageAt, publishedAlternates, publishedPageGroups } from "./cores/pages/localized-pages";
+export type { PageAlternate } from "./cores/pages/localized-pages";
+export { cmsSitemap } from "./cms/cms-sitemap";
+export type { CmsSitemapOptions } from "./cms/cms-sitemap";
+export { SITEMAP_PATH, sitemapXml } from "./cores/pages/sitemap";
 export { isSlug } from "./shared/slug";
 export { shareLinkKey, shareLinkStore } from "./cores/share";
 export type { ShareLink, ShareLinkStore, SharedRecord } from "./cores/share";

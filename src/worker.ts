@@ -1,3 +1,5 @@
+import { cmsSitemap } from "./cms/cms-sitemap";
+import { SITEMAP_PATH } from "./cores/pages/sitemap";
 import { HttpError } from "./shared/errors";
 import { siteCms } from "./site/cms";
 import type { SiteEnv } from "./site/env";
@@ -16,15 +18,22 @@ export { PlatformRateLimitObject } from "./commerce/storefront-platform/shared-b
 
 const pagesView = sitePages({
   resolveEditor: siteCms.resolveEditor,
+  languages: siteCms.registry.languages,
   // Edit mode only: visitors never load the editor. The bundle is served from dist/client (wrangler assets).
   editorTail: (page, editor, nonce) => editorScript(page.id, editor.access, editorOption(editor), nonce, page.slug),
 });
 
 const coursesView = coursePages({ editorTail: (id, editor, nonce) => editorScript(id, editor.access, editorOption(editor), nonce, "", "courses") });
 
-/* Published pages and their redirects through the edge cache; editors, previews and share links pass through it. */
+/* Every published page in each locale, with its translations as alternates. */
+const sitemap = cmsSitemap(siteCms.registry, { collections: ["pages"] });
+
+const pageOrSitemap = (request: Request, env: SiteEnv) =>
+  new URL(request.url).pathname === SITEMAP_PATH && (request.method === "GET" || request.method === "HEAD") ? sitemap(request, env) : pagesView(request, env);
+
+/* Published pages, their redirects and the sitemap through the edge cache; editors, previews and share links pass through it. */
 const visitorPages = (request: Request, env: SiteEnv, ctx: ExecutionContext) =>
-  siteCms.edge ? siteCms.edge.serve(request, env, ctx, () => pagesView(request, env)) : pagesView(request, env);
+  siteCms.edge ? siteCms.edge.serve(request, env, ctx, () => pageOrSitemap(request, env)) : pageOrSitemap(request, env);
 
 export default {
   async fetch(request: Request, env: SiteEnv, ctx: ExecutionContext): Promise<Response> {

@@ -9,6 +9,7 @@ import teamLinksMigration from "../migrations/0013_team_links.sql?raw";
 import activityMigration from "../migrations/0014_activity.sql?raw";
 import secondFactorMigration from "../migrations/0015_second_factor.sql?raw";
 import localesMigration from "../migrations/0018_locales.sql?raw";
+import redirectLocalesMigration from "../migrations/0019_redirect_locales.sql?raw";
 import core from "../sql/core.sql?raw";
 import forms from "../sql/forms.sql?raw";
 import media from "../sql/media.sql?raw";
@@ -22,6 +23,7 @@ import coreTeamLinks from "../sql/upgrades/core-team-links.sql?raw";
 import coreActivity from "../sql/upgrades/core-activity.sql?raw";
 import coreSecondFactor from "../sql/upgrades/core-second-factor.sql?raw";
 import pagesLocales from "../sql/upgrades/pages-locales.sql?raw";
+import pagesRedirectLocales from "../sql/upgrades/pages-redirect-locales.sql?raw";
 
 /*
  * The Drizzle tables in src/tables are the only place a toolkit table is written. Two things must
@@ -83,6 +85,7 @@ describe("sql/ parts", () => {
     expect(coreActivity).toBe(activityMigration);
     expect(coreSecondFactor).toBe(secondFactorMigration);
     expect(pagesLocales).toBe(localesMigration);
+    expect(pagesRedirectLocales).toBe(redirectLocalesMigration);
   });
 
   it("a file of sql/ for every declared part, and no other", () => {

@@ -24,6 +24,7 @@ export const SQL_UPGRADES = [
   { part: "core", name: "core-unflushed-rooms" },
   { part: "core", name: "core-scheduled-publishes" },
   { part: "pages", name: "pages-locales" },
+  { part: "pages", name: "pages-redirect-locales" },
 ];
 
 /**

@@ -20,6 +20,8 @@ export interface PageListRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv
   writer?: DraftWriterFor<Env>;
   /** Mount point of the collection; the list is `{basePath}/list`. Default `/api/cms/pages`. */
   basePath?: string;
+  /** A translated collection: list its sources only (each page once, in the default locale), until the list shows locales. */
+  sourcesOnly?: boolean;
 }
 
 /** One entry of the page list: a record's overview and its scheduled publish, if any. */
@@ -41,7 +43,7 @@ export function pageListRoute<Env extends EditorRouteEnv>(config: PageListRouteC
     if (!matchPath(path, new URL(request.url).pathname)) return undefined;
     assertMethod(request, ["GET"]);
     await guardEditor(request, env, config.resolveEditor);
-    const list = await listRecordOverview(env.DB, config.deps, fields, readPaging(new URL(request.url), PAGE_LIST_BOUNDS));
+    const list = await listRecordOverview(env.DB, config.deps, fields, readPaging(new URL(request.url), PAGE_LIST_BOUNDS), { sourcesOnly: config.sourcesOnly === true });
     const writer = config.writer ? config.writer(env, config.deps.config.slug) : directDraftWriter(env, config.deps);
     // Only a pending draft can be scheduled: the others need no word with their room.
     const items: PageListEntry[] = await Promise.all(

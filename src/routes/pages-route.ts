@@ -4,7 +4,7 @@ import type { CollectionConfig, CollectionField } from "../cores/collection";
 import { richFieldsOf } from "../cores/collection";
 import { applyCreate, directDraftWriter, readRecord, labelOf, type DraftWriter, type DraftWriterFor } from "../cores/drafts";
 import { deleteRow, getRow, insertRow, listRows, updateRow } from "../cores/pages/page-store";
-import { redirectRemovalStatement, type RedirectsConfig } from "../cores/pages/redirects";
+import { redirectRemovalStatement, type RedirectLive, type RedirectsConfig } from "../cores/pages/redirects";
 import { DEFAULT_PAGE_FIELDS, DEFAULT_RICH_FIELDS, pickFields } from "../cores/pick-fields";
 import { sanitizeRichHtml } from "../cores/sanitize";
 import { removeFromSearchIndex, syncSearchEntry } from "../cores/search";
@@ -220,11 +220,12 @@ async function found(row: Promise<Record<string, unknown> | null>, id: number): 
 }
 
 /* The live table's names a delete's redirect cleanup reads the record's address through. */
-function redirectsOf(meta: TableMeta, config: RedirectsConfig | undefined): { config: RedirectsConfig; live: { L: string; pk: string; address: string } } | null {
+function redirectsOf(meta: TableMeta, config: RedirectsConfig | undefined): { config: RedirectsConfig; live: RedirectLive } | null {
   if (!config) return null;
   const address = meta.columns[config.field];
   if (!address) throw new TypeError(`pagesRoute: redirects.field ${config.field} is not a column of ${meta.name}`);
-  return { config, live: { L: ident(meta.name), pk: ident(meta.columns[meta.primaryKey]!.name), address: ident(address.name) } };
+  const locale = meta.columns.locale;
+  return { config, live: { L: ident(meta.name), pk: ident(meta.columns[meta.primaryKey]!.name), address: ident(address.name), locale: locale && ident(locale.name) } };
 }
 
 function notFound(id: number): HttpError {

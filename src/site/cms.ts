@@ -7,15 +7,19 @@ import { media } from "../tables/media";
 import { siteSeedSteps, siteSettingsConfig } from "./settings-config";
 import { siteCollections } from "./site-schema";
 import { siteEdgeAffects } from "./edge-dependencies";
+import { SITE_LANGUAGES } from "./site-languages";
 
 export { siteCollections };
 
 /**
  * The reference site, declared once through `createCms` as any consumer would: the `pages`
- * collection, the built-in sign-in, media, settings, seed, the contact form, the review lists and share links of drafts.
+ * collection in English and German, the built-in sign-in, media, settings, seed, the contact form, the review lists and share links of drafts.
  */
 export const siteCms = createCms<SiteEnv, typeof siteCollections>({
   collections: siteCollections,
+  // Pages in English (the source of every translation) and German.
+  locales: SITE_LANGUAGES.locales,
+  defaultLocale: SITE_LANGUAGES.defaultLocale,
   media: { registry: media },
   settings: siteSettingsConfig,
   seed: siteSeedSteps,

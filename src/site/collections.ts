@@ -1,9 +1,13 @@
 import { cmsCollection } from "../cms/cms-collection";
+import { resolveLanguages } from "../cms/cms-languages";
 import { registerCollection } from "../cms/cms-registry";
 import { assertValidSections, type SectionCatalog, type SectionFieldDef } from "../cores/sections";
 import { LouiseValidationError } from "../shared/errors";
 import { isReservedSlug, isSlug } from "../shared/slug";
 import { pageRedirects, pages, pagesVersions } from "../tables/pages";
+import { SITE_LANGUAGES } from "./site-languages";
+
+const LOCALE_SEGMENTS: ReadonlySet<string> = new Set(SITE_LANGUAGES.locales);
 
 /** The looks a call to action may take; the page renders each as a class (`cta-primary`). */
 export const CTA_STYLES = [
@@ -62,6 +66,7 @@ export const sectionCatalog: SectionCatalog = {
  * inline save, the live room, the service binding): drafts and full-text search on, the inline
  * editable paths the page renderer marks, the section catalog with the strict media rule, and the
  * slug: a well-formed address, whose old value redirects to the new one once a rename is published.
+ * Translated into the site's languages, each translation with every field its own.
  */
 export const pagesDeclaration = cmsCollection(pages, {
   versionsTable: pagesVersions,
@@ -87,6 +92,7 @@ export const pagesDeclaration = cmsCollection(pages, {
     "sections.*.items.*.text": "text",
   },
   redirects: { table: pageRedirects, field: "slug" },
+  localized: { shared: [] },
   validate: (data, { operation, mediaBase }) => {
     // The slug is the page's address (`/<slug>`): one the site can serve, from every write path.
     if (data.slug !== undefined && !isSlug(data.slug)) {
@@ -95,9 +101,13 @@ export const pagesDeclaration = cmsCollection(pages, {
     if (typeof data.slug === "string" && isReservedSlug(data.slug)) {
       throw new LouiseValidationError([{ path: "slug", message: `/${data.slug} is the site's own address; choose another slug`, code: "reserved" }]);
     }
+    // `/de` is the German home page's address: an English page there could never be visited.
+    if (typeof data.slug === "string" && LOCALE_SEGMENTS.has(data.slug)) {
+      throw new LouiseValidationError([{ path: "slug", message: `/${data.slug} is the address of the site's ${data.slug} pages; choose another slug`, code: "reserved" }]);
+    }
     if (data.sections !== undefined) assertValidSections(sectionCatalog, data.sections, { operation, mediaBase });
   },
 });
 
 /** The checked `CollectionConfig` of `pages`, as the cores read it. */
-export const pagesCollection = registerCollection("pages", pagesDeclaration).config;
+export const pagesCollection = registerCollection("pages", pagesDeclaration, resolveLanguages(SITE_LANGUAGES)).config;

@@ -1,6 +1,8 @@
 import type { D1Client } from "../cores/d1-client";
 import { DEFAULT_MENU_SIZE, defaultMenu, type MenuEntry } from "../shared/default-menu";
 import type { Violation } from "../shared/errors";
+import { localePath } from "../shared/locale-path";
+import { SITE_LANGUAGES } from "./site-languages";
 
 export type { MenuEntry };
 
@@ -41,34 +43,49 @@ export function menuViolations(value: unknown, key: string): Violation[] {
 }
 
 /**
- * The menu visitors see: the `menu` setting's entries whose page is published, in its order,
- * under its labels (a page renamed since keeps its place: entries name pages by id). With no
- * `menu` set, the home page and the first published pages, by title.
+ * The menu visitors see on a page in `locale`: the `menu` setting's entries whose page is
+ * published, in its order, under its labels (a page renamed since keeps its place: entries name
+ * pages by id). With no `menu` set, the home page and the first published pages, by title. Entries
+ * name English pages (the sources); on a German page each leads to its published German
+ * translation, under that translation's title in the default menu, and to the English page while
+ * there is none.
  *
  * @example
  * await menuLinks(env.DB, settings.menu) // [{ href: "/", label: "Home" }, { href: "/about", label: "About" }]
+ * await menuLinks(env.DB, settings.menu, "de") // [{ href: "/de/", label: "Home" }, { href: "/de/ueber-uns", label: "Über uns" }]
  */
-export async function menuLinks(db: D1Client, menu: unknown): Promise<MenuLink[]> {
-  const href = (slug: string) => (slug === "home" ? "/" : `/${slug}`);
+export async function menuLinks(db: D1Client, menu: unknown, locale: string = SITE_LANGUAGES.defaultLocale): Promise<MenuLink[]> {
+  // Each published source with its published translation into `locale`, when it has one.
+  const shown = `SELECT p.id AS id, coalesce(t.slug, p.slug) AS slug, coalesce(t.title, p.title) AS title, coalesce(t.locale, p.locale) AS locale
+    FROM pages p LEFT JOIN pages t ON t.source_id = p.id AND t.locale = ?1 AND t.published_version_id IS NOT NULL
+    WHERE p.published_version_id IS NOT NULL AND p.source_id IS NULL`;
   if (!Array.isArray(menu)) {
     // The query's order only narrows the pages to the ones defaultMenu keeps; defaultMenu decides.
-    const { results } = await db
-      .prepare("SELECT id, slug, title FROM pages WHERE published_version_id IS NOT NULL ORDER BY slug <> 'home', id LIMIT ?1")
-      .bind(DEFAULT_MENU_SIZE)
-      .all<{ id: number; slug: string; title: string }>();
-    const slugs = new Map(results.map((page) => [page.id, page.slug]));
-    return defaultMenu(results).map((entry) => ({ href: href(slugs.get(entry.pageId) ?? ""), label: entry.label }));
+    const { results } = await db.prepare(`${shown} ORDER BY p.slug <> 'home', p.id LIMIT ?2`).bind(locale, DEFAULT_MENU_SIZE).all<ShownPage>();
+    const byId = new Map(results.map((page) => [page.id, page]));
+    return defaultMenu(results).map((entry) => ({ href: hrefOf(byId.get(entry.pageId)), label: entry.label }));
   }
   const entries = menu as MenuEntry[];
   if (entries.length === 0) return [];
   const ids = entries.map((entry) => entry.pageId);
   const { results } = await db
-    .prepare(`SELECT id, slug FROM pages WHERE published_version_id IS NOT NULL AND id IN (${ids.map((_, i) => `?${i + 1}`).join(", ")})`)
-    .bind(...ids)
-    .all<{ id: number; slug: string }>();
-  const slugs = new Map(results.map((page) => [page.id, page.slug]));
+    .prepare(`${shown} AND p.id IN (${ids.map((_, i) => `?${i + 2}`).join(", ")})`)
+    .bind(locale, ...ids)
+    .all<ShownPage>();
+  const byId = new Map(results.map((page) => [page.id, page]));
   return entries.flatMap((entry) => {
-    const slug = slugs.get(entry.pageId);
-    return slug === undefined ? [] : [{ href: href(slug), label: entry.label }];
+    const page = byId.get(entry.pageId);
+    return page === undefined ? [] : [{ href: hrefOf(page), label: entry.label }];
   });
+}
+
+interface ShownPage {
+  id: number;
+  slug: string;
+  title: string;
+  locale: string;
+}
+
+function hrefOf(page: ShownPage | undefined): string {
+  return page ? localePath(SITE_LANGUAGES, page.locale, page.slug) : "/";
 }

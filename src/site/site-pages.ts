@@ -3,10 +3,11 @@ import { resumeReadSession } from "../cores/d1-session";
 import { loadEditableDocument } from "../cores/drafts";
 import { mediaMetaByUrl, resolveImageAlt, type MediaMeta } from "../cores/media";
 import { readSettings } from "../cores/settings";
-import { findRowBy } from "../cores/pages/page-store";
+import { findPageAt, publishedAlternates } from "../cores/pages/localized-pages";
 import { findRedirect } from "../cores/pages/redirects";
 import { isHttpError } from "../shared/errors";
 import { isSlug } from "../shared/slug";
+import { hreflangLinks, localePath, parseLocalePath, type LocaleAddressing } from "../shared/locale-path";
 import { tableMeta } from "../cores/table-meta";
 import type { D1Client } from "../cores/d1-client";
 import { flushRoomDraft } from "../objects/room-client";
@@ -32,6 +33,8 @@ export interface SitePagesOptions {
   resolveEditor: ResolveEditor<SiteEnv>;
   /** Markup appended to edit-mode pages (the inline-editing client). */
   editorTail?: (page: PageDocument, editor: EditorSession, nonce: string) => string;
+  /** The site's languages (`cms.registry.languages`): which first path segments name a locale. */
+  languages?: LocaleAddressing;
 }
 
 /** How one page is shown: to an editor (edit mode) or as a visitor sees it, under which nonce, indexable or not, with which tail. */
@@ -42,10 +45,13 @@ interface Showing {
   noindex?: boolean;
   /** Markup for the end of `<body>` (edit mode's client). */
   tail?: string | undefined;
+  /** The page's published locales (hreflang), as paths. */
+  alternates?: readonly { hreflang: string; path: string }[];
 }
 
 /**
- * Serves the demo site: `/` is the page with slug `home`, `/<slug>` the others, `/login` signs in,
+ * Serves the demo site: `/` is the page with slug `home`, `/<slug>` the others, each other locale's
+ * at `/<locale>/` and `/<locale>/<slug>` (`localePath`), `/login` signs in,
  * `/share/<token>` shows a shared draft. Visitors get the live row of a published page and no
  * editor script; a signed-in editor gets edit mode with `data-cms-field` markers, also of a page
  * never published (its draft), or, with `?cms-view=draft` (Preview) or `?cms-view=published`
@@ -56,6 +62,7 @@ interface Showing {
  * const response = await sitePages({ resolveEditor })(request, env);
  */
 export function sitePages(options: SitePagesOptions) {
+  const languages = options.languages ?? null;
   return async (request: Request, env: SiteEnv): Promise<Response | undefined> => {
     if (request.method !== "GET" && request.method !== "HEAD") return undefined;
     const url = new URL(request.url);
@@ -68,13 +75,17 @@ export function sitePages(options: SitePagesOptions) {
         return editable && { page: editable, body: await pageBody(request, env, env.DB, editable, { editor: null, noindex: true }) };
       });
     }
-    const slug = url.pathname === "/" ? "home" : url.pathname.slice(1);
-    if (!isSlug(slug)) return undefined;
+    const address = parseLocalePath(languages, url.pathname);
+    if (!address || !isSlug(address.slug)) return undefined;
+    const { locale, slug } = address;
+    // A locale named in the path has one address per page: `/de` is `/de/`, `/en/about` is `/about`.
+    const canonical = localePath(languages, locale, slug);
+    if (address.prefixed && canonical !== url.pathname) return redirectTo(canonical, url);
     const signedIn = await options.resolveEditor(request, env);
     // Edit mode reads through a session anchored at this browser's last draft write (read-after-write).
     const read = signedIn ? resumeReadSession(env.DB, request.headers.get("cookie")) : null;
     const db = read?.client ?? env.DB;
-    const live = await findRowBy(db, pagesMeta, "slug", slug);
+    const live = await findPageAt(db, pagesMeta, languages, address);
     // A page outside the editor's scope is theirs only to visit: no draft, no editor on it.
     const outside = signedIn !== null && live !== null && !mayAccessRecord(signedIn, pagesCollection, live);
     const asVisitor = signedIn && !outside ? viewAsVisitor(url) : null;
@@ -85,8 +96,8 @@ export function sitePages(options: SitePagesOptions) {
     const signedInView = Boolean(signedIn);
     if (!live || (!editor && asVisitor !== "draft" && live.publishedVersionId === null)) {
       // A renamed page's old address leads on, permanently, to where the page lives now.
-      const moved = await findRedirect(db, pageRedirects, slug);
-      if (moved !== null) return redirectTo(moved === "home" ? "/" : `/${moved}`, url);
+      const moved = await findRedirect(db, pageRedirects, slug, languages ? locale : undefined);
+      if (moved !== null) return redirectTo(localePath(languages, locale, moved), url);
       return html(layout({ title: "Not found", editor, nonce }, `<main><h1>Not found</h1><p>No page lives at ${url.pathname.replace(/[<>&"']/g, "")}.</p></main>`), {
         request,
         nonce,
@@ -98,9 +109,11 @@ export function sitePages(options: SitePagesOptions) {
     // first (a reload shows the words typed a moment ago, not the text of the last flush);
     // everyone else sees the live row.
     const shown = editor || asVisitor === "draft" ? ((await readDraft(env, db, live.id as number)) ?? live) : live;
-    const page = shown as unknown as PageDocument;
+    const page = visitorDocument(shown as unknown as PageDocument);
     const tail = editor && nonce ? options.editorTail?.(page, editor, nonce) : undefined;
-    const body = await pageBody(request, env, db, page, { editor, nonce, tail, noindex: asVisitor !== null });
+    // Search engines meet the published page only: its published locales, itself among them.
+    const alternates = asVisitor === null ? hreflangLinks(languages, await publishedAlternates(db, pagesMeta, languages, live)) : [];
+    const body = await pageBody(request, env, db, page, { editor, nonce, tail, noindex: asVisitor !== null, alternates });
     // A page with the contact form carries a single-use form token: it is one visitor's, never shared.
     const response = html(body, { request, nonce, mediaUrl: env.MEDIA_URL, editMode: signedInView || carriesFormToken(page) });
     const bookmark = read?.commit({ secure: url.protocol === "https:" });
@@ -138,8 +151,18 @@ async function pageBody(request: Request, env: SiteEnv, db: D1Client, page: Page
   const content = renderPageContent(page, { editMode: Boolean(showing.editor), after, altFor: (image) => resolveImageAlt(image, assets) });
   const settings = await settingsRead;
   const siteName = typeof settings.siteName === "string" ? settings.siteName : undefined;
-  const menu = await menuLinks(db, settings.menu);
-  return layout({ title: page.title, editor: showing.editor, siteName, menu, tail: showing.tail, nonce: showing.nonce, ...(showing.noindex ? { noindex: true } : {}) }, content);
+  const menu = await menuLinks(db, settings.menu, page.locale);
+  const alternates = (showing.alternates ?? []).map(({ hreflang, path }) => ({ hreflang, href: `${url.origin}${path}` }));
+  return layout({ title: page.title, lang: page.locale ?? "en", alternates, editor: showing.editor, siteName, menu, tail: showing.tail, nonce: showing.nonce, ...(showing.noindex ? { noindex: true } : {}) }, content);
+}
+
+/*
+ * The page as shown. A translation is shown as its row holds it for now; reading its shared fields
+ * from the source and its empty fields along the fallback chain (issue 37, the languages core)
+ * belongs here, where every showing of the page route passes.
+ */
+function visitorDocument(page: PageDocument): PageDocument {
+  return page;
 }
 
 /* The demo's contact form, with its single-use timing token, is on the home page only. */

@@ -67,12 +67,20 @@ export const pagesVersions = sqliteTable("pages_versions", { ...versionsColumns(
 export const PAGES_SEARCH_FIELDS = ["title", "body", "sections"] as const;
 
 /**
- * Old addresses of renamed pages: a visitor asking for `fromSlug` is sent on, permanently, to
- * `toSlug`. Written by publish when a page's slug changes (chains collapse to the newest address);
- * a page published at `fromSlug` removes its row.
+ * Old addresses of renamed pages: a visitor asking for `fromSlug` in `locale` is sent on,
+ * permanently, to `toSlug` in the same locale. Written by publish when a page's slug changes
+ * (chains collapse to the newest address); a page published at `fromSlug` in that locale removes
+ * its row. An old address is unique within its locale (a German page's rename never moves an
+ * English address), so the table has no key column of its own.
  */
-export const pageRedirects = sqliteTable("page_redirects", {
-  fromSlug: text("from_slug").primaryKey(),
-  toSlug: text("to_slug").notNull(),
-  createdAt: text("created_at").notNull().default(NOW),
-});
+export const pageRedirects = sqliteTable(
+  "page_redirects",
+  {
+    fromSlug: text("from_slug").notNull(),
+    toSlug: text("to_slug").notNull(),
+    createdAt: text("created_at").notNull().default(NOW),
+    /** The locale of the page that left `fromSlug`; `en` for the redirects made before languages. */
+    locale: text("locale").notNull().default("en"),
+  },
+  (table) => [uniqueIndex("page_redirects_locale_from").on(table.locale, table.fromSlug)],
+);

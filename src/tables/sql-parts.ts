@@ -61,11 +61,11 @@ export const SQL_PARTS = [
   {
     name: "pages",
     comment:
-      "A ready `pages` collection (drafts on, translatable), its versions and the redirects of renamed\npages, as the reference site declares them.\n\nUpgrades included: pages-locales",
+      "A ready `pages` collection (drafts on, translatable), its versions and the redirects of renamed\npages, as the reference site declares them.\n\nUpgrades included: pages-locales, pages-redirect-locales",
     entries: [
       { table: pages },
       { comment: 'Resume and publish read "the newest draft of a page"; retention counts drafts by status.', table: pagesVersions },
-      { comment: "Old addresses of renamed pages: publish of a slug change sends the old one on, permanently.", table: pageRedirects },
+      { comment: "Old addresses of renamed pages, per locale: publish of a slug change sends the old one on, permanently.", table: pageRedirects },
     ],
   },
   {

@@ -15,6 +15,7 @@ import { UNKNOWN_CLIENT } from "../../src/routes/client-address";
 import type { SiteEnv } from "../../src/site/env";
 import { editorOption, editorScript } from "../../src/site/render/editor-script";
 import { sitePages } from "../../src/site/site-pages";
+import { siteCms } from "../../src/site/cms";
 import worker, { PageRoom as SitePageRoom } from "../../src/worker";
 
 export { CmsService, RateLimitObject } from "../../src/worker";
@@ -30,6 +31,7 @@ const FAIL_KEY = "e2e:fail-saves";
 const SHARED_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAD0lEQVR4nGP4z8DAwPAfAAcAAf9+CLHQAAAAAElFTkSuQmCC";
 const pages = sitePages({
   resolveEditor: resolveSiteEditor,
+  languages: siteCms.registry.languages,
   // Test switches in the page URL: `?rest` turns live editing off (REST saving on a versioned page),
   // `?manual` turns auto-save off, `?suggest` starts an editor without the publish right in Suggesting mode, `?inquiries-limit=<n>` pages the Inquiries panel n at a time.
   editorTail: (page, editor, nonce) =>

@@ -39,6 +39,7 @@ export async function startSite({ port = Number(process.env.E2E_PORT ?? 8796), s
   if (!state) {
     await wrangler(["d1", "migrations", "apply", "DB", "--local", "-c", CONFIG, "--persist-to", persistTo]);
     await wrangler(["d1", "execute", "DB", "--local", "-c", CONFIG, "--persist-to", persistTo, "--file", "scripts/seed-demo.sql"]);
+    await wrangler(["d1", "execute", "DB", "--local", "-c", CONFIG, "--persist-to", persistTo, "--file", "scripts/seed-demo-de.sql"]);
     await addEditors(EDITORS.map((e) => ({ ...e, password })), { persistTo, quiet: true });
   }
 

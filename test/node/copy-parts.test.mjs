@@ -26,14 +26,15 @@ it("a site that copied the core part before roles existed gets the upgrade after
   assert.deepEqual(copyMigrations(dir, { parts: ["core"] }), []);
 });
 
-it("a site that copied the pages part before languages gets the pages-locales rebuild; a fresh copy includes it", () => {
+it("a site that copied the pages part before languages gets the pages-locales and pages-redirect-locales rebuilds; a fresh copy includes them", () => {
   const dir = folder();
   writeFileSync(join(dir, "0001_cms_core.sql"), "-- Upgrades included: core-roles, core-team-links, core-activity, core-second-factor, core-unflushed-rooms, core-scheduled-publishes\n");
   writeFileSync(join(dir, "0002_cms_pages.sql"), "-- the pages part as an earlier package shipped it\n");
-  assert.deepEqual(copyMigrations(dir, { parts: ["core", "pages"] }), [join(dir, "0003_cms_pages-locales.sql")]);
+  assert.deepEqual(copyMigrations(dir, { parts: ["core", "pages"] }), [join(dir, "0003_cms_pages-locales.sql"), join(dir, "0004_cms_pages-redirect-locales.sql")]);
   assert.equal(readFileSync(join(dir, "0003_cms_pages-locales.sql"), "utf8"), readFileSync(join(PACKAGE_ROOT, "sql/upgrades/pages-locales.sql"), "utf8"));
+  assert.equal(readFileSync(join(dir, "0004_cms_pages-redirect-locales.sql"), "utf8"), readFileSync(join(PACKAGE_ROOT, "sql/upgrades/pages-redirect-locales.sql"), "utf8"));
   const fresh = folder();
   copyMigrations(fresh, { parts: ["core", "pages"] });
   assert.deepEqual(readdirSync(fresh).sort(), ["0001_cms_core.sql", "0002_cms_pages.sql"]);
-  assert.match(readFileSync(join(fresh, "0002_cms_pages.sql"), "utf8"), /^-- Upgrades included: pages-locales$/m);
+  assert.match(readFileSync(join(fresh, "0002_cms_pages.sql"), "utf8"), /^-- Upgrades included: pages-locales, pages-redirect-locales$/m);
 });

@@ -133,7 +133,7 @@ describe("visitors' pages from the edge", () => {
     expect((await visit("/about")).headers.get("x-cms-cache")).toBe("HIT");
   });
 
-  it("a rename purges the new address, the old one and every address that redirected to it; the old one then answers its 308 anew", async () => {
+  it("a rename purges the new address, the old one, every address that redirected to it and the sitemap; the old one then answers its 308 anew", async () => {
     const id = await newPublishedPage("edge-first", "Edge rename");
     expect((await post(ada, "/api/cms/settings", { menu: [{ pageId: 1, label: "Home" }] })).status).toBe(200);
     await publishTitle(id, "Edge rename", { slug: "edge-second" });
@@ -141,7 +141,7 @@ describe("visitors' pages from the edge", () => {
     await cached("/edge-second");
     const deleted = recordDeletes();
     await publishTitle(id, "Edge rename", { slug: "edge-third" });
-    expect(deleted.sort()).toEqual([key("/edge-first"), key("/edge-second"), key("/edge-third")]);
+    expect(deleted.sort()).toEqual([key("/edge-first"), key("/edge-second"), key("/edge-third"), key("/sitemap.xml")]);
     const moved = await visit("/edge-first");
     expect(moved.status).toBe(308);
     expect(moved.headers.get("location")).toBe("/edge-third");
@@ -149,16 +149,35 @@ describe("visitors' pages from the edge", () => {
     expect((await visit("/edge-first")).headers.get("x-cms-cache")).toBe("HIT");
   });
 
-  it("unpublishing purges the page's address: the next visitor gets the 404", async () => {
+  it("unpublishing purges the page's address and the sitemap: the next visitor gets the 404", async () => {
     const id = await newPublishedPage("edge-unpublish", "Edge unpublish");
     expect((await post(ada, "/api/cms/settings", { menu: [{ pageId: 1, label: "Home" }] })).status).toBe(200);
     await cached("/edge-unpublish");
     const deleted = recordDeletes();
     expect((await post(pub, `/api/cms/pages/${id}/unpublish`, {})).status).toBe(200);
-    expect(deleted).toEqual([key("/edge-unpublish")]);
+    expect(deleted.sort()).toEqual([key("/edge-unpublish"), key("/sitemap.xml")]);
     const gone = await visit("/edge-unpublish");
     expect(gone.status).toBe(404);
     await gone.text();
+  });
+
+  it("the sitemap is answered from the cache; a page's first publish purges it and the next visitor's lists the page, a title change leaves it", async () => {
+    const created = await post(pub, "/api/cms/pages", { slug: "edge-mapped", title: "Edge mapped" });
+    const id = Number(((await created.json()) as { id: number }).id);
+    expect((await post(ada, "/api/cms/settings", { menu: [{ pageId: 1, label: "Home" }] })).status).toBe(200);
+    await cached("/sitemap.xml");
+    const deleted = recordDeletes();
+    const published = await post(pub, `/api/cms/pages/${id}/publish`, {});
+    expect(published.status).toBe(200);
+    await published.text();
+    expect(deleted.sort()).toEqual([key("/edge-mapped"), key("/sitemap.xml")]);
+    const fresh = await visit("/sitemap.xml");
+    expect(fresh.headers.get("x-cms-cache")).toBe("MISS");
+    expect(await fresh.text()).toContain(`<loc>${SITE}/edge-mapped</loc>`);
+    deleted.length = 0;
+    await publishTitle(id, "Edge mapped again");
+    expect(deleted).toEqual([key("/edge-mapped")]);
+    expect((await visit("/sitemap.xml")).headers.get("x-cms-cache")).toBe("HIT");
   });
 
   it("deleting a published page moves the generation: its address and the redirects to it are gone", async () => {

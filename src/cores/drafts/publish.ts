@@ -159,7 +159,8 @@ function redirectsOf(db: D1Client, deps: DraftDeps, s: DraftSql, id: number, sna
   const next = field === undefined ? undefined : snapshot[field];
   const column = field === undefined ? undefined : s.live.columns[field];
   if (!deps.redirects || typeof next !== "string" || !column) return [];
-  return redirectStatements(db, deps.redirects, { L: s.L, pk: s.pk, pointer: s.pointer, address: ident(column.name) }, id, next);
+  const locale = s.live.columns.locale;
+  return redirectStatements(db, deps.redirects, { L: s.L, pk: s.pk, pointer: s.pointer, address: ident(column.name), locale: locale && ident(locale.name) }, id, next);
 }
 
 /* Stored drafts were sanitized on save; versions written by other paths (imports, seeds) were not. */

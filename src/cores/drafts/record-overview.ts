@@ -28,12 +28,16 @@ export async function listRecordOverview(
   deps: Pick<DraftDeps, "table" | "versionsTable" | "config">,
   fields: readonly string[],
   page: { limit: number; cursor: number | null },
+  options: { sourcesOnly?: boolean } = {},
 ): Promise<{ items: RecordOverview[]; next: string | null }> {
   const s = draftSql(deps);
+  // A translated collection's sources: each record once, in the default locale.
+  const source = options.sourcesOnly ? s.live.columns.sourceId : undefined;
+  const sources = source ? ` AND p.${ident(source.name)} IS NULL` : "";
   const listed = s.fields.filter(({ name }) => fields.includes(name));
   const columns = listed.map(({ name, column }) => `p.${ident(column.name)} AS ${ident(name)}`);
   const sql = `SELECT p.${s.pk} AS "id", p.${s.pointer} AS "pointer", (${newestPendingSql(s, "p", s.data)}) AS "draft"${columns.map((c) => `, ${c}`).join("")}
-    FROM ${s.L} p WHERE p.${s.pk} > ?1 ORDER BY p.${s.pk} LIMIT ?2`;
+    FROM ${s.L} p WHERE p.${s.pk} > ?1${sources} ORDER BY p.${s.pk} LIMIT ?2`;
   const { results } = await db.prepare(sql).bind(page.cursor ?? 0, page.limit + 1).all<Record<string, unknown>>();
   const items = results.slice(0, page.limit).map((row): RecordOverview => {
     const draft = row.draft === null || row.draft === undefined ? null : snapshotFields(s, row.draft);

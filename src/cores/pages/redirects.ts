@@ -1,11 +1,12 @@
-import type { Table } from "drizzle-orm";
+import { getTableColumns, getTableName, type Table } from "drizzle-orm";
 import type { D1Client } from "../d1-client";
-import { ident, tableMeta } from "../table-meta";
+import { ident } from "../table-meta";
 
 /**
- * Where a collection keeps the old addresses of renamed records: a table with `fromSlug` (primary
- * key) and `toSlug` columns (`pageRedirects` of "cms-toolkit/schema"), and the live row's address
- * field (`slug`).
+ * Where a collection keeps the old addresses of renamed records: a table with `fromSlug` and
+ * `toSlug` columns (`pageRedirects` of "cms-toolkit/schema"), and the live row's address field
+ * (`slug`). With a `locale` column too (unique with `fromSlug`), an old address is its locale's:
+ * a translated collection's rename leaves a redirect in the renamed record's locale only.
  */
 export interface RedirectsConfig {
   table: Table;
@@ -16,16 +17,32 @@ interface RedirectSql {
   R: string;
   from: string;
   to: string;
+  /** The redirects' locale column; `null` for a table of one locale. */
+  locale: string | null;
+}
+
+/** The live table's names the publish and delete statements read the record through. */
+export interface RedirectLive {
+  L: string;
+  pk: string;
+  address: string;
+  /** The live row's locale column; without it (or without one on the redirects table) redirects are not per locale. */
+  locale?: string | undefined;
 }
 
 function redirectSql(table: Table): RedirectSql {
-  const meta = tableMeta(table);
+  const columns = getTableColumns(table);
   const column = (property: string) => {
-    const found = meta.columns[property];
-    if (!found) throw new TypeError(`redirects: table ${meta.name} needs a ${property} column`);
+    const found = columns[property];
+    if (!found) throw new TypeError(`redirects: table ${getTableName(table)} needs a ${property} column`);
     return ident(found.name);
   };
-  return { R: ident(meta.name), from: column("fromSlug"), to: column("toSlug") };
+  return { R: ident(getTableName(table)), from: column("fromSlug"), to: column("toSlug"), locale: columns.locale ? ident(columns.locale.name) : null };
+}
+
+/* Per locale when both tables hold one: the redirect's locale is the live row's. */
+function localeOf(r: RedirectSql, live: RedirectLive): { column: string; value: string } | null {
+  return r.locale && live.locale ? { column: r.locale, value: `(SELECT ${live.locale} FROM ${live.L} WHERE ${live.pk} = ?1)` } : null;
 }
 
 /**
@@ -41,16 +58,22 @@ function redirectSql(table: Table): RedirectSql {
 export function redirectStatements(
   db: D1Client,
   config: RedirectsConfig,
-  live: { L: string; pk: string; pointer: string; address: string },
+  live: RedirectLive & { pointer: string },
   id: number,
   next: string,
 ): D1PreparedStatement[] {
-  const { R, from, to } = redirectSql(config.table);
+  const r = redirectSql(config.table);
+  const { R, from, to } = r;
+  const locale = localeOf(r, live);
+  const inLocale = locale ? ` AND ${locale.column} = ${locale.value}` : "";
   const wasLive = `FROM ${live.L} WHERE ${live.pk} = ?1 AND ${live.pointer} IS NOT NULL AND ${live.address} <> ?2`;
+  const insert = locale
+    ? `INSERT INTO ${R} (${from}, ${to}, ${locale.column}) SELECT ${live.address}, ?2, ${live.locale} ${wasLive} ON CONFLICT (${locale.column}, ${from}) DO UPDATE SET ${to} = excluded.${to}`
+    : `INSERT INTO ${R} (${from}, ${to}) SELECT ${live.address}, ?2 ${wasLive} ON CONFLICT (${from}) DO UPDATE SET ${to} = excluded.${to}`;
   return [
-    db.prepare(`DELETE FROM ${R} WHERE ${from} = ?2`).bind(id, next),
-    db.prepare(`UPDATE ${R} SET ${to} = ?2 WHERE ${to} = (SELECT ${live.address} ${wasLive})`).bind(id, next),
-    db.prepare(`INSERT INTO ${R} (${from}, ${to}) SELECT ${live.address}, ?2 ${wasLive} ON CONFLICT (${from}) DO UPDATE SET ${to} = excluded.${to}`).bind(id, next),
+    db.prepare(`DELETE FROM ${R} WHERE ${from} = ?2${inLocale}`).bind(id, next),
+    db.prepare(`UPDATE ${R} SET ${to} = ?2 WHERE ${to} = (SELECT ${live.address} ${wasLive})${inLocale}`).bind(id, next),
+    db.prepare(insert).bind(id, next),
   ];
 }
 
@@ -62,19 +85,25 @@ export function redirectStatements(
  * @example
  * statements.unshift(redirectRemovalStatement(db, config, { L: '"pages"', pk: '"id"', address: '"slug"' }, 12));
  */
-export function redirectRemovalStatement(db: D1Client, config: RedirectsConfig, live: { L: string; pk: string; address: string }, id: number): D1PreparedStatement {
-  const { R, to } = redirectSql(config.table);
-  return db.prepare(`DELETE FROM ${R} WHERE ${to} = (SELECT ${live.address} FROM ${live.L} WHERE ${live.pk} = ?1)`).bind(id);
+export function redirectRemovalStatement(db: D1Client, config: RedirectsConfig, live: RedirectLive, id: number): D1PreparedStatement {
+  const r = redirectSql(config.table);
+  const locale = localeOf(r, live);
+  const inLocale = locale ? ` AND ${locale.column} = ${locale.value}` : "";
+  return db.prepare(`DELETE FROM ${r.R} WHERE ${r.to} = (SELECT ${live.address} FROM ${live.L} WHERE ${live.pk} = ?1)${inLocale}`).bind(id);
 }
 
 /**
- * Where an old address now leads, or `null`.
+ * Where an old address now leads (a slug in the same locale), or `null`. With `locale`, only that
+ * locale's redirects are read (a table without a locale column has one locale).
  *
  * @example
  * await findRedirect(env.DB, pageRedirects, "old-name") // "new-name"
+ * await findRedirect(env.DB, pageRedirects, "alter-name", "de") // "neuer-name"
  */
-export async function findRedirect(db: D1Client, table: Table, address: string): Promise<string | null> {
-  const { R, from, to } = redirectSql(table);
-  const row = await db.prepare(`SELECT ${to} AS "to" FROM ${R} WHERE ${from} = ?1`).bind(address).first<{ to: string }>();
+export async function findRedirect(db: D1Client, table: Table, address: string, locale?: string): Promise<string | null> {
+  const { R, from, to, locale: column } = redirectSql(table);
+  const inLocale = column && locale !== undefined ? ` AND ${column} = ?2` : "";
+  const statement = db.prepare(`SELECT ${to} AS "to" FROM ${R} WHERE ${from} = ?1${inLocale} LIMIT 1`);
+  const row = await (inLocale ? statement.bind(address, locale) : statement.bind(address)).first<{ to: string }>();
   return row?.to ?? null;
 }

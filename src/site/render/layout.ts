@@ -16,6 +16,10 @@ export interface LayoutOptions {
   nonce?: string;
   /** Keeps search engines away (`<meta name="robots" content="noindex">`): shared drafts. */
   noindex?: boolean;
+  /** The page's language for `<html lang>`; default `en`. */
+  lang?: string;
+  /** The page's published locales as `<link rel="alternate" hreflang>`, absolute addresses. */
+  alternates?: readonly { hreflang: string; href: string }[];
 }
 
 /* Edit-mode styles ship only to editors, like everything else about editing. */
@@ -49,11 +53,11 @@ export function layout(options: LayoutOptions, content: string): string {
 <script nonce="${escapeHtml(options.nonce ?? "")}">document.querySelector("[data-cms-signout]").addEventListener("click",()=>fetch("/api/cms/session",{method:"DELETE"}).then(()=>location.assign("/")))</script>`
     : "";
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(options.lang ?? "en")}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(options.title)}</title>${options.noindex ? '\n<meta name="robots" content="noindex">' : ""}
+<title>${escapeHtml(options.title)}</title>${options.noindex ? '\n<meta name="robots" content="noindex">' : ""}${(options.alternates ?? []).map((link) => `\n<link rel="alternate" hreflang="${escapeHtml(link.hreflang)}" href="${escapeHtml(link.href)}">`).join("")}
 <style>${STYLE}${options.editor ? EDIT_STYLE : ""}</style>
 </head>
 <body${options.editor ? ' class="cms-edit-mode"' : ""}>

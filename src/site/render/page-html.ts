@@ -11,6 +11,10 @@ export interface PageDocument {
   title: string;
   body: string;
   sections: unknown;
+  /** The row's language (issue 37): `<html lang>`; absent on a table without languages. */
+  locale?: string;
+  /** The row this page translates; `null` for a source. */
+  sourceId?: number | null;
 }
 
 /**

@@ -1,0 +1,107 @@
+import { env, exports } from "cloudflare:workers";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import germanSeedSql from "../../scripts/seed-demo-de.sql?raw";
+import { EDGE_CACHE_DEFAULTS } from "../../src/cms/edge-cache";
+import { seedDemo, seedDemoEditors, signIn, SITE } from "./demo-helpers";
+
+/*
+ * The reference site in English and German, as `npm run dev` shows it: the German seed's pages at
+ * /de/, their hreflang and menu, the sitemap, the slug rule, and what a German page's rename purges.
+ */
+const visit = (path: string, headers: Record<string, string> = {}) => exports.default.fetch(`${SITE}${path}`, { headers, redirect: "manual" });
+const json = (cookie: string) => ({ cookie, origin: SITE, "content-type": "application/json" });
+const post = (cookie: string, path: string, body: unknown, method = "POST") => exports.default.fetch(`${SITE}${path}`, { method, headers: json(cookie), body: JSON.stringify(body) });
+const key = (path: string) => `${EDGE_CACHE_DEFAULTS.keyOrigin}${path}`;
+let pub = "";
+let ada = "";
+
+async function seedGerman(): Promise<void> {
+  const statements = germanSeedSql
+    .split(/;\s*\n/)
+    .map((s) => s.replace(/^\s*--.*$/gm, "").trim())
+    .filter(Boolean);
+  await env.DB.batch(statements.map((s) => env.DB.prepare(s)));
+}
+
+const count = async () => (await env.DB.prepare("SELECT (SELECT count(*) FROM pages) + (SELECT count(*) FROM pages_versions) AS n").first<{ n: number }>())!.n;
+const menuOf = (html: string) => [...(/<nav aria-label="Site">(.*?)<\/nav>/s.exec(html)?.[1] ?? "").matchAll(/<a href="([^"]+)">([^<]*)<\/a>/g)].map(([, href, label]) => `${href} ${label}`);
+
+beforeAll(async () => {
+  await seedDemo();
+  await seedGerman();
+  await seedDemoEditors();
+  pub = await signIn("pub@demo.test");
+  ada = await signIn("ada@demo.test");
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("the reference site in en and de", () => {
+  it("serves the German seed at /de/ and /de/ueber-uns in German, with its hreflang, German menu and sitemap entries; the seed runs again changing nothing", async () => {
+    const before = await count();
+    await seedGerman();
+    expect(await count()).toBe(before);
+
+    const home = await visit("/de/");
+    expect(home.status).toBe(200);
+    const html = await home.text();
+    expect(html).toContain('<html lang="de">');
+    expect(html).toContain("<title>Willkommen auf der Demo-Seite</title>");
+    expect(html).toContain(`<link rel="alternate" hreflang="de" href="${SITE}/de/">`);
+    expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="${SITE}/">`);
+    expect(menuOf(html)).toEqual(["/de/ Home", "/de/ueber-uns Über uns", "/login Sign in"]);
+    const english = await (await visit("/")).text();
+    expect(english).toContain('<html lang="en">');
+    expect(english).toContain(`<link rel="alternate" hreflang="de" href="${SITE}/de/">`);
+    expect(menuOf(english)).toEqual(["/ Home", "/about About us", "/login Sign in"]);
+    expect((await visit("/de/ueber-uns")).status).toBe(200);
+
+    const sitemap = await (await visit("/sitemap.xml")).text();
+    for (const loc of [`${SITE}/`, `${SITE}/about`, `${SITE}/de/`, `${SITE}/de/ueber-uns`]) expect(sitemap).toContain(`<loc>${loc}</loc>`);
+  });
+
+  it("the editors' page list shows each page once, in English", async () => {
+    const res = await exports.default.fetch(`${SITE}/api/cms/pages/list?limit=200`, { headers: { cookie: pub } });
+    expect(res.status).toBe(200);
+    const ids = ((await res.json()) as { items: { id: number }[] }).items.map((item) => item.id);
+    const german = (await env.DB.prepare("SELECT id FROM pages WHERE locale = 'de'").all<{ id: number }>()).results.map((row) => row.id);
+    expect(german.length).toBeGreaterThan(0);
+    expect(ids).toContain(1);
+    expect(ids.filter((id) => german.includes(id))).toEqual([]);
+  });
+
+  it("refuses a page at a locale's address: slug de is 422 reserved", async () => {
+    const res = await post(pub, "/api/cms/pages", { slug: "de", title: "Deutsch" });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ violations: [{ path: "slug", code: "reserved" }] });
+  });
+
+  it("renaming a German translation purges its old and new address, its English page (whose hreflang changed) and the sitemap, each once", async () => {
+    const created = await post(pub, "/api/cms/pages", { slug: "lang-edge", title: "Edge" });
+    const source = Number(((await created.json()) as { id: number }).id);
+    expect((await post(pub, `/api/cms/pages/${source}/publish`, {})).status).toBe(200);
+    const made = await post(pub, `/api/cms/pages/${source}?locale=de`, { title: "Kante", slug: "kante" }, "PATCH");
+    expect(made.status, await made.clone().text()).toBe(201);
+    const german = Number(((await made.json()) as { id: number }).id);
+    expect((await post(pub, `/api/cms/pages/${german}/publish`, {})).status).toBe(200);
+    expect((await post(ada, "/api/cms/settings", { menu: [{ pageId: 1, label: "Home" }] })).status).toBe(200);
+
+    const deleted: string[] = [];
+    const cache = caches.default;
+    const original = cache.delete.bind(cache);
+    vi.spyOn(cache, "delete").mockImplementation((request, options) => {
+      deleted.push(typeof request === "string" ? request : String(request instanceof URL ? request : request.url));
+      return original(request, options);
+    });
+    expect((await post(pub, `/api/cms/pages/${german}/versions`, { slug: "neue-kante" })).status).toBe(201);
+    const published = await post(pub, `/api/cms/pages/${german}/publish`, {});
+    expect(published.status).toBe(200);
+    await published.text();
+    expect(deleted.sort()).toEqual([key("/de/kante"), key("/de/neue-kante"), key("/lang-edge"), key("/sitemap.xml")]);
+    expect(await visit("/de/kante")).toMatchObject({ status: 308 });
+    expect((await visit("/de/kante")).headers.get("location")).toBe("/de/neue-kante");
+    expect((await visit("/lang-edge")).status).toBe(200);
+  });
+});
