@@ -30,6 +30,7 @@ const NEVER_SHIPPED = new Map([
   ["0320227", "the same"],
   ["98fc529", "0016_review_comments.sql and 0017_unflushed_rooms.sql were merged one branch at a time in one session"],
   ["44fd9df52", "0016_review_comments.sql's author column became TEXT before landing (the stop that carried it did not land)"],
+  ["1325cfa09", "0020_scheduled_publishes.sql was merged before 0019_redirect_locales.sql in one session"],
 ]);
 
 const git = (...args) => execFileSync("git", args, { cwd: PROJECT_ROOT, encoding: "utf8" });
