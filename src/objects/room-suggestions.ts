@@ -2,6 +2,8 @@ import * as Y from "yjs";
 import { HttpError } from "../shared/errors";
 import { orderedItems, POSITION_KEY, reorder } from "../shared/entry-order";
 import {
+  BLOCK_SPLIT,
+  BLOCK_SUGGESTIONS,
   ENTRY_PROPOSED_POSITION,
   ENTRY_SUGGESTION,
   readSuggestionMeta,
@@ -18,8 +20,9 @@ import type { RoomField } from "./room-document";
 /*
  * Settling suggestions in the room's document (docs/room-protocol.md, "Review: comments and
  * suggestions"). The room is the only one that settles: accepting applies exactly the proposed
- * change (marks removed from proposed text, text proposed for deletion deleted, an added entry
- * kept, a removed one deleted, a move's position taken), rejecting undoes it, and the metadata
+ * change (marks removed from proposed text, text proposed for deletion deleted, a split block's
+ * `cms:split` dropped, a block proposed to join the one before joined to it, an added entry kept, a
+ * removed one deleted, a move's position taken), rejecting undoes it, and the metadata
  * entry goes, all in one transaction. The caller runs it synchronously under the room's lock
  * after checking that the suggestion is open, so two accepts at once apply it exactly once.
  */
@@ -38,6 +41,7 @@ export function openSuggestions(doc: Y.Doc, fields: readonly RoomField[]): Sugge
       for (const run of runs(text, names)) for (const id of [run.insert, run.delete]) if (id !== null) words.set(id, (words.get(id) ?? "") + run.text);
     },
     entry() {},
+    block() {},
   });
   const views: SuggestionView[] = [];
   for (const [id, value] of doc.getMap<unknown>(SUGGESTIONS_ROOT)) {
@@ -90,8 +94,12 @@ export function settleSuggestions(doc: Y.Doc, fields: readonly RoomField[], ids:
   const isOpen = openSuggestionOf(doc);
   const kinds = new Map(ids.map((id) => [id, openSuggestion(doc, id).kind]));
   const touched = new Set<string>();
+  const blocks: { element: Y.XmlElement; attribute: string; id: string; root: string }[] = [];
   doc.transact(() => {
     walk(doc, fields, {
+      block(element, attribute, id, root) {
+        blocks.push({ element, attribute, id, root });
+      },
       text(text, names, root) {
         // From the end, so each run's index still holds when the ones after it are deleted.
         for (const run of runs(text, names).reverse()) {
@@ -126,6 +134,19 @@ export function settleSuggestions(doc: Y.Doc, fields: readonly RoomField[], ids:
         if (proposed !== undefined) entry.delete(ENTRY_PROPOSED_POSITION);
       },
     });
+    // After the texts, so a block joined back carries its words as this settle left them.
+    for (const { element, attribute, id, root } of blocks) {
+      if (element._item?.deleted) continue;
+      if (!wanted.has(id)) {
+        if (!isOpen(id)) element.removeAttribute(attribute);
+        continue;
+      }
+      touched.add(root);
+      // Rejecting a split and accepting a join both make one block of two again.
+      const join = (attribute === BLOCK_SPLIT) === (decision === "reject");
+      if (join) joinToPrevious(element, attribute);
+      else element.removeAttribute(attribute);
+    }
     const root = doc.getMap<unknown>(SUGGESTIONS_ROOT);
     for (const id of ids) root.delete(id);
   }, origin);
@@ -143,6 +164,29 @@ function sweep(text: Y.Text, run: Run, names: MarkNames, isOpen: (id: string) =>
   if (Object.keys(stale).length > 0) text.format(run.index, run.text.length, stale);
 }
 
+/*
+ * Makes one block of `element` and the textblock before it: its children go to the end of that
+ * block (a text run continuing the last run of it), then it is deleted. Without a textblock before
+ * it (the one it was split from was deleted) only its attribute goes.
+ */
+function joinToPrevious(element: Y.XmlElement, attribute: string): void {
+  const previous = element.prevSibling;
+  const parent = element.parent;
+  if (!(previous instanceof Y.XmlElement) || !TEXTBLOCKS.has(previous.nodeName) || !(parent instanceof Y.XmlFragment)) {
+    element.removeAttribute(attribute);
+    return;
+  }
+  for (const child of element.toArray()) {
+    const last = previous.length > 0 ? previous.get(previous.length - 1) : null;
+    if (child instanceof Y.XmlText && last instanceof Y.XmlText) last.applyDelta([{ retain: last.length }, ...child.toDelta()]);
+    else if (child instanceof Y.XmlText || child instanceof Y.XmlElement) previous.insert(previous.length, [child.clone()]);
+  }
+  parent.delete(parent.toArray().indexOf(element), 1);
+}
+
+/** The blocks that may carry a block suggestion (`richSchema`'s textblocks with `cms:split`/`cms:join`). */
+const TEXTBLOCKS = new Set(["paragraph", "heading"]);
+
 /** The attribute names of proposed and struck text: `cms:ins`/`cms:del` in plain text, the marks in rich text. */
 interface MarkNames {
   insert: string;
@@ -156,6 +200,8 @@ interface Visitor {
   text(text: Y.Text, names: MarkNames, root: string): void;
   /** An entry of a list, before its values are visited (it may be deleted). */
   entry(entry: Y.Map<unknown>, array: Y.Array<unknown>, root: string): void;
+  /** A rich-text block carrying a block suggestion attribute (`cms:split`, `cms:join`) naming `id`. */
+  block(element: Y.XmlElement, attribute: string, id: string, root: string): void;
 }
 
 /* Every text and entry of the document's fields: plain roots, rich fragments, lists (nested too). */
@@ -183,7 +229,13 @@ function walkList(array: Y.Array<unknown>, root: string, visit: Visitor): void {
 function walkRich(parent: Y.XmlFragment | Y.XmlElement, root: string, visit: Visitor): void {
   for (const child of parent.toArray()) {
     if (child instanceof Y.XmlText) visit.text(child, RICH, root);
-    else if (child instanceof Y.XmlElement) walkRich(child, root, visit);
+    else if (child instanceof Y.XmlElement) {
+      for (const attribute of BLOCK_SUGGESTIONS.keys()) {
+        const id = child.getAttribute(attribute);
+        if (typeof id === "string") visit.block(child, attribute, id, root);
+      }
+      walkRich(child, root, visit);
+    }
   }
 }
 
@@ -227,6 +279,10 @@ function describe(meta: SuggestionMeta): string {
       return `removes ${where}`;
     case "move":
       return `moves ${where}`;
+    case "split":
+      return `a new paragraph in ${where}`;
+    case "join":
+      return `joins two paragraphs of ${where}`;
     default:
       return "";
   }
