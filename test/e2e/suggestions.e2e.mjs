@@ -11,12 +11,12 @@ import { seriousViolations } from "./axe.mjs";
 const IMAGES = join(dirname(fileURLToPath(import.meta.url)), "../../docs/images");
 
 const title = (page) => page.locator("h1[data-cms-field]");
-const body = (page) => page.locator(".ProseMirror");
+export const body = (page) => page.locator(".ProseMirror");
 const modeSwitch = (page) => page.locator(".cms-bar").getByRole("switch", { name: "Suggesting" });
-const panelOf = (page) => page.getByRole("dialog", { name: "Suggestions" });
+export const panelOf = (page) => page.getByRole("dialog", { name: "Suggestions" });
 
 /* Three people on one fresh page: the editor who suggests and two publishers (two contexts of the publisher's account). */
-async function threeOnAPage({ browser, site, track }) {
+export async function threeOnAPage({ browser, site, track }) {
   const editor = await openAs(browser, site, "editor@example.test");
   const one = await openAs(browser, site, "publisher@example.test");
   const two = await openAs(browser, site, "publisher@example.test");
@@ -29,14 +29,14 @@ async function threeOnAPage({ browser, site, track }) {
 }
 
 /* Switches the page to Suggesting (by keyboard: the switch is a button) and waits until it says so. */
-async function startSuggesting(page) {
+export async function startSuggesting(page) {
   await modeSwitch(page).focus();
   await page.keyboard.press("Enter");
   await page.locator('.cms-bar [role=switch][aria-checked="true"]').waitFor();
 }
 
 /* Places the caret right after `word` in the element and types or deletes there. */
-async function caretAfter(page, locator, word) {
+export async function caretAfter(page, locator, word) {
   await locator.click();
   await page.evaluate(
     ({ selector, word }) => {
@@ -89,7 +89,7 @@ const shownText = (locator) => locator.evaluate((element) => {
 });
 
 /* The newest version's title and body ("title|body"), the draft the room wrote last. */
-async function newestVersion(context, site, id) {
+export async function newestVersion(context, site, id) {
   const { items } = await api(context, site, "GET", `/api/cms/pages/${id}/versions`);
   const newest = items.reduce((a, b) => (b.id > a.id ? b : a), items[0]);
   const data = typeof newest?.versionData === "string" ? JSON.parse(newest.versionData) : newest?.versionData;
