@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { CommentsApi, MentionablePerson } from "../../src/client/comments/comments-api";
-import { myEditorId } from "../../src/client/comments/me";
+import { myEditorId, type TeamLookup } from "../../src/client/comments/me";
 
 /* The two reads the lookup may make, answering as a site would; `asked` counts them. */
-function site(email: string | null, people: MentionablePerson[]) {
+function site(email: string | null, people: { id: number; name: string; email: string }[]) {
   const asked: string[] = [];
-  const api: Pick<CommentsApi, "myEmail" | "people"> = {
+  const api: TeamLookup = {
     myEmail: async () => (asked.push("session"), email),
     people: async () => (asked.push("people"), people),
   };

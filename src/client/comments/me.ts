@@ -1,4 +1,8 @@
-import type { CommentsApi } from "./comments-api";
+/** What the lookup by email reads (a `CommentsApi` has both). */
+export interface TeamLookup {
+  myEmail(): Promise<string | null>;
+  people(): Promise<readonly { id: number; email: string }[]>;
+}
 
 /**
  * The editor id that names this editor's comments (as `author`, the same text the server's
@@ -9,7 +13,7 @@ import type { CommentsApi } from "./comments-api";
  * @example
  * await myEditorId("acc-7f3", api) // "acc-7f3", asking the server nothing
  */
-export async function myEditorId(given: string | number | null | undefined, api: Pick<CommentsApi, "myEmail" | "people">): Promise<string | null> {
+export async function myEditorId(given: string | number | null | undefined, api: TeamLookup): Promise<string | null> {
   if (given !== undefined && given !== null && String(given) !== "") return String(given);
   const [email, people] = await Promise.all([api.myEmail(), api.people()]);
   const found = email === null ? undefined : people.find((person) => person.email === email);
