@@ -53,6 +53,31 @@ export function openSuggestions(doc: Y.Doc, fields: readonly RoomField[]): Sugge
 }
 
 /**
+ * The open suggestions nothing in the document marks any more (no text mark, block attribute or
+ * entry key names them): an undo took back their content.
+ *
+ * @example
+ * unmarkedSuggestions(doc, fields) // ["s1"]
+ */
+export function unmarkedSuggestions(doc: Y.Doc, fields: readonly RoomField[]): string[] {
+  if (!doc.share.has(SUGGESTIONS_ROOT)) return [];
+  const used = new Set<string>();
+  walk(doc, fields, {
+    text(text, names) {
+      for (const run of runs(text, names)) for (const id of [run.insert, run.delete]) if (id !== null) used.add(id);
+    },
+    entry(entry) {
+      const id = entry.get(ENTRY_SUGGESTION);
+      if (typeof id === "string") used.add(id);
+    },
+    block(_element, _attribute, id) {
+      used.add(id);
+    },
+  });
+  return [...doc.getMap<unknown>(SUGGESTIONS_ROOT).keys()].filter((id) => !used.has(id));
+}
+
+/**
  * How many suggestions are open on the page.
  *
  * @example
