@@ -15,6 +15,7 @@ import {
   type SuggestionView,
 } from "../shared/review-suggestions";
 import { openSuggestionOf } from "../shared/suggestion-draft";
+import { joinToPrevious } from "./room-block-join";
 import type { RoomField } from "./room-document";
 
 /*
@@ -188,29 +189,6 @@ function sweep(text: Y.Text, run: Run, names: MarkNames, isOpen: (id: string) =>
   if (run.delete !== null && !isOpen(run.delete)) stale[names.delete] = null;
   if (Object.keys(stale).length > 0) text.format(run.index, run.text.length, stale);
 }
-
-/*
- * Makes one block of `element` and the textblock before it: its children go to the end of that
- * block (a text run continuing the last run of it), then it is deleted. Without a textblock before
- * it (the one it was split from was deleted) only its attribute goes.
- */
-function joinToPrevious(element: Y.XmlElement, attribute: string): void {
-  const previous = element.prevSibling;
-  const parent = element.parent;
-  if (!(previous instanceof Y.XmlElement) || !TEXTBLOCKS.has(previous.nodeName) || !(parent instanceof Y.XmlFragment)) {
-    element.removeAttribute(attribute);
-    return;
-  }
-  for (const child of element.toArray()) {
-    const last = previous.length > 0 ? previous.get(previous.length - 1) : null;
-    if (child instanceof Y.XmlText && last instanceof Y.XmlText) last.applyDelta([{ retain: last.length }, ...child.toDelta()]);
-    else if (child instanceof Y.XmlText || child instanceof Y.XmlElement) previous.insert(previous.length, [child.clone()]);
-  }
-  parent.delete(parent.toArray().indexOf(element), 1);
-}
-
-/** The blocks that may carry a block suggestion (`richSchema`'s textblocks with `cms:split`/`cms:join`). */
-const TEXTBLOCKS = new Set(["paragraph", "heading"]);
 
 /** The attribute names of proposed and struck text: `cms:ins`/`cms:del` in plain text, the marks in rich text. */
 interface MarkNames {
