@@ -26,3 +26,21 @@ export function joinToPrevious(element: Y.XmlElement, attribute: string): void {
 
 /** The blocks that may carry a block suggestion (`richSchema`'s textblocks with `cms:split`/`cms:join`). */
 const TEXTBLOCKS = new Set(["paragraph", "heading"]);
+
+/**
+ * The words a block holds (a split's new paragraph, a join's second one), as the suggestions
+ * listing quotes them.
+ *
+ * @example
+ * blockWords(paragraph) // " on weekdays."
+ */
+export function blockWords(element: Y.XmlElement): string {
+  let out = "";
+  for (const child of element.toArray()) {
+    if (child instanceof Y.XmlText) for (const op of child.toDelta() as { insert?: unknown }[]) if (typeof op.insert === "string") out += op.insert;
+  }
+  return out.length > QUOTE_LENGTH ? `${out.slice(0, QUOTE_LENGTH)}…` : out;
+}
+
+/** The longest quote of a block the listing gives. */
+const QUOTE_LENGTH = 80;

@@ -15,7 +15,7 @@ import {
   type SuggestionView,
 } from "../shared/review-suggestions";
 import { openSuggestionOf } from "../shared/suggestion-draft";
-import { joinToPrevious } from "./room-block-join";
+import { blockWords, joinToPrevious } from "./room-block-join";
 import type { RoomField } from "./room-document";
 
 /*
@@ -42,7 +42,9 @@ export function openSuggestions(doc: Y.Doc, fields: readonly RoomField[]): Sugge
       for (const run of runs(text, names)) for (const id of [run.insert, run.delete]) if (id !== null) words.set(id, (words.get(id) ?? "") + run.text);
     },
     entry() {},
-    block() {},
+    block(element, _attribute, id) {
+      words.set(id, blockWords(element));
+    },
   });
   const views: SuggestionView[] = [];
   for (const [id, value] of doc.getMap<unknown>(SUGGESTIONS_ROOT)) {
@@ -282,10 +284,6 @@ function describe(meta: SuggestionMeta): string {
       return `removes ${where}`;
     case "move":
       return `moves ${where}`;
-    case "split":
-      return `a new paragraph in ${where}`;
-    case "join":
-      return `joins two paragraphs of ${where}`;
     default:
       return "";
   }

@@ -29,7 +29,7 @@ async function splitSuggested(ctx) {
   await api(one.context, ctx.site, "POST", `/api/cms/pages/${id}/versions`, { title: "Opening hours" });
   assert.equal(await newestVersion(one.context, ctx.site, id), "Opening hours|<p>We open at nine on weekdays.</p>");
   await barAction(one.page, "Suggestions");
-  return { editor, one, id, split: panelOf(one.page).locator("li", { hasText: "new paragraph" }) };
+  return { editor, one, id, split: panelOf(one.page).locator("li", { hasText: "New paragraph" }) };
 }
 
 export const tests = [

@@ -57,6 +57,8 @@ describe("block suggestions: a split or a join kept as a block attribute", () =>
     await until(async () => (await newestDraft(id))?.title === "Launch!", WAIT);
     // A draft holds the fields whose value changed: the split body reads as it was, so it is left out.
     expect((await draftBody(id)) ?? "<p>Hello world</p>").toBe("<p>Hello world</p>");
+    const listed = await runEditorRoute(api, request("GET", `/api/cms/pages/${id}/suggestions`, { headers: asPublisher() }), env);
+    expect(await listed.json()).toEqual({ suggestions: [{ id: "s-split", kind: "split", field: "body", author: 1, authorName: "Ed", at: AT, text: " world" }] });
     const accepted = await settle(id, "s-split", "accept");
     expect(accepted.status, await accepted.clone().text()).toBe(200);
     expect(await draftBody(id)).toBe("<p>Hello</p><p> world</p>");
