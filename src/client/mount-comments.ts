@@ -32,10 +32,10 @@ export function commentsAction(control: () => { toggle(): void } | null): BarAct
  * threads and opens the panel.
  *
  * @example
- * const comments = commentsControl(bar, fetch, "pages", 12);
+ * const comments = commentsControl(bar, fetch, "pages", 12, options.editor?.id);
  * mounted.push(...(await mountLivePage(found, session, collab, context, comments.presence)), await comments.attach(session.doc));
  */
-export function commentsControl(bar: EditBar, doFetch: FetchLike, collection: string, id: number | string): CommentsControl & { toggle(): void } {
+export function commentsControl(bar: EditBar, doFetch: FetchLike, collection: string, id: number | string, me?: string | number): CommentsControl & { toggle(): void } {
   const button = bar.element.querySelector<HTMLButtonElement>(`button[data-cms-action="${LABEL}"]`);
   if (button) button.hidden = true;
   let mounted: { toggle(): void; destroy(): void } | null = null;
@@ -45,7 +45,7 @@ export function commentsControl(bar: EditBar, doFetch: FetchLike, collection: st
     toggle: () => mounted?.toggle(),
     async attach(doc) {
       const { commentsApi, mountComments } = await import("./comments");
-      mounted = mountComments({ doc, presence, api: commentsApi(doFetch, collection, id), onCount: (open) => bar.setCount(LABEL, open, "open") });
+      mounted = mountComments({ doc, presence, api: commentsApi(doFetch, collection, id), onCount: (open) => bar.setCount(LABEL, open, "open"), me });
       if (button) button.hidden = false;
       return mounted;
     },

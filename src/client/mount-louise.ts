@@ -176,7 +176,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
   // A site that requires a second factor of this account refuses everything else until it is on:
   // the panel opens at once, and the page reloads once it is on so editing connects.
   if (accountUrl) void requireSecondFactor(accountUrl, doFetch, () => void openAccount(accountUrl, () => win.location.reload()));
-  const comments = commentsControl(bar, doFetch, pageCollection, String(options.versionedPageId));
+  const comments = commentsControl(bar, doFetch, pageCollection, String(options.versionedPageId), options.editor?.id);
   const refreshUnread = inquiriesUrl ? showUnreadInquiries(bar, inquiriesUrl, (input, init) => doFetch(input, init)) : null;
   const history = createPageHistory(doc, (state) => bar.setHistory(state));
   const removeStyles = injectStyles(doc);

@@ -13,6 +13,7 @@ import { asLoadError, closeReason, outsideEdit, RestEdit, RoomLoadError, stateOf
 import { mergeFields, readFields, type RoomField } from "./room-document";
 import { RoomDrafts } from "./room-drafts";
 import { COMMENTS_ORIGIN, RoomComments, type CommentAction, type CommentAnswer } from "./room-comments";
+import { SuggestionSweep, SWEEP_ORIGIN } from "./room-suggestion-sweep";
 import { forgetRecordComments } from "./room-comments-store";
 import { closeStoppedHeartbeats, HEARTBEAT_CHECK } from "./room-heartbeat";
 import { closeSilentConnections, IDLE_CHECK } from "./room-idle";
@@ -542,8 +543,12 @@ export class PageRoom extends YServer {
       has: (client, clock) => getState(this.document.store, client) >= clock,
       delayMs: this.#limits.commitDelayMs,
     });
+    const sweep = new SuggestionSweep(this.document, room.fields);
     this.#drafts = new RoomDrafts({
-      beforeRead: () => this.#commits?.flush(),
+      beforeRead: () => {
+        sweep.run();
+        this.#commits?.flush();
+      },
       env: this.env as RoomEnv,
       deps: room.deps,
       id: room.id,
@@ -602,7 +607,7 @@ export class PageRoom extends YServer {
    */
   #accepted(update: Uint8Array, origin: unknown, transaction: Transaction): void {
     if (origin === LOAD || !this.#commits) return;
-    if (origin === FROM_D1 || origin === COMMENTS_ORIGIN) return this.#commits.accepted(update, null);
+    if (origin === FROM_D1 || origin === COMMENTS_ORIGIN || origin === SWEEP_ORIGIN) return this.#commits.accepted(update, null);
     const editor = origin instanceof RestEdit ? origin.editor : stateOf(origin)?.editor ?? null;
     const now = Date.now();
     this.#commits.accepted(update, { editor, at: now, fields: () => changedRoots(this.document, transaction) });

@@ -5,6 +5,7 @@ import {
   SUGGESTION_META_KEYS,
   SUGGESTIONS_ROOT,
   suggestionValueProblem,
+  type SuggestionKind,
   type SuggestionMeta,
 } from "../shared/review-suggestions";
 import { itemsDeletedBy, type DecodedDeletes } from "./room-wire";
@@ -62,6 +63,58 @@ export function refusedSuggestions(doc: Y.Doc, items: readonly SuggestionItem[],
     if (missing) return `${SUGGESTIONS_ROOT}: a suggestion needs its ${missing}`;
   }
   return null;
+}
+
+/** A block attribute (`cms:split` or `cms:join`) an update sets, with the suggestion it names. */
+export interface BlockSuggestion {
+  id: string;
+  kind: SuggestionKind;
+  attribute: string;
+}
+
+/**
+ * Why an update's block suggestion attributes are refused, or `null`: each names an open
+ * suggestion (in the document, or new in this update) of the attribute's kind whose author is the
+ * connection's editor, as a text mark's suggestion is the suggesting client's own. `items` are
+ * the update's items under `cms:suggestions`, already judged by `refusedSuggestions`.
+ *
+ * @example
+ * refusedBlockSuggestions(doc, items, [{ id: "s1", kind: "split", attribute: "cms:split" }], "3") // null
+ */
+export function refusedBlockSuggestions(doc: Y.Doc, items: readonly SuggestionItem[], blocks: readonly BlockSuggestion[], editorId: string | undefined): string | null {
+  if (blocks.length === 0) return null;
+  const fresh = freshKinds(items);
+  const root = doc.share.has(SUGGESTIONS_ROOT) ? doc.getMap<unknown>(SUGGESTIONS_ROOT) : null;
+  for (const { id, kind, attribute } of blocks) {
+    const entry = root?.get(id);
+    const found = entry instanceof Y.Map ? { kind: entry.get("kind"), author: entry.get("author") } : fresh.get(id);
+    if (found === undefined) return `${attribute} names suggestion ${id}, which is not open`;
+    if (found.kind !== kind) return `${attribute} names a ${kind} suggestion`;
+    if (editorId === undefined || !isAuthoredBy(found.author, editorId)) return `${attribute}: a suggestion's author must be the editor who makes it`;
+  }
+  return null;
+}
+
+/* The kind and author of each suggestion new in this update, by id. */
+function freshKinds(items: readonly SuggestionItem[]): Map<string, { kind: unknown; author: unknown }> {
+  const byEntry = new Map<string, { kind: unknown; author: unknown }>();
+  const ids = new Map<string, string>();
+  for (const { item, sub, depth, newEntry } of items) {
+    if (depth === 0 && sub !== null) {
+      ids.set(idKey(item.id), sub);
+      continue;
+    }
+    if (depth !== 1 || newEntry === null || (sub !== "kind" && sub !== "author") || !(item.content instanceof Y.ContentAny)) continue;
+    const entry = byEntry.get(idKey(newEntry)) ?? { kind: undefined, author: undefined };
+    entry[sub] = item.content.arr[0];
+    byEntry.set(idKey(newEntry), entry);
+  }
+  const out = new Map<string, { kind: unknown; author: unknown }>();
+  for (const [at, id] of ids) {
+    const entry = byEntry.get(at);
+    if (entry) out.set(id, entry);
+  }
+  return out;
 }
 
 /**

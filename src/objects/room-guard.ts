@@ -1,11 +1,11 @@
 import * as Y from "yjs";
 import { MAX_RICH_NESTING } from "../shared/rich-schema";
 import { COMMENTS_ROOT } from "../shared/review-comments";
-import { SUGGESTIONS_ROOT } from "../shared/review-suggestions";
+import { BLOCK_SUGGESTIONS, SUGGESTIONS_ROOT } from "../shared/review-suggestions";
 import { JSON_ROOT } from "../shared/room-protocol";
 import { isJsonMapField, type RoomField } from "./room-document";
 import { refusedContent, roomOnlyWords, type GuardContext, type Place } from "./room-guard-rules";
-import { refusedSuggestionDeletes, refusedSuggestions, type SuggestionItem } from "./room-guard-suggestions";
+import { refusedBlockSuggestions, refusedSuggestionDeletes, refusedSuggestions, type BlockSuggestion, type SuggestionItem } from "./room-guard-suggestions";
 import { itemsDeletedBy, type DecodedDeletes } from "./room-wire";
 
 /**
@@ -56,23 +56,42 @@ export function refusedUpdate(doc: Y.Doc, fields: readonly RoomField[], structs:
  * Why an update's writes to `cms:suggestions` are refused (the room closes the sender with 4423,
  * like a read-only field), or `null`: a new suggestion must be complete, valid, under an unused id
  * and by the connection's own editor (`editorId`); an existing one is never changed or deleted by
- * a client (`room-guard-suggestions.ts`). Costs nothing on a page without suggestions.
+ * a client; a rich-text block's `cms:split`/`cms:join` names an open suggestion of that kind by the
+ * same editor (`room-guard-suggestions.ts`). Costs nothing on a page without suggestions.
  *
  * @example
  * const refusal = refusedSuggestionUpdate(doc, fields, parsed.structs, parsed.deletes, state.editor.id);
  * if (refusal) refuse(connection, refusal, ROOM_CLOSE.READ_ONLY_FIELD);
  */
 export function refusedSuggestionUpdate(doc: Y.Doc, fields: readonly RoomField[], structs: readonly (Y.Item | Y.GC | Y.Skip)[], deletes: DecodedDeletes | null, editorId: string): string | null {
-  if (!doc.share.has(SUGGESTIONS_ROOT) && !structs.some((struct) => struct instanceof Y.Item && (struct.parent as unknown) === SUGGESTIONS_ROOT)) return null;
+  const touchesRoot = structs.some((struct) => struct instanceof Y.Item && (struct.parent as unknown) === SUGGESTIONS_ROOT);
+  // A block's suggestion attribute is a map value (ContentAny); typing never writes one.
+  const mayMarkBlocks = structs.some((struct) => struct instanceof Y.Item && struct.content instanceof Y.ContentAny);
+  if (!doc.share.has(SUGGESTIONS_ROOT) && !touchesRoot && !mayMarkBlocks) return null;
   const places = new UpdatePlaces(doc, schemaOf(fields).roots, structs);
   const items: SuggestionItem[] = [];
+  const blocks: BlockSuggestion[] = [];
   for (const struct of structs) {
     if (!(struct instanceof Y.Item)) continue;
     const place = places.ofItem(struct);
+    if (place?.kind === "richtext" && mayMarkBlocks) {
+      const block = blockSuggestionOf(doc, struct, places.subOf(struct));
+      if (block) blocks.push(block);
+    }
     if (place?.root !== SUGGESTIONS_ROOT) continue;
     items.push({ item: struct, sub: places.subOf(struct), depth: place.depth, newEntry: place.depth === 0 ? struct.id : places.newHolderOf(struct) });
   }
-  return refusedSuggestions(doc, items, editorId) ?? refusedSuggestionDeletes(doc, deletes);
+  return refusedSuggestions(doc, items, editorId) ?? refusedBlockSuggestions(doc, items, blocks, editorId) ?? refusedSuggestionDeletes(doc, deletes);
+}
+
+/* A new `cms:split`/`cms:join` attribute naming a suggestion, or null (anything else, or an item the room already has). */
+function blockSuggestionOf(doc: Y.Doc, item: Y.Item, sub: string | null): BlockSuggestion | null {
+  const kind = sub === null ? undefined : BLOCK_SUGGESTIONS.get(sub);
+  if (kind === undefined || !(item.content instanceof Y.ContentAny)) return null;
+  // A client's full state brings back what the room holds (a settled suggestion's attribute too): nothing new.
+  if (item.id.clock + item.length <= Y.getState(doc.store, item.id.client)) return null;
+  const id: unknown = item.content.arr[0];
+  return typeof id === "string" ? { id, kind, attribute: sub as string } : null;
 }
 
 /**

@@ -2,6 +2,8 @@ import * as Y from "yjs";
 import { HttpError } from "../shared/errors";
 import { orderedItems, POSITION_KEY, reorder } from "../shared/entry-order";
 import {
+  BLOCK_SPLIT,
+  BLOCK_SUGGESTIONS,
   ENTRY_PROPOSED_POSITION,
   ENTRY_SUGGESTION,
   readSuggestionMeta,
@@ -13,13 +15,15 @@ import {
   type SuggestionView,
 } from "../shared/review-suggestions";
 import { openSuggestionOf } from "../shared/suggestion-draft";
+import { blockWords, joinToPrevious } from "./room-block-join";
 import type { RoomField } from "./room-document";
 
 /*
  * Settling suggestions in the room's document (docs/room-protocol.md, "Review: comments and
  * suggestions"). The room is the only one that settles: accepting applies exactly the proposed
- * change (marks removed from proposed text, text proposed for deletion deleted, an added entry
- * kept, a removed one deleted, a move's position taken), rejecting undoes it, and the metadata
+ * change (marks removed from proposed text, text proposed for deletion deleted, a split block's
+ * `cms:split` dropped, a block proposed to join the one before joined to it, an added entry kept, a
+ * removed one deleted, a move's position taken), rejecting undoes it, and the metadata
  * entry goes, all in one transaction. The caller runs it synchronously under the room's lock
  * after checking that the suggestion is open, so two accepts at once apply it exactly once.
  */
@@ -38,6 +42,9 @@ export function openSuggestions(doc: Y.Doc, fields: readonly RoomField[]): Sugge
       for (const run of runs(text, names)) for (const id of [run.insert, run.delete]) if (id !== null) words.set(id, (words.get(id) ?? "") + run.text);
     },
     entry() {},
+    block(element, _attribute, id) {
+      words.set(id, blockWords(element));
+    },
   });
   const views: SuggestionView[] = [];
   for (const [id, value] of doc.getMap<unknown>(SUGGESTIONS_ROOT)) {
@@ -46,6 +53,31 @@ export function openSuggestions(doc: Y.Doc, fields: readonly RoomField[]): Sugge
     views.push({ id, ...meta, text: words.get(id) ?? describe(meta) });
   }
   return views.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+}
+
+/**
+ * The open suggestions nothing in the document marks any more (no text mark, block attribute or
+ * entry key names them): an undo took back their content.
+ *
+ * @example
+ * unmarkedSuggestions(doc, fields) // ["s1"]
+ */
+export function unmarkedSuggestions(doc: Y.Doc, fields: readonly RoomField[]): string[] {
+  if (!doc.share.has(SUGGESTIONS_ROOT)) return [];
+  const used = new Set<string>();
+  walk(doc, fields, {
+    text(text, names) {
+      for (const run of runs(text, names)) for (const id of [run.insert, run.delete]) if (id !== null) used.add(id);
+    },
+    entry(entry) {
+      const id = entry.get(ENTRY_SUGGESTION);
+      if (typeof id === "string") used.add(id);
+    },
+    block(_element, _attribute, id) {
+      used.add(id);
+    },
+  });
+  return [...doc.getMap<unknown>(SUGGESTIONS_ROOT).keys()].filter((id) => !used.has(id));
 }
 
 /**
@@ -90,8 +122,12 @@ export function settleSuggestions(doc: Y.Doc, fields: readonly RoomField[], ids:
   const isOpen = openSuggestionOf(doc);
   const kinds = new Map(ids.map((id) => [id, openSuggestion(doc, id).kind]));
   const touched = new Set<string>();
+  const blocks: { element: Y.XmlElement; attribute: string; id: string; root: string }[] = [];
   doc.transact(() => {
     walk(doc, fields, {
+      block(element, attribute, id, root) {
+        blocks.push({ element, attribute, id, root });
+      },
       text(text, names, root) {
         // From the end, so each run's index still holds when the ones after it are deleted.
         for (const run of runs(text, names).reverse()) {
@@ -126,6 +162,19 @@ export function settleSuggestions(doc: Y.Doc, fields: readonly RoomField[], ids:
         if (proposed !== undefined) entry.delete(ENTRY_PROPOSED_POSITION);
       },
     });
+    // After the texts, so a block joined back carries its words as this settle left them.
+    for (const { element, attribute, id, root } of blocks) {
+      if (element._item?.deleted) continue;
+      if (!wanted.has(id)) {
+        if (!isOpen(id)) element.removeAttribute(attribute);
+        continue;
+      }
+      touched.add(root);
+      // Rejecting a split and accepting a join both make one block of two again.
+      const join = (attribute === BLOCK_SPLIT) === (decision === "reject");
+      if (join) joinToPrevious(element, attribute);
+      else element.removeAttribute(attribute);
+    }
     const root = doc.getMap<unknown>(SUGGESTIONS_ROOT);
     for (const id of ids) root.delete(id);
   }, origin);
@@ -156,6 +205,8 @@ interface Visitor {
   text(text: Y.Text, names: MarkNames, root: string): void;
   /** An entry of a list, before its values are visited (it may be deleted). */
   entry(entry: Y.Map<unknown>, array: Y.Array<unknown>, root: string): void;
+  /** A rich-text block carrying a block suggestion attribute (`cms:split`, `cms:join`) naming `id`. */
+  block(element: Y.XmlElement, attribute: string, id: string, root: string): void;
 }
 
 /* Every text and entry of the document's fields: plain roots, rich fragments, lists (nested too). */
@@ -183,7 +234,13 @@ function walkList(array: Y.Array<unknown>, root: string, visit: Visitor): void {
 function walkRich(parent: Y.XmlFragment | Y.XmlElement, root: string, visit: Visitor): void {
   for (const child of parent.toArray()) {
     if (child instanceof Y.XmlText) visit.text(child, RICH, root);
-    else if (child instanceof Y.XmlElement) walkRich(child, root, visit);
+    else if (child instanceof Y.XmlElement) {
+      for (const attribute of BLOCK_SUGGESTIONS.keys()) {
+        const id = child.getAttribute(attribute);
+        if (typeof id === "string") visit.block(child, attribute, id, root);
+      }
+      walkRich(child, root, visit);
+    }
   }
 }
 

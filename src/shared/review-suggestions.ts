@@ -8,6 +8,9 @@
  *   fields of list entries)         `cms:del` = id (text proposed for deletion, still present)
  *   rich text                       the marks `insertion` / `deletion` / `modification` of
  *                                   @handlewithcare/prosemirror-suggest-changes, `id` = the id
+ *   a rich-text block (paragraph,   node attribute `cms:split` = id (split off the block before it
+ *   heading)                        by suggestion id) or `cms:join` = id (proposed to join the block
+ *                                   before it)
  *   an entry of a list              `cms:suggest` = id (an add or a remove), with `cms:pos` = the
  *                                   proposed position key for a move
  *
@@ -29,13 +32,28 @@ export const ENTRY_SUGGESTION = "cms:suggest";
 /** Entry key holding a proposed move's position key; the entry keeps its `_pos` until accepted. */
 export const ENTRY_PROPOSED_POSITION = "cms:pos";
 
+/**
+ * Node attribute of a rich-text block split off the block before it by an open suggestion (the
+ * draft reads the two as one block); its value is the suggestion id.
+ */
+export const BLOCK_SPLIT = "cms:split";
+
+/** Node attribute of a rich-text block proposed to join the block before it; its value is the suggestion id. */
+export const BLOCK_JOIN = "cms:join";
+
+/** The block attributes of suggestions, with the kind each one's suggestion has. */
+export const BLOCK_SUGGESTIONS: ReadonlyMap<string, SuggestionKind> = new Map([
+  [BLOCK_SPLIT, "split"],
+  [BLOCK_JOIN, "join"],
+]);
+
 /** The rich-text marks of suggestions, as `richSchema` names them. */
 export const SUGGESTION_MARKS = ["insertion", "deletion", "modification"] as const;
 
 /** What a suggestion proposes. */
-export const SUGGESTION_KINDS = ["insert", "delete", "format", "add", "remove", "move"] as const;
+export const SUGGESTION_KINDS = ["insert", "delete", "format", "split", "join", "add", "remove", "move"] as const;
 
-/** What a suggestion proposes: text (`insert`, `delete`, `format`) or an entry of a list (`add`, `remove`, `move`). */
+/** What a suggestion proposes: text (`insert`, `delete`, `format`), rich-text blocks (`split`, `join`) or an entry of a list (`add`, `remove`, `move`). */
 export type SuggestionKind = (typeof SUGGESTION_KINDS)[number];
 
 /** The metadata of one open suggestion, the value of its entry in `cms:suggestions`. */
@@ -73,7 +91,7 @@ export function isSuggestionId(value: unknown): value is string {
  *
  * @example
  * suggestionValueProblem("kind", "insert"); // null
- * suggestionValueProblem("kind", "rewrite"); // "kind is one of insert, delete, format, add, remove, move"
+ * suggestionValueProblem("kind", "rewrite"); // "kind is one of insert, delete, format, split, join, add, remove, move"
  */
 export function suggestionValueProblem(key: string, value: unknown): string | null {
   switch (key) {

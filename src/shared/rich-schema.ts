@@ -1,5 +1,6 @@
 import { addSuggestionMarks } from "@handlewithcare/prosemirror-suggest-changes";
 import { Schema, type Attrs, type DOMOutputSpec, type MarkSpec, type Node as RichNode } from "prosemirror-model";
+import { BLOCK_JOIN, BLOCK_SPLIT } from "./review-suggestions";
 import { isSafeLinkUrl, isSafeUrl } from "./safe-url";
 
 /**
@@ -29,7 +30,9 @@ import { isSafeLinkUrl, isSafeUrl } from "./safe-url";
  * `addSuggestionMarks`), each `id` a suggestion id of `cms:suggestions`
  * (`src/shared/review-suggestions.ts`). They live in the room's document only: no HTML parse rule
  * creates them (a pasted or saved `<ins>`/`<del>` can never make a suggestion), and the server's
- * HTML writer and the draft reading never emit them.
+ * HTML writer and the draft reading never emit them. Likewise the block attributes `cms:split` and
+ * `cms:join` of paragraphs and headings (a block split off, or proposed to join the one before, by
+ * an open suggestion): never parsed, never written as HTML.
  *
  * URLs follow the sanitizer's one scheme rule (`isSafeUrl`): a link or image parsed from HTML with
  * a `javascript:`, `data:`, `vbscript:` (or disguised) URL is not created, and one that arrives
@@ -46,6 +49,7 @@ export const richSchema = new Schema({
     paragraph: {
       group: "block",
       content: "inline*",
+      attrs: blockSuggestionAttrs(),
       parseDOM: [{ tag: "p" }],
       toDOM: () => ["p", 0],
     },
@@ -53,7 +57,7 @@ export const richSchema = new Schema({
       group: "block",
       content: "inline*",
       defining: true,
-      attrs: { level: { default: 1, validate: "number" } },
+      attrs: { level: { default: 1, validate: "number" }, ...blockSuggestionAttrs() },
       parseDOM: [1, 2, 3, 4].map((level) => ({ tag: `h${level}`, attrs: { level } })),
       toDOM: (node) => [`h${clampLevel(node.attrs.level)}`, 0],
     },
@@ -240,6 +244,11 @@ export function readDimension(value: unknown): number | null {
 /** The smallest part of a DOM element the parse rules read, so this file needs no DOM types. */
 interface AttributeSource {
   getAttribute(name: string): string | null;
+}
+
+/* The block suggestion attributes (`cms:split`, `cms:join`: a suggestion id, or null). */
+function blockSuggestionAttrs() {
+  return { [BLOCK_SPLIT]: { default: null, validate: "string|null" }, [BLOCK_JOIN]: { default: null, validate: "string|null" } };
 }
 
 function imageAttrSpecs() {

@@ -1,6 +1,6 @@
 import { Fragment, type Mark, type Node as RichNode } from "prosemirror-model";
 import * as Y from "yjs";
-import { ENTRY_PROPOSED_POSITION, ENTRY_SUGGESTION, SUGGEST_INSERT, SUGGESTIONS_ROOT } from "./review-suggestions";
+import { BLOCK_SUGGESTIONS, BLOCK_SPLIT, ENTRY_PROPOSED_POSITION, ENTRY_SUGGESTION, SUGGEST_INSERT, SUGGESTIONS_ROOT } from "./review-suggestions";
 
 /*
  * The draft ignores open suggestions: what the room writes to D1 (and so what publishes, search
@@ -45,7 +45,9 @@ export function openSuggestionOf(doc: Y.Doc | null): (id: string) => boolean {
 
 /**
  * A rich-text document as the draft holds it: text marked `insertion` of an open suggestion
- * (`isOpen`, default all) left out, suggestion marks dropped (the text they cover kept as it was).
+ * (`isOpen`, default all) left out, suggestion marks dropped (the text they cover kept as it was),
+ * a block split off by an open suggestion (`cms:split`) read as part of the block before it, and
+ * the block attributes of suggestions dropped (a proposed join leaves the two blocks as they are).
  *
  * @example
  * draftRichDoc(editorState.doc).textContent; // the words as they will publish
@@ -53,7 +55,7 @@ export function openSuggestionOf(doc: Y.Doc | null): (id: string) => boolean {
 export function draftRichDoc(doc: RichNode, isOpen: (id: string) => boolean = () => true): RichNode {
   let proposed = false;
   doc.descendants((node) => {
-    if (node.marks.some(isSuggestionMark)) proposed = true;
+    if (node.marks.some(isSuggestionMark) || hasBlockSuggestion(node)) proposed = true;
     return !proposed;
   });
   return proposed ? withoutSuggestions(doc, isOpen) : doc;
@@ -88,14 +90,40 @@ function isSuggestionMark(mark: Mark): boolean {
   return name === "insertion" || name === "deletion" || name === "modification";
 }
 
-/* Rebuilds the tree: inline nodes marked `insertion` go, suggestion marks on the rest are dropped. */
+function hasBlockSuggestion(node: RichNode): boolean {
+  for (const name of BLOCK_SUGGESTIONS.keys()) if (node.attrs[name] != null) return true;
+  return false;
+}
+
+/*
+ * Rebuilds the tree: inline nodes marked `insertion` go, suggestion marks on the rest are dropped,
+ * a block split off by an open suggestion joins the textblock before it, and block suggestion
+ * attributes go.
+ */
 function withoutSuggestions(node: RichNode, isOpen: (id: string) => boolean): RichNode {
   if (node.isLeaf) return node.mark(node.marks.filter((mark) => !isSuggestionMark(mark)));
   const children: RichNode[] = [];
   node.forEach((child) => {
     if (child.isInline && child.marks.some((mark) => mark.type.name === "insertion" && isOpen(String(mark.attrs.id)))) return;
-    children.push(withoutSuggestions(child, isOpen));
+    const split = child.attrs[BLOCK_SPLIT];
+    const last = children[children.length - 1];
+    const draft = withoutSuggestions(child, isOpen);
+    if (typeof split === "string" && isOpen(split) && last?.isTextblock && draft.isTextblock) {
+      children[children.length - 1] = last.copy(Fragment.fromArray([...childrenOf(last), ...childrenOf(draft)]));
+    } else children.push(hasBlockSuggestion(draft) ? draft.type.create(withoutBlockSuggestions(draft.attrs), draft.content, draft.marks) : draft);
   });
   // `fromArray` joins neighbouring texts whose marks are now equal, as a valid document needs.
   return node.copy(Fragment.fromArray(children));
+}
+
+function childrenOf(node: RichNode): RichNode[] {
+  const out: RichNode[] = [];
+  node.forEach((child) => out.push(child));
+  return out;
+}
+
+function withoutBlockSuggestions(attrs: RichNode["attrs"]): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...attrs };
+  for (const name of BLOCK_SUGGESTIONS.keys()) out[name] = null;
+  return out;
 }

@@ -1,10 +1,11 @@
-import { splitBlock } from "prosemirror-commands";
+import { joinBackward, splitBlock } from "prosemirror-commands";
 import { TextSelection, type Transaction } from "prosemirror-state";
 import type { EditorView } from "prosemirror-view";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { richSync } from "../../src/client/collab/rich-runs";
-import { SUGGESTIONS_ROOT } from "../../src/shared/review-suggestions";
+import { BLOCK_JOIN, BLOCK_SPLIT, SUGGESTIONS_ROOT } from "../../src/shared/review-suggestions";
+import { draftRichDoc, openSuggestionOf } from "../../src/shared/suggestion-draft";
 import { suggestionMeta } from "../../src/client/suggest/model";
 import { createReview, type Review } from "../../src/client/suggest/review";
 import { BLOCKS_NOT_SUGGESTED, richSuggest } from "../../src/client/suggest/rich-suggest";
@@ -94,7 +95,76 @@ describe("Suggest mode in a rich field", () => {
     editor.destroy();
   });
 
-  it("refuses a new paragraph in Suggesting mode, saying why, since the room's document cannot hold it as a suggestion; Editing splits", () => {
+  it("records Enter in Suggesting mode as a split suggestion the draft reads as one paragraph, and takes back the author's own split for real", () => {
+    const doc = new Y.Doc();
+    const review = createReview({ id: 7, name: "Eve" }, "editing");
+    const editor = suggestingEditor(doc, review);
+    for (const letter of "Hello world") editor.key(letter);
+    review.setMode("suggesting");
+    editor.place(6);
+    splitBlock(editor.state, (tr) => editor.dispatch(tr));
+    for (const letter of "big") editor.key(letter);
+
+    const body = doc.getXmlFragment("body");
+    expect(body.length).toBe(2);
+    const id = (body.get(1) as Y.XmlElement).getAttribute(BLOCK_SPLIT);
+    expect(typeof id).toBe("string");
+    expect((body.get(0) as Y.XmlElement).getAttribute(BLOCK_SPLIT)).toBeUndefined();
+    expect(suggestionMeta(doc, id)).toMatchObject({ kind: "split", field: "body", author: 7, authorName: "Eve" });
+    // The draft: one paragraph, without the typed word (an insertion) and without the split.
+    const draft = draftRichDoc(editor.state.doc, openSuggestionOf(doc));
+    expect(draft.childCount).toBe(1);
+    expect(draft.textContent).toBe("Hello world");
+
+    // Backspace at the start of her own new paragraph joins it back for real.
+    for (let i = 0; i < 3; i++) deleteBackward(editor);
+    editor.place(editor.state.doc.child(0).nodeSize + 1);
+    joinBackward(editor.state, (tr) => editor.dispatch(tr));
+    expect(body.length).toBe(1);
+    expect(editor.text()).toBe("Hello world");
+    editor.destroy();
+  });
+
+  it("records Backspace at a paragraph's start in Suggesting mode as a join suggestion: both paragraphs stay until it is accepted", () => {
+    const doc = new Y.Doc();
+    const review = createReview({ id: 7, name: "Eve" }, "editing");
+    const editor = suggestingEditor(doc, review);
+    for (const letter of "One") editor.key(letter);
+    splitBlock(editor.state, (tr) => editor.dispatch(tr));
+    for (const letter of "Two") editor.key(letter);
+    review.setMode("suggesting");
+    editor.place(6);
+    joinBackward(editor.state, (tr) => editor.dispatch(tr));
+    joinBackward(editor.state, (tr) => editor.dispatch(tr));
+
+    const body = doc.getXmlFragment("body");
+    expect(body.length).toBe(2);
+    const id = (body.get(1) as Y.XmlElement).getAttribute(BLOCK_JOIN);
+    expect(suggestionMeta(doc, id)).toMatchObject({ kind: "join", field: "body", author: 7 });
+    // Pressed twice: one suggestion.
+    expect(doc.getMap(SUGGESTIONS_ROOT).size).toBe(1);
+    expect(draftRichDoc(editor.state.doc, openSuggestionOf(doc)).childCount).toBe(2);
+    editor.destroy();
+  });
+
+  it("a split in Editing mode leaves a block suggestion on the first half only, so no one else claims it", () => {
+    const doc = new Y.Doc();
+    const review = createReview({ id: 7, name: "Eve" }, "editing");
+    const editor = suggestingEditor(doc, review);
+    for (const letter of "Hello world") editor.key(letter);
+    review.setMode("suggesting");
+    editor.place(6);
+    splitBlock(editor.state, (tr) => editor.dispatch(tr));
+    review.setMode("editing");
+    editor.place(editor.state.doc.child(0).nodeSize + 3);
+    splitBlock(editor.state, (tr) => editor.dispatch(tr));
+    const body = doc.getXmlFragment("body");
+    expect(body.length).toBe(3);
+    expect([0, 1, 2].map((i) => (body.get(i) as Y.XmlElement).getAttribute(BLOCK_SPLIT) !== undefined)).toEqual([false, true, false]);
+    editor.destroy();
+  });
+
+  it("refuses another block change in Suggesting mode (Enter over selected words), saying why, since the room's document cannot hold it as a suggestion; Editing makes it", () => {
     const doc = new Y.Doc();
     const review = createReview({ id: 7, name: "Eve" }, "editing");
     const told: string[] = [];
@@ -102,17 +172,22 @@ describe("Suggest mode in a rich field", () => {
     const editor = suggestingEditor(doc, review);
     for (const letter of "Hello world") editor.key(letter);
     review.setMode("suggesting");
-    editor.place(6);
+    const select = () => editor.dispatch(editor.state.tr.setSelection(TextSelection.create(editor.state.doc, 5, 8)));
+    select();
     splitBlock(editor.state, (tr) => editor.dispatch(tr));
     expect(doc.getXmlFragment("body").length).toBe(1);
-    expect(editor.state.doc.childCount).toBe(1);
     expect(told).toEqual([BLOCKS_NOT_SUGGESTED]);
     expect(doc.getMap(SUGGESTIONS_ROOT).size).toBe(0);
-    editor.key("!");
-    expect(editor.text()).toBe("Hello! world");
     review.setMode("editing");
+    select();
     splitBlock(editor.state, (tr) => editor.dispatch(tr));
     expect(doc.getXmlFragment("body").length).toBe(2);
     editor.destroy();
   });
 });
+
+/* Backspace in Suggesting mode's own inserted text: the keystroke's delete. */
+function deleteBackward(editor: HeadlessEditor): void {
+  const at = editor.state.selection.from;
+  editor.dispatch(editor.state.tr.delete(at - 1, at));
+}

@@ -11,6 +11,7 @@ import { commentsPanel } from "./comments-panel";
 import { addCommentStyles } from "./comments-styles";
 import { commentTrigger } from "./comment-trigger";
 import { COMMENT_ENTRY_EVENT } from "./events";
+import { myEditorId } from "./me";
 import { entryAt, modelField } from "./field-path";
 import { clearPlainHighlights, showPlainHighlights } from "./plain-highlight";
 import { showRichMarks, type RichMark } from "./rich-highlight";
@@ -28,6 +29,8 @@ export interface CommentsOptions {
   api: CommentsApi;
   /** Called with the number of open threads whenever it may have changed. */
   onCount(open: number): void;
+  /** The signed-in editor's id (`mountLouise`'s `editor.id`), to offer Edit and Delete on their own comments. */
+  me?: string | number | null;
 }
 
 export interface Comments {
@@ -173,9 +176,8 @@ export function mountComments(options: CommentsOptions): Comments {
   doc.addEventListener("selectionchange", onSelection);
   doc.addEventListener(COMMENT_ENTRY_EVENT, onEntry);
   win.addEventListener("resize", schedule);
-  void Promise.all([api.myEmail(), api.people()]).then(([email, people]) => {
-    const found = people.find((person) => person.email === email);
-    me = found ? String(found.id) : null;
+  void myEditorId(options.me, api).then((id) => {
+    me = id;
     schedule();
   });
   schedule();

@@ -6,15 +6,16 @@ import { editorColor } from "../../shared/editor-color";
 import { ySyncPluginKey } from "y-prosemirror";
 import type * as Y from "yjs";
 import { SUGGESTION_MARKS, type SuggestionKind } from "../../shared/review-suggestions";
-import { fieldOf, newSuggestionId, recordSuggestion, suggestionMeta } from "./model";
+import { fieldOf, newSuggestionId, recordSuggestion, suggestionMeta, type Suggester } from "./model";
+import { BLOCK_JOIN, BLOCK_SPLIT, blockEdit, blockSuggestions, clearCopiedBlockIds, type BlockEdit } from "./rich-blocks";
 import { keepOwnIds } from "./rich-own-ids";
 import type { Review } from "./review";
 
 /** Transaction origin of a rich field's suggestion metadata, written just before its marked content. */
 export const SUGGESTION_META_ORIGIN = Symbol("cms-suggestion-meta");
 
-/** Why a change of the paragraphs themselves is not made in Suggesting mode. */
-export const BLOCKS_NOT_SUGGESTED = "New paragraphs, headings and other block changes cannot be suggested yet: switch to Editing to make them";
+/** Why a change of the blocks other than a plain split or join is not made in Suggesting mode. */
+export const BLOCKS_NOT_SUGGESTED = "Headings, lists and other block changes cannot be suggested yet (a new paragraph or a joined one can): switch to Editing to make them";
 
 const KIND: Record<(typeof SUGGESTION_MARKS)[number], SuggestionKind> = { insertion: "insert", deletion: "delete", modification: "format" };
 
@@ -59,23 +60,55 @@ export function richSuggest(fragment: Y.XmlFragment, review: Review): RichSugges
       for (const [id, kind] of found) recordSuggestion(doc, id, { kind, field, author: who.id, authorName: who.name, at });
     }, SUGGESTION_META_ORIGIN);
   };
+  const suggesting = (tr: Transaction) => fragment.doc !== null && review.who !== null && review.mode() === "suggesting" && tr.getMeta(ySyncPluginKey)?.isChangeOrigin !== true;
+  const isOwn = (id: unknown) => {
+    const doc = fragment.doc;
+    return doc !== null && review.who !== null && String(suggestionMeta(doc, id)?.author) === String(review.who.id);
+  };
+  /*
+   * A split or join in Suggesting mode, as a block attribute naming a new suggestion (its
+   * metadata written first, as for marks), or undone for real when it takes back the editor's own
+   * split. Null when there is nothing to dispatch (a join already proposed).
+   */
+  const suggestBlock = (view: EditorView, tr: Transaction, edit: BlockEdit): Transaction | null => {
+    const doc = fragment.doc as Y.Doc;
+    const who = review.who as Suggester;
+    if (edit.kind === "join") {
+      const block = tr.before.nodeAt(edit.pos);
+      if (isOwn(block?.attrs[BLOCK_SPLIT])) return tr;
+      if (block?.attrs[BLOCK_JOIN] != null) return null;
+    }
+    const id = newSuggestionId();
+    const meta = { kind: edit.kind, field: fieldOf(fragment) ?? "", author: who.id, authorName: who.name, at: new Date().toISOString() };
+    doc.transact(() => recordSuggestion(doc, id, meta), SUGGESTION_META_ORIGIN);
+    // A split copies the block's attributes to the new block: it carries this suggestion only.
+    if (edit.kind === "split") return tr.setNodeAttribute(edit.pos, BLOCK_JOIN, null).setNodeAttribute(edit.pos, BLOCK_SPLIT, id);
+    return view.state.tr.setNodeAttribute(edit.pos, BLOCK_JOIN, id);
+  };
   return {
     plugins: [suggestChanges(), authorColours(fragment)],
     wrapDispatch(dispatch) {
-      return withSuggestChanges(function (this: EditorView, tr: Transaction) {
+      const tracked = withSuggestChanges(function (this: EditorView, tr: Transaction) {
         const doc = fragment.doc;
         const who = review.who;
-        if (doc && who && review.mode() === "suggesting" && tr.getMeta(ySyncPluginKey)?.isChangeOrigin !== true) {
+        if (doc && who && suggesting(tr)) {
           if (tr.docChanged && blockShape(tr.before) !== blockShape(tr.doc)) {
             pending.clear();
             review.tell(BLOCKS_NOT_SUGGESTED);
             return;
           }
-          keepOwnIds(tr, (id) => pending.has(id) || String(suggestionMeta(doc, id)?.author) === String(who.id), generateId);
+          keepOwnIds(tr, (id) => pending.has(id) || isOwn(id), generateId);
         }
+        clearCopiedBlockIds(tr);
         record(tr);
         dispatch.call(this, tr);
       }, generateId);
+      return function (this: EditorView, tr: Transaction) {
+        const edit = suggesting(tr) && tr.docChanged ? blockEdit(tr) : null;
+        if (edit === null) return tracked.call(this, tr);
+        const blockTr = suggestBlock(this, tr, edit);
+        if (blockTr) dispatch.call(this, blockTr);
+      };
     },
     attach(view) {
       const follow = () => {
@@ -110,6 +143,13 @@ function authorColours(fragment: Y.XmlFragment): Plugin {
         const doc = fragment.doc;
         if (!doc) return null;
         const decorations: Decoration[] = [];
+        for (const block of blockSuggestions(state.doc)) {
+          const meta = suggestionMeta(doc, block.id);
+          if (!meta) continue;
+          const split = block.name === BLOCK_SPLIT;
+          const title = `${meta.authorName || "Someone"} suggests ${split ? "a new paragraph here" : "joining this paragraph to the one before"}`;
+          decorations.push(Decoration.node(block.pos, block.pos + block.node.nodeSize, { class: split ? "cms-block-split" : "cms-block-join", style: `--cms-author:${editorColor(String(meta.author))}`, title, "data-cms-suggestion": block.id }));
+        }
         state.doc.descendants((node, pos) => {
           const mark = node.isText ? node.marks.find((m) => m.type.name in KIND) : undefined;
           const meta = mark ? suggestionMeta(doc, mark.attrs.id) : null;
@@ -125,10 +165,10 @@ function authorColours(fragment: Y.XmlFragment): Plugin {
 }
 
 /*
- * The blocks of a document, each by type and attributes. The room's document keeps suggestions as
- * marks on text only (y-prosemirror drops the node marks the suggestion package puts on blocks), so
- * a suggestion that splits, joins, adds or retypes a block would change the draft itself; such a
- * transaction is refused instead.
+ * The blocks of a document, each by type and attributes. y-prosemirror drops the node marks the
+ * suggestion package puts on blocks, so the room's document keeps a block suggestion as a block
+ * attribute, which is made for a plain split or join only (`rich-blocks.ts`); any other
+ * transaction that adds, joins or retypes a block would change the draft itself and is refused.
  */
 function blockShape(doc: RichNode): string {
   const parts: string[] = [];

@@ -14,6 +14,9 @@ export interface SuggestionCardOptions {
 
 const CARD_CSS_CLASS = "cms-suggestion-card";
 
+/* What a suggestion in text does, after "… suggests". */
+const TEXT_WORDS: Record<string, string> = { insert: "adding", delete: "deleting", format: "formatting", split: "a new paragraph here", join: "joining this paragraph to the one before" };
+
 /**
  * A small card over the suggestion under the pointer or the caret (any element carrying
  * `data-cms-suggestion`: marked text, a proposed section's label): who suggested it and when, and
@@ -46,7 +49,7 @@ export function suggestionCard(page: Document, options: SuggestionCardOptions): 
     const meta = suggestionMeta(options.doc, id);
     if (!meta) return;
     shown = id;
-    const what = meta.kind === "insert" ? "adding" : meta.kind === "delete" ? "deleting" : meta.kind === "format" ? "formatting" : `to ${meta.kind} this section`;
+    const what = TEXT_WORDS[meta.kind] ?? `to ${meta.kind} this section`;
     line.textContent = `${meta.authorName || "Someone"} suggests ${what}${meta.at ? ` · ${formatTime(page, meta.at)}` : ""}`;
     note.textContent = "";
     const may = options.canPublish || String(meta.author) === String(options.me);

@@ -106,6 +106,6 @@ export async function openSuggestionsPanel(doc: Document, options: SuggestionsPa
 
 /* What a kind of suggestion does, in words. */
 function describe(kind: string): string {
-  const words: Record<string, string> = { insert: "Add", delete: "Delete", format: "Format", add: "Add a section", remove: "Remove a section", move: "Move a section" };
+  const words: Record<string, string> = { insert: "Add", delete: "Delete", format: "Format", add: "Add a section", remove: "Remove a section", move: "Move a section", split: "New paragraph", join: "Join paragraphs" };
   return words[kind] ?? "Change";
 }

@@ -1,6 +1,6 @@
 import type { Mark, Node, NodeType } from "prosemirror-model";
 import * as Y from "yjs";
-import { isSuggestionId } from "../../shared/review-suggestions";
+import { BLOCK_SUGGESTIONS, isSuggestionId } from "../../shared/review-suggestions";
 import { clampLevel, readDimension, richSchema } from "../../shared/rich-schema";
 import { isSafeLinkUrl, isSafeUrl } from "../../shared/safe-url";
 import { MAX_RICH_HTML_DEPTH } from "../sanitize";
@@ -53,7 +53,8 @@ function readElement(element: Y.XmlElement, depth: number): Node[] {
 
 /** Attributes for `type` from stored values, or null when a required one is missing or invalid. */
 function readAttrs(type: NodeType, stored: Record<string, unknown>): Record<string, unknown> | null {
-  if (type === nodes.heading) return { level: clampLevel(stored.level) };
+  if (type === nodes.heading) return { level: clampLevel(stored.level), ...blockSuggestionsOf(stored) };
+  if (type === nodes.paragraph) return blockSuggestionsOf(stored);
   if (type === nodes.image || type === nodes.figure_image) {
     if (typeof stored.src !== "string" || !isSafeUrl(stored.src, "src")) return null;
     return {
@@ -64,6 +65,16 @@ function readAttrs(type: NodeType, stored: Record<string, unknown>): Record<stri
     };
   }
   return {};
+}
+
+/* A block's suggestion attributes (`cms:split`, `cms:join`) that name a suggestion id, for the draft reading. */
+function blockSuggestionsOf(stored: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of BLOCK_SUGGESTIONS.keys()) {
+    const id = stored[name];
+    if (isSuggestionId(id)) out[name] = id;
+  }
+  return out;
 }
 
 function readText(text: Y.XmlText): Node[] {
