@@ -3,7 +3,7 @@
 // whole command, or, where the site's wrangler has none, through its commands (`d1 execute --json`,
 // `r2 object get/put`) with several statements per run, because each run starts the runtime and
 // costs seconds. Both read the same rows and bytes, so the archive does not depend on the path.
-import { createReadStream, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createReadStream, existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { fileBytes, openPlatformState } from "./platform-state.mjs";
@@ -59,6 +59,7 @@ function commandState({ target, cwd, bucket, scratch }) {
       const file = join(scratch, `batch-${batches++}.sql`);
       writeFileSync(file, statements.map((statement) => `${statement};\n`).join(""));
       await executeD1File(target, cwd, file);
+      rmSync(file);
     },
     async readObject(key) {
       const file = join(scratch, "object");

@@ -1,7 +1,8 @@
 // The CLI's reader and writer of a site's local state through wrangler's Node API (one runtime for
 // a whole command): what it writes, wrangler's own commands read on the same `--persist-to`
 // state, and what they write, it reads; an object past the size the API takes whole goes through
-// `wrangler r2 object put`; and the command prints nothing of wrangler's while it runs.
+// `wrangler r2 object put`; the command prints nothing of wrangler's while it runs; and an export
+// through wrangler's commands instead is the same archive.
 // Run: node --test test/node/platform-state.test.mjs
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -98,4 +99,15 @@ it("an export prints only its own line: nothing of wrangler's runtime", () => {
   assert.equal(run.status, 0, run.stdout + run.stderr);
   assert.equal(run.stderr, "");
   assert.match(run.stdout.trim(), /^wrote .*site\.cms: \d+ rows in \d+ tables, 0 media objects$/);
+});
+
+it("an export through wrangler's commands (a wrangler without the Node API) is the same archive byte for byte", () => {
+  const exported = (name, env) => {
+    const run = spawnSync(process.execPath, [join(ROOT, "bin/cms-toolkit.mjs"), "export", join(scratch, name), "--persist-to", persist], { cwd: ROOT, encoding: "utf8", env });
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+    return readFileSync(join(scratch, name));
+  };
+  const throughApi = exported("api.cms", ENV);
+  const throughCommands = exported("commands.cms", { ...ENV, CMS_TOOLKIT_WRANGLER: join(ROOT, "node_modules/wrangler/bin/wrangler.js") });
+  assert.ok(throughCommands.equals(throughApi));
 });
