@@ -33,14 +33,22 @@ export function flagValue(flags, flag) {
  */
 async function siteWrangler(cwd) {
   if (process.env.CMS_TOOLKIT_WRANGLER) return null;
+  const require = createRequire(join(cwd, "package.json"));
   let path;
   try {
-    path = createRequire(join(cwd, "package.json")).resolve("wrangler");
+    path = require.resolve("wrangler");
   } catch {
     return null;
   }
-  const wrangler = await import(pathToFileURL(path).href);
-  const api = typeof wrangler.getPlatformProxy === "function" ? wrangler : wrangler.default;
+  // Required, not imported: importing a CommonJS bundle of wrangler's size first scans all of it
+  // for its export names (seconds of a command's time); a wrangler shipped as ES modules is imported.
+  let api;
+  try {
+    api = require(path);
+  } catch (error) {
+    if (error?.code !== "ERR_REQUIRE_ESM") throw error;
+    api = await import(pathToFileURL(path).href);
+  }
   return typeof api?.getPlatformProxy === "function" && typeof api.unstable_readConfig === "function" ? api : null;
 }
 
