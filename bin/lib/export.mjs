@@ -1,15 +1,15 @@
 // `cms-toolkit export <file>`: the whole site (D1 rows and media bytes) into one archive
-// (docs/export-format.md). D1 is read with `wrangler d1 execute --json` in pages of rows, every
-// table a page per wrangler run, in primary-key order, so memory stays bounded and two exports of
-// an unchanged site are byte-identical. Never `wrangler d1 export`: it refuses FTS5 databases.
-import { createReadStream, mkdtempSync, rmSync, statSync } from "node:fs";
+// (docs/export-format.md). D1 is read in pages of rows (openSiteState: one local runtime, or a
+// wrangler run per round), every table a page per round, in primary-key order, so memory stays
+// bounded and two exports of an unchanged site are byte-identical. Never `wrangler d1 export`: it
+// refuses FTS5 databases.
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { Readable } from "node:stream";
 import { compareKeys, mediaHeader, mediaLines, tableHeader } from "../../dist/lib/cores/export/archive-format.js";
 import { archiveRow, describeTables, HEAD_SQL, nextCursor, pageSql, TABLES_SQL, tablePlan } from "../../dist/lib/cores/export/archive-sql.js";
 import { createArchiveWriter } from "./archive.mjs";
-import { getObject, mediaBucket, queryD1 } from "./site-state.mjs";
+import { mediaBucket, openSiteState } from "./site-state.mjs";
 import { literal } from "./sql-text.mjs";
 
 export { describeTables, HEAD_SQL, TABLES_SQL };
@@ -28,13 +28,15 @@ const ROOM_POLL_MS = 500;
 export async function exportSite({ file, target, cwd, withCredentials, bucket, roomWaitMs = ROOM_WAIT_MS }) {
   const started = Date.now();
   const scratch = mkdtempSync(join(tmpdir(), "cms-toolkit-export-"));
+  let state = null;
   try {
+    state = await openSiteState({ target, cwd, bucket, scratch });
     // d1_migrations uses AUTOINCREMENT, so a migrated database has sqlite_sequence too.
-    const [tableRows, migrations, sequences] = await queryD1(target, cwd, [TABLES_SQL, HEAD_SQL.migrations, HEAD_SQL.sequences]).catch((error) => {
+    const [tableRows, migrations, sequences] = await state.query([TABLES_SQL, HEAD_SQL.migrations, HEAD_SQL.sequences]).catch((error) => {
       throw new Error(`could not read the ${target.remote ? "remote" : "local"} database ${target.database} (are its migrations applied, and is this the site's state?): ${error.message}`);
     });
     const tables = describeTables(tableRows);
-    if (tables.columns.unflushed_rooms) await awaitRooms({ target, cwd, started, roomWaitMs });
+    if (tables.columns.unflushed_rooms) await awaitRooms({ state, started, roomWaitMs });
     const applied = migrations.map(({ name }) => name);
     const sequence = Object.fromEntries(sequences.filter(({ name }) => tables.data.includes(name)).map(({ name, seq }) => [name, seq]));
     const archive = createArchiveWriter(scratch);
@@ -45,7 +47,7 @@ export async function exportSite({ file, target, cwd, withCredentials, bucket, r
     });
     const media = [];
     for (let open = plans; open.length > 0; open = plans.filter((plan) => !plan.done)) {
-      const answers = await queryD1(target, cwd, open.map((plan) => pageSql(plan, plan.cursor)));
+      const answers = await state.query(open.map((plan) => pageSql(plan, plan.cursor)));
       open.forEach((plan, i) => {
         const rows = answers[i];
         for (const row of rows) {
@@ -58,10 +60,11 @@ export async function exportSite({ file, target, cwd, withCredentials, bucket, r
         plan.done = plan.cursor === null;
       });
     }
-    await exportMedia({ archive, media, target, cwd, bucket, scratch });
+    await exportMedia({ archive, media, state, bucket });
     const counts = Object.fromEntries(plans.map(({ table, rows }) => [table, rows]));
     return archive.finish(file, { migrations: applied, sequences: sequence, credentials: withCredentials, counts, objects: media.length });
   } finally {
+    await state?.close();
     rmSync(scratch, { recursive: true, force: true });
   }
 }
@@ -74,10 +77,10 @@ export async function exportSite({ file, target, cwd, withCredentials, bucket, r
  * maximum wait (12 s by default). Refuses, naming the rooms, when they do not write in time (the
  * site is not running, or a field they hold is refused).
  */
-async function awaitRooms({ target, cwd, started, roomWaitMs }) {
+async function awaitRooms({ state, started, roomWaitMs }) {
   const deadline = Date.now() + roomWaitMs;
   for (;;) {
-    const [rooms] = await queryD1(target, cwd, [`SELECT room, dirty_since FROM unflushed_rooms WHERE dirty_since <= ${literal(started)} ORDER BY room`]);
+    const [rooms] = await state.query([`SELECT room, dirty_since FROM unflushed_rooms WHERE dirty_since <= ${literal(started)} ORDER BY room`]);
     if (rooms.length === 0) return;
     if (Date.now() >= deadline) {
       const named = rooms.map(({ room, dirty_since: since }) => `${room} (since ${new Date(since).toISOString()})`).join(", ");
@@ -90,16 +93,14 @@ async function awaitRooms({ target, cwd, started, roomWaitMs }) {
 }
 
 /** One entry per media object, in key order: its header, then its bytes as base64 lines. */
-async function exportMedia({ archive, media, target, cwd, bucket, scratch }) {
+async function exportMedia({ archive, media, state, bucket }) {
   if (media.length === 0) return;
   if (!bucket) throw new Error("the site has media but no bucket: name it with --bucket, or bind it as MEDIA in wrangler.toml");
   media.sort((a, b) => compareKeys(a.key, b.key));
   for (const { key, contentType } of media) {
-    const path = join(scratch, "object");
-    await getObject(target, cwd, bucket, key, path);
-    const entry = archive.entry(mediaHeader(key, contentType, statSync(path).size));
-    for await (const line of mediaLines(Readable.toWeb(createReadStream(path)))) entry.line(line);
-    rmSync(path);
+    const { size, body } = await state.readObject(key);
+    const entry = archive.entry(mediaHeader(key, contentType, size));
+    for await (const line of mediaLines(body)) entry.line(line);
   }
 }
 

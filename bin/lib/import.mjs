@@ -13,7 +13,7 @@ import { applyCommand } from "./d1-target.mjs";
 import { describeTables, HEAD_SQL, TABLES_SQL } from "./export.mjs";
 import { SKIPPED_TABLES } from "./export-rules.mjs";
 import { searchRebuilders } from "./search-rebuild.mjs";
-import { putObject, queryD1 } from "./site-state.mjs";
+import { openSiteState } from "./site-state.mjs";
 import { createSqlBatches } from "./sql-batches.mjs";
 import { ident, literal } from "./sql-text.mjs";
 
@@ -29,12 +29,25 @@ const DECLARATION_FILES = ["src/collections.ts", "src/site/collections.ts"];
 export async function importSite({ file, target, cwd, replace, from, bucket }) {
   const { manifest, headers } = await verifyArchive(file);
   checkCounts(manifest, headers);
-  const [tableRows, migrations] = await queryD1(target, cwd, [TABLES_SQL, HEAD_SQL.migrations]).catch((error) => {
+  const scratch = mkdtempSync(join(tmpdir(), "cms-toolkit-import-"));
+  let state = null;
+  try {
+    state = await openSiteState({ target, cwd, bucket, scratch });
+    return await restore({ file, manifest, headers, state, target, cwd, replace, from, bucket, scratch });
+  } finally {
+    await state?.close();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Checks the target (nothing is written until every check passes), then writes the archive into it. */
+async function restore({ file, manifest, headers, state, target, cwd, replace, from, bucket, scratch }) {
+  const [tableRows, migrations] = await state.query([TABLES_SQL, HEAD_SQL.migrations]).catch((error) => {
     throw new Error(`could not read the ${target.remote ? "remote" : "local"} database ${target.database}: apply today's migrations first (${applyCommand(target)}): ${error.message}`);
   });
   const tables = describeTables(tableRows);
   checkTarget({ manifest, headers, tables, applied: migrations.map(({ name }) => name), target });
-  const filled = await queryD1(target, cwd, tables.data.map((table) => `SELECT ${literal(table)} AS "table" FROM ${ident(table)} LIMIT 1`));
+  const filled = await state.query(tables.data.map((table) => `SELECT ${literal(table)} AS "table" FROM ${ident(table)} LIMIT 1`));
   const nonEmpty = filled.flat().map((row) => row.table);
   if (nonEmpty.length > 0 && !replace) {
     throw new Error(`the ${target.remote ? "remote" : "local"} database ${target.database} already holds content (${nonEmpty.join(", ")}): import into an empty one, or pass --replace to delete it first`);
@@ -43,43 +56,38 @@ export async function importSite({ file, target, cwd, replace, from, bucket }) {
   if (objects.length > 0 && !bucket) throw new Error("the archive holds media but the site has no bucket: name it with --bucket, or bind it as MEDIA in wrangler.toml");
   const rebuild = await searchRebuilders({ search: tables.search, columns: tables.columns, module: declarationFile(from, cwd, tables.search), cwd });
 
-  const scratch = mkdtempSync(join(tmpdir(), "cms-toolkit-import-"));
-  try {
-    const batches = createSqlBatches({ target, cwd, scratch });
-    if (replace) for (const table of [...tables.data, ...[...SKIPPED_TABLES].filter((name) => tables.columns[name])]) await batches.add(`DELETE FROM ${ident(table)}`);
-    for (const fts of tables.search) await batches.add(`DELETE FROM ${ident(fts)}`);
-    let rows = 0;
-    let indexed = 0;
-    const media = [];
-    for await (const { header, lines } of readEntries(file)) {
-      if (header.key !== undefined) {
-        media.push(await spoolObject(header, lines, scratch, media.length));
-        continue;
-      }
-      const keys = tables.keys[header.table];
-      const search = rebuild.get(header.table);
-      for await (const row of lines) {
-        await batches.insert(header.table, header.columns, row, keys);
-        rows += 1;
-        const document = search?.document(header.columns, row);
-        if (document) {
-          await batches.insert(search.fts, ["rowid", ...search.columns], document, ["rowid"]);
-          indexed += 1;
-        }
+  const batches = createSqlBatches({ state });
+  if (replace) for (const table of [...tables.data, ...[...SKIPPED_TABLES].filter((name) => tables.columns[name])]) await batches.add(`DELETE FROM ${ident(table)}`);
+  for (const fts of tables.search) await batches.add(`DELETE FROM ${ident(fts)}`);
+  let rows = 0;
+  let indexed = 0;
+  const media = [];
+  for await (const { header, lines } of readEntries(file)) {
+    if (header.key !== undefined) {
+      media.push(await spoolObject(header, lines, scratch, media.length));
+      continue;
+    }
+    const keys = tables.keys[header.table];
+    const search = rebuild.get(header.table);
+    for await (const row of lines) {
+      await batches.insert(header.table, header.columns, row, keys);
+      rows += 1;
+      const document = search?.document(header.columns, row);
+      if (document) {
+        await batches.insert(search.fts, ["rowid", ...search.columns], document, ["rowid"]);
+        indexed += 1;
       }
     }
-    for (const [table, seq] of Object.entries(manifest.sequences ?? {})) {
-      await batches.add(`UPDATE sqlite_sequence SET seq = max(seq, ${literal(seq)}) WHERE name = ${literal(table)}`);
-      await batches.add(`INSERT INTO sqlite_sequence (name, seq) SELECT ${literal(table)}, ${literal(seq)} WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ${literal(table)})`);
-    }
-    // Merge the freshly written segments so the first searches are as fast as later ones.
-    for (const fts of tables.search) await batches.add(`INSERT INTO ${ident(fts)} (${ident(fts)}) VALUES ('optimize')`);
-    await batches.flush();
-    for (const { key, contentType, path } of media) await putObject(target, cwd, bucket, key, path, contentType);
-    return { rows, media: media.length, indexed };
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
   }
+  for (const [table, seq] of Object.entries(manifest.sequences ?? {})) {
+    await batches.add(`UPDATE sqlite_sequence SET seq = max(seq, ${literal(seq)}) WHERE name = ${literal(table)}`);
+    await batches.add(`INSERT INTO sqlite_sequence (name, seq) SELECT ${literal(table)}, ${literal(seq)} WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ${literal(table)})`);
+  }
+  // Merge the freshly written segments so the first searches are as fast as later ones.
+  for (const fts of tables.search) await batches.add(`INSERT INTO ${ident(fts)} (${ident(fts)}) VALUES ('optimize')`);
+  await batches.flush();
+  for (const { key, contentType, path } of media) await state.writeObject(key, path, contentType);
+  return { rows, media: media.length, indexed };
 }
 
 /** The manifest's row and object counts against the entries it lists. */

@@ -1,9 +1,75 @@
-// The site's D1 and media bucket as export and import reach them: through the site's own wrangler
-// (`d1 execute --json`, `r2 object get/put`), on the state `--persist-to` and `-c` name. Several
-// statements go in one wrangler run, because each run starts the runtime and costs seconds.
-import { existsSync, readFileSync } from "node:fs";
-import { resolve } from "node:path";
+// The site's D1 and media bucket as export and import reach them, on the state `--persist-to` and
+// `-c` name: through the site's wrangler's Node API (platform-state.mjs), one local runtime for the
+// whole command, or, where the site's wrangler has none, through its commands (`d1 execute --json`,
+// `r2 object get/put`) with several statements per run, because each run starts the runtime and
+// costs seconds. Both read the same rows and bytes, so the archive does not depend on the path.
+import { createReadStream, existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { Readable } from "node:stream";
+import { fileBytes, openPlatformState } from "./platform-state.mjs";
 import { runWrangler } from "./wrangler.mjs";
+
+/**
+ * Objects up to this size are stored through the runtime already running; a larger one through a
+ * `wrangler r2 object put` of its own, which streams the file where the Node API takes the bytes
+ * whole and moves them at a few MB/s, so past this size the run's start costs less.
+ */
+export const PROXY_PUT_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The target's D1 and bucket for one command: `query(statements)` (reads; one array of rows per
+ * statement, asked again while another process holds the database locked), `execute(statements)`
+ * (one batch, in one transaction), `readObject(key)` (`{ size, body }`, body a byte stream),
+ * `writeObject(key, file, contentType)`, `close()`. `scratch` is a folder the command owns.
+ *
+ * @example
+ * const state = await openSiteState({ target, cwd, bucket: "site-media", scratch });
+ * const [pages] = await state.query(["SELECT id FROM pages"]); await state.close();
+ */
+export async function openSiteState({ target, cwd, bucket, scratch }) {
+  const platform = await openPlatformState({ target, cwd, bucket });
+  const commands = commandState({ target, cwd, bucket, scratch });
+  if (platform === null) return commands;
+  const { db, media } = platform;
+  return {
+    query: (statements, options) =>
+      askAgainWhileBusy(async () => (await db.batch(statements.map((sql) => db.prepare(sql)))).map((result) => result.results ?? []), options),
+    async execute(statements) {
+      await db.batch(statements.map((sql) => db.prepare(sql)));
+    },
+    async readObject(key) {
+      const object = await media.get(key);
+      if (object === null) throw new Error(`the media object ${key} (a row of the media table) is not in the bucket ${bucket}`);
+      return { size: object.size, body: object.body };
+    },
+    async writeObject(key, file, contentType) {
+      if (statSync(file).size > PROXY_PUT_BYTES) return commands.writeObject(key, file, contentType);
+      await media.put(key, fileBytes(file), { httpMetadata: { contentType } });
+    },
+    close: () => platform.close(),
+  };
+}
+
+/** The same, one wrangler run per step. */
+function commandState({ target, cwd, bucket, scratch }) {
+  let batches = 0;
+  return {
+    query: (statements, options) => queryD1(target, cwd, statements, options),
+    async execute(statements) {
+      const file = join(scratch, `batch-${batches++}.sql`);
+      writeFileSync(file, statements.map((statement) => `${statement};\n`).join(""));
+      await executeD1File(target, cwd, file);
+      rmSync(file);
+    },
+    async readObject(key) {
+      const file = join(scratch, "object");
+      await getObject(target, cwd, bucket, key, file);
+      return { size: statSync(file).size, body: Readable.toWeb(createReadStream(file)) };
+    },
+    writeObject: (key, file, contentType) => putObject(target, cwd, bucket, key, file, contentType),
+    close: async () => {},
+  };
+}
 
 /**
  * Runs SQL reads (joined with `;`) on the target's D1 and resolves with one array of rows per statement;
@@ -12,16 +78,25 @@ import { runWrangler } from "./wrangler.mjs";
  * @example
  * const [tables] = await queryD1(target, cwd, ["SELECT name FROM sqlite_master"]);
  */
-export async function queryD1({ database, target, flags }, cwd, statements, { retryWaitMs = 500 } = {}) {
+export async function queryD1({ database, target, flags }, cwd, statements, options) {
   const args = ["d1", "execute", database, target, ...flags, "--json", "--command", statements.join(";\n")];
+  return askAgainWhileBusy(async () => {
+    const output = await runWrangler(args, { cwd });
+    const answer = JSON.parse(output.slice(output.indexOf("[")));
+    return answer.map((result) => result.results ?? []);
+  }, options);
+}
+
+/**
+ * Runs `read` until it answers: a local D1 that `wrangler dev` is writing at that moment answers
+ * "database is locked", and a read (these statements are reads or idempotent) is simply asked
+ * again, up to six times, waiting longer each time; any other failure is thrown at once.
+ */
+export async function askAgainWhileBusy(read, { retryWaitMs = 500 } = {}) {
   for (let attempt = 1; ; attempt++) {
     try {
-      const output = await runWrangler(args, { cwd });
-      const answer = JSON.parse(output.slice(output.indexOf("[")));
-      return answer.map((result) => result.results ?? []);
+      return await read();
     } catch (error) {
-      // A local D1 that `wrangler dev` is writing at that moment answers "database is locked": a
-      // read (these statements are reads or idempotent) is simply asked again.
       if (attempt === BUSY_ATTEMPTS || !BUSY.test(String(error?.message))) throw error;
       await new Promise((resolve) => setTimeout(resolve, retryWaitMs * attempt));
     }

@@ -1,53 +1,43 @@
-// Rows written through `wrangler d1 execute --file`, which binds no parameters: multi-row INSERTs
-// kept under D1's statement size limit, gathered into files of a few megabytes, each file run as
-// soon as it is full so memory and scratch space stay bounded. A value too long for one statement
-// goes in by parts (an INSERT with its first part, then UPDATEs appending the rest).
-import { closeSync, openSync, rmSync, writeSync } from "node:fs";
-import { join } from "node:path";
-import { executeD1File } from "./site-state.mjs";
+// Rows written as SQL text (`wrangler d1 execute --file`, the fallback path, binds no parameters,
+// and both paths store the same literals): multi-row INSERTs kept under D1's statement size limit,
+// gathered into batches of a few megabytes, each batch run (one transaction) as soon as it is full
+// so memory stays bounded. A value too long for one statement goes in by parts (an INSERT with its
+// first part, then UPDATEs appending the rest).
 import { ident, literal } from "./sql-text.mjs";
 
 /** D1 refuses statements over 100 KB; stay well under. */
 const STATEMENT_BYTES = 90_000;
 /** Code points of a long text value per statement (4 bytes each at most, quotes doubled aside). */
 const PIECE = 16_000;
-/** Bytes of SQL per file given to wrangler. */
-const FILE_BYTES = 4 * 1024 * 1024;
+/** Bytes of SQL per batch. */
+const BATCH_BYTES = 4 * 1024 * 1024;
 
 const column = (name) => (name === "rowid" ? "rowid" : ident(name));
 
 /**
- * A writer of SQL into the target's D1: `add(statement)`, `insert(table, columns, row, keys)` and,
- * at the end, `flush()`.
+ * A writer of SQL into the target's D1 (`openSiteState`): `add(statement)`,
+ * `insert(table, columns, row, keys)` and, at the end, `flush()`.
  *
  * @example
- * const batches = createSqlBatches({ target, cwd, scratch });
+ * const batches = createSqlBatches({ state });
  * await batches.insert("pages", ["id", "slug"], [1, "home"], ["id"]); await batches.flush();
  */
-export function createSqlBatches({ target, cwd, scratch }) {
-  let file = null;
+export function createSqlBatches({ state }) {
+  let batch = null;
   let pending = null;
-  let files = 0;
 
   const write = async (statement) => {
-    if (file === null) {
-      const path = join(scratch, `batch-${files++}.sql`);
-      file = { path, fd: openSync(path, "w"), bytes: 0 };
-      // Rows go in table by table; a reference to a table not yet filled is checked at commit.
-      writeSync(file.fd, "PRAGMA defer_foreign_keys = true;\n");
-    }
-    const text = `${statement};\n`;
-    writeSync(file.fd, text);
-    file.bytes += Buffer.byteLength(text);
-    if (file.bytes >= FILE_BYTES) await run();
+    // Rows go in table by table; a reference to a table not yet filled is checked at commit.
+    batch ??= { statements: ["PRAGMA defer_foreign_keys = true"], bytes: 0 };
+    batch.statements.push(statement);
+    batch.bytes += Buffer.byteLength(statement) + 2;
+    if (batch.bytes >= BATCH_BYTES) await run();
   };
   const run = async () => {
-    if (file === null) return;
-    closeSync(file.fd);
-    const { path } = file;
-    file = null;
-    await executeD1File(target, cwd, path);
-    rmSync(path);
+    if (batch === null) return;
+    const { statements } = batch;
+    batch = null;
+    await state.execute(statements);
   };
   const settle = async () => {
     if (pending === null) return;
