@@ -8,6 +8,8 @@ import { findRedirect } from "../cores/pages/redirects";
 import { isHttpError } from "../shared/errors";
 import { isSlug } from "../shared/slug";
 import { hreflangLinks, localePath, parseLocalePath, type LocaleAddressing } from "../shared/locale-path";
+import type { Languages } from "../shared/locales";
+import { readTranslated } from "../cores/translations/read-translated";
 import { tableMeta } from "../cores/table-meta";
 import type { D1Client } from "../cores/d1-client";
 import { flushRoomDraft } from "../objects/room-client";
@@ -18,7 +20,7 @@ import { html, layout } from "./render/layout";
 import { createNonce } from "./security-headers";
 import { loginPage } from "./render/login-html";
 import { renderPageContent, sectionImageUrls, type PageDocument } from "./render/page-html";
-import { pagesCollection } from "./collections";
+import { pagesCollection, pagesDeclaration } from "./collections";
 import { pageRedirects, pages, pagesVersions } from "../tables/pages";
 import { siteSettingsConfig } from "./settings-config";
 import { renderContactForm } from "./contact-form";
@@ -26,15 +28,15 @@ import { SHARE_PATH, sharedDraftPage, viewAsVisitor } from "./share-view";
 import { menuLinks } from "./site-menu";
 
 const pagesMeta = tableMeta(pages);
-const draftReads = { table: pages, versionsTable: pagesVersions, config: pagesCollection };
+const draftReads = { table: pages, versionsTable: pagesVersions, config: pagesCollection, localized: pagesDeclaration.localized };
 
 /** Where the edit-mode page loads its editing scripts from; empty until the client is built. */
 export interface SitePagesOptions {
   resolveEditor: ResolveEditor<SiteEnv>;
   /** Markup appended to edit-mode pages (the inline-editing client). */
   editorTail?: (page: PageDocument, editor: EditorSession, nonce: string) => string;
-  /** The site's languages (`cms.registry.languages`): which first path segments name a locale. */
-  languages?: LocaleAddressing;
+  /** The site's languages (`cms.registry.languages`): which first path segments name a locale, and where a translation's empty fields are read from. */
+  languages?: (NonNullable<LocaleAddressing> & { fallback?: Languages["fallback"] }) | null;
 }
 
 /** How one page is shown: to an editor (edit mode) or as a visitor sees it, under which nonce, indexable or not, with which tail. */
@@ -63,6 +65,7 @@ interface Showing {
  */
 export function sitePages(options: SitePagesOptions) {
   const languages = options.languages ?? null;
+  const translating: Languages | null = languages && { ...languages, fallback: languages.fallback ?? {} };
   return async (request: Request, env: SiteEnv): Promise<Response | undefined> => {
     if (request.method !== "GET" && request.method !== "HEAD") return undefined;
     const url = new URL(request.url);
@@ -109,7 +112,9 @@ export function sitePages(options: SitePagesOptions) {
     // first (a reload shows the words typed a moment ago, not the text of the last flush);
     // everyone else sees the live row.
     const shown = editor || asVisitor === "draft" ? ((await readDraft(env, db, live.id as number)) ?? live) : live;
-    const page = visitorDocument(shown as unknown as PageDocument);
+    // Visitors and previews see a translation's shared fields from its source and its empty fields
+    // along the fallback chain; edit mode shows the translation's own values, which it edits.
+    const page = (editor ? shown : (await readTranslated(db, draftReads, translating, shown as Record<string, unknown>, asVisitor === "draft" ? "draft" : "live")).row) as unknown as PageDocument;
     const tail = editor && nonce ? options.editorTail?.(page, editor, nonce) : undefined;
     // Search engines meet the published page only: its published locales, itself among them.
     const alternates = asVisitor === null ? hreflangLinks(languages, await publishedAlternates(db, pagesMeta, languages, live)) : [];
@@ -154,15 +159,6 @@ async function pageBody(request: Request, env: SiteEnv, db: D1Client, page: Page
   const menu = await menuLinks(db, settings.menu, page.locale);
   const alternates = (showing.alternates ?? []).map(({ hreflang, path }) => ({ hreflang, href: `${url.origin}${path}` }));
   return layout({ title: page.title, lang: page.locale ?? "en", alternates, editor: showing.editor, siteName, menu, tail: showing.tail, nonce: showing.nonce, ...(showing.noindex ? { noindex: true } : {}) }, content);
-}
-
-/*
- * The page as shown. A translation is shown as its row holds it for now; reading its shared fields
- * from the source and its empty fields along the fallback chain (issue 37, the languages core)
- * belongs here, where every showing of the page route passes.
- */
-function visitorDocument(page: PageDocument): PageDocument {
-  return page;
 }
 
 /* The demo's contact form, with its single-use timing token, is on the home page only. */

@@ -62,6 +62,21 @@ describe("the reference site in en and de", () => {
     for (const loc of [`${SITE}/`, `${SITE}/about`, `${SITE}/de/`, `${SITE}/de/ueber-uns`]) expect(sitemap).toContain(`<loc>${loc}</loc>`);
   });
 
+  it("a German page whose body is empty shows visitors the English body (the fallback), and edit mode the German page's own empty body", async () => {
+    const english = await env.DB.prepare("SELECT body FROM pages WHERE slug = 'about' AND locale = 'en'").first<{ body: string }>();
+    const german = await env.DB.prepare("SELECT body FROM pages WHERE slug = 'ueber-uns' AND locale = 'de'").first<{ body: string }>();
+    const words = english!.body.replace(/<[^>]*>/g, " ").trim().split(/\s+/).slice(0, 4).join(" ");
+    expect(words.length).toBeGreaterThan(5);
+    await env.DB.prepare("UPDATE pages SET body = '' WHERE slug = 'ueber-uns' AND locale = 'de'").run();
+    // A query string keeps the edge cache, which holds the page from the first test, out of it.
+    const seen = await (await visit("/de/ueber-uns?fallback")).text();
+    expect(seen).toContain("<title>Über uns");
+    expect(seen).toContain(words);
+    const edited = await (await visit("/de/ueber-uns", { cookie: pub })).text();
+    expect(edited).not.toContain(words);
+    await env.DB.prepare("UPDATE pages SET body = ? WHERE slug = 'ueber-uns' AND locale = 'de'").bind(german!.body).run();
+  });
+
   it("the editors' page list shows each page once, in English", async () => {
     const res = await exports.default.fetch(`${SITE}/api/cms/pages/list?limit=200`, { headers: { cookie: pub } });
     expect(res.status).toBe(200);
