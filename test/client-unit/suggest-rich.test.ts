@@ -1,4 +1,4 @@
-import { joinBackward, splitBlock } from "prosemirror-commands";
+import { joinBackward, setBlockType, splitBlock } from "prosemirror-commands";
 import { TextSelection, type Transaction } from "prosemirror-state";
 import type { EditorView } from "prosemirror-view";
 import { describe, expect, it } from "vitest";
@@ -182,6 +182,22 @@ describe("Suggest mode in a rich field", () => {
     select();
     splitBlock(editor.state, (tr) => editor.dispatch(tr));
     expect(doc.getXmlFragment("body").length).toBe(2);
+    editor.destroy();
+  });
+
+  it("refuses making a paragraph a heading in Suggesting mode, saying why, without throwing and without changing the text", () => {
+    const doc = new Y.Doc();
+    const review = createReview({ id: 7, name: "Eve" }, "editing");
+    const told: string[] = [];
+    review.onTell((text) => told.push(text));
+    const editor = suggestingEditor(doc, review);
+    for (const letter of "Hello world") editor.key(letter);
+    review.setMode("suggesting");
+    const heading = editor.state.schema.nodes.heading!;
+    setBlockType(heading, { level: 2 })(editor.state, (tr) => editor.dispatch(tr));
+    expect(told).toEqual([BLOCKS_NOT_SUGGESTED]);
+    expect((doc.getXmlFragment("body").get(0) as Y.XmlElement).nodeName).toBe("paragraph");
+    expect(doc.getMap(SUGGESTIONS_ROOT).size).toBe(0);
     editor.destroy();
   });
 });

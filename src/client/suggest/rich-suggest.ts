@@ -105,7 +105,18 @@ export function richSuggest(fragment: Y.XmlFragment, review: Review): RichSugges
       }, generateId);
       return function (this: EditorView, tr: Transaction) {
         const edit = suggesting(tr) && tr.docChanged ? blockEdit(tr) : null;
-        if (edit === null) return tracked.call(this, tr);
+        if (edit === null) {
+          try {
+            return tracked.call(this, tr);
+          } catch (error) {
+            // The suggestion package cannot express some block changes (a paragraph made a heading)
+            // and throws while rewriting the transaction: refused like any other block change.
+            if (!(error instanceof RangeError || (error instanceof Error && error.name === "TransformError"))) throw error;
+            pending.clear();
+            review.tell(BLOCKS_NOT_SUGGESTED);
+            return;
+          }
+        }
         const blockTr = suggestBlock(this, tr, edit);
         if (blockTr) dispatch.call(this, blockTr);
       };
