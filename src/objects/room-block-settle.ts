@@ -1,5 +1,5 @@
 import * as Y from "yjs";
-import { BLOCK_JOIN, BLOCK_RETYPE, BLOCK_SPLIT, type BlockType, type SuggestionDecision, type SuggestionMeta } from "../shared/review-suggestions";
+import { BLOCK_JOIN, BLOCK_RETYPE, BLOCK_SPLIT, blockTypeNamed, type BlockType, type SuggestionDecision, type SuggestionMeta } from "../shared/review-suggestions";
 import { joinToPrevious } from "./room-block-join";
 
 /*
@@ -58,10 +58,7 @@ export function settleBlocks(blocks: readonly MarkedBlock[], wanted: ReadonlyMap
  * blockTypeOf(heading) // { type: "heading", attrs: { level: 2 } }
  */
 export function blockTypeOf(element: Y.XmlElement): BlockType | null {
-  if (element.nodeName === "paragraph") return { type: "paragraph", attrs: {} };
-  if (element.nodeName !== "heading") return null;
-  const level = Number(element.getAttribute("level"));
-  return { type: "heading", attrs: { level: Number.isInteger(level) && level >= 1 ? level : 1 } };
+  return blockTypeNamed(element.nodeName, element.getAttribute("level"));
 }
 
 /*

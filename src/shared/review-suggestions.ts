@@ -63,6 +63,31 @@ export type BlockType = { type: "paragraph"; attrs: Record<string, never> } | { 
 const MAX_HEADING_LEVEL = 6;
 
 /**
+ * The block type of a node by its type name and `level`, as a retype's `from` and `to` spell it,
+ * or null for a node that is no paragraph or heading. A level outside 1–6 reads as 1.
+ *
+ * @example
+ * blockTypeNamed("heading", 3); // { type: "heading", attrs: { level: 3 } }
+ * blockTypeNamed("paragraph", undefined); // { type: "paragraph", attrs: {} }
+ */
+export function blockTypeNamed(name: string, level: unknown): BlockType | null {
+  if (name === "paragraph") return { type: "paragraph", attrs: {} };
+  if (name !== "heading") return null;
+  const n = Number(level);
+  return { type: "heading", attrs: { level: Number.isInteger(n) && n >= 1 && n <= MAX_HEADING_LEVEL ? n : 1 } };
+}
+
+/**
+ * Whether two block types are the same type with the same attributes.
+ *
+ * @example
+ * sameBlockType({ type: "heading", attrs: { level: 2 } }, { type: "heading", attrs: { level: 3 } }); // false
+ */
+export function sameBlockType(a: BlockType, b: BlockType): boolean {
+  return a.type === b.type && (a.type === "paragraph" || a.attrs.level === (b as typeof a).attrs.level);
+}
+
+/**
  * A block type from plain JSON (a retype suggestion's `from`), or null when it is not one: a
  * paragraph (no attributes) or a heading with its `level` (a whole number 1 to 6).
  *
