@@ -1,4 +1,5 @@
 import { Plugin, PluginKey, TextSelection, type EditorState, type Transaction } from "prosemirror-state";
+import type { EditorView } from "prosemirror-view";
 import { ReplaceStep } from "prosemirror-transform";
 import { absolutePositionToRelativePosition, ySyncPlugin, ySyncPluginKey, type ProsemirrorBinding } from "y-prosemirror";
 import * as Y from "yjs";
@@ -40,13 +41,20 @@ export function ownRuns(): Plugin {
       let inserting = false;
       // Registered before the sync plugin's own handler (its view starts after this one), which
       // then keeps this selection instead of taking one tied to the right.
-      const holdCaretLeft = () => {
-        const selection = binding.prosemirrorView?.state.selection;
-        if (inserting || binding.beforeTransactionSelection !== null || !(selection instanceof TextSelection) || !selection.empty) return;
+      const holdCaret = () => {
+        const current = binding.prosemirrorView;
+        if (inserting || binding.beforeTransactionSelection !== null || !current) return;
+        const selection = movedInDom(current) ?? current.state.selection;
+        if (!(selection instanceof TextSelection)) return;
+        if (!selection.empty) {
+          if (selection !== current.state.selection) binding.beforeTransactionSelection = relativeSelection(binding, selection);
+          return;
+        }
         const at = leftOf(binding, selection.head);
         if (at) binding.beforeTransactionSelection = { type: "text", anchor: at, head: at };
+        else if (selection !== current.state.selection) binding.beforeTransactionSelection = relativeSelection(binding, selection);
       };
-      binding.doc.on("beforeAllTransactions", holdCaretLeft);
+      binding.doc.on("beforeAllTransactions", holdCaret);
       return {
         update(_view, prevState) {
           const typed = KEY.getState(view.state);
@@ -61,7 +69,7 @@ export function ownRuns(): Plugin {
             inserting = false;
           }
         },
-        destroy: () => binding.doc.off("beforeAllTransactions", holdCaretLeft),
+        destroy: () => binding.doc.off("beforeAllTransactions", holdCaret),
       };
     },
   });
@@ -90,6 +98,32 @@ function textAt(binding: ProsemirrorBinding, pos: number): { type: Y.XmlText; in
   const relative = absolutePositionToRelativePosition(pos, binding.type, binding.mapping) as Y.RelativePosition;
   const absolute = Y.createAbsolutePositionFromRelativePosition(relative, binding.doc);
   return absolute && absolute.type instanceof Y.XmlText ? { type: absolute.type, index: absolute.index } : null;
+}
+
+/*
+ * The browser's caret when it moved since ProseMirror last read it, or null. The browser reports
+ * a move (an arrow key, End, a click) a task later; a remote change handled in between would
+ * otherwise restore the caret ProseMirror still holds, and the next keystroke would land there.
+ */
+function movedInDom(view: EditorView): TextSelection | null {
+  if (!view.hasFocus()) return null;
+  const dom = view.dom.ownerDocument.getSelection();
+  if (!dom?.anchorNode || !dom.focusNode || !view.dom.contains(dom.anchorNode) || !view.dom.contains(dom.focusNode)) return null;
+  try {
+    const anchor = view.posAtDOM(dom.anchorNode, dom.anchorOffset);
+    const head = view.posAtDOM(dom.focusNode, dom.focusOffset);
+    const { selection } = view.state;
+    if (anchor === selection.anchor && head === selection.head) return null;
+    return TextSelection.create(view.state.doc, anchor, head);
+  } catch {
+    // A caret in a node the document does not map (a widget, a cursor label) is not a move to honour.
+    return null;
+  }
+}
+
+function relativeSelection(binding: ProsemirrorBinding, selection: TextSelection) {
+  const at = (pos: number) => absolutePositionToRelativePosition(pos, binding.type, binding.mapping) as Y.RelativePosition;
+  return { type: "text", anchor: at(selection.anchor), head: at(selection.head) };
 }
 
 /* A position tied to the letter left of `pos` (so text inserted at `pos` by others goes after it), or null. */
