@@ -14,6 +14,7 @@ import { createDurableObjectLimiter } from "../../src/cores/rate-limit";
 import { UNKNOWN_CLIENT } from "../../src/routes/client-address";
 import type { SiteEnv } from "../../src/site/env";
 import { editorOption, editorScript } from "../../src/site/render/editor-script";
+import { pageLanguages } from "../../src/shared/page-languages";
 import { sitePages } from "../../src/site/site-pages";
 import { siteCms } from "../../src/site/cms";
 import worker, { PageRoom as SitePageRoom } from "../../src/worker";
@@ -41,6 +42,8 @@ const pages = sitePages({
       `${editorOption(editor)}, suggestByDefault: new URLSearchParams(location.search).has("suggest"), roomUrl: new URLSearchParams(location.search).has("rest") ? false : undefined, autoSave: new URLSearchParams(location.search).has("manual") ? false : undefined, inquiriesUrl: "/api/cms/inquiries?limit=" + (new URLSearchParams(location.search).get("inquiries-limit") || "20")`,
       nonce,
       page.slug,
+      "pages",
+      pageLanguages(siteCms.registry.languages, page, siteCms.registry.get("pages")?.localized),
     ),
 });
 
