@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { languageName, pageAddress, parseTranslationList, translationStatusText } from "../../src/client/languages/translations";
+import { gridRow, parseRecordList } from "../../src/client/languages/translation-grid";
+import { languageName, pageAddress, parseTranslationList, translationStatusText, type TranslationList } from "../../src/client/languages/translations";
 
 const EN_DE = { locales: ["en", "de"], defaultLocale: "en" } as const;
 
@@ -51,5 +52,41 @@ describe("what the switcher says of a locale", () => {
     expect(pageAddress(EN_DE, "de", "home")).toBe("/de/");
     expect(pageAddress(EN_DE, "en", "about")).toBe("/about");
     expect(pageAddress(EN_DE, "en", "home")).toBe("/");
+  });
+});
+
+describe("the Translations panel's rows", () => {
+  const about = { id: 2, slug: "about", title: "About us", sourceId: null };
+  const listing = (translations: TranslationList["translations"]) => ({ source: 2, translations });
+
+  it("gives each locale its status and the address of its page, from the slugs listed", () => {
+    const row = gridRow(EN_DE, about, listing([{ locale: "en", id: 2, published: true, status: "up-to-date" }, { locale: "de", id: 9, published: false, status: "outdated", sourceVersions: { from: 3, to: 5 } }]), new Map([[9, "ueber-uns"]]));
+    expect(row).toEqual({
+      sourceId: 2,
+      title: "About us",
+      cells: [
+        { locale: "en", status: "up-to-date", text: "source, published", href: "/about" },
+        { locale: "de", status: "outdated", text: "outdated, not published", href: "/de/ueber-uns" },
+      ],
+    });
+  });
+
+  it("a missing translation, or one whose slug is not listed yet, has no link; a locale the answer leaves out is missing", () => {
+    const missing = gridRow(EN_DE, about, listing([{ locale: "en", id: 2, published: true, status: "up-to-date" }, { locale: "de", id: null, published: false, status: "missing" }]), new Map());
+    expect(missing.cells[1]).toEqual({ locale: "de", status: "missing", text: "not translated yet", href: null });
+    const unlisted = gridRow(EN_DE, about, listing([{ locale: "en", id: 2, published: true, status: "up-to-date" }, { locale: "de", id: 9, published: true, status: "up-to-date" }]), new Map());
+    expect(unlisted.cells[1]?.href).toBeNull();
+    expect(gridRow(EN_DE, about, listing([{ locale: "en", id: 2, published: true, status: "up-to-date" }]), new Map()).cells[1]).toMatchObject({ locale: "de", status: "missing", href: null });
+  });
+
+  it("reads a list answer's records and its cursor, dropping rows without an id or slug", () => {
+    expect(parseRecordList({ items: [{ id: 2, slug: "about", title: "", sourceId: null }, { id: 9, slug: "ueber-uns", title: "Über uns", sourceId: 2 }, { slug: "x" }, null], next: 9 })).toEqual({
+      items: [
+        { id: 2, slug: "about", title: "about", sourceId: null },
+        { id: 9, slug: "ueber-uns", title: "Über uns", sourceId: 2 },
+      ],
+      next: "9",
+    });
+    expect(parseRecordList(null)).toEqual({ items: [], next: null });
   });
 });

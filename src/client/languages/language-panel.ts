@@ -5,6 +5,7 @@ import { readMarker } from "../markers";
 import { addStylesOnce } from "../style-once";
 import { languageName, translationStatusText, type TranslationEntry, type TranslationList } from "./translations";
 import { loadTranslations, markUpToDate, recordAddress, sourceChanges, translate } from "./translations-api";
+import { openTranslationsPanel } from "./translations-panel";
 
 /* The panel's styles travel with its chunk. */
 const CSS = `
@@ -41,8 +42,12 @@ export async function openLanguagePanel(context: LanguagesContext): Promise<HTML
   outdated.className = "cms-outdated";
   outdated.hidden = true;
   const close = textButton(doc, "Close", () => dialog.close());
+  const every = textButton(doc, "Translations of every page", () => {
+    dialog.close();
+    void openTranslationsPanel(context);
+  });
   dialog.addEventListener("close", () => dialog.remove());
-  dialog.append(heading, about, message, list, outdated, close);
+  dialog.append(heading, about, message, list, outdated, every, close);
   doc.body.append(dialog);
   dialog.showModal();
 
