@@ -65,9 +65,10 @@ export async function openLanguagePanel(context: LanguagesContext): Promise<HTML
     li.append(label, ` (${translationStatusText(entry, context.languages.defaultLocale)})`);
     if (entry.locale === context.languages.locale) li.append(" · this page");
     else if (entry.id !== null) {
+      const id = entry.id;
       const open = textButton(doc, `Open the ${name} page`, () => {
         message.textContent = `Opening the ${name} page…`;
-        void go(recordAddress(context, entry.id as number, entry.locale), `The ${name} page could not be opened`);
+        void go(recordAddress(context, id, entry.locale), `The ${name} page could not be opened`);
       });
       li.append(open);
     } else {
@@ -89,9 +90,8 @@ export async function openLanguagePanel(context: LanguagesContext): Promise<HTML
       mark.disabled = true;
       void markUpToDate(context, listing.source, entry.locale).then((answer) => {
         if (!answer.ok) return void ((mark.disabled = false), (message.textContent = `Not marked: ${answer.error}`));
-        message.textContent = `Marked up to date with the ${source} page.`;
         context.bar.setCount(context.label, 0, "outdated");
-        void load();
+        void load(`Marked up to date with the ${source} page.`);
       });
     });
     outdated.replaceChildren(title, intro, mark);
@@ -104,11 +104,12 @@ export async function openLanguagePanel(context: LanguagesContext): Promise<HTML
     else if (changes.value.length === 0) intro.textContent = "Its fields read the same as when this translation was made.";
     else intro.after(...changes.value.map((comparison) => renderField(doc, comparison, words)));
   };
-  const load = async () => {
+  /* `done` is what the status line says once the list is read again (what an action did). */
+  const load = async (done = "") => {
     message.textContent = "Loading the page's languages…";
     const listed = await loadTranslations(context);
     if (!listed.ok) return void (message.textContent = `Could not load the languages: ${listed.error}`);
-    message.textContent = "";
+    message.textContent = done;
     list.replaceChildren(...listed.value.translations.map((entry) => item(entry, listed.value)));
     const own = listed.value.translations.find((entry) => entry.locale === context.languages.locale);
     if (own?.status === "outdated") return showOutdated(own, listed.value);

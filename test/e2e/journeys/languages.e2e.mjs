@@ -123,4 +123,42 @@ export const tests = [
       assert.equal(listed.translations.find((entry) => entry.locale === "de").status, "up-to-date");
     },
   },
+  {
+    name: "languages: the Translations panel lists each page in each language, linking to the German about page, and passes axe",
+    async run({ browser, site, track }) {
+      const { context, page } = await openAs(browser, site, "editor@example.test");
+      track(context);
+      await page.goto("/about");
+      await waitForEditing(page);
+      await barAction(page, LANGUAGE);
+      await panelOf(page).getByRole("button", { name: "Translations of every page" }).click();
+      const grid = page.getByRole("dialog", { name: "Translations of every page" });
+      await grid.getByRole("columnheader", { name: "German" }).waitFor();
+      const about = grid.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "About us" }) });
+      assert.equal(await about.getByRole("link", { name: /^About us in German: / }).getAttribute("href"), "/de/ueber-uns");
+      assert.equal(await about.getByRole("link", { name: /^About us in English: source, / }).getAttribute("href"), "/about");
+      assert.deepEqual(await seriousViolations(page, ".cms-translations"), [], "the Translations panel passes axe");
+    },
+  },
+  {
+    name: "languages: a translation's shared field is read-only, noted as edited in English, and the note leads to the English page",
+    async run({ browser, site, track }) {
+      const { context, page } = await openAs(browser, site, "editor@example.test");
+      track(context);
+      const { id, path } = await newPage(context, site, { title: "Contact", body: "<p>Write to us.</p>" });
+      const germanId = await germanOf(context, site, id, { body: "<p>Schreiben Sie uns.</p>" });
+      // The reference site shares no field; this switch shows the title as a shared one would be.
+      await page.goto(`/de${path}?shared-title`);
+      await waitForEditing(page);
+      const title = titleOf(page, germanId);
+      assert.equal(await title.evaluate((element) => element.isContentEditable), false, "the shared title offers no editor");
+      const note = page.getByRole("link", { name: "Edited in English" });
+      await note.waitFor();
+      assert.equal(await note.getAttribute("href"), path);
+      assert.deepEqual(await seriousViolations(page, "main"), [], "the page with its note passes axe");
+      await Promise.all([page.waitForURL((url) => url.pathname === path), note.click()]);
+      await waitForEditing(page);
+      assert.equal(await titleOf(page, id).evaluate((element) => element.isContentEditable), true, "the source's title is edited there");
+    },
+  },
 ];
