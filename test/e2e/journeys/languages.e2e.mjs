@@ -88,15 +88,15 @@ export const tests = [
       await converge([de.page], (page) => titleOf(page, germanId).textContent(), "Mannschaft und Freunde");
       await Promise.all([waitForStatus(en.page, "Draft saved"), waitForStatus(de.page, "Draft saved")]);
 
-      const draftOf = async (pageId) => (await api(en.context, site, "GET", `/api/cms/pages/${pageId}/versions`)).items[0].versionData;
-      const title = (data) => (typeof data === "string" ? JSON.parse(data) : data).title;
-      assert.equal(title(await draftOf(id)), "Team and friends");
-      assert.equal(title(await draftOf(germanId)), "Mannschaft und Freunde");
-      // Each page again, from the server: neither room took the other's words.
+      // Each page again, from the server (which has each room write its draft first): neither room took the other's words.
       await Promise.all([en.page.reload(), de.page.reload()]);
       await Promise.all([waitForEditing(en.page), waitForEditing(de.page)]);
       assert.equal(await titleOf(en.page, id).textContent(), "Team and friends");
       assert.equal(await titleOf(de.page, germanId).textContent(), "Mannschaft und Freunde");
+      const draftOf = async (pageId) => (await api(en.context, site, "GET", `/api/cms/pages/${pageId}/versions`)).items[0].versionData;
+      const title = (data) => (typeof data === "string" ? JSON.parse(data) : data).title;
+      assert.equal(title(await draftOf(id)), "Team and friends");
+      assert.equal(title(await draftOf(germanId)), "Mannschaft und Freunde");
     },
   },
   {
