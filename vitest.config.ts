@@ -29,10 +29,6 @@ export default defineConfig({
     // A hung test still fails; vitest's 5 s failed room and rate-limit tests on a busy machine
     // (two cores shared with other work), where they passed alone.
     testTimeout: 20_000,
-    // Each integration file starts its own runtime, and that start (workerd, the module graph,
-    // the migrations) cost more than the file's tests: two files at once keep both cores busy
-    // while one of them waits on its start. Vitest's default on two cores is one.
-    maxWorkers: 2,
     projects: [
       // Units of the cores, shared code, commerce clients and client code keep no state between
       // files, so they share one runtime: starting workerd per file cost more than their tests.

@@ -6,6 +6,7 @@ import { isValueKind } from "./markers";
 import { attachPlainField } from "./plain-field";
 import type { RestContext } from "./mount-rest";
 import { mountRestFields } from "./mount-rest";
+import { holdWhileSuggesting } from "./suggest/held-edits";
 
 /* The room protocol module pulls in y-protocols, so its constants reach this file only through the lazy collab chunk. */
 type Collab = typeof import("./collab");
@@ -35,7 +36,8 @@ export function isUnseeded(session: Session, items: readonly MarkedElement[], co
  * URL, slug, image) to its value in the `json` map, leaves of list fields to their entry (text to
  * its `Y.Text`, an image or a typed value such as a URL or a choice to its value), leaves of plain
  * json fields to the `json` map. Every control follows the others' changes as they happen. A leaf
- * the room has no entry for keeps saving over HTTP. Every bound field's edits are steps of the
+ * the room has no entry for keeps saving over HTTP, which cannot suggest: in Suggesting mode its
+ * edits are held back until the editor switches to Editing. Every bound field's edits are steps of the
  * page's one `undo` (which takes back only this editor's edits), and every editor sees where the
  * others are (field, caret, selection) in `presence`, which the sections editor keeps up to date for the fields it adds.
  *
@@ -57,7 +59,10 @@ export async function mountLiveFields(
     if (bound) mounted.push(...bound);
     else overRest.push(item);
   }
-  mounted.push(...(await mountRestFields(overRest, context)));
+  if (context.review && overRest.length > 0) {
+    const held = holdWhileSuggesting(context.queue, context.review);
+    mounted.push(held, ...(await mountRestFields(overRest, { ...context, queue: held.queue })));
+  } else mounted.push(...(await mountRestFields(overRest, context)));
   mounted.push(collab.shareFieldPresence(items[0]?.element.ownerDocument ?? document, session.provider.awareness, presence));
   return mounted;
 }

@@ -19,7 +19,7 @@ export interface RestContext {
   history: PageHistory;
   /** Loads the rich-text chunk on first use. */
   loadRich: () => Promise<typeof import("./rich")>;
-  /** The page's Editing / Suggesting mode, which live fields follow (a REST field cannot suggest). */
+  /** The page's Editing / Suggesting mode, which live fields follow (a REST field of a live page holds its edits back while Suggesting: `holdWhileSuggesting`). */
   review?: Review;
 }
 

@@ -6,7 +6,7 @@ import { fieldValueProblem } from "../cores/field-types";
 import { isEntryId } from "../shared/entry-id";
 import { POSITION_KEY } from "../shared/entry-order";
 import { isPositionKey } from "../shared/position-key";
-import { BLOCK_JOIN, BLOCK_SPLIT, ENTRY_PROPOSED_POSITION, ENTRY_SUGGESTION, isSuggestionId, SUGGEST_DELETE, SUGGEST_INSERT, SUGGESTION_MARKS } from "../shared/review-suggestions";
+import { BLOCK_JOIN, BLOCK_RETYPE, BLOCK_SPLIT, ENTRY_PROPOSED_POSITION, ENTRY_SUGGESTION, isSuggestionId, SUGGEST_DELETE, SUGGEST_INSERT, SUGGESTION_MARKS } from "../shared/review-suggestions";
 import { readDimension, richSchema } from "../shared/rich-schema";
 import { isSafeLinkUrl, isSafeUrl } from "../shared/safe-url";
 
@@ -170,6 +170,7 @@ function refusedAttribute(place: Place, name: string, content: Content, mediaBas
       return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_LEVEL ? null : bad;
     case BLOCK_SPLIT:
     case BLOCK_JOIN:
+    case BLOCK_RETYPE:
       // Whose suggestion it names is judged with the connection's editor (`refusedSuggestionUpdate`).
       return value === null || isSuggestionId(value) ? null : `${place.root}: ${name} must name a suggestion id (1 to 64 letters, digits, _ or -)`;
     default:

@@ -2,6 +2,8 @@ import { isAuthoredBy } from "../shared/editor-id";
 import * as Y from "yjs";
 import {
   isSuggestionId,
+  RETYPE_FROM,
+  retypeFromProblem,
   SUGGESTION_META_KEYS,
   SUGGESTIONS_ROOT,
   suggestionValueProblem,
@@ -13,7 +15,7 @@ import { itemsDeletedBy, type DecodedDeletes } from "./room-wire";
 /*
  * What a client may write into `cms:suggestions` (docs/room-protocol.md): a new entry, a `Y.Map`
  * under a suggestion id never used in this document, holding exactly the metadata keys with valid
- * values, whose `author` is the connection's own editor. Nothing else: an entry is never changed
+ * values (and, for a `retype` only, its `from`), whose `author` is the connection's own editor. Nothing else: an entry is never changed
  * or deleted by a client, because only the room settles a suggestion (accept or reject, under its
  * lock). The marks that point at an entry are checked where their field is (room-guard-rules.ts).
  */
@@ -37,7 +39,7 @@ export interface SuggestionItem {
  */
 export function refusedSuggestions(doc: Y.Doc, items: readonly SuggestionItem[], editorId: string | undefined): string | null {
   const root = doc.getMap<unknown>(SUGGESTIONS_ROOT);
-  const keysOf = new Map<string, Set<string>>();
+  const keysOf = new Map<string, Map<string, unknown>>();
   for (const { item, sub, depth, newEntry } of items) {
     if (item.content instanceof Y.ContentDeleted) continue;
     if (depth === 0) {
@@ -45,7 +47,7 @@ export function refusedSuggestions(doc: Y.Doc, items: readonly SuggestionItem[],
       // `_map` keeps deleted keys too: a settled suggestion's id is never used again.
       if (root._map.has(sub)) return `${SUGGESTIONS_ROOT}: suggestion ${sub} exists; only the room settles a suggestion`;
       if (!(item.content instanceof Y.ContentType && item.content.type instanceof Y.Map)) return `${SUGGESTIONS_ROOT}: a suggestion is a Y.Map`;
-      keysOf.set(idKey(item.id), new Set());
+      keysOf.set(idKey(item.id), new Map());
       continue;
     }
     if (depth > 1 || newEntry === null) return `${SUGGESTIONS_ROOT}: only the room changes a suggestion`;
@@ -56,16 +58,18 @@ export function refusedSuggestions(doc: Y.Doc, items: readonly SuggestionItem[],
     if (sub === "author" && (editorId === undefined || !isAuthoredBy(value, editorId))) return `${SUGGESTIONS_ROOT}: a suggestion's author must be the editor who makes it`;
     const keys = keysOf.get(idKey(newEntry));
     if (!keys) return `${SUGGESTIONS_ROOT}: only the room changes a suggestion`;
-    keys.add(sub);
+    keys.set(sub, value);
   }
   for (const keys of keysOf.values()) {
     const missing = SUGGESTION_META_KEYS.find((key: keyof SuggestionMeta) => !keys.has(key));
     if (missing) return `${SUGGESTIONS_ROOT}: a suggestion needs its ${missing}`;
+    const from = retypeFromProblem(keys.get("kind"), keys.has(RETYPE_FROM));
+    if (from) return `${SUGGESTIONS_ROOT}: ${from}`;
   }
   return null;
 }
 
-/** A block attribute (`cms:split` or `cms:join`) an update sets, with the suggestion it names. */
+/** A block attribute (`cms:split`, `cms:join` or `cms:retype`) an update sets, with the suggestion it names. */
 export interface BlockSuggestion {
   id: string;
   kind: SuggestionKind;

@@ -56,7 +56,7 @@ export function refusedUpdate(doc: Y.Doc, fields: readonly RoomField[], structs:
  * Why an update's writes to `cms:suggestions` are refused (the room closes the sender with 4423,
  * like a read-only field), or `null`: a new suggestion must be complete, valid, under an unused id
  * and by the connection's own editor (`editorId`); an existing one is never changed or deleted by
- * a client; a rich-text block's `cms:split`/`cms:join` names an open suggestion of that kind by the
+ * a client; a rich-text block's `cms:split`/`cms:join`/`cms:retype` names an open suggestion of that kind by the
  * same editor (`room-guard-suggestions.ts`). Costs nothing on a page without suggestions.
  *
  * @example
@@ -84,7 +84,7 @@ export function refusedSuggestionUpdate(doc: Y.Doc, fields: readonly RoomField[]
   return refusedSuggestions(doc, items, editorId) ?? refusedBlockSuggestions(doc, items, blocks, editorId) ?? refusedSuggestionDeletes(doc, deletes);
 }
 
-/* A new `cms:split`/`cms:join` attribute naming a suggestion, or null (anything else, or an item the room already has). */
+/* A new `cms:split`/`cms:join`/`cms:retype` attribute naming a suggestion, or null (anything else, or an item the room already has). */
 function blockSuggestionOf(doc: Y.Doc, item: Y.Item, sub: string | null): BlockSuggestion | null {
   const kind = sub === null ? undefined : BLOCK_SUGGESTIONS.get(sub);
   if (kind === undefined || !(item.content instanceof Y.ContentAny)) return null;

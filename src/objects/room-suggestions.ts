@@ -2,7 +2,7 @@ import * as Y from "yjs";
 import { HttpError } from "../shared/errors";
 import { orderedItems, POSITION_KEY, reorder } from "../shared/entry-order";
 import {
-  BLOCK_SPLIT,
+  BLOCK_RETYPE,
   BLOCK_SUGGESTIONS,
   ENTRY_PROPOSED_POSITION,
   ENTRY_SUGGESTION,
@@ -10,26 +10,30 @@ import {
   SUGGEST_DELETE,
   SUGGEST_INSERT,
   SUGGESTIONS_ROOT,
+  type BlockType,
   type SuggestionDecision,
   type SuggestionMeta,
   type SuggestionView,
 } from "../shared/review-suggestions";
 import { openSuggestionOf } from "../shared/suggestion-draft";
-import { blockWords, joinToPrevious } from "./room-block-join";
+import { blockWords } from "./room-block-join";
+import { blockTypeOf, settleBlocks, type MarkedBlock } from "./room-block-settle";
 import type { RoomField } from "./room-document";
 
 /*
  * Settling suggestions in the room's document (docs/room-protocol.md, "Review: comments and
  * suggestions"). The room is the only one that settles: accepting applies exactly the proposed
  * change (marks removed from proposed text, text proposed for deletion deleted, a split block's
- * `cms:split` dropped, a block proposed to join the one before joined to it, an added entry kept, a
- * removed one deleted, a move's position taken), rejecting undoes it, and the metadata
+ * `cms:split` dropped, a block proposed to join the one before joined to it, a retyped block's
+ * `cms:retype` dropped, an added entry kept, a removed one deleted, a move's position taken),
+ * rejecting undoes it (room-block-settle.ts for blocks), and the metadata
  * entry goes, all in one transaction. The caller runs it synchronously under the room's lock
  * after checking that the suggestion is open, so two accepts at once apply it exactly once.
  */
 
 /**
- * The open suggestions of a document, oldest first, each with its words.
+ * The open suggestions of a document, oldest first, each with its words (and a retype with the
+ * block's type now, `to`).
  *
  * @example
  * openSuggestions(doc, fields) // [{ id: "s1", kind: "insert", field: "title", author: "3", authorName: "Ann", at: "…", text: " soon" }]
@@ -37,20 +41,24 @@ import type { RoomField } from "./room-document";
 export function openSuggestions(doc: Y.Doc, fields: readonly RoomField[]): SuggestionView[] {
   if (!doc.share.has(SUGGESTIONS_ROOT)) return [];
   const words = new Map<string, string>();
+  const types = new Map<string, BlockType>();
   walk(doc, fields, {
     text(text, names) {
       for (const run of runs(text, names)) for (const id of [run.insert, run.delete]) if (id !== null) words.set(id, (words.get(id) ?? "") + run.text);
     },
     entry() {},
-    block(element, _attribute, id) {
+    block(element, attribute, id) {
       words.set(id, blockWords(element));
+      const type = attribute === BLOCK_RETYPE ? blockTypeOf(element) : null;
+      if (type) types.set(id, type);
     },
   });
   const views: SuggestionView[] = [];
   for (const [id, value] of doc.getMap<unknown>(SUGGESTIONS_ROOT)) {
     const meta = readSuggestionMeta(value instanceof Y.Map ? value.toJSON() : value);
     if ("problem" in meta) continue;
-    views.push({ id, ...meta, text: words.get(id) ?? describe(meta) });
+    const to = types.get(id);
+    views.push({ id, ...meta, text: words.get(id) ?? describe(meta), ...(to ? { to } : {}) });
   }
   return views.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }
@@ -120,9 +128,9 @@ export function openSuggestion(doc: Y.Doc, id: string): SuggestionMeta {
 export function settleSuggestions(doc: Y.Doc, fields: readonly RoomField[], ids: readonly string[], decision: SuggestionDecision, origin: unknown): string[] {
   const wanted = new Set(ids);
   const isOpen = openSuggestionOf(doc);
-  const kinds = new Map(ids.map((id) => [id, openSuggestion(doc, id).kind]));
+  const metas = new Map(ids.map((id) => [id, openSuggestion(doc, id)]));
   const touched = new Set<string>();
-  const blocks: { element: Y.XmlElement; attribute: string; id: string; root: string }[] = [];
+  const blocks: MarkedBlock[] = [];
   doc.transact(() => {
     walk(doc, fields, {
       block(element, attribute, id, root) {
@@ -148,7 +156,7 @@ export function settleSuggestions(doc: Y.Doc, fields: readonly RoomField[], ids:
         const id = entry.get(ENTRY_SUGGESTION);
         if (typeof id !== "string" || !wanted.has(id)) return;
         touched.add(root);
-        const kind = kinds.get(id);
+        const kind = metas.get(id)?.kind;
         const proposed = entry.get(ENTRY_PROPOSED_POSITION);
         const drop = (kind === "add" && decision === "reject") || (kind === "remove" && decision === "accept");
         if (drop) return array.delete(array.toArray().indexOf(entry), 1);
@@ -162,19 +170,8 @@ export function settleSuggestions(doc: Y.Doc, fields: readonly RoomField[], ids:
         if (proposed !== undefined) entry.delete(ENTRY_PROPOSED_POSITION);
       },
     });
-    // After the texts, so a block joined back carries its words as this settle left them.
-    for (const { element, attribute, id, root } of blocks) {
-      if (element._item?.deleted) continue;
-      if (!wanted.has(id)) {
-        if (!isOpen(id)) element.removeAttribute(attribute);
-        continue;
-      }
-      touched.add(root);
-      // Rejecting a split and accepting a join both make one block of two again.
-      const join = (attribute === BLOCK_SPLIT) === (decision === "reject");
-      if (join) joinToPrevious(element, attribute);
-      else element.removeAttribute(attribute);
-    }
+    // After the texts, so a block joined back or given its type back carries its words as this settle left them.
+    for (const root of settleBlocks(blocks, metas, decision, isOpen)) touched.add(root);
     const root = doc.getMap<unknown>(SUGGESTIONS_ROOT);
     for (const id of ids) root.delete(id);
   }, origin);
@@ -205,7 +202,7 @@ interface Visitor {
   text(text: Y.Text, names: MarkNames, root: string): void;
   /** An entry of a list, before its values are visited (it may be deleted). */
   entry(entry: Y.Map<unknown>, array: Y.Array<unknown>, root: string): void;
-  /** A rich-text block carrying a block suggestion attribute (`cms:split`, `cms:join`) naming `id`. */
+  /** A rich-text block carrying a block suggestion attribute (`cms:split`, `cms:join`, `cms:retype`) naming `id`. */
   block(element: Y.XmlElement, attribute: string, id: string, root: string): void;
 }
 

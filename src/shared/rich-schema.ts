@@ -1,6 +1,6 @@
 import { addSuggestionMarks } from "@handlewithcare/prosemirror-suggest-changes";
 import { Schema, type Attrs, type DOMOutputSpec, type MarkSpec, type Node as RichNode } from "prosemirror-model";
-import { BLOCK_JOIN, BLOCK_SPLIT } from "./review-suggestions";
+import { BLOCK_JOIN, BLOCK_RETYPE, BLOCK_SPLIT } from "./review-suggestions";
 import { isSafeLinkUrl, isSafeUrl } from "./safe-url";
 
 /**
@@ -30,9 +30,9 @@ import { isSafeLinkUrl, isSafeUrl } from "./safe-url";
  * `addSuggestionMarks`), each `id` a suggestion id of `cms:suggestions`
  * (`src/shared/review-suggestions.ts`). They live in the room's document only: no HTML parse rule
  * creates them (a pasted or saved `<ins>`/`<del>` can never make a suggestion), and the server's
- * HTML writer and the draft reading never emit them. Likewise the block attributes `cms:split` and
- * `cms:join` of paragraphs and headings (a block split off, or proposed to join the one before, by
- * an open suggestion): never parsed, never written as HTML.
+ * HTML writer and the draft reading never emit them. Likewise the block attributes `cms:split`,
+ * `cms:join` and `cms:retype` of paragraphs and headings (a block split off, proposed to join the
+ * one before, or given another type by an open suggestion): never parsed, never written as HTML.
  *
  * URLs follow the sanitizer's one scheme rule (`isSafeUrl`): a link or image parsed from HTML with
  * a `javascript:`, `data:`, `vbscript:` (or disguised) URL is not created, and one that arrives
@@ -246,9 +246,13 @@ interface AttributeSource {
   getAttribute(name: string): string | null;
 }
 
-/* The block suggestion attributes (`cms:split`, `cms:join`: a suggestion id, or null). */
+/* The block suggestion attributes (`cms:split`, `cms:join`, `cms:retype`: a suggestion id, or null). */
 function blockSuggestionAttrs() {
-  return { [BLOCK_SPLIT]: { default: null, validate: "string|null" }, [BLOCK_JOIN]: { default: null, validate: "string|null" } };
+  return {
+    [BLOCK_SPLIT]: { default: null, validate: "string|null" },
+    [BLOCK_JOIN]: { default: null, validate: "string|null" },
+    [BLOCK_RETYPE]: { default: null, validate: "string|null" },
+  };
 }
 
 function imageAttrSpecs() {

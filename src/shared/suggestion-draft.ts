@@ -1,6 +1,17 @@
 import { Fragment, type Mark, type Node as RichNode } from "prosemirror-model";
 import * as Y from "yjs";
-import { BLOCK_SUGGESTIONS, BLOCK_SPLIT, ENTRY_PROPOSED_POSITION, ENTRY_SUGGESTION, SUGGEST_INSERT, SUGGESTIONS_ROOT } from "./review-suggestions";
+import {
+  BLOCK_RETYPE,
+  BLOCK_SPLIT,
+  BLOCK_SUGGESTIONS,
+  ENTRY_PROPOSED_POSITION,
+  ENTRY_SUGGESTION,
+  readBlockType,
+  RETYPE_FROM,
+  SUGGEST_INSERT,
+  SUGGESTIONS_ROOT,
+  type BlockType,
+} from "./review-suggestions";
 
 /*
  * The draft ignores open suggestions: what the room writes to D1 (and so what publishes, search
@@ -44,21 +55,39 @@ export function openSuggestionOf(doc: Y.Doc | null): (id: string) => boolean {
 }
 
 /**
- * A rich-text document as the draft holds it: text marked `insertion` of an open suggestion
- * (`isOpen`, default all) left out, suggestion marks dropped (the text they cover kept as it was),
- * a block split off by an open suggestion (`cms:split`) read as part of the block before it, and
- * the block attributes of suggestions dropped (a proposed join leaves the two blocks as they are).
+ * The block an open retype suggestion changed, as it was (its metadata's `from`), by suggestion
+ * id; null for an id that is not an open retype. Without a document nothing is known.
  *
  * @example
- * draftRichDoc(editorState.doc).textContent; // the words as they will publish
+ * const fromOf = retypedFromOf(fragment.doc); fromOf("s1"); // { type: "paragraph", attrs: {} }
  */
-export function draftRichDoc(doc: RichNode, isOpen: (id: string) => boolean = () => true): RichNode {
+export function retypedFromOf(doc: Y.Doc | null): (id: string) => BlockType | null {
+  if (doc === null || !doc.share.has(SUGGESTIONS_ROOT)) return () => null;
+  const root = doc.getMap<unknown>(SUGGESTIONS_ROOT);
+  return (id) => {
+    const meta = root.get(id);
+    return meta instanceof Y.Map && meta.get("kind") === "retype" ? readBlockType(meta.get(RETYPE_FROM)) : null;
+  };
+}
+
+/**
+ * A rich-text document as the draft holds it: text marked `insertion` of an open suggestion
+ * (`isOpen`, default all) left out, suggestion marks dropped (the text they cover kept as it was),
+ * a block split off by an open suggestion (`cms:split`) read as part of the block before it, a
+ * block an open suggestion gave another type (`cms:retype`) read as the type it had (`fromOf`,
+ * the suggestion's `from`), and the block attributes of suggestions dropped (a proposed join
+ * leaves the two blocks as they are).
+ *
+ * @example
+ * draftRichDoc(editorState.doc, openSuggestionOf(ydoc), retypedFromOf(ydoc)).textContent; // the words as they will publish
+ */
+export function draftRichDoc(doc: RichNode, isOpen: (id: string) => boolean = () => true, fromOf: (id: string) => BlockType | null = () => null): RichNode {
   let proposed = false;
   doc.descendants((node) => {
     if (node.marks.some(isSuggestionMark) || hasBlockSuggestion(node)) proposed = true;
     return !proposed;
   });
-  return proposed ? withoutSuggestions(doc, isOpen) : doc;
+  return proposed ? withoutSuggestions(doc, isOpen, fromOf) : doc;
 }
 
 /**
@@ -97,23 +126,30 @@ function hasBlockSuggestion(node: RichNode): boolean {
 
 /*
  * Rebuilds the tree: inline nodes marked `insertion` go, suggestion marks on the rest are dropped,
- * a block split off by an open suggestion joins the textblock before it, and block suggestion
- * attributes go.
+ * a retyped block takes its old type back, a block split off by an open suggestion joins the
+ * textblock before it, and block suggestion attributes go.
  */
-function withoutSuggestions(node: RichNode, isOpen: (id: string) => boolean): RichNode {
+function withoutSuggestions(node: RichNode, isOpen: (id: string) => boolean, fromOf: (id: string) => BlockType | null): RichNode {
   if (node.isLeaf) return node.mark(node.marks.filter((mark) => !isSuggestionMark(mark)));
   const children: RichNode[] = [];
   node.forEach((child) => {
     if (child.isInline && child.marks.some((mark) => mark.type.name === "insertion" && isOpen(String(mark.attrs.id)))) return;
     const split = child.attrs[BLOCK_SPLIT];
     const last = children[children.length - 1];
-    const draft = withoutSuggestions(child, isOpen);
+    const draft = asItWas(withoutSuggestions(child, isOpen, fromOf), child.attrs[BLOCK_RETYPE], isOpen, fromOf);
     if (typeof split === "string" && isOpen(split) && last?.isTextblock && draft.isTextblock) {
       children[children.length - 1] = last.copy(Fragment.fromArray([...childrenOf(last), ...childrenOf(draft)]));
     } else children.push(hasBlockSuggestion(draft) ? draft.type.create(withoutBlockSuggestions(draft.attrs), draft.content, draft.marks) : draft);
   });
   // `fromArray` joins neighbouring texts whose marks are now equal, as a valid document needs.
   return node.copy(Fragment.fromArray(children));
+}
+
+/* A block an open retype changed, as the type and attributes it had; any other node as it is. */
+function asItWas(node: RichNode, retype: unknown, isOpen: (id: string) => boolean, fromOf: (id: string) => BlockType | null): RichNode {
+  const from = typeof retype === "string" && isOpen(retype) ? fromOf(retype) : null;
+  const type = from ? node.type.schema.nodes[from.type] : undefined;
+  return from && type ? type.create(withoutBlockSuggestions({ ...node.attrs, ...from.attrs }), node.content, node.marks) : node;
 }
 
 function childrenOf(node: RichNode): RichNode[] {

@@ -7,6 +7,7 @@ import { siteCollections } from "../../src/site/cms";
 import type { SiteEnv } from "../../src/site/env";
 import { toBase64Url } from "../../src/auth/base64";
 import { insertEditor, uniqueEmail } from "./helpers";
+import { SITE_LANGUAGES } from "../../src/site/site-languages";
 
 /*
  * Cloudflare Access tokens signed by keys made here, served by a fake `fetch` that answers the
@@ -190,6 +191,7 @@ describe("createAccessResolver", () => {
     const server = certsServer([key]);
     const cms = createCms<SiteEnv, typeof siteCollections>({
       collections: siteCollections,
+      ...SITE_LANGUAGES,
       auth: { resolveEditor: createAccessResolver({ teamDomain: "acme", audience: AUD, fetch: server.fetch, now: () => clock }) },
     });
     const { email } = await insertEditor();

@@ -8,6 +8,7 @@ import type { SiteEnv } from "../../src/site/env";
 import { EDGE_CF } from "../helpers/http";
 import { newPage, withVersion } from "../objects/room-client";
 import { ORIGIN, PASSWORD, cookiePair, insertEditor, signInRequest, uniqueIp } from "./helpers";
+import { SITE_LANGUAGES } from "../../src/site/site-languages";
 
 /*
  * A site that requires a second factor for admins: an admin without one is signed in, but every
@@ -17,6 +18,7 @@ import { ORIGIN, PASSWORD, cookiePair, insertEditor, signInRequest, uniqueIp } f
 let clock = Date.UTC(2026, 1, 1);
 const cms = createCms<SiteEnv, typeof siteCollections>({
   collections: siteCollections,
+  ...SITE_LANGUAGES,
   auth: { signIn: { requireSecondFactor: ["admin"], now: () => clock } },
 });
 

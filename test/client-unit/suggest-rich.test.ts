@@ -1,29 +1,14 @@
 import { joinBackward, splitBlock } from "prosemirror-commands";
-import { TextSelection, type Transaction } from "prosemirror-state";
-import type { EditorView } from "prosemirror-view";
+import { TextSelection } from "prosemirror-state";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
-import { richSync } from "../../src/client/collab/rich-runs";
 import { BLOCK_JOIN, BLOCK_SPLIT, SUGGESTIONS_ROOT } from "../../src/shared/review-suggestions";
 import { draftRichDoc, openSuggestionOf } from "../../src/shared/suggestion-draft";
 import { suggestionMeta } from "../../src/client/suggest/model";
-import { createReview, type Review } from "../../src/client/suggest/review";
-import { BLOCKS_NOT_SUGGESTED, richSuggest } from "../../src/client/suggest/rich-suggest";
-import { HeadlessEditor } from "./headless-editor";
-
-/** A headless rich editor bound to `doc`'s `body`, its dispatch wrapped for Suggest mode. */
-function suggestingEditor(doc: Y.Doc, review: Review): HeadlessEditor {
-  const fragment = doc.getXmlFragment("body");
-  const suggest = richSuggest(fragment, review);
-  const editor = new HeadlessEditor([...suggest.plugins, ...richSync(fragment)]);
-  const plain = HeadlessEditor.prototype.dispatch;
-  const wrapped = suggest.wrapDispatch(function (this: EditorView, tr: Transaction) {
-    plain.call(editor, tr);
-  });
-  editor.dispatch = (tr: Transaction) => wrapped.call(editor as unknown as EditorView, tr);
-  suggest.attach(editor as unknown as EditorView);
-  return editor;
-}
+import { createReview } from "../../src/client/suggest/review";
+import { BLOCKS_NOT_SUGGESTED } from "../../src/client/suggest/rich-suggest";
+import type { HeadlessEditor } from "./headless-editor";
+import { suggestingEditor } from "./suggesting-editor";
 
 /* The first paragraph's text in the room's document, with its attributes (y-prosemirror's marks). */
 function paragraphDelta(doc: Y.Doc) {

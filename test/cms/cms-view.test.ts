@@ -6,8 +6,10 @@ import { applyPublish, applySaveDraft } from "../../src/cores/drafts";
 import type { EditorSession } from "../../src/shared/session";
 import { pagesDeclaration } from "../../src/site/collections";
 import { editor, newPage } from "../objects/room-client";
+import { SITE_LANGUAGES } from "../../src/site/site-languages";
+import { resolveLanguages } from "../../src/cms/cms-languages";
 
-const registry = buildRegistry({ pages: pagesDeclaration });
+const registry = buildRegistry({ pages: pagesDeclaration }, resolveLanguages(SITE_LANGUAGES));
 const entry = registry.get("pages")!;
 const deps = registry.draftDeps("pages", undefined)!;
 const pat = editor("pat", true);

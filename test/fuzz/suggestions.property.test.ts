@@ -5,7 +5,7 @@ import { fragmentToRichDoc } from "../../src/cores/rich-text";
 import { readFields, roomFields } from "../../src/objects/room-document";
 import { settleSuggestions } from "../../src/objects/room-suggestions";
 import { ENTRY_SUGGESTION, SUGGEST_DELETE, SUGGEST_INSERT, SUGGESTIONS_ROOT } from "../../src/shared/review-suggestions";
-import { draftRichDoc, draftText } from "../../src/shared/suggestion-draft";
+import { draftRichDoc, draftText, openSuggestionOf } from "../../src/shared/suggestion-draft";
 import { pagesCollection } from "../../src/site/collections";
 
 /*
@@ -156,7 +156,7 @@ function marked(text: Y.Text, place: Place): { char: string; ins: string | null;
 }
 
 function draftOf(doc: Y.Doc, at: Place): string {
-  return at === "title" ? draftText(doc.getText("title")) : draftRichDoc(fragmentToRichDoc(doc.getXmlFragment("body"))).textContent;
+  return at === "title" ? draftText(doc.getText("title")) : draftRichDoc(fragmentToRichDoc(doc.getXmlFragment("body")), openSuggestionOf(doc)).textContent;
 }
 
 describe("suggestions over random interleavings of typing, suggesting, accepting and rejecting", () => {

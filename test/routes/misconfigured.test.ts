@@ -11,6 +11,7 @@ import { submissions } from "../../src/tables/forms";
 import { guardedForm } from "../fixtures/forms/forms";
 import { png } from "../fixtures/images";
 import { asEditor, EDITOR, headerResolver, request, type RequestOptions } from "../helpers/http";
+import { SITE_LANGUAGES } from "../../src/site/site-languages";
 
 /*
  * A deployment that lacks a binding or secret answers 503 `misconfigured` naming the fix, never a
@@ -50,7 +51,7 @@ describe("missing bindings and secrets answer 503 with the fix", () => {
   });
 
   it("an upload (and the public media path) without the MEDIA bucket names the R2 binding to add", async () => {
-    const { route } = cmsRoutes<SiteEnv, { pages: typeof pagesDeclaration }>({ collections: { pages: pagesDeclaration }, auth: { resolveEditor: headerResolver }, media: {} });
+    const { route } = cmsRoutes<SiteEnv, { pages: typeof pagesDeclaration }>({ collections: { pages: pagesDeclaration }, ...SITE_LANGUAGES, auth: { resolveEditor: headerResolver }, media: {} });
     const upload = () => request("POST", "/api/cms/upload", { rawBody: png(2, 2), headers: asEditor({ "content-type": "image/png" }) });
     await expectMisconfigured(await call(route, upload(), without("MEDIA")), "MEDIA", '[[r2_buckets]] binding = "MEDIA"');
     await expectMisconfigured(await call(route, upload(), without("MEDIA_URL")), "MEDIA_URL", "[vars] MEDIA_URL");

@@ -9,6 +9,8 @@ import { siteCollections } from "../../src/site/cms";
 import type { SiteEnv } from "../../src/site/env";
 import type { EditorSession } from "../../src/shared/session";
 import { newPage } from "../objects/room-client";
+import { SITE_LANGUAGES } from "../../src/site/site-languages";
+import { resolveLanguages } from "../../src/cms/cms-languages";
 
 /*
  * The service binding with a mailer and a review budget, as `createCms` builds it for a site that
@@ -17,7 +19,7 @@ import { newPage } from "../objects/room-client";
  */
 const mails: MailMessage[] = [];
 const Service = createCmsService<SiteEnv, typeof siteCollections>({
-  registry: buildRegistry(siteCollections),
+  registry: buildRegistry(siteCollections, resolveLanguages(SITE_LANGUAGES)),
   writer: draftWriterFor,
   mailer: () => ({ send: async (message) => void mails.push(message) }),
   reviewLimit: { limit: 3, windowSeconds: 600 },

@@ -1,14 +1,25 @@
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import seedSql from "../../scripts/seed-demo.sql?raw";
+import germanSeedSql from "../../scripts/seed-demo-de.sql?raw";
 import { hashPassword } from "../../src/auth";
 
 export const SITE = "http://localhost:8787";
 export const PASSWORD = "correct horse battery staple";
 
 /** Runs the demo seed (home and about pages, published). */
-export async function seedDemo(): Promise<void> {
-  const statements = seedSql
+export function seedDemo(): Promise<void> {
+  return runSeed(seedSql);
+}
+
+/** Runs the German seed (`/de/` and `/de/ueber-uns`, translations of the demo's pages); safe to run again. */
+export function seedDemoGerman(): Promise<void> {
+  return runSeed(germanSeedSql);
+}
+
+/* A seed file's statements, comments dropped, as one D1 batch. */
+async function runSeed(sql: string): Promise<void> {
+  const statements = sql
     .split(/;\s*\n/)
     .map((s) => s.replace(/^\s*--.*$/gm, "").trim())
     .filter(Boolean);

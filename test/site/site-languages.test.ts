@@ -1,8 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import germanSeedSql from "../../scripts/seed-demo-de.sql?raw";
 import { EDGE_CACHE_DEFAULTS } from "../../src/cms/edge-cache";
-import { seedDemo, seedDemoEditors, signIn, SITE } from "./demo-helpers";
+import { seedDemo, seedDemoEditors, seedDemoGerman, signIn, SITE } from "./demo-helpers";
 
 /*
  * The reference site in English and German, as `npm run dev` shows it: the German seed's pages at
@@ -15,20 +14,13 @@ const key = (path: string) => `${EDGE_CACHE_DEFAULTS.keyOrigin}${path}`;
 let pub = "";
 let ada = "";
 
-async function seedGerman(): Promise<void> {
-  const statements = germanSeedSql
-    .split(/;\s*\n/)
-    .map((s) => s.replace(/^\s*--.*$/gm, "").trim())
-    .filter(Boolean);
-  await env.DB.batch(statements.map((s) => env.DB.prepare(s)));
-}
 
 const count = async () => (await env.DB.prepare("SELECT (SELECT count(*) FROM pages) + (SELECT count(*) FROM pages_versions) AS n").first<{ n: number }>())!.n;
 const menuOf = (html: string) => [...(/<nav aria-label="Site">(.*?)<\/nav>/s.exec(html)?.[1] ?? "").matchAll(/<a href="([^"]+)">([^<]*)<\/a>/g)].map(([, href, label]) => `${href} ${label}`);
 
 beforeAll(async () => {
   await seedDemo();
-  await seedGerman();
+  await seedDemoGerman();
   await seedDemoEditors();
   pub = await signIn("pub@demo.test");
   ada = await signIn("ada@demo.test");
@@ -41,7 +33,7 @@ afterEach(() => {
 describe("the reference site in en and de", () => {
   it("serves the German seed at /de/ and /de/ueber-uns in German, with its hreflang, German menu and sitemap entries; the seed runs again changing nothing", async () => {
     const before = await count();
-    await seedGerman();
+    await seedDemoGerman();
     expect(await count()).toBe(before);
 
     const home = await visit("/de/");

@@ -11,16 +11,18 @@ import { suggestionCard } from "./suggestion-card";
 /*
  * Suggestions as everyone sees them: insertions underlined and tinted in their author's colour
  * (`--cms-author`), deletions struck through, proposed sections outlined with a label, a paragraph
- * split off (¶) or proposed to join the one before (⤒) marked at its left edge.
+ * split off (¶), proposed to join the one before (⤒) or given another type (⇄) marked at its left
+ * edge.
  */
 const REVIEW_CSS = `
 .cms-suggestion,.cms-rich ins[data-id],.cms-rich del[data-id]{text-decoration-thickness:2px;text-decoration-color:var(--cms-author,#4363d8)}
 ins.cms-suggestion,.cms-rich ins[data-id]{text-decoration-line:underline;background:color-mix(in srgb,var(--cms-author,#4363d8) 12%,transparent)}
 del.cms-suggestion,.cms-rich del[data-id]{text-decoration-line:line-through;opacity:.75}
-.cms-block-split,.cms-block-join{position:relative;box-shadow:-4px 0 0 var(--cms-author,#4363d8)}
-.cms-block-split::before,.cms-block-join::before{position:absolute;left:-1.4em;color:var(--cms-author,#4363d8);font-weight:700}
+.cms-block-split,.cms-block-join,.cms-block-retype{position:relative;box-shadow:-4px 0 0 var(--cms-author,#4363d8)}
+.cms-block-split::before,.cms-block-join::before,.cms-block-retype::before{position:absolute;left:-1.4em;color:var(--cms-author,#4363d8);font-weight:700}
 .cms-block-split::before{content:"¶"}
 .cms-block-join::before{content:"⤒"}
+.cms-block-retype::before{content:"⇄"}
 .cms-rich ins [data-cms-suggestion]{text-decoration:underline 2px var(--cms-author)}
 .cms-rich del [data-cms-suggestion]{text-decoration:line-through 2px var(--cms-author)}
 [data-cms-suggest]{outline:2px dashed var(--cms-author,#4363d8);outline-offset:4px}

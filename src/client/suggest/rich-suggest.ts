@@ -5,17 +5,19 @@ import { Decoration, DecorationSet, type EditorView } from "prosemirror-view";
 import { editorColor } from "../../shared/editor-color";
 import { ySyncPluginKey } from "y-prosemirror";
 import type * as Y from "yjs";
-import { SUGGESTION_MARKS, type SuggestionKind } from "../../shared/review-suggestions";
+import { BLOCK_RETYPE, SUGGESTION_MARKS, type SuggestionKind } from "../../shared/review-suggestions";
 import { fieldOf, newSuggestionId, recordSuggestion, suggestionMeta, type Suggester } from "./model";
 import { BLOCK_JOIN, BLOCK_SPLIT, blockEdit, blockSuggestions, clearCopiedBlockIds, type BlockEdit } from "./rich-blocks";
 import { keepOwnIds } from "./rich-own-ids";
+import { retypeEdit, richBlockType, suggestRetypes, type Retyped } from "./rich-retype";
+import { retypeSuggests } from "./retype-words";
 import type { Review } from "./review";
 
 /** Transaction origin of a rich field's suggestion metadata, written just before its marked content. */
 export const SUGGESTION_META_ORIGIN = Symbol("cms-suggestion-meta");
 
-/** Why a change of the blocks other than a plain split or join is not made in Suggesting mode. */
-export const BLOCKS_NOT_SUGGESTED = "Headings, lists and other block changes cannot be suggested yet (a new paragraph or a joined one can): switch to Editing to make them";
+/** Why a change of the blocks other than a plain split, join or change of type is not made in Suggesting mode. */
+export const BLOCKS_NOT_SUGGESTED = "Lists, quotes and other block changes cannot be suggested yet (a new paragraph, a joined one or a heading can): switch to Editing to make them";
 
 const KIND: Record<(typeof SUGGESTION_MARKS)[number], SuggestionKind> = { insertion: "insert", deletion: "delete", modification: "format" };
 
@@ -85,6 +87,24 @@ export function richSuggest(fragment: Y.XmlFragment, review: Review): RichSugges
     if (edit.kind === "split") return tr.setNodeAttribute(edit.pos, BLOCK_JOIN, null).setNodeAttribute(edit.pos, BLOCK_SPLIT, id);
     return view.state.tr.setNodeAttribute(edit.pos, BLOCK_JOIN, id);
   };
+  /* A change of blocks' types in Suggesting mode, as `cms:retype` naming a suggestion (metadata first). */
+  const suggestRetype = (view: EditorView, retypes: readonly Retyped[]): Transaction | null => {
+    const doc = fragment.doc as Y.Doc;
+    const who = review.who as Suggester;
+    const field = fieldOf(fragment) ?? "";
+    const result = suggestRetypes(view.state, retypes, {
+      meta: (id) => suggestionMeta(doc, id),
+      isOwn,
+      newId: newSuggestionId,
+      suggestion: (from) => ({ kind: "retype", field, author: who.id, authorName: who.name, at: new Date().toISOString(), from }),
+    });
+    if ("refused" in result) {
+      review.tell(result.refused);
+      return null;
+    }
+    if (result.record.length > 0) doc.transact(() => result.record.forEach(([id, meta]) => recordSuggestion(doc, id, meta)), SUGGESTION_META_ORIGIN);
+    return result.tr;
+  };
   return {
     plugins: [suggestChanges(), authorColours(fragment)],
     wrapDispatch(dispatch) {
@@ -104,8 +124,25 @@ export function richSuggest(fragment: Y.XmlFragment, review: Review): RichSugges
         dispatch.call(this, tr);
       }, generateId);
       return function (this: EditorView, tr: Transaction) {
+        const retypes = suggesting(tr) ? retypeEdit(tr) : null;
+        if (retypes !== null) {
+          const retypeTr = suggestRetype(this, retypes);
+          if (retypeTr) dispatch.call(this, retypeTr);
+          return;
+        }
         const edit = suggesting(tr) && tr.docChanged ? blockEdit(tr) : null;
-        if (edit === null) return tracked.call(this, tr);
+        if (edit === null) {
+          try {
+            return tracked.call(this, tr);
+          } catch (error) {
+            // The suggestion package cannot express some block changes (a paragraph made a heading)
+            // and throws while rewriting the transaction: refused like any other block change.
+            if (!(error instanceof RangeError || (error instanceof Error && error.name === "TransformError"))) throw error;
+            pending.clear();
+            review.tell(BLOCKS_NOT_SUGGESTED);
+            return;
+          }
+        }
         const blockTr = suggestBlock(this, tr, edit);
         if (blockTr) dispatch.call(this, blockTr);
       };
@@ -146,9 +183,10 @@ function authorColours(fragment: Y.XmlFragment): Plugin {
         for (const block of blockSuggestions(state.doc)) {
           const meta = suggestionMeta(doc, block.id);
           if (!meta) continue;
-          const split = block.name === BLOCK_SPLIT;
-          const title = `${meta.authorName || "Someone"} suggests ${split ? "a new paragraph here" : "joining this paragraph to the one before"}`;
-          decorations.push(Decoration.node(block.pos, block.pos + block.node.nodeSize, { class: split ? "cms-block-split" : "cms-block-join", style: `--cms-author:${editorColor(String(meta.author))}`, title, "data-cms-suggestion": block.id }));
+          const kind = block.name === BLOCK_SPLIT ? "split" : block.name === BLOCK_RETYPE ? "retype" : "join";
+          const what = kind === "split" ? "a new paragraph here" : kind === "join" ? "joining this paragraph to the one before" : retypeSuggests(richBlockType(block.node), meta.from);
+          const title = `${meta.authorName || "Someone"} suggests ${what}`;
+          decorations.push(Decoration.node(block.pos, block.pos + block.node.nodeSize, { class: `cms-block-${kind}`, style: `--cms-author:${editorColor(String(meta.author))}`, title, "data-cms-suggestion": block.id }));
         }
         state.doc.descendants((node, pos) => {
           const mark = node.isText ? node.marks.find((m) => m.type.name in KIND) : undefined;
@@ -167,8 +205,9 @@ function authorColours(fragment: Y.XmlFragment): Plugin {
 /*
  * The blocks of a document, each by type and attributes. y-prosemirror drops the node marks the
  * suggestion package puts on blocks, so the room's document keeps a block suggestion as a block
- * attribute, which is made for a plain split or join only (`rich-blocks.ts`); any other
- * transaction that adds, joins or retypes a block would change the draft itself and is refused.
+ * attribute, which is made for a plain split or join (`rich-blocks.ts`) or a change of a
+ * paragraph's or heading's type (`rich-retype.ts`) only; any other transaction that adds, joins
+ * or retypes a block would change the draft itself and is refused.
  */
 function blockShape(doc: RichNode): string {
   const parts: string[] = [];

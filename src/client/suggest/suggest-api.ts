@@ -1,3 +1,4 @@
+import type { BlockType } from "../../shared/review-suggestions";
 import { callJson, type FetchLike } from "../call-json";
 
 /** One open suggestion as `GET …/suggestions` lists it. */
@@ -10,6 +11,9 @@ export interface ListedSuggestion {
   at: string;
   /** The inserted or deleted words, or a description. */
   text: string;
+  /** A retype's block as it was, and as the suggestion makes it. */
+  from?: BlockType;
+  to?: BlockType;
 }
 
 /** What a settling call came to: done, already settled by someone else (409 `suggestion_settled`), or failed. */

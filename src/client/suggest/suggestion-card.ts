@@ -1,7 +1,9 @@
 import type * as Y from "yjs";
+import { blockTypeNamed, type BlockType } from "../../shared/review-suggestions";
 import { formatTime } from "../format-time";
 import type { Mounted } from "../mount-options";
 import { suggestionMeta } from "./model";
+import { retypeSuggests } from "./retype-words";
 import type { SuggestApi } from "./suggest-api";
 
 /** What the card needs: the room's document, who is looking, and the routes that settle. */
@@ -49,7 +51,7 @@ export function suggestionCard(page: Document, options: SuggestionCardOptions): 
     const meta = suggestionMeta(options.doc, id);
     if (!meta) return;
     shown = id;
-    const what = TEXT_WORDS[meta.kind] ?? `to ${meta.kind} this section`;
+    const what = meta.kind === "retype" ? retypeSuggests(shownType(marked), meta.from) : (TEXT_WORDS[meta.kind] ?? `to ${meta.kind} this section`);
     line.textContent = `${meta.authorName || "Someone"} suggests ${what}${meta.at ? ` · ${formatTime(page, meta.at)}` : ""}`;
     note.textContent = "";
     const may = options.canPublish || String(meta.author) === String(options.me);
@@ -88,6 +90,12 @@ export function suggestionCard(page: Document, options: SuggestionCardOptions): 
       card.remove();
     },
   };
+}
+
+/* The type a block shows: the editor draws a heading as `h1`–`h6`, a paragraph as `p`. */
+function shownType(element: HTMLElement): BlockType | null {
+  const heading = /^H([1-6])$/.exec(element.tagName);
+  return heading ? blockTypeNamed("heading", Number(heading[1])) : blockTypeNamed(element.tagName === "P" ? "paragraph" : "", null);
 }
 
 function button(page: Document, text: string): HTMLButtonElement {

@@ -3,6 +3,7 @@ import { createDialog, textButton } from "../dialog";
 import { formatTime } from "../format-time";
 import { humanName } from "../human-name";
 import { addStylesOnce } from "../style-once";
+import { retypeWords } from "./retype-words";
 import type { ListedSuggestion, SuggestApi } from "./suggest-api";
 
 const CSS = `
@@ -85,13 +86,13 @@ export async function openSuggestionsPanel(doc: Document, options: SuggestionsPa
     const who = doc.createElement("p");
     who.textContent = `${suggestion.authorName || "Someone"} · ${suggestion.at ? formatTime(doc, suggestion.at) : ""}`;
     const what = doc.createElement("p");
-    what.append(`${describe(suggestion.kind)} in ${humanName(suggestion.field.split(".")[0] ?? suggestion.field)}: `);
+    what.append(`${describe(suggestion)} in ${humanName(suggestion.field.split(".")[0] ?? suggestion.field)}: `);
     const words = doc.createElement("q");
     words.textContent = suggestion.text;
     what.append(words);
     item.append(who, what);
     if (options.canPublish || String(suggestion.author) === String(options.me)) {
-      const name = suggestion.text ? `“${suggestion.text.slice(0, 40)}”` : describe(suggestion.kind).toLowerCase();
+      const name = suggestion.text ? `“${suggestion.text.slice(0, 40)}”` : describe(suggestion).toLowerCase();
       const accept = textButton(doc, "Accept", () => void settle(suggestion, "accept", [accept, reject]));
       const reject = textButton(doc, "Reject", () => void settle(suggestion, "reject", [accept, reject]));
       accept.setAttribute("aria-label", `Accept ${name}`);
@@ -104,8 +105,9 @@ export async function openSuggestionsPanel(doc: Document, options: SuggestionsPa
   return dialog;
 }
 
-/* What a kind of suggestion does, in words. */
-function describe(kind: string): string {
+/* What a suggestion does, in words. */
+function describe(suggestion: ListedSuggestion): string {
+  if (suggestion.kind === "retype") return retypeWords(suggestion.to, suggestion.from);
   const words: Record<string, string> = { insert: "Add", delete: "Delete", format: "Format", add: "Add a section", remove: "Remove a section", move: "Move a section", split: "New paragraph", join: "Join paragraphs" };
-  return words[kind] ?? "Change";
+  return words[suggestion.kind] ?? "Change";
 }

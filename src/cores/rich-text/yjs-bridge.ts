@@ -1,6 +1,6 @@
 import { prosemirrorToYXmlFragment } from "y-prosemirror";
 import type * as Y from "yjs";
-import { draftRichDoc, openSuggestionOf } from "../../shared/suggestion-draft";
+import { draftRichDoc, openSuggestionOf, retypedFromOf } from "../../shared/suggestion-draft";
 import { sanitizeRichHtml, type SanitizeRichHtmlOptions } from "../sanitize";
 import { fragmentToRichDoc } from "./fragment-to-rich-doc";
 import { htmlToRichDoc } from "./html-to-rich-doc";
@@ -27,14 +27,15 @@ export function writeHtmlToFragment(html: string, fragment: Y.XmlFragment): void
  * written as HTML, and passed through `sanitizeRichHtml` as the last step, always. A document
  * that breaks the schema's content rules is normalized the way stored HTML would be. The empty
  * editor state (one empty paragraph) is `""`. Open suggestions are read as the draft holds them
- * (`draftRichDoc`: proposed text absent, text proposed for deletion present, no marks).
+ * (`draftRichDoc`: proposed text absent, text proposed for deletion present, a retyped block as it
+ * was, no marks).
  *
  * @example
  * fragmentToHtml(ydoc.getXmlFragment("body")); // "<p>Hi <strong>there</strong></p>"
  * fragmentToHtml(ydoc.getXmlFragment("body"), { mediaBase: env.MEDIA_URL }); // strict media rule
  */
 export function fragmentToHtml(fragment: Y.XmlFragment, options: SanitizeRichHtmlOptions = {}): string {
-  const doc = draftRichDoc(fragmentToRichDoc(fragment), openSuggestionOf(fragment.doc));
+  const doc = draftRichDoc(fragmentToRichDoc(fragment), openSuggestionOf(fragment.doc), retypedFromOf(fragment.doc));
   let html = richDocToHtml(doc);
   if (!isValid(doc)) html = richDocToHtml(htmlToRichDoc(html));
   return sanitizeRichHtml(html, options);

@@ -100,7 +100,7 @@ describe("htmlToRichDoc / richDocToHtml", () => {
       ["blockquote", "bullet_list", "code_block", "figcaption", "figure", "figure_image", "hard_break", "heading", "horizontal_rule", "image", "list_item", "ordered_list", "paragraph", "text"].sort(),
     );
     expect([...markNames].sort()).toEqual(["code", "em", "link", "strike", "strong", "underline"]);
-    expect(doc.child(0).attrs).toEqual({ level: 3, "cms:split": null, "cms:join": null });
+    expect(doc.child(0).attrs).toEqual({ level: 3, "cms:split": null, "cms:join": null, "cms:retype": null });
   });
 
   it("keeps attribute values decoded in the document and escaped in the HTML", () => {

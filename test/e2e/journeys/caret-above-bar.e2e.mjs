@@ -41,12 +41,22 @@ async function typeAtTheEnd({ browser, site, track }, viewport) {
   const last = page.locator(".body p").last();
   await last.scrollIntoViewIfNeeded();
   await last.click();
-  await page.keyboard.press("ControlOrMeta+End");
   // This journey is about the line being typed staying above the bar, so it starts from the end of
-  // the text. In full runs at 1280 px the first Ctrl+End was sometimes lost and the caret stayed
-  // where the click put it (an open question noted on the issue); it is pressed again then.
-  for (let tries = 0; tries < 3 && !(await page.evaluate(caretAtTheEnd)); tries++) await page.keyboard.press("ControlOrMeta+End");
-  assert.ok(await page.evaluate(caretAtTheEnd), "the caret is at the end of the page's text before typing");
+  // the text. In full runs at 1280 px the caret sometimes went back to where the click put it after
+  // Ctrl+End had moved it (an open question noted on the issue), so the end is checked only once
+  // the selection has been still for a few frames, and Ctrl+End pressed again when it moved.
+  const settled = () => page.evaluate(() => new Promise((resolve) => {
+    let frames = 0;
+    const tick = () => (++frames === 5 ? resolve() : requestAnimationFrame(tick));
+    requestAnimationFrame(tick);
+  }));
+  let atTheEnd = false;
+  for (let tries = 0; tries < 4 && !atTheEnd; tries++) {
+    await page.keyboard.press("ControlOrMeta+End");
+    await settled();
+    atTheEnd = await page.evaluate(caretAtTheEnd);
+  }
+  assert.ok(atTheEnd, "the caret is at the end of the page's text before typing");
   const hidden = [];
   for (let line = 1; line <= LINES; line++) {
     await page.keyboard.press("Enter");
