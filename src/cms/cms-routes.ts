@@ -258,7 +258,7 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
   const view = async (request: Request, env: Env, collection: keyof C & string, id: number) => {
     const entry = registry.get(collection);
     try {
-      return entry ? await loadPageView(request, env, { entry, resolveEditor }, id) : null;
+      return entry ? await loadPageView(request, env, { entry, resolveEditor, languages: registry.languages }, id) : null;
     } catch (caught) {
       throw await explainFailure(env, caught);
     }
