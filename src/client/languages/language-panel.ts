@@ -6,6 +6,7 @@ import { addStylesOnce } from "../style-once";
 import { languageName, translationStatusText, type TranslationEntry, type TranslationList } from "./translations";
 import { loadTranslations, markUpToDate, recordAddress, sourceChanges, translate } from "./translations-api";
 import { openTranslationsPanel } from "./translations-panel";
+import { hideSourceText, isSourceShown, showSourceText } from "./source-text";
 
 /* The panel's styles travel with its chunk. */
 const CSS = `
@@ -47,7 +48,7 @@ export async function openLanguagePanel(context: LanguagesContext): Promise<HTML
     void openTranslationsPanel(context);
   });
   dialog.addEventListener("close", () => dialog.remove());
-  dialog.append(heading, about, message, list, outdated, every, close);
+  dialog.append(heading, about, message, list, outdated, ...sourceToggle(context, message, source), every, close);
   doc.body.append(dialog);
   dialog.showModal();
 
@@ -118,6 +119,31 @@ export async function openLanguagePanel(context: LanguagesContext): Promise<HTML
   };
   await load();
   return dialog;
+}
+
+/* On a translation: "Show source" puts the source's text under each field (and takes it away). */
+function sourceToggle(context: LanguagesContext, message: HTMLElement, source: string): HTMLElement[] {
+  if (context.languages.sourceId === undefined || context.languages.sourceId === null) return [];
+  const doc = context.bar.element.ownerDocument;
+  const label = doc.createElement("label");
+  label.className = "cms-source-toggle";
+  const box = doc.createElement("input");
+  box.type = "checkbox";
+  box.checked = isSourceShown(doc);
+  label.append(box, " Show source");
+  const hint = doc.createElement("p");
+  hint.textContent = `The ${source} text under each field, to translate from.`;
+  box.addEventListener("change", () => {
+    if (!box.checked) return void (hideSourceText(doc), (message.textContent = `The ${source} text is hidden.`));
+    box.disabled = true;
+    message.textContent = `Reading the ${source} page…`;
+    void showSourceText(context).then((answer) => {
+      box.disabled = false;
+      box.checked = answer.ok;
+      message.textContent = answer.ok ? `The ${source} text is shown under ${answer.value} ${answer.value === 1 ? "field" : "fields"}.` : `The ${source} text could not be read: ${answer.error}`;
+    });
+  });
+  return [label, hint];
 }
 
 /* The page's rich-text fields (compared by their words and formatting, not their markup). */

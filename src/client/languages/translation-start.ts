@@ -5,6 +5,7 @@ import type { LanguagesContext } from "./languages-context";
 import { addStylesOnce } from "../style-once";
 import { languageName } from "./translations";
 import { loadTranslations, recordAddress } from "./translations-api";
+import { hideSourceText } from "./source-text";
 
 const CSS = `
 .cms-shared-note{display:block;width:fit-content;margin:.2rem 0;padding:.1rem .4rem;border-radius:.3rem;background:#eef3ff;color:#1d4ed8;font:13px/1.4 system-ui,sans-serif}
@@ -22,7 +23,9 @@ export async function startTranslation(context: LanguagesContext): Promise<Mount
   const notes: HTMLElement[] = [];
   const source = languageName(context.languages.defaultLocale);
   const listed = await loadTranslations(context);
-  if (!listed.ok) return { destroy: () => undefined };
+  // Done takes away what the Language panel's "Show source" added too.
+  const hideSource = () => hideSourceText(context.bar.element.ownerDocument);
+  if (!listed.ok) return { destroy: hideSource };
   const own = listed.value.translations.find((entry) => entry.locale === context.languages.locale);
   if (own?.status === "outdated") {
     context.bar.setCount(context.label, 1, "outdated");
@@ -49,5 +52,10 @@ export async function startTranslation(context: LanguagesContext): Promise<Mount
       notes.push(note);
     }
   }
-  return { destroy: () => notes.forEach((note) => note.remove()) };
+  return {
+    destroy: () => {
+      notes.forEach((note) => note.remove());
+      hideSource();
+    },
+  };
 }

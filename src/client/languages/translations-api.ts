@@ -23,15 +23,43 @@ export async function loadTranslations(context: Context): Promise<Answer<Transla
 }
 
 /**
+ * A record as the record route reads it for an editor (`GET …/:id`: its newest draft over the live row).
+ *
+ * @example
+ * const source = await loadRecord(context, 2); // { ok: true, value: { id: 2, title: "About us", … } }
+ */
+export async function loadRecord(context: Context, id: number): Promise<Answer<Record<string, unknown>>> {
+  const answer = await callJson(context.fetch, base(context, id), "GET");
+  if (!answer.ok) return answer;
+  const value = answer.value;
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? { ok: true, value: value as Record<string, unknown> } : { ok: false, error: "the site answered something other than a record" };
+}
+
+/**
+ * A record's current fields: its newest version (draft or published; `GET …/:id/versions?limit=1`)
+ * over its live row. The record route alone reads the live row, which an unpublished draft has not reached.
+ *
+ * @example
+ * const source = await loadCurrent(context, 2); // { ok: true, value: { title: "About us (draft)", … } }
+ */
+export async function loadCurrent(context: Context, id: number): Promise<Answer<Record<string, unknown>>> {
+  const [record, versions] = await Promise.all([loadRecord(context, id), callJson(context.fetch, `${base(context, id)}/versions?limit=1`, "GET")]);
+  if (!record.ok) return record;
+  if (!versions.ok) return versions;
+  const newest = parseVersionList(versions.value).items[0];
+  return { ok: true, value: { ...record.value, ...newest?.data } };
+}
+
+/**
  * The address of a record in `locale`, from its slug (`GET …/:id`): where the switcher goes.
  *
  * @example
  * await recordAddress(context, 9, "de") // { ok: true, value: "/de/ueber-uns" }
  */
 export async function recordAddress(context: Context, id: number, locale: string): Promise<Answer<string>> {
-  const answer = await callJson(context.fetch, base(context, id), "GET");
+  const answer = await loadRecord(context, id);
   if (!answer.ok) return answer;
-  const slug = (answer.value as { slug?: unknown } | null)?.slug;
+  const slug = answer.value.slug;
   return typeof slug === "string" ? { ok: true, value: pageAddress(context.languages, locale, slug) } : { ok: false, error: "the page has no address" };
 }
 

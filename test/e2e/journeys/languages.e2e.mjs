@@ -161,4 +161,45 @@ export const tests = [
       assert.equal(await titleOf(page, id).evaluate((element) => element.isContentEditable), true, "the source's title is edited there");
     },
   },
+  {
+    name: "languages: Show source puts the English page's current text under each German field, muted and not editable, until it is turned off or Done",
+    async run({ browser, site, track }) {
+      const { context, page } = await openAs(browser, site, "editor@example.test");
+      track(context);
+      const { id, path } = await newPage(context, site, { title: "Opening hours", body: "<p>Open daily.</p>" });
+      const germanId = await germanOf(context, site, id, { title: "Öffnungszeiten", body: "<p>Täglich geöffnet.</p>" });
+      // The source's newest draft, written after the translation was made, is the text shown.
+      await api(context, site, "POST", `/api/cms/pages/${id}/versions`, { title: "Opening hours in 2027", body: "<p>Open daily.</p><p>Closed on Sundays.</p>" });
+      await page.goto(`/de${path}`);
+      await waitForEditing(page);
+      await barAction(page, /language and translations/);
+      const panel = panelOf(page);
+      const toggle = panel.getByRole("checkbox", { name: "Show source" });
+      await toggle.check();
+      await panel.getByText(/^The English text is shown under \d+ fields\.$/).waitFor();
+      assert.deepEqual(await seriousViolations(page, ".cms-languages"), [], "the panel with its toggle passes axe");
+      await panel.getByRole("button", { name: "Close" }).click();
+
+      const titleSource = page.getByRole("note", { name: "English source of title" });
+      const bodySource = page.getByRole("note", { name: "English source of body" });
+      assert.equal(await titleSource.innerText(), "English\nOpening hours in 2027");
+      assert.equal(await bodySource.innerText(), "English\nOpen daily.\nClosed on Sundays.");
+      assert.equal(await titleOf(page, germanId).evaluate((title) => title.nextElementSibling?.getAttribute("aria-label")), "English source of title", "the source sits under its field");
+      assert.equal(await titleSource.evaluate((block) => block.isContentEditable), false, "the source's text cannot be edited");
+      assert.equal(await titleOf(page, germanId).textContent(), "Öffnungszeiten", "the translation's own text is untouched");
+      assert.deepEqual(await seriousViolations(page, "main"), [], "the page with the source's text passes axe");
+
+      await barAction(page, /language and translations/);
+      assert.equal(await toggle.isChecked(), true, "the toggle says the source is shown");
+      await toggle.uncheck();
+      await panel.getByText("The English text is hidden.").waitFor();
+      assert.equal(await page.locator(".cms-source-text").count(), 0, "turned off, the source's text goes");
+      await toggle.check();
+      await panel.getByText(/^The English text is shown under/).waitFor();
+      await panel.getByRole("button", { name: "Close" }).click();
+      await page.getByRole("button", { name: "Done editing" }).click();
+      await page.getByRole("button", { name: "Edit", exact: true }).waitFor();
+      assert.equal(await page.locator(".cms-source-text").count(), 0, "Done takes the source's text away");
+    },
+  },
 ];
