@@ -291,7 +291,7 @@ function collectionRoutes<Env extends CmsEnv>(
       ...(authorNames ? { authorNames } : {}),
     }));
     routes.push(suggestionsRoute<Env>({ config, resolveEditor, writer: draftWriterFor, basePath, ...(reviewLimit ? { limit: reviewLimit } : {}) }));
-    routes.push(pageListRoute<Env>({ deps: { table: declared.table, versionsTable: declared.versionsTable, config }, resolveEditor, writer: draftWriterFor, basePath, sourcesOnly: entry.localized !== null }));
+    routes.push(pageListRoute<Env>({ deps: { table: declared.table, versionsTable: declared.versionsTable, config }, resolveEditor, writer: draftWriterFor, basePath, sourcesOnly: entry.localized !== null, ...(entry.localized && languages ? { languages } : {}) }));
   }
   if (entry.searchCache) routes.push(searchRoute<Env>({ table: declared.table, config, resolveEditor, basePath, cache: entry.searchCache, languages: entry.localized ? languages : null }));
   routes.push(pagesRoute<Env>({

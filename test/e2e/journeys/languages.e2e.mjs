@@ -202,4 +202,22 @@ export const tests = [
       assert.equal(await page.locator(".cms-source-text").count(), 0, "Done takes the source's text away");
     },
   },
+  {
+    name: "languages: the Pages panel shows each page's translations as locale badges that say their status and link to them",
+    async run({ browser, site, track }) {
+      const { context, page } = await openAs(browser, site, "editor@example.test");
+      track(context);
+      await page.goto("/about");
+      await waitForEditing(page);
+      await barAction(page, "Pages: find a page");
+      const pages = page.getByRole("dialog", { name: "Pages" });
+      const german = pages.getByRole("link", { name: "DE: About us in German, up to date, published" });
+      assert.equal(await german.getAttribute("href"), "/de/ueber-uns");
+      assert.equal(await german.textContent(), "DE");
+      assert.equal(await pages.getByRole("link", { name: /in English/ }).count(), 0, "the source is the page's own link, not a badge");
+      assert.deepEqual(await seriousViolations(page, ".cms-page-list"), [], "the list with its badges passes axe");
+      await Promise.all([page.waitForURL((url) => url.pathname === "/de/ueber-uns"), german.click()]);
+      await waitForEditing(page);
+    },
+  },
 ];
