@@ -52,7 +52,7 @@ export type { CmsAuth, CmsConfig, CmsEnv, CmsRoutes } from "./cms/cms-routes";
 export type { LogLine, LogSink } from "./shared/request-log";
 export type { CmsCollections, CmsFieldName, CmsRegistry } from "./cms/cms-registry";
 export { cmsMarker, editorScriptTag } from "./cms/cms-view";
-export type { CmsPageView, EditorScriptOptions } from "./cms/cms-view";
+export type { CmsPageView, EditorScriptOptions, ViewLanguages } from "./cms/cms-view";
 export type { FieldDef, FieldType, FieldValue, ImageValue, SelectOption } from "./cores/field-types";
 export type { SettingsConfig } from "./cores/settings";
 export type { EdgeAddresses, EdgeCache, EdgeCacheConfig } from "./cms/edge-cache";

@@ -4,6 +4,7 @@ import { HttpError } from "./shared/errors";
 import { siteCms } from "./site/cms";
 import type { SiteEnv } from "./site/env";
 import { editorOption, editorScript } from "./site/render/editor-script";
+import { pageLanguages } from "./shared/page-languages";
 import { withSecurityHeaders } from "./site/security-headers";
 import { coursePages } from "./site/course-pages";
 import { sitePages } from "./site/site-pages";
@@ -20,7 +21,9 @@ const pagesView = sitePages({
   resolveEditor: siteCms.resolveEditor,
   languages: siteCms.registry.languages,
   // Edit mode only: visitors never load the editor. The bundle is served from dist/client (wrangler assets).
-  editorTail: (page, editor, nonce) => editorScript(page.id, editor.access, editorOption(editor), nonce, page.slug),
+  // The page's language goes with it: the edit bar's Language action, a translation's shared fields read-only.
+  editorTail: (page, editor, nonce) =>
+    editorScript(page.id, editor.access, editorOption(editor), nonce, page.slug, "pages", pageLanguages(siteCms.registry.languages, page, siteCms.registry.get("pages")?.localized)),
 });
 
 const coursesView = coursePages({ editorTail: (id, editor, nonce) => editorScript(id, editor.access, editorOption(editor), nonce, "", "courses") });

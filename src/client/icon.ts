@@ -2,7 +2,7 @@
 export type IconName =
   | "settings" | "done" | "save" | "publish" | "image" | "upload" | "bold" | "italic" | "link" | "close" | "undo" | "redo" | "history"
   | "preview" | "share" | "up" | "down" | "duplicate" | "more" | "inbox" | "new-page" | "pages" | "page" | "grip" | "account" | "team"
-  | "comment" | "suggest";
+  | "comment" | "suggest" | "language";
 
 /* 24×24 stroke paths, drawn for this toolkit. */
 const PATHS: Record<IconName, string> = {
@@ -34,6 +34,7 @@ const PATHS: Record<IconName, string> = {
   account: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0",
   comment: "M4 5h16v11H9l-5 4z",
   suggest: "M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4M12 20h8",
+  language: "M3 5h10M8 3v2M5 5c.5 3.5 3 6.5 7 8M11 5c-.5 3.5-3 6.5-7 8M13 21l4-9 4 9M14.5 18h5",
 };
 
 export interface IconOptions {

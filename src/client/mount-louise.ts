@@ -7,6 +7,7 @@ import { readMarker, uniqueMarkers } from "./markers";
 import { resolveEndpoints, roomPath } from "./mount-config";
 import { commentsAction, commentsControl } from "./mount-comments";
 import type { LouiseHandle, MarkedElement, MountLouiseOptions, Mounted } from "./mount-options";
+import type { PageLanguages } from "../shared/page-languages";
 import { mountRestFields, type RestContext } from "./mount-rest";
 import { unsavedOnLeave } from "./leave-check";
 import { watchPageExits } from "./page-exits";
@@ -153,6 +154,14 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
     const { openActivityPanel } = await import("./activity");
     await openActivityPanel(doc, { url, fetch: doFetch });
   };
+  // The Language action (issue 37): its chunk loads when it is pressed, or at once on a translation.
+  const lang = versioned ? options.languages : undefined;
+  const langText = lang?.locale.toUpperCase() ?? "";
+  const langLabel = `${langText}: language and translations`;
+  const langs = (languages: PageLanguages) =>
+    import("./languages").then((chunk) =>
+      chunk.languagesOn({ root, bar, label: langLabel, languages, collection: pageCollection, pageId: String(options.versionedPageId), fetch: doFetch, flush: queue.flush, notify: (text) => ((notice = text), render()) }),
+    );
   const review = versioned ? pageReview({ ...options, canPublish: options.canPublish === true, url: pageUrl("suggestions"), fetch: doFetch }) : null;
   const bar = createEditBar(doc, {
     manualSave: manual,
@@ -166,6 +175,7 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
       ...(inquiriesUrl ? [{ icon: "inbox", text: "Inquiries", label: "Inquiries", onClick: () => void openInquiries(inquiriesUrl) } as const] : []),
       ...(accountUrl ? [{ icon: "account", text: "Account", label: "Account and two-step sign-in", onClick: () => void openAccount(accountUrl) } as const] : []),
       ...(activityUrl ? [{ icon: "history", text: "Activity", label: "Site activity", onClick: () => void openActivity(activityUrl) } as const] : []),
+      ...(lang ? [{ icon: "language", text: langText, label: langLabel, onClick: () => void langs(lang).then((on) => on.open()) } as const] : []),
       ...(versioned ? [commentsAction(() => comments)] : []),
       ...(review ? [review.action] : []),
       ...(options.barActions ?? []),
@@ -273,6 +283,8 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
   };
 
   const ready = start();
+  // A translation's notes and outdated mark come once the page can be edited (they may load a chunk).
+  if (lang?.sourceId != null) void ready.then(() => langs(lang)).then((on) => on.start()).then((shown) => mounted.push(shown));
   render();
   const handle: LouiseHandle = {
     ready,

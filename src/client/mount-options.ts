@@ -1,6 +1,7 @@
 import type { EndpointOptions } from "./mount-config";
 import type { BarAction } from "./more-menu";
 import type { FieldMarker } from "./markers";
+import type { PageLanguages } from "../shared/page-languages";
 
 /** Options of `mountLouise`. Every endpoint defaults to the reference site's. */
 export interface MountLouiseOptions extends EndpointOptions {
@@ -46,6 +47,14 @@ export interface MountLouiseOptions extends EndpointOptions {
    * offers the Editing / Suggesting switch: suggestions carry this author. Omitted, there is none.
    */
   editor?: { id: number | string; name: string };
+  /**
+   * The page's language on a site of several (issue 37): its locale, the site's locales, the
+   * record it translates and the collection's shared fields. On a versioned page the edit bar gets
+   * a Language action (each locale's status; open it, or Translate a missing one), and a
+   * translation notes its shared fields (which the page makes read-only through `readOnlyFields`:
+   * `translationReadOnly`) with a link to the source. Omitted, there is none.
+   */
+  languages?: PageLanguages;
   /** Start in Suggesting mode when the editor may not publish (a site's review-first setting). */
   suggestByDefault?: boolean;
   /** Called after Done, once pending edits are saved and the editors are gone. */

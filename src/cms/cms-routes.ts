@@ -258,7 +258,7 @@ export function cmsRoutes<Env extends CmsEnv, C extends CmsCollections>(config: 
   const view = async (request: Request, env: Env, collection: keyof C & string, id: number) => {
     const entry = registry.get(collection);
     try {
-      return entry ? await loadPageView(request, env, { entry, resolveEditor }, id) : null;
+      return entry ? await loadPageView(request, env, { entry, resolveEditor, languages: registry.languages }, id) : null;
     } catch (caught) {
       throw await explainFailure(env, caught);
     }
@@ -291,7 +291,7 @@ function collectionRoutes<Env extends CmsEnv>(
       ...(authorNames ? { authorNames } : {}),
     }));
     routes.push(suggestionsRoute<Env>({ config, resolveEditor, writer: draftWriterFor, basePath, ...(reviewLimit ? { limit: reviewLimit } : {}) }));
-    routes.push(pageListRoute<Env>({ deps: { table: declared.table, versionsTable: declared.versionsTable, config }, resolveEditor, writer: draftWriterFor, basePath, sourcesOnly: entry.localized !== null }));
+    routes.push(pageListRoute<Env>({ deps: { table: declared.table, versionsTable: declared.versionsTable, config }, resolveEditor, writer: draftWriterFor, basePath, sourcesOnly: entry.localized !== null, ...(entry.localized && languages ? { languages } : {}) }));
   }
   if (entry.searchCache) routes.push(searchRoute<Env>({ table: declared.table, config, resolveEditor, basePath, cache: entry.searchCache, languages: entry.localized ? languages : null }));
   routes.push(pagesRoute<Env>({

@@ -8,6 +8,8 @@ import type { EditorRouteEnv } from "../shared/route-types";
 import type { EditorSession, ResolveEditor } from "../shared/session";
 import { VALUE_TYPES } from "../cores/field-types";
 import type { FieldDef } from "../shared/field-def";
+import { pageLanguages, translationReadOnly, type PageLanguages } from "../shared/page-languages";
+import type { Languages } from "../shared/locales";
 import type { InlinePath } from "./cms-collection";
 import type { CmsCollections, CmsFieldName, RegisteredCollection } from "./cms-registry";
 
@@ -19,6 +21,16 @@ export interface CmsPageView {
   document: Record<string, unknown>;
   /** A `Set-Cookie` value to append (the read-after-write bookmark of edit mode), or `null`. */
   setCookie: string | null;
+  /**
+   * Edit mode of a translated collection on a site of several languages: the page's language, for
+   * `editorScriptTag`'s `languages` (the edit bar's Language action; a translation's shared fields read-only).
+   */
+  languages?: ViewLanguages;
+}
+
+/** A page's language as `loadPageView` gives it, with the collection whose shared fields a translation shows read-only. */
+export interface ViewLanguages extends PageLanguages {
+  collection: string;
 }
 
 /**
@@ -34,7 +46,7 @@ export interface CmsPageView {
 export async function loadPageView<Env extends EditorRouteEnv>(
   request: Request,
   env: Env,
-  source: { entry: RegisteredCollection; resolveEditor: ResolveEditor<Env> },
+  source: { entry: RegisteredCollection; resolveEditor: ResolveEditor<Env>; languages?: Languages | null },
   id: number,
 ): Promise<CmsPageView | null> {
   if (!isPositiveId(id)) return null;
@@ -55,7 +67,13 @@ export async function loadPageView<Env extends EditorRouteEnv>(
   if (!document) return null;
   // A record outside the editor's scope is theirs only to visit: the published row, no editor.
   if (!mayAccessRecord(editor, entry.config, document)) return visit();
-  return { editor, document, setCookie: read.commit({ secure: new URL(request.url).protocol === "https:" }) };
+  const languages = pageLanguages(source.languages, document, entry.localized);
+  return {
+    editor,
+    document,
+    setCookie: read.commit({ secure: new URL(request.url).protocol === "https:" }),
+    ...(languages ? { languages: { ...languages, collection: entry.slug } } : {}),
+  };
 }
 
 const ATTRIBUTE_ESCAPES: Record<string, string> = { "&": "&amp;", '"': "&quot;", "<": "&lt;", ">": "&gt;", "'": "&#39;" };
@@ -100,6 +118,8 @@ export interface EditorScriptOptions {
   editor?: { id: number | string; name: string };
   /** Start editors without the publish right in Suggesting mode. */
   suggestByDefault?: boolean;
+  /** The page's language (`view.languages` of `cms.view`): the edit bar's Language action, and a translation's shared fields read-only. */
+  languages?: ViewLanguages;
 }
 
 /**
@@ -108,16 +128,20 @@ export interface EditorScriptOptions {
  * collection read from the page's markers) for publishers. Render it for editors only.
  *
  * @example
- * html += editorScriptTag({ id: 12, canPublish: editor.access.publish, editor: { id: Number(editor.id), name: editor.name } });
+ * html += editorScriptTag({ id: 12, canPublish: editor.access.publish, editor: { id: Number(editor.id), name: editor.name }, languages: view.languages });
  */
 export function editorScriptTag(options: EditorScriptOptions): string {
   const src = JSON.stringify(options.src ?? "/cms-client/louise.js");
+  const { collection, ...languages } = options.languages ?? { collection: "" };
+  const shared = options.languages ? translationReadOnly(options.languages) : [];
   // The client finds the collection (`/api/cms/<collection>/<id>/…`, the room) from the page's markers.
   const mount = JSON.stringify({
     versionedPageId: options.id,
     canPublish: options.canPublish === true,
     ...(options.editor ? { editor: { id: options.editor.id, name: options.editor.name } } : {}),
     ...(options.suggestByDefault === true ? { suggestByDefault: true } : {}),
+    ...(options.languages ? { languages } : {}),
+    ...(shared.length > 0 ? { readOnlyFields: { [collection]: shared } } : {}),
   });
   // Every `<` is inside a string literal here, so escaping it keeps any value from closing the element.
   const code = `import { mountLouise } from ${src}; window.louise = mountLouise(${mount});`.replace(/</g, "\\u003c");

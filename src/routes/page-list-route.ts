@@ -1,4 +1,6 @@
 import { directDraftWriter, listRecordOverview, type DraftDeps, type DraftWriterFor, type RecordOverview, type ScheduledPublish } from "../cores/drafts";
+import { translationsOfSources, type ListedTranslation } from "../cores/translations/translations";
+import { localePath } from "../shared/locale-path";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import type { ResolveEditor } from "../shared/session";
 import { guardEditor } from "./guard";
@@ -20,18 +22,23 @@ export interface PageListRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv
   writer?: DraftWriterFor<Env>;
   /** Mount point of the collection; the list is `{basePath}/list`. Default `/api/cms/pages`. */
   basePath?: string;
-  /** A translated collection: list its sources only (each page once, in the default locale), until the list shows locales. */
+  /** A translated collection: list its sources only (each page once, in the default locale), each with its translations. */
   sourcesOnly?: boolean;
+  /** The site's languages: a translated collection's sources list their translations in its order of locales, each with its address. */
+  languages?: { locales: readonly string[]; defaultLocale: string };
 }
 
-/** One entry of the page list: a record's overview and its scheduled publish, if any. */
-export type PageListEntry = RecordOverview & { scheduled: ScheduledPublish | null };
+/**
+ * One entry of the page list: a record's overview and its scheduled publish, if any; in a
+ * translated collection, its translations (locale, id, live slug and its address, published, up to date or outdated).
+ */
+export type PageListEntry = RecordOverview & { scheduled: ScheduledPublish | null; translations?: (ListedTranslation & { path: string | null })[] };
 
 /**
  * `GET {basePath}/list`: every record of a drafts collection for the editor's page list, paged
  * (`limit`, `cursor`; `{ items, next }`), each with its live and drafted `slug` and `title`,
- * whether visitors see it (`published`), whether a draft is pending, and its scheduled publish.
- * Editors only. Mount before `pagesRoute` (its `/:id` would claim the path).
+ * whether visitors see it (`published`), whether a draft is pending, and its scheduled publish;
+ * a translated collection lists its sources, each with its `translations`. Editors only. Mount before `pagesRoute` (its `/:id` would claim the path).
  *
  * @example
  * const route = pageListRoute({ deps: { table: pages, versionsTable: pagesVersions, config }, resolveEditor });
@@ -45,9 +52,17 @@ export function pageListRoute<Env extends EditorRouteEnv>(config: PageListRouteC
     await guardEditor(request, env, config.resolveEditor);
     const list = await listRecordOverview(env.DB, config.deps, fields, readPaging(new URL(request.url), PAGE_LIST_BOUNDS), { sourcesOnly: config.sourcesOnly === true });
     const writer = config.writer ? config.writer(env, config.deps.config.slug) : directDraftWriter(env, config.deps);
+    const languages = config.sourcesOnly ? config.languages : undefined;
+    const translations = languages ? await translationsOfSources(env.DB, config.deps, list.items.map((item) => item.id), languages.locales) : null;
+    const addressed = (sourceId: number) =>
+      (translations?.get(sourceId) ?? []).map((entry) => ({ ...entry, path: languages && entry.slug !== null ? localePath(languages, entry.locale, entry.slug) : null }));
     // Only a pending draft can be scheduled: the others need no word with their room.
     const items: PageListEntry[] = await Promise.all(
-      list.items.map(async (item) => ({ ...item, scheduled: item.pending ? await writer.scheduledPublish(item.id) : null })),
+      list.items.map(async (item) => ({
+        ...item,
+        scheduled: item.pending ? await writer.scheduledPublish(item.id) : null,
+        ...(translations ? { translations: addressed(item.id) } : {}),
+      })),
     );
     return json({ items, next: list.next });
   });

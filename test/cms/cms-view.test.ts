@@ -8,6 +8,10 @@ import { pagesDeclaration } from "../../src/site/collections";
 import { editor, newPage } from "../objects/room-client";
 import { SITE_LANGUAGES } from "../../src/site/site-languages";
 import { resolveLanguages } from "../../src/cms/cms-languages";
+import { cmsRoutes } from "../../src/cms/cms-routes";
+import { ensureTranslation } from "../../src/cores/translations/translations";
+import type { SiteEnv } from "../../src/site/env";
+import { asEditor, EDITOR, headerResolver, request } from "../helpers/http";
 
 const registry = buildRegistry({ pages: pagesDeclaration }, resolveLanguages(SITE_LANGUAGES));
 const entry = registry.get("pages")!;
@@ -41,6 +45,24 @@ describe("loadPageView", () => {
     for (const id of [987654321, 0, -1, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 2]) {
       expect(await loadPageView(editing(), env, source, id), String(id)).toBeNull();
     }
+  });
+});
+
+describe("cms.view on a site of several languages", () => {
+  const collections = { pages: { ...pagesDeclaration, localized: { shared: ["body"] } } };
+  const cms = cmsRoutes<SiteEnv, typeof collections>({ collections, auth: { resolveEditor: headerResolver }, ...SITE_LANGUAGES });
+
+  it("gives edit mode the page's language, and its script the Language action and a translation's shared fields read-only", async () => {
+    const sourceId = await newPage({ title: "Source" });
+    const { id } = await ensureTranslation(env, deps, EDITOR, sourceId, "de");
+    const view = await cms.view(request("GET", "/de/p", { headers: asEditor() }), env, "pages", id);
+    expect(view?.languages).toEqual({ locale: "de", locales: ["en", "de"], defaultLocale: "en", sourceId, shared: ["body"], collection: "pages" });
+    const tag = editorScriptTag({ id, canPublish: false, languages: view?.languages });
+    expect(tag).toContain(`"languages":{"locale":"de","locales":["en","de"],"defaultLocale":"en","sourceId":${sourceId},"shared":["body"]},"readOnlyFields":{"pages":["body"]}`);
+    const source = await cms.view(request("GET", "/p", { headers: asEditor() }), env, "pages", sourceId);
+    expect(source?.languages).toMatchObject({ locale: "en", sourceId: null });
+    expect(editorScriptTag({ id: sourceId, canPublish: false, languages: source?.languages })).not.toContain("readOnlyFields");
+    expect((await cms.view(request("GET", "/de/p"), env, "pages", id))?.languages).toBeUndefined();
   });
 });
 

@@ -14,6 +14,7 @@ import { createDurableObjectLimiter } from "../../src/cores/rate-limit";
 import { UNKNOWN_CLIENT } from "../../src/routes/client-address";
 import type { SiteEnv } from "../../src/site/env";
 import { editorOption, editorScript } from "../../src/site/render/editor-script";
+import { pageLanguages } from "../../src/shared/page-languages";
 import { sitePages } from "../../src/site/site-pages";
 import { siteCms } from "../../src/site/cms";
 import worker, { PageRoom as SitePageRoom } from "../../src/worker";
@@ -34,14 +35,20 @@ const pages = sitePages({
   languages: siteCms.registry.languages,
   // Test switches in the page URL: `?rest` turns live editing off (REST saving on a versioned page),
   // `?manual` turns auto-save off, `?suggest` starts an editor without the publish right in Suggesting mode, `?inquiries-limit=<n>` pages the Inquiries panel n at a time.
-  editorTail: (page, editor, nonce) =>
-    editorScript(
+  // `?shared-title` on a translation shows its title as a shared field would be (the site shares none).
+  editorTail: (page, editor, nonce) => {
+    const languages = pageLanguages(siteCms.registry.languages, page, siteCms.registry.get("pages")?.localized);
+    const sharedTitle = languages?.sourceId ? { readOnlyFields: { pages: ["title"] }, languages: { ...languages, shared: ["title"] } } : {};
+    return editorScript(
       page.id,
       editor.access,
-      `${editorOption(editor)}, suggestByDefault: new URLSearchParams(location.search).has("suggest"), roomUrl: new URLSearchParams(location.search).has("rest") ? false : undefined, autoSave: new URLSearchParams(location.search).has("manual") ? false : undefined, inquiriesUrl: "/api/cms/inquiries?limit=" + (new URLSearchParams(location.search).get("inquiries-limit") || "20")`,
+      `${editorOption(editor)}, suggestByDefault: new URLSearchParams(location.search).has("suggest"), roomUrl: new URLSearchParams(location.search).has("rest") ? false : undefined, autoSave: new URLSearchParams(location.search).has("manual") ? false : undefined, inquiriesUrl: "/api/cms/inquiries?limit=" + (new URLSearchParams(location.search).get("inquiries-limit") || "20"), ...(new URLSearchParams(location.search).has("shared-title") ? ${JSON.stringify(sharedTitle).replace(/</g, "\\u003c")} : {})`,
       nonce,
       page.slug,
-    ),
+      "pages",
+      languages,
+    );
+  },
 });
 
 export default {

@@ -2,10 +2,10 @@ import { createDialog, textButton } from "../dialog";
 import { addStylesOnce } from "../style-once";
 import { formatTime } from "../format-time";
 import { failureText } from "../failure-text";
-import { compareFields, type FieldComparison } from "./field-compare";
+import { compareFields } from "./field-compare";
 import { htmlToTokens } from "./html-text";
 import { scheduleCancelledNote } from "../schedule-note";
-import { describeFormat, type TextFormat } from "./text-format";
+import { DIFF_CSS, renderField } from "./diff-view";
 import { parseVersionList, scheduledVersionId, versionStateLabel, type VersionEntry, type VersionList } from "./versions-api";
 
 /* The panel's styles travel with its chunk, so pages that never open it do not carry them. */
@@ -16,14 +16,6 @@ const CSS = `
 .cms-version[aria-pressed=true]{border-color:#1d4ed8;background:#eef3ff}
 .cms-version[data-state=published] strong{color:#166534}
 .cms-version[data-state=scheduled] strong{color:#9a3412}
-.cms-diff{margin:.6rem 0}
-.cms-diff figcaption{font-weight:600}
-.cms-diff p{white-space:pre-wrap;margin:.2rem 0}
-.cms-diff del{background:#fde2e2;color:#7f1d1d}
-.cms-diff ins{background:#dcfce7;color:#14532d}
-.cms-diff-link{text-decoration:underline}
-.cms-diff-note{font-size:.85em;font-style:normal;font-weight:normal}
-.cms-visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 `;
 
 export interface HistoryPanelOptions {
@@ -55,7 +47,7 @@ export interface HistoryPanelOptions {
  * await openHistoryPanel(document, { versionsUrl: "/api/cms/pages/2/versions", richFields: new Set(["body"]), fetch });
  */
 export async function openHistoryPanel(doc: Document, options: HistoryPanelOptions): Promise<HTMLDialogElement> {
-  addStylesOnce(doc, "cms-history-styles", CSS);
+  addStylesOnce(doc, "cms-history-styles", CSS + DIFF_CSS);
   const { dialog, heading, message } = createDialog(doc, "Page history");
   dialog.classList.add("cms-history");
   const list = doc.createElement("ol");
@@ -171,60 +163,6 @@ export async function openHistoryPanel(doc: Document, options: HistoryPanelOptio
 
   await load();
   return dialog;
-}
-
-function renderField(doc: Document, comparison: FieldComparison): HTMLElement {
-  const figure = doc.createElement("figure");
-  figure.className = "cms-diff";
-  const caption = doc.createElement("figcaption");
-  caption.textContent = comparison.field;
-  const text = doc.createElement("p");
-  for (const part of comparison.parts) {
-    if (part.kind === "same") {
-      text.append(formatted(doc, part.text, part.format));
-      continue;
-    }
-    // <del> holds what the chosen version had, <ins> what the current draft has instead.
-    const mark = doc.createElement(part.kind === "removed" ? "del" : "ins");
-    const hint = doc.createElement("span");
-    hint.className = "cms-visually-hidden";
-    hint.textContent = part.kind === "removed" ? " [in this version: " : " [in the current draft: ";
-    const end = doc.createElement("span");
-    end.className = "cms-visually-hidden";
-    end.textContent = "] ";
-    mark.append(hint, formatted(doc, part.text, part.format));
-    // A changed run says its formatting in words too: a link's address is not visible otherwise.
-    const format = describeFormat(part.format);
-    if (format && part.text.trim()) {
-      const note = doc.createElement("span");
-      note.className = "cms-diff-note";
-      note.textContent = ` (${format})`;
-      mark.append(note);
-    }
-    mark.append(end);
-    text.append(mark);
-  }
-  figure.append(caption, text);
-  return figure;
-}
-
-const TAGS: Record<string, string> = { bold: "strong", italic: "em", underline: "u", strikethrough: "s", code: "code" };
-
-/* A run's text shown with its formatting; a link as underlined text, never a live link in the panel. */
-function formatted(doc: Document, text: string, format: TextFormat | undefined): Node {
-  let node: Node = doc.createTextNode(text);
-  for (const mark of [...(format?.marks ?? [])].reverse()) {
-    const element = doc.createElement(TAGS[mark] ?? "span");
-    element.append(node);
-    node = element;
-  }
-  if (format?.href !== undefined) {
-    const link = doc.createElement("span");
-    link.className = "cms-diff-link";
-    link.append(node);
-    node = link;
-  }
-  return node;
 }
 
 type Answer = { ok: true; body: unknown } | { ok: false; error: string };

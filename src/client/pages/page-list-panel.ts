@@ -1,12 +1,14 @@
 import { createDialog, textButton } from "../dialog";
 import { formatTime } from "../format-time";
+import { languageName, translationStatusText } from "../languages/translations";
 import { listPages, pagePath, type PageEntry, type PagesApiOptions } from "./pages-api";
 import { labelledInput } from "./slug-field";
 
 /**
  * The edit bar's "Pages": every page of the site, each a link to its address, marked "Draft only"
  * (visitors do not see it), "Scheduled" (with when), "Published" and "Unpublished changes", with a
- * filter box matching titles and addresses.
+ * filter box matching titles and addresses. A translated page shows its translations as locale
+ * badges, each linking to that translation and saying its status.
  *
  * @example
  * openPageList(document, {});
@@ -54,9 +56,30 @@ function pageItem(doc: Document, page: PageEntry): HTMLLIElement {
   link.textContent = page.draft?.title ?? page.live.title ?? slug;
   const address = doc.createElement("small");
   address.textContent = ` ${pagePath(slug)} · ${states(doc, page).join(" · ")}`;
-  item.append(link, address);
+  item.append(link, address, ...translationBadges(doc, page, link.textContent));
   item.dataset.state = page.published ? "published" : page.scheduled ? "scheduled" : "draft";
   return item;
+}
+
+/* Outdated translations stand out; the badge's accessible name says the page, language and status in words. */
+const BADGE = "display:inline-block;margin-left:.4rem;padding:0 .35rem;border:1px solid #8a94a6;border-radius:.25rem;font-size:12px;color:#1d4ed8";
+
+function translationBadges(doc: Document, page: PageEntry, title: string): HTMLElement[] {
+  return (page.translations ?? []).map((translation) => {
+    const status = translationStatusText(translation, "");
+    const badge = doc.createElement(translation.path === null ? "span" : "a");
+    // A translation without an address is a named badge, not a link.
+    if (translation.path !== null) badge.setAttribute("href", translation.path);
+    else badge.setAttribute("role", "img");
+    const code = translation.locale.toUpperCase();
+    badge.textContent = code;
+    // The name starts with the badge's visible text, so speech input finds it by what it shows.
+    badge.setAttribute("aria-label", `${code}: ${title} in ${languageName(translation.locale)}, ${status}`);
+    badge.title = status;
+    badge.dataset.status = translation.status;
+    badge.style.cssText = translation.status === "outdated" ? `${BADGE};background:#fff7ed;color:#9a3412` : BADGE;
+    return badge;
+  });
 }
 
 /** The marks of one page, in words. */

@@ -81,18 +81,71 @@ export async function listTranslations(db: D1Client, deps: Pick<DraftDeps, "tabl
     .prepare(`SELECT p.${c.pk} AS "id", p.${c.locale} AS "locale", p.${c.source} AS "sourceId", p.${pointer} IS NOT NULL AS "published", ${made} AS "madeFrom",
       (SELECT max(v.${s.vid}) FROM ${s.V} v WHERE v.${s.parent} = ?1) AS "sourceNewest" FROM ${ident(meta.name)} p WHERE p.${c.pk} = ?1 OR p.${c.source} = ?1`)
     .bind(sourceId)
-    .all<{ id: number; locale: string; sourceId: number | null; published: number; madeFrom: number | null; sourceNewest: number | null }>();
+    .all<StatusRow>();
   const source = results.find((row) => Number(row.id) === sourceId);
   if (!source || source.sourceId !== null) return null;
   return locales.map((locale): TranslationEntry => {
     const row = results.find((candidate) => candidate.locale === locale);
-    if (!row) return { locale, id: null, published: false, status: "missing" };
-    const entry = { locale, id: Number(row.id), published: row.published === 1 };
-    const newest = row.sourceNewest === null ? null : Number(row.sourceNewest);
-    const from = row.madeFrom === null ? null : Number(row.madeFrom);
-    if (row.sourceId === null || newest === null || (from !== null && from >= newest)) return { ...entry, status: "up-to-date" };
-    return { ...entry, status: "outdated", sourceVersions: { from, to: newest } };
+    return row ? translationEntry(row) : { locale, id: null, published: false, status: "missing" };
   });
+}
+
+/** A translation's (or its source's) row as the status queries read it. */
+interface StatusRow {
+  id: number;
+  locale: string;
+  sourceId: number | null;
+  published: number;
+  madeFrom: number | null;
+  sourceNewest: number | null;
+}
+
+/* The one rule of a translation's status: outdated while the source has a version newer than the one it was made from. */
+function translationEntry(row: StatusRow): TranslationEntry {
+  const entry = { locale: row.locale, id: Number(row.id), published: row.published === 1 };
+  const newest = row.sourceNewest === null ? null : Number(row.sourceNewest);
+  const from = row.madeFrom === null ? null : Number(row.madeFrom);
+  if (row.sourceId === null || newest === null || (from !== null && from >= newest)) return { ...entry, status: "up-to-date" };
+  return { ...entry, status: "outdated", sourceVersions: { from, to: newest } };
+}
+
+/** A translation as a list of sources shows it: its entry and its live row's `slug` (where it lives). */
+export type ListedTranslation = TranslationEntry & { slug: string | null };
+
+/**
+ * The translations (never the sources themselves, never missing locales) of many sources in one
+ * query, each source's in the order of `locales`, with the status `listTranslations` gives them.
+ *
+ * @example
+ * await translationsOfSources(env.DB, deps, [3, 4], ["en", "de"]) // Map { 3 => [{ locale: "de", id: 14, slug: "ueber-uns", published: true, status: "up-to-date" }] }
+ */
+export async function translationsOfSources(
+  db: D1Client,
+  deps: Pick<DraftDeps, "table" | "versionsTable" | "config">,
+  sourceIds: readonly number[],
+  locales: readonly string[],
+): Promise<Map<number, ListedTranslation[]>> {
+  const found = new Map<number, ListedTranslation[]>();
+  if (sourceIds.length === 0) return found;
+  const meta = tableMeta(deps.table);
+  const c = localeColumns(meta);
+  const s = draftSql(deps);
+  const pointer = meta.columns.publishedVersionId ? ident(meta.columns.publishedVersionId.name) : "NULL";
+  const slug = meta.columns.slug ? `p.${ident(meta.columns.slug.name)}` : "NULL";
+  const made = s.sourceVersion ? `(SELECT v.${s.sourceVersion} FROM ${s.V} v WHERE v.${s.parent} = p.${c.pk} ORDER BY v.${s.vid} DESC LIMIT 1)` : "NULL";
+  // The ids travel as one JSON parameter: a page of sources is more than D1's bound parameters allow.
+  const { results } = await db
+    .prepare(`SELECT p.${c.pk} AS "id", p.${c.locale} AS "locale", p.${c.source} AS "sourceId", p.${pointer} IS NOT NULL AS "published", ${made} AS "madeFrom",
+      (SELECT max(v.${s.vid}) FROM ${s.V} v WHERE v.${s.parent} = p.${c.source}) AS "sourceNewest", ${slug} AS "slug"
+      FROM ${ident(meta.name)} p WHERE p.${c.source} IN (SELECT value FROM json_each(?1))`)
+    .bind(JSON.stringify(sourceIds))
+    .all<StatusRow & { slug: string | null }>();
+  const order = (locale: string) => locales.indexOf(locale);
+  for (const row of [...results].sort((a, b) => order(a.locale) - order(b.locale))) {
+    const sourceId = Number(row.sourceId);
+    found.set(sourceId, [...(found.get(sourceId) ?? []), { ...translationEntry(row), slug: typeof row.slug === "string" ? row.slug : null }]);
+  }
+  return found;
 }
 
 /**

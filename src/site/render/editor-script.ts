@@ -1,4 +1,5 @@
 import { readOnlyFieldsOf } from "../../shared/access-check";
+import { translationReadOnly, type PageLanguages } from "../../shared/page-languages";
 import type { EditorSession } from "../../shared/session";
 
 /**
@@ -11,15 +12,26 @@ import type { EditorSession } from "../../shared/session";
  * and invites. Fields the account's scope makes read-only on `collection` get no editor. Visitors
  * never get it. `extraOptions` are more `mountLouise` options, written as JavaScript object members.
  * `nonce` is the response's CSP script nonce; `slug` the page's slug as edit mode shows it.
+ * `languages` (`pageLanguages`, on a site of several) gives the client the page's language: the
+ * edit bar's Language action, and on a translation its shared fields read-only, as a scope's are.
  *
  * @example
  * editorScript(1, session.access, "", nonce, "home") // '<script type="module" nonce="…">…mountLouise({ versionedPageId: 1, canPublish: true, barActions, … })…</script>'
  */
-export function editorScript(pageId: number, access: EditorSession["access"], extraOptions = "", nonce = "", slug = "", collection = "pages"): string {
+export function editorScript(
+  pageId: number,
+  access: EditorSession["access"],
+  extraOptions = "",
+  nonce = "",
+  slug = "",
+  collection = "pages",
+  languages?: PageLanguages,
+): string {
   const publisher = access.publish === true;
   const canManagePeople = access.admin === true;
-  const readOnly = readOnlyFieldsOf(access.scope, collection);
+  const readOnly = [...new Set([...readOnlyFieldsOf(access.scope, collection), ...translationReadOnly(languages)])];
   const readOnlyOption = readOnly.length > 0 ? `, readOnlyFields: ${JSON.stringify({ [collection]: readOnly }).replace(/</g, "\\u003c")}` : "";
+  const languagesOption = languages ? `, languages: ${JSON.stringify(languages).replace(/</g, "\\u003c")}` : "";
   return `<script type="module" nonce="${nonce.replace(/[^A-Za-z0-9+/=]/g, "")}">
 import { mountLouise, openSettingsPanel, loadPageDialogs, loadTeamPanel } from "/cms-client/louise.js";
 const page = { pageId: ${Number(pageId)}, slug: ${JSON.stringify(slug).replace(/</g, "\\u003c")}, canDelete: ${publisher} };
@@ -32,7 +44,7 @@ const barActions = [
       : ""
   }
 ];
-window.louise = mountLouise({ versionedPageId: ${Number(pageId)}, canPublish: ${publisher}, barActions, inquiriesUrl: "/api/cms/inquiries", accountUrl: "/api/cms/session/totp", activityUrl: "/api/cms/activity"${readOnlyOption}${extraOptions ? `, ${extraOptions}` : ""} });
+window.louise = mountLouise({ versionedPageId: ${Number(pageId)}, canPublish: ${publisher}, barActions, inquiriesUrl: "/api/cms/inquiries", accountUrl: "/api/cms/session/totp", activityUrl: "/api/cms/activity"${readOnlyOption}${languagesOption}${extraOptions ? `, ${extraOptions}` : ""} });
 const fields = [{ key: "siteName", label: "Site name" }, { key: "tagline", label: "Tagline" }];
 window.addEventListener("cms:open-settings", () => openSettingsPanel(document, { fields, menu: true, canChange: ${access.admin === true}, onSaved: () => location.reload() }));
 </script>`;
@@ -50,3 +62,4 @@ export function editorOption(editor: Pick<EditorSession, "id" | "name">): string
   const id = /^\d{1,15}$/.test(editor.id) ? Number(editor.id) : editor.id;
   return `editor: ${JSON.stringify({ id, name: editor.name }).replace(/</g, "\\u003c")}`;
 }
+

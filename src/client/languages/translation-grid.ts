@@ -1,0 +1,58 @@
+import { pageAddress, translationStatusText, type TranslationList } from "./translations";
+
+/** A page of the Translations panel: its source and one cell per declared locale. */
+export interface GridRow {
+  sourceId: number;
+  title: string;
+  cells: GridCell[];
+}
+
+/** One locale of one page: what it says, and where its page is (`null` while there is none). */
+export interface GridCell {
+  locale: string;
+  status: "missing" | "outdated" | "up-to-date";
+  text: string;
+  href: string | null;
+}
+
+/** A record as the collection's list answers it (`GET /api/cms/<c>?locale=`). */
+export interface ListedRecord {
+  id: number;
+  slug: string;
+  title: string;
+  sourceId: number | null;
+}
+
+/**
+ * Reads the records of a list answer (`{ items, next }`), keeping those with an id and a slug.
+ *
+ * @example
+ * parseRecordList({ items: [{ id: 2, slug: "about", title: "About", sourceId: null }], next: null }) // { items: [...], next: null }
+ */
+export function parseRecordList(body: unknown): { items: ListedRecord[]; next: string | null } {
+  const record = body !== null && typeof body === "object" ? (body as { items?: unknown; next?: unknown }) : {};
+  const items = (Array.isArray(record.items) ? record.items : []).flatMap((raw): ListedRecord[] => {
+    const row = raw !== null && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
+    if (typeof row.id !== "number" || typeof row.slug !== "string") return [];
+    return [{ id: row.id, slug: row.slug, title: typeof row.title === "string" && row.title ? row.title : row.slug, sourceId: typeof row.sourceId === "number" ? row.sourceId : null }];
+  });
+  const next = typeof record.next === "string" && record.next ? record.next : typeof record.next === "number" ? String(record.next) : null;
+  return { items, next };
+}
+
+/**
+ * One row of the Translations panel: each declared locale of the page with its status and, when it
+ * has a page, that page's address (`slugs`: record id → slug, of the records listed so far).
+ *
+ * @example
+ * gridRow({ locales: ["en", "de"], defaultLocale: "en" }, { id: 2, slug: "about", title: "About", sourceId: null }, listing, new Map([[9, "ueber-uns"]]))
+ * // { sourceId: 2, title: "About", cells: [{ locale: "en", …, href: "/about" }, { locale: "de", …, href: "/de/ueber-uns" }] }
+ */
+export function gridRow(languages: { locales: readonly string[]; defaultLocale: string }, source: ListedRecord, listing: TranslationList, slugs: ReadonlyMap<number, string>): GridRow {
+  const cells = languages.locales.map((locale): GridCell => {
+    const entry = listing.translations.find((item) => item.locale === locale) ?? { locale, id: null, published: false, status: "missing" as const };
+    const slug = entry.id === source.id ? source.slug : entry.id === null ? undefined : slugs.get(entry.id);
+    return { locale, status: entry.status, text: translationStatusText(entry, languages.defaultLocale), href: slug === undefined ? null : pageAddress(languages, locale, slug) };
+  });
+  return { sourceId: source.id, title: source.title, cells };
+}

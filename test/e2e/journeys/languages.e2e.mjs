@@ -1,0 +1,223 @@
+// Journeys (issue 37, languages): an editor translates a page into German from the edit bar's
+// Language action, types the German words and publishes them, and a visitor reads them at
+// /de/<slug>; two translators type at once, one in the English page and one in its German
+// translation (separate rooms: nothing crosses); a translation whose source changed says so,
+// shows what changed, and is marked up to date. The Language panel is checked with axe.
+import assert from "node:assert/strict";
+import { api, barAction, converge, newPage, openAs, waitForEditing, waitForStatus } from "../browser.mjs";
+import { seriousViolations } from "../axe.mjs";
+
+const LANGUAGE = /language and translations$/;
+const panelOf = (page) => page.getByRole("dialog", { name: "Language and translations" });
+const titleOf = (page, id) => page.locator(`[data-cms-field="pages:${id}:title"]`);
+
+/* Replaces a plain field's text by typing, as an editor would. */
+async function retype(page, locator, text) {
+  await locator.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type(text);
+}
+
+/* A page's German translation made through the API, as another translator's Translate would. */
+async function germanOf(context, site, id, fields) {
+  const made = await api(context, site, "POST", `/api/cms/pages/${id}/versions?locale=de`, fields);
+  return made.id;
+}
+
+export const tests = [
+  {
+    name: "languages: an editor translates a page into German with the Language action, types, publishes, and a visitor reads it at /de/<slug>",
+    async run({ browser, site, track }) {
+      const { context, page } = await openAs(browser, site, "publisher@example.test");
+      track(context);
+      const { path } = await newPage(context, site, { title: "Our services", body: "<p>We build sites.</p>" });
+      await page.goto(path);
+      await waitForEditing(page);
+      await barAction(page, LANGUAGE);
+      const panel = panelOf(page);
+      await panel.getByText("This page is in English, the site's main language.").waitFor();
+      await panel.getByText("(not translated yet)").waitFor();
+      assert.deepEqual(await seriousViolations(page, ".cms-languages"), [], "the Language panel passes axe");
+      await Promise.all([page.waitForURL(`**/de${path}`, { timeout: 15_000 }), panel.getByRole("button", { name: "Translate into German" }).click()]);
+
+      await waitForEditing(page);
+      assert.equal(await page.evaluate(() => window.louise.mode()), "live", "the translation is edited live in its own room");
+      const german = Number(await page.locator("h1[data-cms-field]").evaluate((el) => el.dataset.cmsField.split(":")[1]));
+      assert.equal(await titleOf(page, german).textContent(), "Our services", "the translation starts from the source's words");
+      assert.equal(await page.evaluate(() => document.documentElement.lang), "de");
+      await retype(page, titleOf(page, german), "Unsere Leistungen");
+      await waitForStatus(page, "Draft saved");
+
+      await barAction(page, LANGUAGE);
+      await panel.getByText("This page is the German translation of the English page.").waitFor();
+      await panel.getByText("(source, not published)").waitFor();
+      await panel.getByText("· this page").waitFor();
+      await panel.getByRole("button", { name: "Close" }).click();
+
+      await page.getByRole("button", { name: "Publish this page" }).click();
+      await page.getByRole("dialog", { name: "Publish" }).getByRole("button", { name: "Publish now" }).click();
+      await waitForStatus(page, "Published");
+
+      const visitor = await openAs(browser, site);
+      track(visitor.context);
+      const seen = await visitor.page.goto(`/de${path}`);
+      assert.equal(seen?.status(), 200);
+      assert.equal(await visitor.page.locator("h1").textContent(), "Unsere Leistungen");
+      assert.equal(await visitor.page.locator("[data-cms-field]").count(), 0, "visitors get no markers");
+    },
+  },
+  {
+    name: "languages: two translators type at once, one in the English page and one in its German translation, and nothing crosses",
+    async run({ browser, site, track }) {
+      const en = await openAs(browser, site, "editor@example.test");
+      const de = await openAs(browser, site, "publisher@example.test");
+      track(en.context);
+      track(de.context);
+      const { id, path } = await newPage(en.context, site, { title: "Team", body: "<p>Who we are.</p>" });
+      const germanId = await germanOf(de.context, site, id, { title: "Mannschaft" });
+      await Promise.all([en.page.goto(path), de.page.goto(`/de${path}`)]);
+      await Promise.all([waitForEditing(en.page), waitForEditing(de.page)]);
+      for (const page of [en.page, de.page]) assert.equal(await page.evaluate(() => window.louise.mode()), "live");
+
+      for (const [page, pageId] of [[en.page, id], [de.page, germanId]]) {
+        await titleOf(page, pageId).click();
+        await page.keyboard.press("End");
+      }
+      await Promise.all([en.page.keyboard.type(" and friends", { delay: 60 }), de.page.keyboard.type(" und Freunde", { delay: 60 })]);
+      await converge([en.page], (page) => titleOf(page, id).textContent(), "Team and friends");
+      await converge([de.page], (page) => titleOf(page, germanId).textContent(), "Mannschaft und Freunde");
+      await Promise.all([waitForStatus(en.page, "Draft saved"), waitForStatus(de.page, "Draft saved")]);
+
+      // Each page again, from the server (which has each room write its draft first): neither room took the other's words.
+      await Promise.all([en.page.reload(), de.page.reload()]);
+      await Promise.all([waitForEditing(en.page), waitForEditing(de.page)]);
+      assert.equal(await titleOf(en.page, id).textContent(), "Team and friends");
+      assert.equal(await titleOf(de.page, germanId).textContent(), "Mannschaft und Freunde");
+      const draftOf = async (pageId) => (await api(en.context, site, "GET", `/api/cms/pages/${pageId}/versions`)).items[0].versionData;
+      const title = (data) => (typeof data === "string" ? JSON.parse(data) : data).title;
+      assert.equal(title(await draftOf(id)), "Team and friends");
+      assert.equal(title(await draftOf(germanId)), "Mannschaft und Freunde");
+    },
+  },
+  {
+    name: "languages: a translation whose source changed says so, shows the source's changed words, and is marked up to date",
+    async run({ browser, site, track }) {
+      const { context, page } = await openAs(browser, site, "editor@example.test");
+      track(context);
+      const { id, path } = await newPage(context, site, { title: "Prices", body: "<p>Fair prices.</p>" });
+      await germanOf(context, site, id, { title: "Preise" });
+      await api(context, site, "POST", `/api/cms/pages/${id}/versions`, { title: "Prices for 2027" });
+      await page.goto(`/de${path}`);
+      await waitForEditing(page);
+      await waitForStatus(page, "The English page changed since this translation: DE in the edit bar shows what changed");
+      await barAction(page, /^DE: language and translations, 1 outdated$/);
+      const panel = panelOf(page);
+      await panel.getByText("The English page changed since this translation").waitFor();
+      const change = panel.locator(".cms-diff").filter({ hasText: "title" });
+      await change.locator("ins").filter({ hasText: "for 2027" }).waitFor();
+      assert.deepEqual(await seriousViolations(page, ".cms-languages"), [], "the panel with an outdated translation passes axe");
+      await panel.getByRole("button", { name: "Mark as up to date" }).click();
+      await panel.getByText("Marked up to date with the English page.").waitFor();
+      await panel.getByText("(up to date, not published)").waitFor();
+      const listed = await api(context, site, "GET", `/api/cms/pages/${id}/translations`);
+      assert.equal(listed.translations.find((entry) => entry.locale === "de").status, "up-to-date");
+    },
+  },
+  {
+    name: "languages: the Translations panel lists each page in each language, linking to the German about page, and passes axe",
+    async run({ browser, site, track }) {
+      const { context, page } = await openAs(browser, site, "editor@example.test");
+      track(context);
+      await page.goto("/about");
+      await waitForEditing(page);
+      await barAction(page, LANGUAGE);
+      await panelOf(page).getByRole("button", { name: "Translations of every page" }).click();
+      const grid = page.getByRole("dialog", { name: "Translations of every page" });
+      await grid.getByRole("columnheader", { name: "German" }).waitFor();
+      const about = grid.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "About us" }) });
+      assert.equal(await about.getByRole("link", { name: /^About us in German: / }).getAttribute("href"), "/de/ueber-uns");
+      assert.equal(await about.getByRole("link", { name: /^About us in English: source, / }).getAttribute("href"), "/about");
+      assert.deepEqual(await seriousViolations(page, ".cms-translations"), [], "the Translations panel passes axe");
+    },
+  },
+  {
+    name: "languages: a translation's shared field is read-only, noted as edited in English, and the note leads to the English page",
+    async run({ browser, site, track }) {
+      const { context, page } = await openAs(browser, site, "editor@example.test");
+      track(context);
+      const { id, path } = await newPage(context, site, { title: "Contact", body: "<p>Write to us.</p>" });
+      const germanId = await germanOf(context, site, id, { body: "<p>Schreiben Sie uns.</p>" });
+      // The reference site shares no field; this switch shows the title as a shared one would be.
+      await page.goto(`/de${path}?shared-title`);
+      await waitForEditing(page);
+      const title = titleOf(page, germanId);
+      assert.equal(await title.evaluate((element) => element.isContentEditable), false, "the shared title offers no editor");
+      const note = page.getByRole("link", { name: "Edited in English" });
+      await note.waitFor();
+      assert.equal(await note.getAttribute("href"), path);
+      assert.deepEqual(await seriousViolations(page, "main"), [], "the page with its note passes axe");
+      await Promise.all([page.waitForURL((url) => url.pathname === path), note.click()]);
+      await waitForEditing(page);
+      assert.equal(await titleOf(page, id).evaluate((element) => element.isContentEditable), true, "the source's title is edited there");
+    },
+  },
+  {
+    name: "languages: Show source puts the English page's current text under each German field, muted and not editable, until it is turned off or Done",
+    async run({ browser, site, track }) {
+      const { context, page } = await openAs(browser, site, "editor@example.test");
+      track(context);
+      const { id, path } = await newPage(context, site, { title: "Opening hours", body: "<p>Open daily.</p>" });
+      const germanId = await germanOf(context, site, id, { title: "Öffnungszeiten", body: "<p>Täglich geöffnet.</p>" });
+      // The source's newest draft, written after the translation was made, is the text shown.
+      await api(context, site, "POST", `/api/cms/pages/${id}/versions`, { title: "Opening hours in 2027", body: "<p>Open daily.</p><p>Closed on Sundays.</p>" });
+      await page.goto(`/de${path}`);
+      await waitForEditing(page);
+      await barAction(page, /language and translations/);
+      const panel = panelOf(page);
+      const toggle = panel.getByRole("checkbox", { name: "Show source" });
+      await toggle.check();
+      await panel.getByText(/^The English text is shown under \d+ fields\.$/).waitFor();
+      assert.deepEqual(await seriousViolations(page, ".cms-languages"), [], "the panel with its toggle passes axe");
+      await panel.getByRole("button", { name: "Close" }).click();
+
+      const titleSource = page.getByRole("note", { name: "English source of title" });
+      const bodySource = page.getByRole("note", { name: "English source of body" });
+      assert.equal(await titleSource.innerText(), "English\nOpening hours in 2027");
+      assert.equal(await bodySource.innerText(), "English\nOpen daily.\nClosed on Sundays.");
+      assert.equal(await titleOf(page, germanId).evaluate((title) => title.nextElementSibling?.getAttribute("aria-label")), "English source of title", "the source sits under its field");
+      assert.equal(await titleSource.evaluate((block) => block.isContentEditable), false, "the source's text cannot be edited");
+      assert.equal(await titleOf(page, germanId).textContent(), "Öffnungszeiten", "the translation's own text is untouched");
+      assert.deepEqual(await seriousViolations(page, "main"), [], "the page with the source's text passes axe");
+
+      await barAction(page, /language and translations/);
+      assert.equal(await toggle.isChecked(), true, "the toggle says the source is shown");
+      await toggle.uncheck();
+      await panel.getByText("The English text is hidden.").waitFor();
+      assert.equal(await page.locator(".cms-source-text").count(), 0, "turned off, the source's text goes");
+      await toggle.check();
+      await panel.getByText(/^The English text is shown under/).waitFor();
+      await panel.getByRole("button", { name: "Close" }).click();
+      await page.getByRole("button", { name: "Done editing" }).click();
+      await page.getByRole("button", { name: "Edit", exact: true }).waitFor();
+      assert.equal(await page.locator(".cms-source-text").count(), 0, "Done takes the source's text away");
+    },
+  },
+  {
+    name: "languages: the Pages panel shows each page's translations as locale badges that say their status and link to them",
+    async run({ browser, site, track }) {
+      const { context, page } = await openAs(browser, site, "editor@example.test");
+      track(context);
+      await page.goto("/about");
+      await waitForEditing(page);
+      await barAction(page, "Pages: find a page");
+      const pages = page.getByRole("dialog", { name: "Pages" });
+      const german = pages.getByRole("link", { name: "DE: About us in German, up to date, published" });
+      assert.equal(await german.getAttribute("href"), "/de/ueber-uns");
+      assert.equal(await german.textContent(), "DE");
+      assert.equal(await pages.getByRole("link", { name: /in English/ }).count(), 0, "the source is the page's own link, not a badge");
+      assert.deepEqual(await seriousViolations(page, ".cms-page-list"), [], "the list with its badges passes axe");
+      await Promise.all([page.waitForURL((url) => url.pathname === "/de/ueber-uns"), german.click()]);
+      await waitForEditing(page);
+    },
+  },
+];
