@@ -10,6 +10,7 @@ import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import type { ResolveEditor } from "../shared/session";
 import { versionEtag } from "../shared/write-input";
 import { guardEditor } from "./guard";
+import { activityTarget } from "./activity-edge";
 import { json } from "./json";
 import { matchPath } from "./match-path";
 import { withErrorEdge } from "./run-editor-route";
@@ -78,7 +79,7 @@ export function localeRoute<Env extends EditorRouteEnv>(route: LocaleRouteConfig
       const target = family && (wanted === route.languages.defaultLocale ? null : await translationId(env.DB, meta, family.sourceId, wanted));
       if (!family || target === null) throw new HttpError(404, `${route.config.slug} ${id} has no ${wanted} translation`, { code: "not_found" });
       await assertStoredRecordAccess(env.DB, deps, session, target);
-      return json({ id: target, locale: wanted, ...(await markUpToDate(env.DB, deps, target)) });
+      return json({ id: target, locale: wanted, ...(await markUpToDate(env.DB, deps, target, activityTarget(request, route.config.slug))) });
     }
     const locale = url.searchParams.get("locale");
     if (locale !== null && url.pathname === route.basePath && !route.languages.locales.includes(locale)) throw unknownLocale(locale, route.languages);
