@@ -1,4 +1,4 @@
-import { assertRecordAccess, assertStoredRecordAccess } from "../cores/access";
+import { assertRecordReadAccess, assertStoredRecordReadAccess } from "../cores/access";
 import { WorkerEntrypoint } from "cloudflare:workers";
 import type { Table } from "drizzle-orm";
 import {
@@ -132,7 +132,7 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
         const target = (await recordInLocale(this.env.DB, deps, registry.languages, positiveId(id), options?.locale)).id ?? notFound(collection, id);
         const editable = (await loadEditableDocument(this.env.DB, deps, target)) ?? notFound(collection, id);
         // A draft is read only within the caller's scope, as over REST.
-        assertRecordAccess(session, deps.config, editable.document);
+        assertRecordReadAccess(session, deps.config, editable.document);
         return translatedDocument(this.env.DB, deps, registry.languages, editable);
       });
     }
@@ -157,7 +157,7 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
       return this.#run(session, async () => {
         const deps = this.#deps(collection);
         const list = (await listVersions(this.env.DB, deps, positiveId(id), { limit: pageLimit(page?.limit, LIST_BOUNDS), cursor: pageCursor(page?.cursor) })) ?? notFound(collection, id);
-        await assertStoredRecordAccess(this.env.DB, deps, session, positiveId(id));
+        await assertStoredRecordReadAccess(this.env.DB, deps, session, positiveId(id));
         const cores = writer(this.env, collection);
         const [scheduled, scheduleFailed, openSuggestions] = await Promise.all([cores.scheduledPublish(id), cores.scheduleFailure(id), cores.openSuggestions(id)]);
         return { ...list, scheduled, scheduleFailed, openSuggestions };

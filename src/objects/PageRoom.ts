@@ -125,6 +125,8 @@ export class PageRoom extends YServer {
   #deps: DraftDeps | null = null;
   #fields: RoomField[] = [];
   #translation: RoomTranslation | null = null;
+  /** The record's locale (its translated collection's `locale` column), `null` for one that is not translated. */
+  #locale: string | null = null;
   #limits: RoomLimits = DEFAULT_ROOM_LIMITS;
   #drafts: RoomDrafts | null = null;
   #admission: RoomAdmission | null = null;
@@ -177,7 +179,7 @@ export class PageRoom extends YServer {
     if (!editor) return connection.close(ROOM_CLOSE.NO_EDITOR, "no editor: connect through the site");
     const failure = await this.#ready();
     if (failure) return connection.close(failure.closeCode, failure.message);
-    const outside = admissionRefusal(editor, (this.#deps as DraftDeps).config, this.document, this.#fields);
+    const outside = admissionRefusal(editor, (this.#deps as DraftDeps).config, this.document, this.#fields, this.#locale);
     if (outside) return connection.close(ROOM_CLOSE.OUT_OF_SCOPE, closeReason(outside));
     const now = Date.now();
     connection.setState((prev: RoomConnectionState | null) => ({ ...prev, editor, color: editorColor(editor.id), connectedAt: now, spoke: false, clients: [] }));
@@ -507,8 +509,8 @@ export class PageRoom extends YServer {
   }
 
   /* The scope rule on this room's record, read from the live document (see `assertRoomAccess`). */
-  #assertAccess(session: EditorSession, edit?: Parameters<typeof assertRoomAccess>[4]): void {
-    assertRoomAccess(session, (this.#deps as DraftDeps).config, this.document, this.#fields, edit, this.#deps?.mediaBase);
+  #assertAccess(session: EditorSession, edit?: Parameters<typeof assertRoomAccess>[5]): void {
+    assertRoomAccess(session, (this.#deps as DraftDeps).config, this.document, this.#fields, { locale: this.#locale }, edit, this.#deps?.mediaBase);
     // A translation's shared fields are written on its source only, whoever writes.
     assertRoomShared(this.#translation, this.document, this.#fields, edit, this.#deps?.mediaBase);
   }
@@ -528,6 +530,7 @@ export class PageRoom extends YServer {
     this.#deps = room.deps;
     this.#fields = room.fields;
     this.#translation = room.translation;
+    this.#locale = room.locale;
     this.#limits = { ...DEFAULT_ROOM_LIMITS, ...config?.limits };
     this.#admission = new RoomAdmission({
       env: this.env as RoomEnv,

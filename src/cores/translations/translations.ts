@@ -147,8 +147,8 @@ export async function ensureTranslation(
   if (!current) throw new HttpError(404, `${deps.config.slug} ${sourceId} not found`, { code: "not_found" });
   const fields = draftSql(deps).fields.map(({ name }) => name);
   const data = Object.fromEntries(fields.filter((name) => current.document[name] !== undefined).map((name) => [name, current.document[name]]));
-  // A scoped account makes a translation only where it may create the record.
-  assertCreateAccess(session, deps.config, data);
+  // A scoped account makes a translation only where it may create the record, in its locale.
+  assertCreateAccess(session, deps.config, data, locale);
   try {
     const { row, versionId } = await applyCreate(env, deps, session, { ...data, locale, sourceId }, { ...options, ...(current.versionId === null ? {} : { sourceVersionId: current.versionId }) });
     return { id: Number(row[meta.primaryKey]), created: true, versionId };
