@@ -1,4 +1,5 @@
 import { assertRecordReadAccess, assertStoredRecordReadAccess } from "../cores/access";
+import { withSourceSharedHistory } from "../cores/translations/shared-history";
 import { WorkerEntrypoint } from "cloudflare:workers";
 import type { Table } from "drizzle-orm";
 import {
@@ -160,7 +161,8 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
         await assertStoredRecordReadAccess(this.env.DB, deps, session, positiveId(id));
         const cores = writer(this.env, collection);
         const [scheduled, scheduleFailed, openSuggestions] = await Promise.all([cores.scheduledPublish(id), cores.scheduleFailure(id), cores.openSuggestions(id)]);
-        return { ...list, scheduled, scheduleFailed, openSuggestions };
+        // A translation's history shows the source's shared fields, as over REST.
+        return { ...(await withSourceSharedHistory(this.env.DB, deps, positiveId(id), list)), scheduled, scheduleFailed, openSuggestions };
       });
     }
 

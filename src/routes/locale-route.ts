@@ -4,6 +4,7 @@ import { tableMeta } from "../cores/table-meta";
 import { assertStoredRecordAccess } from "../cores/access";
 import { discardTranslation, ensureTranslation, listTranslations, markUpToDate, sourceOf, translationId } from "../cores/translations/translations";
 import { readTranslated } from "../cores/translations/read-translated";
+import { withSourceSharedHistory, type HistoryPage } from "../cores/translations/shared-history";
 import { HttpError } from "../shared/errors";
 import { unknownLocale, type Languages } from "../shared/locales";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
@@ -45,9 +46,18 @@ export function localeRoute<Env extends EditorRouteEnv>(route: LocaleRouteConfig
   const meta = tableMeta(route.table);
   const deps = { table: route.table, versionsTable: route.versionsTable, config: route.config, localized: { shared: route.shared } };
   // A translation's record read shows its shared fields from the source and names the fields it
-  // falls back for (`fallbacks`), never writing either into the translation.
+  // falls back for (`fallbacks`), never writing either into the translation; its history shows
+  // each version with the source's shared fields too.
   const translatedAnswer = async (request: Request, env: Env, answer: Response | undefined): Promise<Response | undefined> => {
-    if (!answer?.ok || request.method !== "GET" || !matchPath(`${route.basePath}/:id`, new URL(request.url).pathname)) return answer;
+    if (!answer?.ok || request.method !== "GET") return answer;
+    const pathname = new URL(request.url).pathname;
+    const history = matchPath(`${route.basePath}/:id/versions`, pathname);
+    if (history) {
+      const page = (await answer.clone().json()) as HistoryPage;
+      const shown = await withSourceSharedHistory(env.DB, deps, idOf(history.id), page);
+      return shown === page ? answer : json(shown, { status: answer.status, headers: answer.headers });
+    }
+    if (!matchPath(`${route.basePath}/:id`, pathname)) return answer;
     const row = (await answer.clone().json()) as Record<string, unknown>;
     if (typeof row.sourceId !== "number") return answer;
     const read = await readTranslated(env.DB, deps, route.languages, row, "record");
