@@ -10,7 +10,7 @@ import { ROOM_CLOSE } from "../shared/room-protocol";
 import { translationSource, withSharedFields } from "../cores/translations/shared-fields";
 import { sourceOf } from "../cores/translations/translations";
 import { tableMeta } from "../cores/table-meta";
-import type { RoomTranslation } from "./room-translation";
+import { adoptShared, type RoomTranslation } from "./room-translation";
 
 /** What a room knows once its document is loaded. */
 export interface LoadedRoom {
@@ -57,8 +57,11 @@ export async function loadRoom(input: {
     const store = new RoomStore(input.storage);
     if (store.hasState()) {
       store.loadInto(doc, origin);
-      // A document stored before lists were structures is converted once, and stored converted.
-      if (upgradeDocument(doc, fields, origin)) store.compact(doc);
+      // A document stored before lists were structures is converted once, and stored converted; a
+      // translation's shared fields are the source's as they stand now, whatever it stored.
+      const upgraded = upgradeDocument(doc, fields, origin);
+      const adopted = adoptShared(translation, doc, fields, translation?.source.values ?? {}, origin).changed.length > 0;
+      if (upgraded || adopted) store.compact(doc);
       return { store, id: address.id, deps, fields, seeded: false, translation, locale };
     }
   }

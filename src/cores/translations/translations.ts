@@ -63,6 +63,18 @@ export async function translationId(db: D1Client, meta: TableMeta, sourceId: num
 }
 
 /**
+ * The ids of every translation of `sourceId` (none for a translation or a record without any).
+ *
+ * @example
+ * await translationIds(env.DB, tableMeta(pages), 3) // [14, 15]
+ */
+export async function translationIds(db: D1Client, meta: TableMeta, sourceId: number): Promise<number[]> {
+  const c = localeColumns(meta);
+  const { results } = await db.prepare(`SELECT ${c.pk} AS "id" FROM ${ident(meta.name)} WHERE ${c.source} = ?1 ORDER BY ${c.pk}`).bind(sourceId).all<{ id: number }>();
+  return results.map((row) => Number(row.id));
+}
+
+/**
  * Every locale of a source record in the order the site declares them: the source itself in the
  * default locale, then each translation or `id: null` (`missing`) where there is none yet. A
  * translation is `outdated` when the source has a version (draft or published: translators work
