@@ -12,7 +12,7 @@ export { withErrorEdge, assertMethod, parseId } from "./routes/run-editor-route"
 export { composeRoutes } from "./routes/compose-routes";
 export { admitEditor, noEditorError, isSameOriginRequest, assertSameOrigin, isMutatingMethod } from "./routes/guard";
 export { assertPublisher } from "./shared/publish-privilege";
-export { assertAccess, isAddressInScope, readOnlyFieldsOf, type AccessTarget } from "./shared/access-check";
+export { assertAccess, isAddressInScope, isLocaleInScope, readOnlyFieldsOf, type AccessTarget } from "./shared/access-check";
 export { guardEditorRead, type EditorRead } from "./routes/editor-read";
 export { noContent } from "./routes/json";
 export { readJsonObject, parseJsonObject, readBodyBytes, MAX_JSON_BODY_BYTES } from "./routes/body";

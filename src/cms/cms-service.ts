@@ -1,4 +1,5 @@
-import { assertRecordAccess, assertStoredRecordAccess } from "../cores/access";
+import { assertRecordReadAccess, assertStoredRecordReadAccess } from "../cores/access";
+import { withSourceSharedHistory } from "../cores/translations/shared-history";
 import { WorkerEntrypoint } from "cloudflare:workers";
 import type { Table } from "drizzle-orm";
 import {
@@ -132,7 +133,7 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
         const target = (await recordInLocale(this.env.DB, deps, registry.languages, positiveId(id), options?.locale)).id ?? notFound(collection, id);
         const editable = (await loadEditableDocument(this.env.DB, deps, target)) ?? notFound(collection, id);
         // A draft is read only within the caller's scope, as over REST.
-        assertRecordAccess(session, deps.config, editable.document);
+        assertRecordReadAccess(session, deps.config, editable.document);
         return translatedDocument(this.env.DB, deps, registry.languages, editable);
       });
     }
@@ -157,10 +158,11 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
       return this.#run(session, async () => {
         const deps = this.#deps(collection);
         const list = (await listVersions(this.env.DB, deps, positiveId(id), { limit: pageLimit(page?.limit, LIST_BOUNDS), cursor: pageCursor(page?.cursor) })) ?? notFound(collection, id);
-        await assertStoredRecordAccess(this.env.DB, deps, session, positiveId(id));
+        await assertStoredRecordReadAccess(this.env.DB, deps, session, positiveId(id));
         const cores = writer(this.env, collection);
         const [scheduled, scheduleFailed, openSuggestions] = await Promise.all([cores.scheduledPublish(id), cores.scheduleFailure(id), cores.openSuggestions(id)]);
-        return { ...list, scheduled, scheduleFailed, openSuggestions };
+        // A translation's history shows the source's shared fields, as over REST.
+        return { ...(await withSourceSharedHistory(this.env.DB, deps, positiveId(id), list)), scheduled, scheduleFailed, openSuggestions };
       });
     }
 

@@ -46,7 +46,9 @@ import { openSuggestionCount, openSuggestions } from "./room-suggestions";
 import type { SettledSuggestions, SettleTarget, SuggestionDecision, SuggestionView } from "../shared/review-suggestions";
 import { changedRoots, pendingRefusal, refusedSuggestionUpdate, refusedUpdate, roomOnlyRefusal } from "./room-guard";
 import { KnownSockets } from "./room-sockets";
-import { assertRoomShared, sharedRefusal, type RoomTranslation } from "./room-translation";
+import { adoptShared, assertRoomShared, sharedRefusal, sharedText, type RoomTranslation } from "./room-translation";
+import { translationIds } from "../cores/translations/translations";
+import { tellTranslationRooms } from "./room-client";
 import { RoomStore } from "./room-store";
 import { foreignWriter, newWriters, withWriters } from "./room-writers";
 import { HEARTBEAT_PING, HEARTBEAT_PONG, outdatedClient, parseRoomName, ROOM_CLOSE, type RoomEvent } from "../shared/room-protocol";
@@ -125,6 +127,10 @@ export class PageRoom extends YServer {
   #deps: DraftDeps | null = null;
   #fields: RoomField[] = [];
   #translation: RoomTranslation | null = null;
+  /** The record's locale (its translated collection's `locale` column), `null` for one that is not translated. */
+  #locale: string | null = null;
+  /** A source's shared fields as its translations' rooms were last told them (JSON); `null` for any other room. */
+  #sharedTold: string | null = null;
   #limits: RoomLimits = DEFAULT_ROOM_LIMITS;
   #drafts: RoomDrafts | null = null;
   #admission: RoomAdmission | null = null;
@@ -177,7 +183,7 @@ export class PageRoom extends YServer {
     if (!editor) return connection.close(ROOM_CLOSE.NO_EDITOR, "no editor: connect through the site");
     const failure = await this.#ready();
     if (failure) return connection.close(failure.closeCode, failure.message);
-    const outside = admissionRefusal(editor, (this.#deps as DraftDeps).config, this.document, this.#fields);
+    const outside = admissionRefusal(editor, (this.#deps as DraftDeps).config, this.document, this.#fields, this.#locale);
     if (outside) return connection.close(ROOM_CLOSE.OUT_OF_SCOPE, closeReason(outside));
     const now = Date.now();
     connection.setState((prev: RoomConnectionState | null) => ({ ...prev, editor, color: editorColor(editor.id), connectedAt: now, spoke: false, clients: [] }));
@@ -338,6 +344,19 @@ export class PageRoom extends YServer {
       if (options.at) return { scheduled: await schedulePublish(this.#publishContext(), session, options.at, versionId, Date.now()) };
       // The draft publishes without open suggestions; the answer says how many stay open.
       return { ...(await publishNow(this.#publishContext(), versionId)), openSuggestions: openSuggestionCount(this.document) };
+    });
+  }
+
+  /**
+   * RPC (Worker-internal, from the source's room): the source's draft changed its shared fields;
+   * a translation's room takes them into its document, so its open editors see them at once.
+   */
+  adoptSharedFields(values: Record<string, unknown>): Promise<RoomResult<{ changed: string[] }>> {
+    return roomResult(async () => {
+      await this.#readyOrThrow();
+      const adopted = adoptShared(this.#translation, this.document, this.#fields, values, FROM_D1);
+      this.#translation = adopted.translation;
+      return { changed: adopted.changed };
     });
   }
 
@@ -506,9 +525,28 @@ export class PageRoom extends YServer {
     });
   }
 
+  /*
+   * After a source's draft write: when its shared fields changed since its translations' rooms were
+   * last told, they are told now. A failure is logged, never the draft's: the translations' rooms
+   * take the source's values again when they next load.
+   */
+  async #tellTranslations(): Promise<void> {
+    const deps = this.#deps;
+    if (this.#sharedTold === null || !deps?.localized) return;
+    const now = sharedText(this.document, this.#fields, deps.localized.shared);
+    if (now === this.#sharedTold) return;
+    try {
+      const ids = await translationIds((this.env as RoomEnv).DB, tableMeta(deps.table), this.#id);
+      await tellTranslationRooms(this.env as object, parseRoomName(this.name)?.collection ?? "", ids, JSON.parse(now) as Record<string, unknown>);
+      this.#sharedTold = now;
+    } catch (error) {
+      logSinkOf(configOf(this.constructor)?.log)({ level: "error", requestId: crypto.randomUUID(), action: "room.shared", cause: causeOf(error) });
+    }
+  }
+
   /* The scope rule on this room's record, read from the live document (see `assertRoomAccess`). */
-  #assertAccess(session: EditorSession, edit?: Parameters<typeof assertRoomAccess>[4]): void {
-    assertRoomAccess(session, (this.#deps as DraftDeps).config, this.document, this.#fields, edit, this.#deps?.mediaBase);
+  #assertAccess(session: EditorSession, edit?: Parameters<typeof assertRoomAccess>[5]): void {
+    assertRoomAccess(session, (this.#deps as DraftDeps).config, this.document, this.#fields, { locale: this.#locale }, edit, this.#deps?.mediaBase);
     // A translation's shared fields are written on its source only, whoever writes.
     assertRoomShared(this.#translation, this.document, this.#fields, edit, this.#deps?.mediaBase);
   }
@@ -528,6 +566,8 @@ export class PageRoom extends YServer {
     this.#deps = room.deps;
     this.#fields = room.fields;
     this.#translation = room.translation;
+    this.#locale = room.locale;
+    this.#sharedTold = room.deps.localized && !room.translation ? sharedText(this.document, room.fields, room.deps.localized.shared) : null;
     this.#limits = { ...DEFAULT_ROOM_LIMITS, ...config?.limits };
     this.#admission = new RoomAdmission({
       env: this.env as RoomEnv,
@@ -561,7 +601,9 @@ export class PageRoom extends YServer {
       gone: () => this.#forgetIfGone(room.deps, room.id),
       log: logSinkOf(config?.log),
       collection: parseRoomName(this.name)?.collection ?? "",
-      afterWrite: () => this.#comments?.refresh(),
+      afterWrite: async () => {
+        await Promise.all([this.#comments?.refresh(), this.#tellTranslations()]);
+      },
     });
     this.#comments = new RoomComments({
       doc: this.document,

@@ -14,16 +14,17 @@ import type { DecodedDeletes, DecodedStructs } from "./room-wire";
 export const SESSION_CHECK = "session";
 
 /**
- * Why the account may not join this room (its collection or address is outside its scope), or
- * `null`. The room's own document is the record's current content, so no read is needed.
+ * Why the account may not join this room (its collection, address or locale is outside its
+ * scope), or `null`. The room's own document is the record's current content, so no read is
+ * needed; `locale` is the record's (`null` for a collection that is not translated).
  *
  * @example
- * const refusal = admissionRefusal(editor, deps.config, doc, fields);
+ * const refusal = admissionRefusal(editor, deps.config, doc, fields, "de");
  * if (refusal) connection.close(ROOM_CLOSE.OUT_OF_SCOPE, refusal);
  */
-export function admissionRefusal(session: EditorSession, config: ScopedCollection, doc: Y.Doc, fields: RoomField[]): string | null {
+export function admissionRefusal(session: EditorSession, config: ScopedCollection, doc: Y.Doc, fields: RoomField[], locale: string | null): string | null {
   if (!isScoped(session.access?.scope)) return null;
-  return refusalOf(() => assertRecordAccess(session, config, needsAddress(session) ? plainValues(doc, fields) : {}));
+  return refusalOf(() => assertRecordAccess(session, config, { ...(needsAddress(session) ? plainValues(doc, fields) : {}), locale }));
 }
 
 /**
@@ -66,22 +67,23 @@ export function scopeRefusal(
 
 /**
  * The scope rule for a write from outside the room (REST, inline save, the service binding) on
- * this room's record: the document is the record's current content. `edit` may be built from it
- * (a leaf save). Throws the rule's 403.
+ * this room's record: the document is the record's current content, in `record.locale`. `edit`
+ * may be built from it (a leaf save). Throws the rule's 403.
  *
  * @example
- * assertRoomAccess(session, deps.config, doc, fields, { title: "New" });
+ * assertRoomAccess(session, deps.config, doc, fields, { locale: "de" }, { title: "New" });
  */
 export function assertRoomAccess(
   session: EditorSession,
   config: ScopedCollection,
   doc: Y.Doc,
   fields: RoomField[],
+  record: { locale: string | null },
   edit?: Record<string, unknown> | ((current: Record<string, unknown>) => Record<string, unknown>),
   mediaBase?: string,
 ): void {
   if (!isScoped(session.access?.scope)) return;
-  const current = readFields(doc, fields, mediaBase);
+  const current = { ...readFields(doc, fields, mediaBase), locale: record.locale };
   assertRecordAccess(session, config, current, typeof edit === "function" ? edit(current) : edit);
 }
 

@@ -93,6 +93,21 @@ export function missingPageRoom(collections: readonly string[]): MisconfiguredEr
 }
 
 /**
+ * Tells the rooms of a source's translations (`ids`) the source's shared values, so their open
+ * editors see a shared field change at once (`PageRoom.adoptSharedFields`). Without the
+ * `PAGE_ROOM` binding there are no rooms to tell.
+ *
+ * @example
+ * await tellTranslationRooms(env, "pages", [14, 15], { slug: "about", sections: [...] });
+ */
+export async function tellTranslationRooms(env: object, collection: string, ids: readonly number[], values: Record<string, unknown>): Promise<void> {
+  const namespace = (env as { PAGE_ROOM?: unknown }).PAGE_ROOM;
+  if (!isNamespace(namespace)) return;
+  const rooms = namespace as DurableObjectNamespace<PageRoom>;
+  await Promise.all(ids.map(async (id) => unwrap(await (await roomStub(rooms, roomName(collection, id))).adoptSharedFields(values))));
+}
+
+/**
  * Asks a record's room to write its unwritten live edits to D1 before the draft is read, so a
  * preview or a share link shows what editors were acknowledged for. Without the `PAGE_ROOM`
  * binding D1 already has every draft and this does nothing.

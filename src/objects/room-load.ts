@@ -8,7 +8,9 @@ import { RoomStore } from "./room-store";
 import { seedStoredThreads } from "./room-comments-store";
 import { ROOM_CLOSE } from "../shared/room-protocol";
 import { translationSource, withSharedFields } from "../cores/translations/shared-fields";
-import type { RoomTranslation } from "./room-translation";
+import { sourceOf } from "../cores/translations/translations";
+import { tableMeta } from "../cores/table-meta";
+import { adoptShared, type RoomTranslation } from "./room-translation";
 
 /** What a room knows once its document is loaded. */
 export interface LoadedRoom {
@@ -20,6 +22,8 @@ export interface LoadedRoom {
   seeded: boolean;
   /** The record's source when it is a translation (its shared fields are the source's), else `null`. */
   translation: RoomTranslation | null;
+  /** The record's locale (a translated collection's), else `null`: the scope rule reads it. */
+  locale: string | null;
 }
 
 /**
@@ -48,13 +52,17 @@ export async function loadRoom(input: {
   const fields = roomFields(deps.config).map((field) => (notNull.has(field.name) ? { ...field, notNull: true } : field));
   const source = await translationSource(env.DB, deps, address.id);
   const translation = source && deps.localized ? { source, shared: deps.localized.shared } : null;
+  const locale = deps.localized ? ((await sourceOf(env.DB, tableMeta(deps.table), address.id))?.locale ?? null) : null;
   if (RoomStore.exists(input.storage)) {
     const store = new RoomStore(input.storage);
     if (store.hasState()) {
       store.loadInto(doc, origin);
-      // A document stored before lists were structures is converted once, and stored converted.
-      if (upgradeDocument(doc, fields, origin)) store.compact(doc);
-      return { store, id: address.id, deps, fields, seeded: false, translation };
+      // A document stored before lists were structures is converted once, and stored converted; a
+      // translation's shared fields are the source's as they stand now, whatever it stored.
+      const upgraded = upgradeDocument(doc, fields, origin);
+      const adopted = adoptShared(translation, doc, fields, translation?.source.values ?? {}, origin).changed.length > 0;
+      if (upgraded || adopted) store.compact(doc);
+      return { store, id: address.id, deps, fields, seeded: false, translation, locale };
     }
   }
   const editable = await loadEditableDocument(env.DB, deps, address.id);
@@ -65,5 +73,5 @@ export async function loadRoom(input: {
   // A room whose storage is empty (a fresh deploy, an import) anchors D1's threads on the seeded words.
   await seedStoredThreads(env.DB, doc, fields, address.collection, address.id, origin);
   store.compact(doc);
-  return { store, id: address.id, deps, fields, seeded: true, translation };
+  return { store, id: address.id, deps, fields, seeded: true, translation, locale };
 }

@@ -4,12 +4,14 @@ import { tableMeta } from "../cores/table-meta";
 import { assertStoredRecordAccess } from "../cores/access";
 import { discardTranslation, ensureTranslation, listTranslations, markUpToDate, sourceOf, translationId } from "../cores/translations/translations";
 import { readTranslated } from "../cores/translations/read-translated";
+import { withSourceSharedHistory, type HistoryPage } from "../cores/translations/shared-history";
 import { HttpError } from "../shared/errors";
 import { unknownLocale, type Languages } from "../shared/locales";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import type { ResolveEditor } from "../shared/session";
 import { versionEtag } from "../shared/write-input";
 import { guardEditor } from "./guard";
+import { activityTarget } from "./activity-edge";
 import { json } from "./json";
 import { matchPath } from "./match-path";
 import { withErrorEdge } from "./run-editor-route";
@@ -44,9 +46,18 @@ export function localeRoute<Env extends EditorRouteEnv>(route: LocaleRouteConfig
   const meta = tableMeta(route.table);
   const deps = { table: route.table, versionsTable: route.versionsTable, config: route.config, localized: { shared: route.shared } };
   // A translation's record read shows its shared fields from the source and names the fields it
-  // falls back for (`fallbacks`), never writing either into the translation.
+  // falls back for (`fallbacks`), never writing either into the translation; its history shows
+  // each version with the source's shared fields too.
   const translatedAnswer = async (request: Request, env: Env, answer: Response | undefined): Promise<Response | undefined> => {
-    if (!answer?.ok || request.method !== "GET" || !matchPath(`${route.basePath}/:id`, new URL(request.url).pathname)) return answer;
+    if (!answer?.ok || request.method !== "GET") return answer;
+    const pathname = new URL(request.url).pathname;
+    const history = matchPath(`${route.basePath}/:id/versions`, pathname);
+    if (history) {
+      const page = (await answer.clone().json()) as HistoryPage;
+      const shown = await withSourceSharedHistory(env.DB, deps, idOf(history.id), page);
+      return shown === page ? answer : json(shown, { status: answer.status, headers: answer.headers });
+    }
+    if (!matchPath(`${route.basePath}/:id`, pathname)) return answer;
     const row = (await answer.clone().json()) as Record<string, unknown>;
     if (typeof row.sourceId !== "number") return answer;
     const read = await readTranslated(env.DB, deps, route.languages, row, "record");
@@ -78,7 +89,7 @@ export function localeRoute<Env extends EditorRouteEnv>(route: LocaleRouteConfig
       const target = family && (wanted === route.languages.defaultLocale ? null : await translationId(env.DB, meta, family.sourceId, wanted));
       if (!family || target === null) throw new HttpError(404, `${route.config.slug} ${id} has no ${wanted} translation`, { code: "not_found" });
       await assertStoredRecordAccess(env.DB, deps, session, target);
-      return json({ id: target, locale: wanted, ...(await markUpToDate(env.DB, deps, target)) });
+      return json({ id: target, locale: wanted, ...(await markUpToDate(env.DB, deps, target, activityTarget(request, route.config.slug))) });
     }
     const locale = url.searchParams.get("locale");
     if (locale !== null && url.pathname === route.basePath && !route.languages.locales.includes(locale)) throw unknownLocale(locale, route.languages);

@@ -1,5 +1,5 @@
 import type { Table } from "drizzle-orm";
-import { assertCreateAccess, assertRecordAccess, type ScopedCollection } from "../cores/access";
+import { assertCreateAccess, assertRecordAccess, assertRecordReadAccess, type ScopedCollection } from "../cores/access";
 import type { CollectionConfig, CollectionField } from "../cores/collection";
 import { richFieldsOf } from "../cores/collection";
 import { applyCreate, directDraftWriter, readRecord, labelOf, type DraftWriter, type DraftWriterFor } from "../cores/drafts";
@@ -136,8 +136,8 @@ export function pagesRoute<Env extends EditorRouteEnv>(config: PagesRouteConfig<
       return row && { row, versionId: null };
     });
     if (!read) throw notFound(id);
-    // A record's draft is read only within scope; the list still shows every record.
-    assertRecordAccess(session, scoped, read.row);
+    // A record's draft is read only within scope (a translator's takes in the sources); the list still shows every record.
+    assertRecordReadAccess(session, scoped, read.row);
     return json(read.row, read.versionId === null ? {} : { headers: { etag: versionEtag(read.versionId) } });
   };
 

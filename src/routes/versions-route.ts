@@ -1,4 +1,4 @@
-import { assertStoredRecordAccess } from "../cores/access";
+import { assertStoredRecordReadAccess } from "../cores/access";
 import type { Table } from "drizzle-orm";
 import type { CollectionConfig } from "../cores/collection";
 import { openD1Session } from "../cores/d1-session";
@@ -86,8 +86,8 @@ export function versionsRoute<Env extends EditorRouteEnv>(config: VersionsRouteC
           listVersions(client, config, id, readPaging(new URL(request.url), LIST_BOUNDS)),
         );
         if (!list) throw notFound(id);
-        // A record's history holds its drafts: read only within scope.
-        await assertStoredRecordAccess(db, config, session, id);
+        // A record's history holds its drafts: read only within scope (a translator's takes in the sources).
+        await assertStoredRecordReadAccess(db, config, session, id);
         const items = config.authorNames ? await withAuthors(list.items, (ids) => config.authorNames!(env, ids)) : list.items;
         // The version edit mode shows travels as the ETag, the base of the next write.
         const { editableVersionId, ...page } = list;

@@ -10,20 +10,24 @@ import type { EditorSession } from "./session";
  *   `paths` scope: a scope narrows, so what it cannot place is out).
  * - `addresses`: further addresses the write leads to (a rename's new address, a created page's).
  * - `fields`: the fields the write changes (read-only fields are refused).
+ * - `locale`: the record's locale (`undefined` when nothing record-level is touched; `null` for a
+ *   record of a collection that is not translated, outside any `locales` scope).
  */
 export interface AccessTarget {
   collection: string;
   address?: string | null;
   addresses?: readonly (string | null)[];
   fields?: Iterable<string>;
+  locale?: string | null;
 }
 
 /**
  * The one scope rule: whether `session` may touch `target`. An account without a scope (`{}`)
  * passes; otherwise the collection must be one of `scope.collections`, every address must start
- * with one of `scope.paths` (see {@link isAddressInScope}), and no field changed may be one of
- * `scope.readOnlyFields[collection]`. Refusals are 403s: `out_of_scope` (collection or address)
- * and `read_only_field` (with `details.fields`). Every entry point (REST, inline save, the room,
+ * with one of `scope.paths` (see {@link isAddressInScope}), the record's locale must be one of
+ * `scope.locales` (see {@link isLocaleInScope}), and no field changed may be one of
+ * `scope.readOnlyFields[collection]`. Refusals are 403s: `out_of_scope` (collection, address or
+ * locale) and `read_only_field` (with `details.fields`). Every entry point (REST, inline save, the room,
  * the service binding, share links) calls it; the role rules (`assertPublisher`, `assertAdmin`)
  * are separate and checked as well.
  *
@@ -42,6 +46,10 @@ export function assertAccess(session: Pick<EditorSession, "access">, target: Acc
       const where = address === null ? "a record without an address" : address;
       throw new HttpError(403, `${where} is outside this account's scope`, { code: "out_of_scope" });
     }
+  }
+  if (target.locale !== undefined && !isLocaleInScope(scope, target.locale)) {
+    const which = target.locale === null ? "a record in no locale" : `the ${target.locale} locale`;
+    throw new HttpError(403, `${which} is outside this account's scope`, { code: "out_of_scope" });
   }
   const readOnly = readOnlyFieldsOf(scope, target.collection);
   if (readOnly.length === 0 || !target.fields) return;
@@ -70,6 +78,20 @@ export function isAddressInScope(scope: AccessScope | undefined, address: string
 }
 
 /**
+ * Whether `locale` is one of the scope's `locales` (always, without a `locales` part). A record in
+ * no locale (`null`: its collection is not translated) is outside every `locales` scope.
+ *
+ * @example
+ * isLocaleInScope({ locales: ["de"] }, "de") // true
+ * isLocaleInScope({ locales: ["de"] }, "en") // false
+ */
+export function isLocaleInScope(scope: AccessScope | undefined, locale: string | null): boolean {
+  const locales = scope?.locales;
+  if (!locales) return true;
+  return locale !== null && locales.includes(locale);
+}
+
+/**
  * The fields of `collection` the session may read but not change (`[]` when none).
  *
  * @example
@@ -89,4 +111,25 @@ export function readOnlyFieldsOf(scope: AccessScope | undefined, collection: str
  */
 export function needsAddress(session: Pick<EditorSession, "access">): boolean {
   return session.access?.scope?.paths !== undefined;
+}
+
+/**
+ * Whether the session's scope needs a record's locale to decide (it has a `locales` part).
+ *
+ * @example
+ * if (needsLocale(session)) locale = recordLocale(row);
+ */
+export function needsLocale(session: Pick<EditorSession, "access">): boolean {
+  return session.access?.scope?.locales !== undefined;
+}
+
+/**
+ * A record's locale as the scope rule reads it: its `locale` column, `null` when it has none (a
+ * collection that is not translated).
+ *
+ * @example
+ * recordLocale({ id: 14, locale: "de" }) // "de"
+ */
+export function recordLocale(record: Record<string, unknown>): string | null {
+  return typeof record.locale === "string" ? record.locale : null;
 }

@@ -1,4 +1,5 @@
 import { HttpError, type Violation } from "./errors";
+import { isLocaleCode } from "./locales";
 
 /**
  * What one account may touch, on top of its role. Each part narrows; an absent part does not:
@@ -6,11 +7,14 @@ import { HttpError, type Violation } from "./errors";
  * - `collections`: the collections it may touch (by registry name).
  * - `paths`: page address prefixes it may touch (`/blog/` covers `/blog/` and `/blog/a`).
  * - `readOnlyFields`: per collection, fields it may read but not change.
+ * - `locales`: the locales whose records it may touch (`["de"]`: German translations only; a
+ *   record of a collection that is not translated has no locale and is outside it).
  */
 export interface AccessScope {
   collections?: string[];
   paths?: string[];
   readOnlyFields?: Record<string, string[]>;
+  locales?: string[];
 }
 
 /** Bounds on a scope, so a stored or sent scope stays small. */
@@ -22,7 +26,7 @@ const FIELD = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 /**
  * Checks a scope sent by a client (an admin changing an account) and answers it normalized:
  * duplicates dropped, entries sorted, empty parts removed. Unknown keys, wrong types, a path not
- * starting with `/`, and more than {@link ACCESS_SCOPE_LIMITS} entries are a 400 naming each.
+ * starting with `/`, a locale that is no locale code, and more than {@link ACCESS_SCOPE_LIMITS} entries are a 400 naming each.
  *
  * @example
  * parseAccessScope({ collections: ["pages"], paths: ["/blog/"] }) // { collections: ["pages"], paths: ["/blog/"] }
@@ -54,8 +58,11 @@ export function parseAccessScope(value: unknown, at = "scopes"): AccessScope {
         if (names && names.length > 0) fields[collection] = names;
       }
       if (Object.keys(fields).length > 0) scope.readOnlyFields = fields;
+    } else if (key === "locales") {
+      const locales = stringList(part, `${at}.locales`, violations, (locale) => (isLocaleCode(locale) ? null : "must be a locale code (en, de-AT)"));
+      if (locales) scope.locales = locales;
     } else {
-      violations.push({ path: `${at}.${key.slice(0, 64)}`, message: "unknown scope; use collections, paths or readOnlyFields" });
+      violations.push({ path: `${at}.${key.slice(0, 64)}`, message: "unknown scope; use collections, paths, readOnlyFields or locales" });
     }
   }
   if (violations.length > 0) throw new HttpError(400, `${at} is not a valid scope`, { code: "invalid_access_scope", details: { violations } });
@@ -86,7 +93,7 @@ export function storedAccessScope(text: unknown): AccessScope {
  * isScoped({}) // false
  */
 export function isScoped(scope: AccessScope | undefined): scope is AccessScope {
-  return scope !== undefined && (scope.collections !== undefined || scope.paths !== undefined || scope.readOnlyFields !== undefined);
+  return scope !== undefined && (scope.collections !== undefined || scope.paths !== undefined || scope.readOnlyFields !== undefined || scope.locales !== undefined);
 }
 
 function stringList(value: unknown, path: string, violations: Violation[], check: (item: string) => string | null): string[] | null {

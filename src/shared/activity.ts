@@ -20,6 +20,7 @@ export const RECORD_ACTIVITY_KINDS = [
   "comment.deleted",
   "suggestion.accepted",
   "suggestion.rejected",
+  "translation.marked",
 ] as const;
 
 /** Kinds about an account (the Team routes note them). */
@@ -62,8 +63,8 @@ export type ActivityEvent =
       collection: string;
       recordId: number;
       versionId?: number | null;
-      /** `title`, `slug`: the record's title and address then; `fields`: the fields the write named (a comment's: the field its thread sits on); `at`: a schedule's time; `scheduled`: a scheduled publish that fired (the actor is who set it); `restoredFrom`: the version a restore copied; `thread`: a comment's thread id (`reply` when the comment was a reply); `suggestions`: the ids an accept or reject settled. */
-      detail?: { title?: string; slug?: string; fields?: string[]; at?: string; scheduled?: boolean; restoredFrom?: number; thread?: string; reply?: boolean; suggestions?: string[] };
+      /** `title`, `slug`: the record's title and address then; `fields`: the fields the write named (a comment's: the field its thread sits on); `at`: a schedule's time; `scheduled`: a scheduled publish that fired (the actor is who set it); `restoredFrom`: the version a restore copied; `thread`: a comment's thread id (`reply` when the comment was a reply); `suggestions`: the ids an accept or reject settled; `locale`: a translation's locale. */
+      detail?: { title?: string; slug?: string; fields?: string[]; at?: string; scheduled?: boolean; restoredFrom?: number; thread?: string; reply?: boolean; suggestions?: string[]; locale?: string };
     }
   | { kind: "settings.changed" | "menu.changed"; detail: { keys: string[] } }
   | { kind: "media.uploaded" | "media.deleted"; detail: { key: string; name?: string } }

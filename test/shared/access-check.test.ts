@@ -36,6 +36,11 @@ describe("assertAccess", () => {
     ["read-only fields of another collection", { readOnlyFields: { courses: ["title"] } }, { collection: "pages", fields: ["title"] }, "allowed"],
     ["several read-only fields, named sorted", { readOnlyFields: { pages: ["title", "slug"] } }, { collection: "pages", fields: ["title", "body", "slug"] }, 'read_only_field ["slug","title"]'],
     ["paths alone, any collection", { paths: ["/courses/"] }, { collection: "courses", address: "/courses/yoga" }, "allowed"],
+    ["a record in a locale of the scope", { locales: ["de"] }, { collection: "pages", locale: "de", fields: ["title"] }, "allowed"],
+    ["a record in another locale", { locales: ["de"] }, { collection: "pages", locale: "en" }, "out_of_scope"],
+    ["a record in no locale (not translated)", { locales: ["de"] }, { collection: "courses", locale: null }, "out_of_scope"],
+    ["a collection-level touch under a locale scope", { locales: ["de"] }, { collection: "pages" }, "allowed"],
+    ["a locale with no locales part", blog, { collection: "pages", address: "/blog/a", locale: "en" }, "allowed"],
   ])("%s → %s", (_name, scope, target, expected) => {
     expect(outcome(scope, target)).toBe(expected);
   });

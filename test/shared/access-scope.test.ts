@@ -21,6 +21,7 @@ describe("parseAccessScope", () => {
     [{ readOnlyFields: { pages: ["slug", "title", "slug"], courses: [] } }, { readOnlyFields: { pages: ["slug", "title"] } }],
     [{ readOnlyFields: {} }, {}],
     [{ collections: [] }, { collections: [] }],
+    [{ locales: ["de-AT", "de", "de"] }, { locales: ["de", "de-AT"] }],
   ])("%j → %j (normalized)", (input, scope) => {
     expect(parseAccessScope(input)).toEqual(scope);
   });
@@ -33,6 +34,8 @@ describe("parseAccessScope", () => {
     [{ collections: "pages" }, ["scopes.collections"]],
     [{ collections: ["no spaces"] }, ["scopes.collections.0"]],
     [{ paths: ["blog/"] }, ["scopes.paths.0"]],
+    [{ locales: ["German"] }, ["scopes.locales.0"]],
+    [{ locales: "de" }, ["scopes.locales"]],
     [{ paths: [""] }, ["scopes.paths.0"]],
     [{ paths: ["/" + "a".repeat(200)] }, ["scopes.paths.0"]],
     [{ paths: Array.from({ length: 51 }, (_, i) => `/p${i}`) }, ["scopes.paths"]],
@@ -67,6 +70,7 @@ describe("isScoped", () => {
     [{ collections: [] }, true],
     [{ paths: ["/blog/"] }, true],
     [{ readOnlyFields: { pages: ["slug"] } }, true],
+    [{ locales: ["de"] }, true],
   ])("%j → %j", (scope, scoped) => {
     expect(isScoped(scope)).toBe(scoped);
   });

@@ -1,6 +1,5 @@
-import { assertAccess, needsAddress } from "../../shared/access-check";
+import { assertAccess, needsAddress, needsLocale, readOnlyFieldsOf, recordLocale } from "../../shared/access-check";
 import { isScoped, type AccessScope } from "../../shared/access-scope";
-import { readOnlyFieldsOf } from "../../shared/access-check";
 import { HttpError } from "../../shared/errors";
 import { setAtPath } from "../../shared/json-path";
 import type { EditorSession } from "../../shared/session";
@@ -14,14 +13,32 @@ export type ScopedCollection = Pick<CollectionConfig, "slug" | "address">;
 
 /**
  * The scope rule ({@link assertAccess}) for a record whose current content is at hand: its
- * address is read from `current`, and an `edit` is checked for the fields it changes (a read-only
- * field sent back with its current value is no change) and for the address it leads to (a rename
- * out of scope is refused). A new record goes through {@link assertCreateAccess}.
+ * address and locale are read from `current` (a room, whose document holds fields only, adds its
+ * record's `locale`), and an `edit` is checked for the fields it changes (a read-only field sent
+ * back with its current value is no change) and for the address it leads to (a rename out of scope
+ * is refused). A new record goes through {@link assertCreateAccess}.
  *
  * @example
  * assertRecordAccess(session, pagesCollection, row, { slug: "blog/new" });
  */
 export function assertRecordAccess(session: Pick<EditorSession, "access">, config: ScopedCollection, current: Record<string, unknown>, edit?: Record<string, unknown>): void {
+  checkRecord(session, config, current, edit, false);
+}
+
+/**
+ * The scope rule for reading a record's draft (its REST read, the service binding's `readPage`):
+ * {@link assertRecordAccess}, except that a `locales` scope admits the source of a translated
+ * collection (a record in the default locale that translates nothing): a translator reads the
+ * source they translate from, and may not change it.
+ *
+ * @example
+ * assertRecordReadAccess({ access: { publish: false, scope: { locales: ["de"] } } }, pagesCollection, { slug: "about", locale: "en", sourceId: null }); // passes
+ */
+export function assertRecordReadAccess(session: Pick<EditorSession, "access">, config: ScopedCollection, record: Record<string, unknown>): void {
+  checkRecord(session, config, record, undefined, record.sourceId === null && typeof record.locale === "string");
+}
+
+function checkRecord(session: Pick<EditorSession, "access">, config: ScopedCollection, current: Record<string, unknown>, edit: Record<string, unknown> | undefined, readsSource: boolean): void {
   if (!isScoped(session.access?.scope)) return;
   const addressed = needsAddress(session);
   const address = addressed ? recordAddress(config, current) : undefined;
@@ -30,22 +47,25 @@ export function assertRecordAccess(session: Pick<EditorSession, "access">, confi
     collection: config.slug,
     ...(address === undefined ? {} : { address }),
     ...(next === undefined || next === address ? {} : { addresses: [next] }),
+    ...(needsLocale(session) && !readsSource ? { locale: recordLocale(current) } : {}),
     ...(edit ? { fields: changedNames(current, edit) } : {}),
   });
 }
 
 /**
- * The scope rule for a new record: its collection, the address its data gives it, and its fields
- * (a read-only field may not be set).
+ * The scope rule for a new record: its collection, the address its data gives it, its locale
+ * (`locale`, else the data's: a translation made in `de` is a `de` record), and its fields (a
+ * read-only field may not be set).
  *
  * @example
  * assertCreateAccess(session, pagesCollection, { slug: "blog-new", title: "New" });
  */
-export function assertCreateAccess(session: Pick<EditorSession, "access">, config: ScopedCollection, data: Record<string, unknown>): void {
+export function assertCreateAccess(session: Pick<EditorSession, "access">, config: ScopedCollection, data: Record<string, unknown>, locale?: string): void {
   if (!isScoped(session.access?.scope)) return;
   assertAccess(session, {
     collection: config.slug,
     ...(needsAddress(session) ? { address: recordAddress(config, data) } : {}),
+    ...(needsLocale(session) ? { locale: locale ?? recordLocale(data) } : {}),
     fields: changedNames({}, data),
   });
 }
@@ -83,7 +103,7 @@ function changedNames(current: Record<string, unknown>, edit: Record<string, unk
 
 /**
  * {@link assertRecordAccess} for a stored record of a drafts collection, read (newest draft over
- * the live row) only when the session's scope needs it (to place the record, or to see which
+ * the live row) only when the session's scope needs it (to place the record or read its locale, or to see which
  * read-only fields an edit changes; `edit` may be built from the record, as a leaf save's is). A
  * missing record passes: the write or read that follows answers its 404.
  *
@@ -107,8 +127,24 @@ export async function assertStoredRecordAccess(
   assertRecordAccess(session, deps.config, editable.document, typeof edit === "function" ? edit(editable.document) : edit);
 }
 
-/* The record is read only to place it (a `paths` scope) or to tell whether a read-only field changes. */
+/**
+ * {@link assertRecordReadAccess} for a stored record of a drafts collection (its history, as the
+ * service's `listVersions` and `GET …/versions` read it), read only when the scope needs it.
+ *
+ * @example
+ * await assertStoredRecordReadAccess(db, deps, session, 12);
+ */
+export async function assertStoredRecordReadAccess(db: D1Client, deps: Pick<DraftDeps, "table" | "versionsTable" | "config">, session: Pick<EditorSession, "access">, id: number): Promise<void> {
+  const scope = session.access?.scope;
+  if (!isScoped(scope)) return;
+  assertAccess(session, { collection: deps.config.slug });
+  if (!needsRead(scope, deps.config.slug, undefined)) return;
+  const editable = await loadEditableDocument(db, deps, id);
+  if (editable) assertRecordReadAccess(session, deps.config, editable.document);
+}
+
+/* The record is read only to place it (a `paths` or `locales` scope) or to tell whether a read-only field changes. */
 function needsRead(scope: AccessScope, collection: string, edit: unknown): boolean {
-  if (scope.paths !== undefined) return true;
+  if (scope.paths !== undefined || scope.locales !== undefined) return true;
   return edit !== undefined && readOnlyFieldsOf(scope, collection).length > 0;
 }

@@ -3,7 +3,8 @@ import { HttpError } from "../../shared/errors";
 import { assertCreateAccess } from "../access";
 import type { D1Client } from "../d1-client";
 import { applyCreate } from "../drafts/create";
-import { clientOf, draftSql, type DraftDeps, type DraftRunOptions } from "../drafts/draft-deps";
+import { clientOf, draftSql, snapshotFields, type DraftDeps, type DraftRunOptions } from "../drafts/draft-deps";
+import { labelOf, type ActivityTarget } from "../drafts/draft-request";
 import { loadEditableDocument } from "../drafts/load-editable";
 import { ident, tableMeta, type TableMeta } from "../table-meta";
 
@@ -59,6 +60,18 @@ export async function translationId(db: D1Client, meta: TableMeta, sourceId: num
   const c = localeColumns(meta);
   const row = await db.prepare(`SELECT ${c.pk} AS "id" FROM ${ident(meta.name)} WHERE ${c.source} = ?1 AND ${c.locale} = ?2`).bind(sourceId, locale).first<{ id: number }>();
   return row ? Number(row.id) : null;
+}
+
+/**
+ * The ids of every translation of `sourceId` (none for a translation or a record without any).
+ *
+ * @example
+ * await translationIds(env.DB, tableMeta(pages), 3) // [14, 15]
+ */
+export async function translationIds(db: D1Client, meta: TableMeta, sourceId: number): Promise<number[]> {
+  const c = localeColumns(meta);
+  const { results } = await db.prepare(`SELECT ${c.pk} AS "id" FROM ${ident(meta.name)} WHERE ${c.source} = ?1 ORDER BY ${c.pk}`).bind(sourceId).all<{ id: number }>();
+  return results.map((row) => Number(row.id));
 }
 
 /**
@@ -151,20 +164,23 @@ export async function translationsOfSources(
 /**
  * Marks translation `id` up to date with its source: its newest version names the source's newest
  * version (the next draft carries it on). Answers that version; 404 when `id` is no translation.
+ * The mark is told as a `translation.marked` event (on the translation, naming its version and
+ * locale) once it stood.
  *
  * @example
- * await markUpToDate(env.DB, deps, 14) // { sourceVersionId: 52 }
+ * await markUpToDate(env.DB, deps, 14, { collection: "pages", note }) // { sourceVersionId: 52 }
  */
-export async function markUpToDate(db: D1Client, deps: Pick<DraftDeps, "table" | "versionsTable" | "config">, id: number): Promise<{ sourceVersionId: number }> {
+export async function markUpToDate(db: D1Client, deps: Pick<DraftDeps, "table" | "versionsTable" | "config">, id: number, activity?: ActivityTarget): Promise<{ sourceVersionId: number }> {
   const s = draftSql(deps);
   const family = await sourceOf(db, tableMeta(deps.table), id);
   if (!family || family.sourceId === id || !s.sourceVersion) throw new HttpError(404, `${deps.config.slug} ${id} is not a translation`, { code: "not_found" });
   const row = await db
     .prepare(`UPDATE ${s.V} SET ${s.sourceVersion} = (SELECT max(${s.vid}) FROM ${s.V} WHERE ${s.parent} = ?2)
-      WHERE ${s.vid} = (SELECT max(${s.vid}) FROM ${s.V} WHERE ${s.parent} = ?1) RETURNING ${s.sourceVersion} AS "sourceVersionId"`)
+      WHERE ${s.vid} = (SELECT max(${s.vid}) FROM ${s.V} WHERE ${s.parent} = ?1) RETURNING ${s.sourceVersion} AS "sourceVersionId", ${s.vid} AS "versionId", ${s.data} AS "data"`)
     .bind(id, family.sourceId)
-    .first<{ sourceVersionId: number | null }>();
+    .first<{ sourceVersionId: number | null; versionId: number; data: unknown }>();
   if (!row || row.sourceVersionId === null) throw new HttpError(404, `${deps.config.slug} ${id} has no version to mark`, { code: "not_found" });
+  activity?.note({ kind: "translation.marked", collection: activity.collection, recordId: id, versionId: Number(row.versionId), detail: { ...labelOf(snapshotFields(s, row.data)), locale: family.locale } });
   return { sourceVersionId: Number(row.sourceVersionId) };
 }
 
@@ -196,8 +212,8 @@ export async function ensureTranslation(
   if (!current) throw new HttpError(404, `${deps.config.slug} ${sourceId} not found`, { code: "not_found" });
   const fields = draftSql(deps).fields.map(({ name }) => name);
   const data = Object.fromEntries(fields.filter((name) => current.document[name] !== undefined).map((name) => [name, current.document[name]]));
-  // A scoped account makes a translation only where it may create the record.
-  assertCreateAccess(session, deps.config, data);
+  // A scoped account makes a translation only where it may create the record, in its locale.
+  assertCreateAccess(session, deps.config, data, locale);
   try {
     const { row, versionId } = await applyCreate(env, deps, session, { ...data, locale, sourceId }, { ...options, ...(current.versionId === null ? {} : { sourceVersionId: current.versionId }) });
     return { id: Number(row[meta.primaryKey]), created: true, versionId };

@@ -1,0 +1,124 @@
+import { env, exports } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { EditorSession } from "../../src/shared/session";
+import { ROOM_CLOSE, ROOM_PROTOCOL_VERSION } from "../../src/shared/room-protocol";
+import { seedDemo, seedEditor, signIn, SITE } from "./demo-helpers";
+
+/*
+ * An account scoped to a locale (`{ locales: ["de"] }`, issue 37) at every way in of the reference
+ * site (`en` the default, `de`): it edits, publishes and shares German translations only, reads the
+ * English sources it translates from, and touches no English record (so none of the fields the
+ * translations share with them).
+ */
+const DE = { locales: ["de"] };
+const api = (path: string, cookie: string, init: RequestInit = {}) =>
+  exports.default.fetch(`${SITE}${path}`, { ...init, headers: { cookie, origin: SITE, "content-type": "application/json", ...(init.headers as Record<string, string>) } });
+const send = (method: string, path: string, cookie: string, body?: unknown) => api(path, cookie, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+const drafts = async (id: number) => (await env.DB.prepare("SELECT COUNT(*) AS n FROM pages_versions WHERE parent_id = ?1").bind(id).first<{ n: number }>())!.n;
+
+let dee = "";
+let ada = "";
+let counter = 0;
+
+async function expectRefused(response: Response, code = "out_of_scope"): Promise<void> {
+  expect(response.status, await response.clone().text()).toBe(403);
+  expect(await response.json()).toMatchObject({ code });
+}
+
+/* An English source made by the admin, and (unless `translated` is false) its German translation. */
+async function family(translated = true): Promise<{ en: number; de: number }> {
+  const made = await send("POST", "/api/cms/pages", ada, { slug: `locale-scope-${++counter}`, title: "Our services" });
+  expect(made.status).toBe(201);
+  const en = ((await made.json()) as { id: number }).id;
+  if (!translated) return { en, de: 0 };
+  const translation = await send("PATCH", `/api/cms/pages/${en}?locale=de`, ada, { title: "Unsere Leistungen" });
+  expect(translation.status).toBe(201);
+  return { en, de: ((await translation.json()) as { id: number }).id };
+}
+
+beforeAll(async () => {
+  await seedDemo();
+  await seedEditor("dee@demo.test", "publisher", DE);
+  await seedEditor("ada@demo.test", "admin");
+  [dee, ada] = await Promise.all([signIn("dee@demo.test"), signIn("ada@demo.test")]);
+});
+
+describe("an account scoped to de over REST and inline save", () => {
+  it("reads an English source and its history, but writes, publishes, schedules and shares none of it; nothing is written", async () => {
+    const { en } = await family(false);
+    expect((await api(`/api/cms/pages/${en}`, dee)).status).toBe(200);
+    expect((await api(`/api/cms/pages/${en}/versions`, dee)).status).toBe(200);
+    const before = await drafts(en);
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    await expectRefused(await send("PATCH", `/api/cms/pages/${en}`, dee, { title: "Defaced" }));
+    await expectRefused(await send("PATCH", `/api/cms/pages/${en}?locale=en`, dee, { slug: "defaced" }));
+    await expectRefused(await send("POST", `/api/cms/pages/${en}/versions`, dee, { title: "Defaced" }));
+    await expectRefused(await send("POST", "/api/cms/save", dee, { field: `pages:${en}:title`, value: "Defaced" }));
+    await expectRefused(await send("POST", `/api/cms/pages/${en}/publish`, dee, {}));
+    await expectRefused(await send("POST", `/api/cms/pages/${en}/publish`, dee, { at }));
+    await expectRefused(await send("POST", `/api/cms/pages/${en}/unpublish`, dee));
+    await expectRefused(await send("POST", "/api/cms/share-links", dee, { id: en }));
+    // A new page is an English source: out of scope too.
+    await expectRefused(await send("POST", "/api/cms/pages", dee, { slug: `dee-new-${++counter}`, title: "New" }));
+    expect(await drafts(en)).toBe(before);
+  });
+
+  it("makes the German translation, saves it (REST, inline), publishes, schedules, shares and marks it up to date", async () => {
+    const { en } = await family(false);
+    const made = await send("PATCH", `/api/cms/pages/${en}?locale=de`, dee, { title: "Von Dee" });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const de = ((await made.json()) as { id: number }).id;
+    expect((await send("POST", `/api/cms/pages/${de}/versions`, dee, { title: "Zweite Fassung" })).status).toBe(201);
+    expect((await send("POST", "/api/cms/save", dee, { field: `pages:${de}:title`, value: "Inline" })).status).toBe(204);
+    expect((await send("POST", `/api/cms/pages/${en}/publish?locale=de`, dee, {})).status).toBe(200);
+    expect((await send("POST", `/api/cms/pages/${de}/publish`, dee, { at: new Date(Date.now() + 3_600_000).toISOString() })).status).toBe(202);
+    expect((await send("POST", "/api/cms/share-links", dee, { id: de })).status).toBe(201);
+    expect((await send("POST", `/api/cms/pages/${en}/translations/de/up-to-date`, dee)).status).toBe(200);
+  });
+});
+
+describe("an account scoped to de through the service binding", () => {
+  type Result = { ok: boolean; status?: number; code?: string; value?: { id?: number } };
+  const service = () => (exports as unknown as Record<string, Record<string, (...args: unknown[]) => Promise<Result>>>).CmsService!;
+  const session: EditorSession = { id: "78", email: "svc-de@demo.test", name: "Svc", roles: ["editor", "publisher"], access: { publish: true, scope: DE } };
+
+  it("writes and publishes the German translation only, and reads the English source", async () => {
+    const { en, de } = await family();
+    expect(await service().saveDraft!(session, "pages", en, { title: "Defaced" })).toMatchObject({ ok: false, status: 403, code: "out_of_scope" });
+    expect(await service().publish!(session, "pages", en)).toMatchObject({ ok: false, status: 403, code: "out_of_scope" });
+    expect(await service().readPage!(session, "pages", en)).toMatchObject({ ok: true });
+    expect(await service().saveDraft!(session, "pages", en, { title: "Vom Dienst" }, { locale: "de" })).toMatchObject({ ok: true });
+    expect(await service().publish!(session, "pages", de)).toMatchObject({ ok: true });
+  });
+});
+
+describe("an account scoped to de at the room's door", () => {
+  const SYNC_STEP_1 = new Uint8Array([0, 0, 1, 0]);
+  async function openSocket(id: number, cookie: string): Promise<{ ws: WebSocket; closed: Promise<number> }> {
+    const response = await exports.default.fetch(`${SITE}/parties/page-room/pages:${id}?v=${ROOM_PROTOCOL_VERSION}`, { headers: { cookie, origin: SITE, upgrade: "websocket" } });
+    expect(response.status).toBe(101);
+    const ws = response.webSocket!;
+    ws.accept();
+    const closed = new Promise<number>((resolve) => ws.addEventListener("close", (event) => resolve(event.code)));
+    ws.send(SYNC_STEP_1);
+    const timer = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send("ping"), 500);
+    void closed.then(() => clearInterval(timer));
+    return { ws, closed };
+  }
+  /* The close code, or "still open" after `ms`: a generous bound on a hang, not on speed. */
+  const closedWithin = (closed: Promise<number>, ms: number) => Promise.race([closed, new Promise<"still open">((resolve) => setTimeout(() => resolve("still open"), ms))]);
+
+  it("is refused (4403) in the English source's room, admitted in the translation's, and closed (4409) when its locales narrow", async () => {
+    const { en, de } = await family();
+    expect(await closedWithin((await openSocket(en, dee)).closed, 15_000)).toBe(ROOM_CLOSE.OUT_OF_SCOPE);
+
+    await seedEditor("deb@demo.test", "editor", DE);
+    const deb = await signIn("deb@demo.test");
+    const inside = await openSocket(de, deb);
+    expect(await closedWithin(inside.closed, 1_000)).toBe("still open");
+    await env.DB.prepare(`UPDATE editors SET scopes = '{"locales":["fr"]}' WHERE email = 'deb@demo.test'`).run();
+    expect(await closedWithin(inside.closed, 15_000)).toBe(ROOM_CLOSE.ACCESS_CHANGED);
+    expect(await closedWithin((await openSocket(de, deb)).closed, 15_000)).toBe(ROOM_CLOSE.OUT_OF_SCOPE);
+    await expectRefused(await send("POST", `/api/cms/pages/${de}/versions`, deb, { title: "Noch meins?" }));
+  }, 60_000);
+});
