@@ -14,13 +14,23 @@ const ROUNDS = 5;
 const LARGE = Number(process.env.BENCH_LARGE_PAGES ?? 100_000);
 const FILL_SLICE = 5_000;
 
+/*
+ * One slice of the fill. A slice is idempotent (rows already there are kept), so a 503 from the dev
+ * server restarting its runtime under a loaded machine, which it never retries for a POST, is sent again.
+ */
+async function fillSlice(baseUrl, body) {
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetch(`${baseUrl}/__bench/corpus`, { method: "POST", body: JSON.stringify(body) });
+    if (res.ok || res.status !== 503 || attempt === 4) return res;
+    await res.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 2000 * attempt));
+  }
+}
+
 async function fillLargeCorpus(baseUrl) {
   let rows = 0;
   for (let from = 0; from < LARGE; from += FILL_SLICE) {
-    const res = await fetch(`${baseUrl}/__bench/corpus`, {
-      method: "POST",
-      body: JSON.stringify({ from, to: Math.min(LARGE, from + FILL_SLICE), optimize: from + FILL_SLICE >= LARGE }),
-    });
+    const res = await fillSlice(baseUrl, { from, to: Math.min(LARGE, from + FILL_SLICE), optimize: from + FILL_SLICE >= LARGE });
     if (!res.ok) throw new Error(`corpus fill: ${res.status} ${await res.text()}`);
     rows = (await res.json()).rows;
     if (from === 0 && rows >= LARGE) break; // filled by an earlier run
@@ -138,7 +148,7 @@ export async function run({ baseUrl, cookie, firstPageId, searchTerms: TERMS, co
       time10k: ratioFigure(small.time, { op: ">=", value: 10 }, `query time in worker, LIKE ÷ FTS, ${indexed} pages`),
       timeLarge: ratioFigure(large.time, { op: ">=", value: 50 }, `query time in worker, LIKE ÷ FTS, ${largeRows} pages`),
       ftsOverFloor10k: ratioFigure(small.overFloor, null, `query time in worker, FTS ÷ D1 round trip (SELECT 1), ${indexed} pages`),
-      ftsOverFloorLarge: ratioFigure(large.overFloor, null, `query time in worker, FTS ÷ D1 round trip (SELECT 1), ${largeRows} pages`),
+      ftsOverFloorLarge: ratioFigure(large.overFloor, { op: "<=", value: 2 }, `query time in worker, FTS ÷ D1 round trip (SELECT 1), ${largeRows} pages`),
       bound10k: ratioFigure(small.bound, null, `query time in worker, LIKE ÷ D1 round trip (the most an index could reach), ${indexed} pages`),
       boundLarge: ratioFigure(large.bound, null, `query time in worker, LIKE ÷ D1 round trip (the most an index could reach), ${largeRows} pages`),
       httpVsLike: ratioFigure(roundRatios(http.like, http.search, "p50"), { op: ">=", value: 10 }, "HTTP p50, LIKE route ÷ search route (popular terms)"),

@@ -21,6 +21,11 @@ export interface EditorRead<T> {
  * it sends its first query (pass the binding or a `first-primary` session, so the session check
  * never reads a lagging replica).
  *
+ * `shared`: what `read` finds may answer other requests too (a search whose in-flight query and
+ * cached answer every editor asking the same shares). A refused session then refuses only this
+ * request, once `read` is done, and never fails the query another request is waiting on; `read`
+ * may see rows of a session that is refused, which is why it must only read.
+ *
  * @example
  * const { session, value: row } = await guardEditorRead(request, env, resolveEditor, env.DB, (db) => getRow(db, meta, id));
  */
@@ -31,6 +36,7 @@ export async function guardEditorRead<Env, T>(
   db: D1Client,
   read: (db: D1Client) => Promise<T>,
   need: EditorNeeds = {},
+  shared = false,
 ): Promise<EditorRead<T>> {
   const check = resolveEditor.sessionStatement ? await resolveEditor.sessionStatement(request, env, db) : undefined;
   if (check === undefined) {
@@ -38,7 +44,7 @@ export async function guardEditorRead<Env, T>(
     return { session, value: await read(db) };
   }
   if (check === null) throw noEditorError(need);
-  const gate = sessionFirst(db, check, (session) => admitEditor(request, session, need));
+  const gate = sessionFirst(db, check, (session) => admitEditor(request, session, need), shared);
   let value: T;
   try {
     value = await read(gate.client);
@@ -54,19 +60,29 @@ export async function guardEditorRead<Env, T>(
  * A client whose first query to D1 carries the session statement in its batch; the session is
  * admitted from that answer before the query's own results are returned. Later queries go straight
  * to `db`. `session()` answers the admitted session (running the statement alone if no query ran).
+ * With `shared`, a refusal is kept for `session()` instead of failing the query that carried it.
  */
-function sessionFirst(db: D1Client, check: SessionStatement, admit: (session: EditorSession | null) => EditorSession) {
+function sessionFirst(db: D1Client, check: SessionStatement, admit: (session: EditorSession | null) => EditorSession, shared: boolean) {
   let admitted: EditorSession | null = null;
+  let refused = false;
+  let refusal: unknown;
   const take = (results: D1Result[]): D1Result[] => {
-    admitted = admit(check.editor((results[0]?.results[0] as Record<string, unknown> | undefined) ?? null));
+    try {
+      admitted = admit(check.editor((results[0]?.results[0] as Record<string, unknown> | undefined) ?? null));
+    } catch (error) {
+      if (!shared) throw error;
+      refused = true;
+      refusal = error;
+    }
     return results.slice(1);
   };
   const batch = async (statements: D1PreparedStatement[]): Promise<D1Result[]> => {
-    if (admitted) return db.batch(statements);
+    if (admitted || refused) return db.batch(statements);
     return take(await db.batch([check.statement, ...statements]));
   };
   const session = async (): Promise<EditorSession> => {
-    if (!admitted) await batch([]);
+    if (!admitted && !refused) await batch([]);
+    if (refused) throw refusal;
     return admitted as unknown as EditorSession;
   };
   const client: D1Client = {

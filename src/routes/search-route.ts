@@ -1,10 +1,12 @@
 import type { Table } from "drizzle-orm";
 import type { CollectionConfig } from "../cores/collection";
+import type { D1Client } from "../cores/d1-client";
 import { createSearchCache, rebuildSearchIndex, searchIndexOf, searchPublished, type SearchCache, type SearchCacheOptions } from "../cores/search";
 import { HttpError } from "../shared/errors";
 import type { EditorRoute, EditorRouteEnv } from "../shared/route-types";
 import type { ResolveEditor } from "../shared/session";
 import { guardEditor } from "./guard";
+import { guardEditorRead } from "./editor-read";
 import { json } from "./json";
 import { matchPath } from "./match-path";
 import { assertMethod, withErrorEdge } from "./run-editor-route";
@@ -66,10 +68,12 @@ export function searchRoute<Env extends EditorRouteEnv>(config: SearchRouteConfi
     const url = new URL(request.url);
     if (matchPath(`${basePath}/search`, url.pathname)) {
       assertMethod(request, ["GET"]);
-      await guardEditor(request, env, config.resolveEditor);
-      const q = readQuery(url);
-      const locale = readLocale(url.searchParams.get("locale"), config.languages ?? null);
-      return json({ items: await searchPublished(env.DB, options, q, readLimit(url), locale) });
+      // One D1 round trip, cache miss included: the session check rides with the search query
+      // (a refused session still answers 401 before a bad query's 400). Shared, because equal
+      // searches share one in-flight query and its cached answer.
+      const search = (db: D1Client) => searchPublished(db, options, readQuery(url), readLimit(url), readLocale(url.searchParams.get("locale"), config.languages ?? null));
+      const { value: items } = await guardEditorRead(request, env, config.resolveEditor, env.DB, search, {}, true);
+      return json({ items });
     }
     if (matchPath(`${basePath}/reindex`, url.pathname)) {
       assertMethod(request, ["POST"]);

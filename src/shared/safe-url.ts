@@ -33,6 +33,7 @@ const MAX_SCHEME = 6;
  */
 export function isSafeUrl(value: string, kind: UrlKind): boolean {
   if (typeof value !== "string") return false;
+  if (isPlainSafe(value)) return true;
   // A scheme ends at the first `:`; a raw `/`, `\\` or `?` before it means there is none. Only
   // that prefix needs decoding (references hold `#` and `;`, never these four).
   let prefix = value.slice(0, schemeEnd(value));
@@ -81,7 +82,21 @@ function isInvisible(c: number): boolean {
  * isSafeLinkUrl("//evil.test/x"); // false
  */
 export function isSafeLinkUrl(value: string): boolean {
+  if (typeof value === "string" && isPlainSafe(value)) return true;
   return isSafeUrl(value, "href") && !isProtocolRelative(value);
+}
+
+/**
+ * The spellings nearly every stored URL has, which the full reading above would pass anyway:
+ * `http://` or `https://` in lower case, or a path whose first segment starts with a letter or
+ * digit (so it is neither protocol-relative nor hiding anything behind a reference). The sanitizer
+ * checks every link and image, so these skip the character-by-character reading.
+ */
+function isPlainSafe(value: string): boolean {
+  if (value.startsWith("https://") || value.startsWith("http://")) return true;
+  if (value.charCodeAt(0) !== SLASH) return false;
+  const c = value.charCodeAt(1);
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
 
 function isProtocolRelative(value: string): boolean {

@@ -85,3 +85,41 @@ describe("an editor read in one D1 round trip", () => {
     expect((await counted("/api/cms/pages/abc", cookie)).status).toBe(400);
   });
 });
+
+describe("a search in one D1 round trip", () => {
+  let counter = 0;
+  /* A word no page holds: its search always reaches D1 the first time (the route caches answers). */
+  const unseen = () => `zq${Date.now().toString(36)}n${(++counter).toString(36)}`;
+
+  it("a search nobody asked before is one round trip, session check included; its repeat is the check alone", async () => {
+    const cookie = await signIn("ed@demo.test");
+    const path = `/api/cms/pages/search?q=${unseen()}`;
+    const miss = await counted(path, cookie);
+    expect(miss).toMatchObject({ status: 200, body: { items: [] }, trips: 1 });
+    const repeat = await counted(path, cookie);
+    expect(repeat).toMatchObject({ status: 200, trips: 1 });
+  });
+
+  it("a signed-out session is refused, 401 before a blank query's 400, in the same round trip", async () => {
+    const cookie = await signIn("ed@demo.test");
+    expect((await counted("/api/cms/pages/search?q=", cookie)).status).toBe(400);
+    const out = await site.fetch(new Request(`${SITE}/api/cms/session`, { method: "DELETE", headers: { cookie, origin: SITE } }), env as never, NOOP_CTX);
+    expect(out.status).toBe(204);
+    for (const path of [`/api/cms/pages/search?q=${unseen()}`, "/api/cms/pages/search?q="]) {
+      const after = await counted(path, cookie);
+      expect(after, path).toMatchObject({ status: 401, trips: 1, body: { code: "unauthenticated" } });
+    }
+  });
+
+  it("a refused session never fails the same search of an editor who shares its query", async () => {
+    const refused = await signIn("ed@demo.test");
+    const out = await site.fetch(new Request(`${SITE}/api/cms/session`, { method: "DELETE", headers: { cookie: refused, origin: SITE } }), env as never, NOOP_CTX);
+    expect(out.status).toBe(204);
+    const editor = await signIn("ed@demo.test");
+    // The refused request starts first, so its query is the one both wait on.
+    const path = `/api/cms/pages/search?q=${unseen()}`;
+    const [first, second] = await Promise.all([counted(path, refused), counted(path, editor)]);
+    expect(first.status).toBe(401);
+    expect(second).toMatchObject({ status: 200, body: { items: [] } });
+  });
+});

@@ -1,8 +1,8 @@
 import { Parser } from "htmlparser2";
-import { RICH_HTML_DROP_TAGS, RICH_HTML_TAG_ALIASES, RICH_HTML_TAGS } from "./allowlist";
 import { escapeText } from "./escape";
 import { linkAttributes, imageAttributes } from "./rich-html-attributes";
 import { RichHtmlWriter } from "./rich-html-writer";
+import { Action, TAG_RULES } from "./tag-rules";
 
 /**
  * Options of {@link sanitizeRichHtml}.
@@ -14,10 +14,6 @@ export interface SanitizeRichHtmlOptions {
   /** The site's `MEDIA_URL`: when given, only images under it are kept (the strict media rule). */
   mediaBase?: string;
 }
-
-const KEPT: ReadonlySet<string> = new Set(RICH_HTML_TAGS);
-const DROPPED: ReadonlySet<string> = new Set(RICH_HTML_DROP_TAGS);
-const ALIASES: ReadonlyMap<string, string> = new Map(Object.entries(RICH_HTML_TAG_ALIASES));
 
 /**
  * Deepest nesting read. htmlparser2 keeps its open elements with `Array.unshift`, so each start
@@ -117,21 +113,21 @@ class SanitizeHandler {
   }
 
   #decide(name: string, attributes: Record<string, string>): number {
-    if (this.#dropDepth > 0 || DROPPED.has(name)) {
+    const rule = TAG_RULES.get(name);
+    if (this.#dropDepth > 0 || rule?.action === Action.Drop) {
       this.#dropDepth++;
       return DROPPED_WITH_CONTENT;
     }
-    const tag = ALIASES.get(name) ?? name;
-    if (!KEPT.has(tag)) return UNWRAPPED;
-    if (tag === "a") {
+    if (rule === undefined) return UNWRAPPED;
+    if (rule.action === Action.Link) {
       // A link inside a link would be split apart by the browser's parser, so keep only the outer.
-      const kept = this.#writer.has("a") ? null : linkAttributes(attributes);
-      return kept === null ? UNWRAPPED : this.#writer.open("a", kept);
+      const kept = this.#writer.inLink() ? null : linkAttributes(attributes);
+      return kept === null ? UNWRAPPED : this.#writer.open(rule, kept);
     }
-    if (tag === "img") {
+    if (rule.action === Action.Image) {
       const kept = imageAttributes(attributes, this.#mediaBase);
-      return kept === null ? UNWRAPPED : this.#writer.open("img", kept);
+      return kept === null ? UNWRAPPED : this.#writer.open(rule, kept);
     }
-    return this.#writer.open(tag, "");
+    return this.#writer.open(rule, "");
   }
 }
