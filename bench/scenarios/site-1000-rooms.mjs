@@ -16,7 +16,7 @@
 import * as Y from "yjs";
 import { rssBytes } from "../lib/memory.mjs";
 import { median, ratioFigure } from "../lib/stats.mjs";
-import { editorHeaders, emptyParagraph, join, sleep, until } from "./room-clients.mjs";
+import { editorHeaders, emptyParagraph, sleep, until } from "./room-clients.mjs";
 import { roomBornAt, timeToSync, WAKE_PAGE } from "./room-seed.mjs";
 
 export const name = "site-1000-rooms";
@@ -37,12 +37,13 @@ const SETTLE_MS = 5_000;
 const SYNC_MS = 60_000;
 const AGREE_MS = 120_000;
 
-/* Joins `room` with the two editors; a failed join counts as an error and leaves that editor out. */
+/* Joins `room` with the two editors; a failed join (its provider destroyed) counts as an error and leaves that editor out. */
 async function openRoom(baseUrl, room, headers, errors) {
   const clients = [];
   for (const h of headers) {
     try {
-      clients.push(await join(baseUrl, WAKE_PAGE, room, h, SYNC_MS));
+      const { doc, provider } = await timeToSync(baseUrl, WAKE_PAGE, room, h, SYNC_MS);
+      clients.push({ doc, provider });
     } catch {
       errors.joins++;
     }
