@@ -79,14 +79,26 @@ function startTyping(rooms) {
   };
 }
 
-/* Rooms whose editors do not hold the same document within AGREE_MS. */
+/*
+ * Rooms whose editors do not hold the same document within AGREE_MS, with what tells a room that
+ * did not pass an update on from a client that could not apply it: the clock units one editor
+ * lacks of the other's, and how many of those editors hold updates back (missing what they build on).
+ */
 async function disagreeing(rooms) {
   const agree = ({ clients }) => clients.length < 2 || Buffer.from(Y.encodeStateVector(clients[0].doc)).equals(Buffer.from(Y.encodeStateVector(clients[1].doc)));
   try {
     await until(() => rooms.every(agree), AGREE_MS);
-    return 0;
+    return { rooms: 0, lacking: 0, pending: 0 };
   } catch {
-    return rooms.filter((room) => !agree(room)).length;
+    const differing = rooms.filter((room) => !agree(room));
+    let lacking = 0;
+    let pending = 0;
+    for (const { clients } of differing) {
+      const [a, b] = clients.map(({ doc }) => Y.decodeStateVector(Y.encodeStateVector(doc)));
+      for (const id of new Set([...a.keys(), ...b.keys()])) lacking += Math.abs((a.get(id) ?? 0) - (b.get(id) ?? 0));
+      pending += clients.filter(({ doc }) => doc.store.pendingStructs !== null).length;
+    }
+    return { rooms: differing.length, lacking, pending };
   }
 }
 
@@ -121,7 +133,8 @@ export async function run(ctx) {
   const stop = startTyping(rooms);
   await sleep(TYPING_S * 1000);
   const keystrokes = stop();
-  errors.disagreeing = await disagreeing(rooms);
+  const differ = await disagreeing(rooms);
+  errors.disagreeing = differ.rooms;
   mb.typed = await readRss(pid);
 
   await sleep(SILENT_S * 1000);
@@ -167,6 +180,8 @@ export async function run(ctx) {
       ...Object.fromEntries(Object.entries(mb).map(([key, bytes]) => [`runtime RSS ${key}, MB`, toMb(bytes)])),
       "seconds to open every room": Math.round(openS),
       keystrokes,
+      "in rooms whose editors differ: clock units one lacks of the other's": differ.lacking,
+      "in rooms whose editors differ: editors holding updates back": differ.pending,
       "rooms sampled for the wake": wakes.length,
       "of those, woke cold (the runtime had dropped the object)": cold,
     },
