@@ -22,9 +22,10 @@ import * as roomTyping from "./scenarios/room-typing.mjs";
 import * as roomWake from "./scenarios/room-wake.mjs";
 import * as sanitize from "./scenarios/sanitize.mjs";
 import * as search from "./scenarios/search.mjs";
+import * as site1000Rooms from "./scenarios/site-1000-rooms.mjs";
 import * as siteArchive from "./scenarios/site-archive.mjs";
 
-const SCENARIOS = [pageRead, sanitize, search, roomFanout, roomCrowd, roomCrowd100, roomTypists, roomBurst, roomTyping, roomStorage, roomWake, roomHour, clientSize, siteArchive];
+const SCENARIOS = [pageRead, sanitize, search, roomFanout, roomCrowd, roomCrowd100, roomTypists, roomBurst, roomTyping, roomStorage, roomWake, roomHour, clientSize, siteArchive, site1000Rooms];
 const EMAIL = "bench@example.test";
 const PASSWORD = "bench-password-not-secret";
 /* Accounts for the room scenarios besides the main one: the room budgets messages per editor, and the crowd is one editor each. */

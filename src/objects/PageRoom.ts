@@ -176,6 +176,7 @@ export class PageRoom extends YServer {
   }
 
   override async onConnect(connection: Connection, ctx: ConnectionContext): Promise<void> {
+    this.#sockets.know(connection);
     // First, before any work: a client from before a deploy would only have its writes refused.
     const outdated = outdatedClient(ctx.request.url);
     if (outdated) return connection.close(ROOM_CLOSE.OUTDATED, outdated);

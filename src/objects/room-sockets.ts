@@ -26,6 +26,15 @@ export class KnownSockets {
     return open;
   }
 
+  /**
+   * Records a connection partyserver has just accepted (and wrapped): otherwise the first listing
+   * after each join would send the call through partyserver's iterator, reading every socket's
+   * attachment, so the joins of a crowd of N would read N² attachments.
+   */
+  know(connection: Connection): void {
+    this.#known.add(connection);
+  }
+
   #wrapAll<T>(wrap: () => Iterable<Connection<T>>): Connection<T>[] {
     const open = [...wrap()];
     for (const connection of open) this.#known.add(connection);

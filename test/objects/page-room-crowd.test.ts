@@ -47,6 +47,33 @@ describe("PageRoom: a crowd in one room", () => {
   });
 
 
+  it("a join reads no other connection's attachment: the last of forty joins costs what the tenth did", { timeout: 120_000 }, async () => {
+    const id = await newPage({ title: "" });
+    // Counts the room's reads of socket attachments (each a structured-clone copy); the real method still answers.
+    const read = WebSocket.prototype.deserializeAttachment;
+    let reads = 0;
+    WebSocket.prototype.deserializeAttachment = function (this: WebSocket) {
+      reads++;
+      return read.call(this);
+    };
+    try {
+      const crowd: YClient[] = [];
+      const readsOfJoin: number[] = [];
+      for (let i = 0; i < 40; i++) {
+        const before = reads;
+        const client = await connect(id, editor(`j${i}`), { awareness: true });
+        client.awareness?.setLocalState({ cursor: null });
+        crowd.push(client);
+        await until(() => crowd.every((member) => member.awareness?.getStates().size === crowd.length), 10_000);
+        readsOfJoin.push(reads - before);
+      }
+      expect(readsOfJoin[39]).toBeLessThanOrEqual(readsOfJoin[9] as number);
+      crowd.forEach((client) => client.close());
+    } finally {
+      WebSocket.prototype.deserializeAttachment = read;
+    }
+  });
+
   it(`${CROWD} editors join one by one: each sees every other's presence, nobody can take or clear one, and leaving removes it`, { timeout: 120_000 }, async () => {
     const id = await newPage({ title: "" });
     const names = new Map<YClient, string>();

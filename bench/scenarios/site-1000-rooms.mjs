@@ -1,0 +1,194 @@
+// A site's worth of rooms on one runtime: SITE_ROOMS page rooms (default 1,000) opened in a freshly
+// started runtime, two editors each (two accounts, as two people), each typing into its own
+// paragraph at a low rate (a keystroke every SITE_KEY_MS, phases spread) for SITE_TYPING_S; then
+// the editors stay connected and silent for SITE_SILENT_S, leave, and the runtime is watched for
+// SITE_IDLE_S. Then SITE_WAKE_SAMPLE rooms spread over the site are joined again, one client each:
+// the time to its first sync is the wake time, and the room's own birth time says whether the
+// runtime had dropped the object (a cold wake) or still held it.
+//
+// Memory is the VmRSS of the `workerd` runtime that runs the worker and its objects, read after a
+// pause at each phase; per room = (reading − the fresh runtime's reading) ÷ rooms. An upper bound:
+// RSS holds garbage not yet collected and pages V8 keeps for reuse. Errors: joins that did not
+// sync, closes of any client, and rooms whose two editors did not end with the same document.
+//
+// The rooms are the bench's own pages in the wake rooms' namespace (`WAKE_PAGE_ROOM`, PageRoom
+// with bench-only RPCs such as its birth time), so the stock `PAGE_ROOM`'s objects stay untouched.
+import * as Y from "yjs";
+import { rssBytes } from "../lib/memory.mjs";
+import { median, ratioFigure } from "../lib/stats.mjs";
+import { editorHeaders, emptyParagraph, sleep, until } from "./room-clients.mjs";
+import { roomBornAt, timeToSync, WAKE_PAGE } from "./room-seed.mjs";
+
+export const name = "site-1000-rooms";
+
+const ROOMS = Number(process.env.SITE_ROOMS ?? 1000);
+const TYPING_S = Number(process.env.SITE_TYPING_S ?? 30);
+const KEY_MS = Number(process.env.SITE_KEY_MS ?? 10_000);
+const SILENT_S = Number(process.env.SITE_SILENT_S ?? 30);
+const IDLE_S = Number(process.env.SITE_IDLE_S ?? 70);
+const WAKE_SAMPLE = Number(process.env.SITE_WAKE_SAMPLE ?? 20);
+/* Rooms joined at once: a thousand upgrades at once would measure the connect storm. */
+const GROUP = 20;
+/* Bench pages from this offset on (room-hour uses the first few hundred of the same namespace). */
+const FIRST_PAGE_OFFSET = 2000;
+/* Pause before each memory reading, so the joins' and sends' garbage can be collected. */
+const SETTLE_MS = 5_000;
+/* Longest wait for one join to sync, and for the two editors of every room to agree: the machine is shared. */
+const SYNC_MS = 60_000;
+const AGREE_MS = 120_000;
+
+/* Joins `room` with the two editors; a failed join (its provider destroyed) counts as an error and leaves that editor out. */
+async function openRoom(baseUrl, room, headers, errors) {
+  const clients = [];
+  for (const h of headers) {
+    try {
+      const { doc, provider } = await timeToSync(baseUrl, WAKE_PAGE, room, h, SYNC_MS);
+      clients.push({ doc, provider });
+    } catch {
+      errors.joins++;
+    }
+  }
+  return { room, clients };
+}
+
+/* Each client types into a paragraph of its own (added on its first keystroke), one key every KEY_MS, its phase spread. */
+function startTyping(rooms) {
+  const timers = [];
+  let sent = 0;
+  const all = rooms.flatMap(({ clients }) => clients);
+  all.forEach(({ doc }, i) => {
+    let text = null;
+    const key = () => {
+      sent++;
+      doc.transact(() => {
+        if (!text) {
+          const fresh = emptyParagraph();
+          const body = doc.getXmlFragment("body");
+          body.insert(body.length, [fresh.paragraph]);
+          text = fresh.text;
+        }
+        text.insert(text.length, "x");
+      });
+    };
+    const phase = setTimeout(() => timers.push(setInterval(key, KEY_MS)), (KEY_MS * i) / all.length);
+    timers.push(phase);
+  });
+  return () => {
+    timers.forEach((timer) => (clearTimeout(timer), clearInterval(timer)));
+    return sent;
+  };
+}
+
+/*
+ * Rooms whose editors do not hold the same document within AGREE_MS, with what tells a room that
+ * did not pass an update on from a client that could not apply it: the clock units one editor
+ * lacks of the other's, and how many of those editors hold updates back (missing what they build on).
+ */
+async function disagreeing(rooms) {
+  const agree = ({ clients }) => clients.length < 2 || Buffer.from(Y.encodeStateVector(clients[0].doc)).equals(Buffer.from(Y.encodeStateVector(clients[1].doc)));
+  try {
+    await until(() => rooms.every(agree), AGREE_MS);
+    return { rooms: 0, lacking: 0, pending: 0 };
+  } catch {
+    const differing = rooms.filter((room) => !agree(room));
+    let lacking = 0;
+    let pending = 0;
+    for (const { clients } of differing) {
+      const [a, b] = clients.map(({ doc }) => Y.decodeStateVector(Y.encodeStateVector(doc)));
+      for (const id of new Set([...a.keys(), ...b.keys()])) lacking += Math.abs((a.get(id) ?? 0) - (b.get(id) ?? 0));
+      pending += clients.filter(({ doc }) => doc.store.pendingStructs !== null).length;
+    }
+    return { rooms: differing.length, lacking, pending };
+  }
+}
+
+async function readRss(pid) {
+  await sleep(SETTLE_MS);
+  const bytes = rssBytes(pid);
+  if (!Number.isFinite(bytes)) throw new Error(`cannot read VmRSS of workerd ${pid} from /proc`);
+  return bytes;
+}
+
+export async function run(ctx) {
+  const { baseUrl, cookies, firstPageId } = ctx;
+  if (!ctx.restartServer) throw new Error("site-1000-rooms needs the bench runner's restartServer");
+  if (ROOMS + FIRST_PAGE_OFFSET > 10_000) throw new Error(`site-1000-rooms: SITE_ROOMS ${ROOMS} is more than the bench's pages from ${FIRST_PAGE_OFFSET}`);
+  // Every provider registers a process "exit" handler: two per room here.
+  process.setMaxListeners(Math.max(process.getMaxListeners(), 2 * ROOMS + 100));
+  const headers = [editorHeaders(baseUrl, cookies[1]), editorHeaders(baseUrl, cookies[2])];
+  const names = Array.from({ length: ROOMS }, (_, i) => `pages:${firstPageId + FIRST_PAGE_OFFSET + i}`);
+  const pid = await ctx.restartServer();
+  const errors = { joins: 0, closes: 0, disagreeing: 0, wakes: 0 };
+  const mb = {};
+  mb.fresh = await readRss(pid);
+
+  const t0 = performance.now();
+  const rooms = [];
+  for (let i = 0; i < names.length; i += GROUP) rooms.push(...(await Promise.all(names.slice(i, i + GROUP).map((room) => openRoom(baseUrl, room, headers, errors)))));
+  const openS = (performance.now() - t0) / 1000;
+  let counting = true;
+  for (const { provider } of rooms.flatMap((room) => room.clients)) provider.on("connection-close", () => void (counting && errors.closes++));
+  mb.open = await readRss(pid);
+
+  const stop = startTyping(rooms);
+  await sleep(TYPING_S * 1000);
+  const keystrokes = stop();
+  const differ = await disagreeing(rooms);
+  errors.disagreeing = differ.rooms;
+  mb.typed = await readRss(pid);
+
+  await sleep(SILENT_S * 1000);
+  mb.silent = await readRss(pid);
+
+  counting = false;
+  for (const { provider } of rooms.flatMap((room) => room.clients)) provider.destroy();
+  const leftAt = Date.now();
+  process.stdout.write(`site-1000-rooms: every editor left ${ROOMS} rooms\n`);
+  mb.left = await readRss(pid);
+  await sleep(Math.max(0, IDLE_S * 1000 - (Date.now() - leftAt)));
+  mb.idle = await readRss(pid);
+
+  const wakes = [];
+  const step = Math.max(1, Math.floor(ROOMS / WAKE_SAMPLE));
+  for (let i = 0; i < ROOMS && wakes.length < WAKE_SAMPLE; i += step) {
+    try {
+      const { ms, provider } = await timeToSync(baseUrl, WAKE_PAGE, names[i], headers[0], SYNC_MS);
+      provider.destroy();
+      wakes.push({ ms, cold: (await roomBornAt(baseUrl, WAKE_PAGE, names[i])) > leftAt });
+    } catch {
+      errors.wakes++;
+    }
+  }
+
+  const perRoomKb = (bytes) => (bytes - mb.fresh) / ROOMS / 1024;
+  const wakeMs = median(wakes.map((w) => w.ms));
+  const cold = wakes.filter((w) => w.cold).length;
+  const errorCount = errors.joins + errors.closes + errors.disagreeing + errors.wakes;
+  const held = (mb.idle - mb.fresh) / Math.max(1, mb.typed - mb.fresh);
+  const toMb = (bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+  return {
+    rows: [
+      { scenario: `${ROOMS} rooms on one runtime, 2 editors each: memory per open room (req/s column: KB)`, rps: perRoomKb(mb.open), p50: NaN, p99: NaN },
+      { scenario: `… after ${TYPING_S} s of typing (a key per editor every ${KEY_MS / 1000} s; KB per room)`, rps: perRoomKb(mb.typed), p50: NaN, p99: NaN },
+      { scenario: `… editors connected and silent for ${SILENT_S} s (KB per room)`, rps: perRoomKb(mb.silent), p50: NaN, p99: NaN },
+      { scenario: `… ${IDLE_S} s after every editor left (KB per room)`, rps: perRoomKb(mb.idle), p50: NaN, p99: NaN },
+      { scenario: `wake: join of an idle room, time to first sync (p50 column: median ms; ${cold} of ${wakes.length} woke cold)`, rps: NaN, p50: wakeMs, p99: NaN },
+    ],
+    figures: {
+      "errors (failed joins, closes, rooms whose editors disagree, failed wakes)": errorCount,
+      ...Object.fromEntries(Object.entries(errors).map(([key, n]) => [`errors: ${key}`, n])),
+      ...Object.fromEntries(Object.entries(mb).map(([key, bytes]) => [`runtime RSS ${key}, MB`, toMb(bytes)])),
+      "seconds to open every room": Math.round(openS),
+      keystrokes,
+      "in rooms whose editors differ: clock units one lacks of the other's": differ.lacking,
+      "in rooms whose editors differ: editors holding updates back": differ.pending,
+      "rooms sampled for the wake": wakes.length,
+      "of those, woke cold (the runtime had dropped the object)": cold,
+    },
+    ratios: {
+      errors: ratioFigure([errorCount], { op: "<=", value: 0 }, `${ROOMS} rooms: errors (failed joins, closes, editors disagreeing, failed wakes)`),
+      held: ratioFigure([held], null, `${ROOMS} rooms: memory still held ${IDLE_S} s after every editor left ÷ memory while typing (above a fresh runtime)`),
+      wake: ratioFigure([wakeMs], null, `${ROOMS} rooms: wake of an idle room, ms to first sync (median of ${wakes.length})`),
+    },
+  };
+}
