@@ -40,7 +40,7 @@ export class WakePageRoom extends PageRoom {
     store.compact(doc);
     for (const update of updates) {
       Y.applyUpdate(doc, update);
-      store.append(update, doc);
+      store.append([update], doc);
     }
     return { storedBytes: store.storedBytes(), compactedBytes: Y.encodeStateAsUpdate(doc).byteLength, logged: store.hasLog() };
   }

@@ -1,7 +1,7 @@
 import type { Connection, ConnectionContext, WSMessage } from "partyserver";
 import { YServer } from "y-partyserver";
 import { removeAwarenessStates } from "y-protocols/awareness";
-import { encodeStateAsUpdate, getState, type Transaction } from "yjs";
+import { applyUpdate, encodeStateAsUpdate, getState, type Transaction } from "yjs";
 import type { DraftDeps, FieldEdit, PublishResult, WrittenDraft } from "../cores/drafts";
 import { HttpError } from "../shared/errors";
 import { causeOf, logSinkOf } from "../shared/request-log";
@@ -139,12 +139,29 @@ export class PageRoom extends YServer {
   #alarmAt: number | null = null;
   /** The record is gone and the room forgot it: it refuses everything until the runtime drops it. */
   #gone = false;
+  /** `onStart` has run to its end: partyserver's start-up is done and its connections are known. */
+  #started = false;
   readonly #sockets = new KnownSockets();
   readonly #owners = new ClientOwners(() => this.getConnections());
 
   /** Open connections, each socket's attachment read once rather than at every broadcast. */
   override getConnections<TState = unknown>(tag?: string): Iterable<Connection<TState>> {
     return this.#sockets.open(this.ctx.getWebSockets(tag), () => super.getConnections<TState>(tag));
+  }
+
+  /**
+   * A message on a socket this room has already seen as a connection, once it has started, goes
+   * straight to `onMessage`: partyserver's own entry deserializes the socket's whole attachment
+   * (the editor, their presence) at every message only to learn it is one of its sockets, which
+   * a socket seen before already is. Anything else takes partyserver's entry.
+   */
+  override async webSocketMessage(ws: WebSocket, message: WSMessage): Promise<void> {
+    if (!this.#started || !this.#sockets.has(ws)) return super.webSocketMessage(ws, message);
+    try {
+      this.onMessage(ws as Connection, message);
+    } catch (error) {
+      console.error(`Error in PageRoom:${this.name} webSocketMessage:`, error);
+    }
   }
 
   override async onLoad(): Promise<void> {
@@ -166,13 +183,14 @@ export class PageRoom extends YServer {
     this.#arm();
     if (this.#loadError) {
       for (const connection of this.getConnections()) connection.close(this.#loadError.closeCode, this.#loadError.message);
-      return;
+    } else {
+      // Presence is memory only; after hibernation put back what each connection last said.
+      for (const connection of this.getConnections()) {
+        const presence = stateOf(connection)?.presence;
+        if (presence) super.handleMessage(connection, encodeAwarenessMessage([presence]));
+      }
     }
-    // Presence is memory only; after hibernation put back what each connection last said.
-    for (const connection of this.getConnections()) {
-      const presence = stateOf(connection)?.presence;
-      if (presence) super.handleMessage(connection, encodeAwarenessMessage([presence]));
-    }
+    this.#started = true;
   }
 
   override async onConnect(connection: Connection, ctx: ConnectionContext): Promise<void> {
@@ -240,7 +258,7 @@ export class PageRoom extends YServer {
           this.document.store.pendingStructs = null;
           return this.#refuse(connection, held.reason, held.structs);
         }
-        super.handleMessage(connection, bytes);
+        this.#apply(connection, parsed.update);
         const writes = withWriters(state, writers);
         if (writes) {
           connection.setState((prev: RoomConnectionState) => ({ ...prev, writes }));
@@ -578,7 +596,7 @@ export class PageRoom extends YServer {
     });
     const store = room.store;
     this.#commits = new RoomCommits({
-      append: (update) => store.append(update, this.document),
+      append: (updates) => store.append(updates, this.document),
       edited: (editor, at, fields) => this.#drafts?.edited(editor, at, fields),
       ackGate: () => this.#drafts?.listing() ?? null,
       has: (client, clock) => getState(this.document.store, client) >= clock,
@@ -655,6 +673,19 @@ export class PageRoom extends YServer {
     const now = Date.now();
     this.#commits.accepted(update, { editor, at: now, fields: () => changedRoots(this.document, transaction) });
     this.#admission?.sweep(() => this.getConnections(), now);
+  }
+
+  /**
+   * Applies an update frame's update, decoded and checked already, as y-partyserver's handler
+   * would (the connection as the transaction's origin, a failure logged), without parsing the
+   * frame a second time.
+   */
+  #apply(connection: Connection, update: Uint8Array): void {
+    try {
+      applyUpdate(this.document, update, connection);
+    } catch (error) {
+      console.error("page room: an update failed to apply", error);
+    }
   }
 
   /**

@@ -6,8 +6,8 @@ import { stateOf } from "./room-connection";
 
 /** What the commit queue does with what it holds. */
 export interface RoomCommitsContext {
-  /** Appends one accepted update to the room's storage (synchronous SQLite). */
-  append(update: Uint8Array): void;
+  /** Appends one commit's accepted updates, in order, to the room's storage (synchronous SQLite). */
+  append(updates: readonly Uint8Array[]): void;
   /** Records one accepted edit for the draft writer (may write its own bookkeeping rows). */
   edited(editor: EditorSession | null, at: number, fields: string[] | null): void;
   /** Whether the document's state of `client` has reached `clock` (every item up to it is in it). */
@@ -69,7 +69,11 @@ export class RoomCommits {
   /** Acknowledgements held for an {@link RoomCommitsContext.ackGate}, sent in order once it has landed. */
   #held: Promise<void> | null = null;
   #rememberTimer: ReturnType<typeof setTimeout> | null = null;
-  readonly #flushLater = () => this.flush();
+  readonly #flushLater = () => {
+    // The timer has fired: nothing to clear.
+    this.#timer = null;
+    this.flush();
+  };
   readonly #rememberLater = () => this.#remember();
 
   constructor(context: RoomCommitsContext) {
@@ -153,7 +157,7 @@ export class RoomCommits {
     this.#updates = [];
     this.#queuedBytes = 0;
     this.#edits = [];
-    for (const update of updates) this.#c.append(update);
+    if (updates.length > 0) this.#c.append(updates);
     for (const edit of edits) this.#c.edited(edit.editor, edit.at, edit.fields());
     this.#acknowledge();
   }
@@ -166,7 +170,7 @@ export class RoomCommits {
   #acknowledge(): void {
     const due: { id: string; connection: Connection; count: number }[] = [];
     for (const [id, { connection, count, lacking }] of this.#received) {
-      if (lacking && [...lacking].some(([client, clock]) => !this.#c.has(client, clock))) continue;
+      if (lacking && !this.#hasAll(lacking)) continue;
       this.#received.delete(id);
       this.#acked.set(id, count);
       due.push({ id, connection, count });
@@ -178,6 +182,12 @@ export class RoomCommits {
     void held.then(() => {
       if (this.#held === held) this.#held = null;
     });
+  }
+
+  /* Whether the document has every item `lacking` waits for (a loop: this runs at every commit). */
+  #hasAll(lacking: Map<number, number>): boolean {
+    for (const [client, clock] of lacking) if (!this.#c.has(client, clock)) return false;
+    return true;
   }
 
   #send(due: { id: string; connection: Connection; count: number }[]): void {

@@ -43,8 +43,11 @@ export interface RoomLimits {
    * the author's acknowledgement waits it out. It keeps the write (and its CPU) off the object
    * while the broadcast is delivered, and gathers bursts (several typists, a paste sent in pieces)
    * into one commit, so fewer commits are in flight for the output gate to hold a later broadcast
-   * behind. Tests raise it to widen the window in which a kill finds an update the peers have and
-   * the storage lacks.
+   * behind. 16 ms (one frame) rather than 4: five editors typing at once (a keystroke every
+   * 30–60 ms each) then share a commit, its statement, its turn and its acknowledgement turn
+   * instead of each paying for one; the acknowledgement, not the broadcast, waits the longer.
+   * Tests raise it to widen the window in which a kill finds an update the peers have and the
+   * storage lacks.
    */
   commitDelayMs: number;
   /** A connection that heartbeats (`HEARTBEAT_PING`) and then stops for this long is closed and its presence dropped. */
@@ -68,7 +71,7 @@ export const DEFAULT_ROOM_LIMITS: RoomLimits = {
   retryMaxMs: 5 * 60_000,
   invalidRetryMs: 60_000,
   maxDocumentBytes: 16 * 1024 * 1024,
-  commitDelayMs: 4,
+  commitDelayMs: 16,
   heartbeatTimeoutMs: 6_000,
 };
 

@@ -16,6 +16,11 @@ import type { Connection } from "partyserver";
 export class KnownSockets {
   readonly #known = new WeakSet<WebSocket>();
 
+  /** Whether partyserver has wrapped `socket` as a connection of this room (so it is one of its own). */
+  has(socket: WebSocket): boolean {
+    return this.#known.has(socket);
+  }
+
   /** Open connections among `sockets`; `wrap` is partyserver's iterator over the same sockets. */
   open<T>(sockets: WebSocket[], wrap: () => Iterable<Connection<T>>): Connection<T>[] {
     const open: Connection<T>[] = [];

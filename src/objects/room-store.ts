@@ -19,7 +19,7 @@ type UpdateRow = { kind: string; data: ArrayBuffer };
  *
  * @example
  * const store = new RoomStore(ctx.storage);
- * store.loadInto(doc); store.append(update);
+ * store.loadInto(doc); store.append([update], doc);
  */
 export class RoomStore {
   readonly #storage: DurableObjectStorage;
@@ -80,19 +80,28 @@ export class RoomStore {
   }
 
   /**
-   * Appends one accepted update; compacts when the stored bytes pass twice the compacted state.
-   * A document can shrink after a compaction (a large paste deleted again), which would leave the
-   * yardstick stale, so the real size is measured again once a quarter of it has been appended:
-   * one encode per quarter-document of updates keeps the cost linear.
+   * Appends one commit's accepted updates, in order, in one statement (a multi-row insert, split
+   * only past {@link MAX_ROWS_PER_INSERT}); compacts when the stored bytes pass twice the compacted
+   * state. A document can shrink after a compaction (a large paste deleted again), which would
+   * leave the yardstick stale, so the real size is measured again once a quarter of it has been
+   * appended: one encode per quarter-document of updates keeps the cost linear.
    */
-  append(update: Uint8Array, doc: Y.Doc): void {
-    // One update can outgrow a row (the room merges held-back updates into one as they integrate);
-    // `doc` already holds it, so the chunked snapshot stores it whole.
-    if (update.byteLength > MAX_CHUNK_BYTES) return this.compact(doc);
-    this.#storage.sql.exec("INSERT INTO room_updates (kind, data) VALUES ('update', ?)", toBuffer(update));
-    this.#rows += 1;
-    this.#storedBytes += update.byteLength;
-    this.#sinceMeasure += update.byteLength;
+  append(updates: readonly Uint8Array[], doc: Y.Doc): void {
+    let bytes = 0;
+    for (const update of updates) {
+      // One update can outgrow a row (the room merges held-back updates into one as they
+      // integrate); `doc` already holds every update of the commit, so the chunked snapshot stores
+      // them whole.
+      if (update.byteLength > MAX_CHUNK_BYTES) return this.compact(doc);
+      bytes += update.byteLength;
+    }
+    for (let start = 0; start < updates.length; start += MAX_ROWS_PER_INSERT) {
+      const rows = updates.slice(start, start + MAX_ROWS_PER_INSERT);
+      this.#storage.sql.exec(insertOf(rows.length), ...rows.map(toBuffer));
+    }
+    this.#rows += updates.length;
+    this.#storedBytes += bytes;
+    this.#sinceMeasure += bytes;
     if (this.#sinceMeasure * 4 >= this.#compactedBytes) {
       this.#sinceMeasure = 0;
       this.#compactedBytes = Y.encodeStateAsUpdate(doc).byteLength;
@@ -188,6 +197,18 @@ function chunkCount(bytes: number): number {
   return Math.max(1, Math.ceil(bytes / MAX_CHUNK_BYTES));
 }
 
+/** Rows one insert takes at most: DO SQLite binds at most 100 parameters a statement. */
+const MAX_ROWS_PER_INSERT = 64;
+
+/* The insert of `rows` updates, built once per row count (the runtime reuses a statement by its text). */
+const INSERTS: string[] = [];
+
+function insertOf(rows: number): string {
+  return (INSERTS[rows] ??= `INSERT INTO room_updates (kind, data) VALUES ${new Array<string>(rows).fill("('update', ?)").join(", ")}`);
+}
+
+/* A Yjs update owns its whole buffer (it is encoded fresh), so it is bound without a copy. */
 function toBuffer(bytes: Uint8Array): ArrayBuffer {
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer) return bytes.buffer;
   return bytes.slice().buffer;
 }

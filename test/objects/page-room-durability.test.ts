@@ -88,7 +88,7 @@ describe("RoomStore: compaction", () => {
       state.storage.sql.exec("DROP TABLE IF EXISTS room_updates");
       const store = new RoomStore(state.storage);
       const doc = new Y.Doc();
-      doc.on("update", (update: Uint8Array) => store.append(update, doc));
+      doc.on("update", (update: Uint8Array) => store.append([update], doc));
       const text = doc.getText("t");
       text.insert(0, "x".repeat(20_000));
       store.compact(doc);
@@ -105,7 +105,7 @@ describe("RoomStore: compaction", () => {
       state.storage.sql.exec("DROP TABLE IF EXISTS room_updates");
       const store = new RoomStore(state.storage);
       const doc = new Y.Doc();
-      doc.on("update", (update: Uint8Array) => store.append(update, doc));
+      doc.on("update", (update: Uint8Array) => store.append([update], doc));
       doc.getText("t").insert(0, "big ".repeat(750_000));
       const again = new Y.Doc();
       new RoomStore(state.storage).loadInto(again, null);
