@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { localeOptions, scopeLocales } from "../../src/client/team/scope-locales";
 import { scopeSummary } from "../../src/client/team/scope-summary";
 import { parseTeam } from "../../src/client/team/team-list";
 
@@ -10,6 +11,27 @@ describe("the Team panel's scope summary", () => {
       "only pages; pages under /blog/, /news/; read-only pages.slug, pages.title",
     );
     expect(scopeSummary({ collections: [] })).toBe("no collections");
+  });
+
+  it("names a scope's languages: a translator into German is German only", () => {
+    expect(scopeSummary({ locales: ["de"] })).toBe("German only");
+    expect(scopeSummary({ locales: ["de", "fr"], paths: ["/blog-"] })).toBe("German, French only; pages under /blog-");
+    expect(scopeSummary({ locales: [] })).toBe("no languages");
+  });
+});
+
+describe("the scope's Languages choices", () => {
+  it("offers the site's locales in order, and keeps any the scope names beyond them", () => {
+    expect(localeOptions(["en", "de"])).toEqual(["en", "de"]);
+    expect(localeOptions(["en", "de"], ["de"])).toEqual(["en", "de"]);
+    expect(localeOptions(["en", "de"], ["fr"])).toEqual(["en", "de", "fr"]);
+    expect(localeOptions([], ["de"])).toEqual(["de"]);
+    expect(localeOptions([])).toEqual([]);
+  });
+
+  it("sends the checked locales, and no locales part when none is checked (every language)", () => {
+    expect(scopeLocales(["de"])).toEqual(["de"]);
+    expect(scopeLocales([])).toBeUndefined();
   });
 });
 

@@ -19,6 +19,7 @@ const CSS = `
 .cms-team thead th{font-weight:600;border-bottom:2px solid #4b5563}
 .cms-team form,.cms-team fieldset{display:grid;gap:.35rem;margin:.5rem 0}
 .cms-team label{display:grid;gap:.15rem}
+.cms-team .cms-team-check{display:flex;align-items:center;gap:.5rem}
 .cms-team small{color:#4b5563}
 .cms-team-actions{display:flex;flex-wrap:wrap;gap:.3rem}
 .cms-team button,.cms-team input,.cms-team select{font:inherit;min-height:2.75rem}
@@ -38,6 +39,8 @@ export interface TeamPanelOptions {
   fetch: FetchLike;
   /** The site's collection names, offered as a hint in the scope fields. */
   collections?: readonly string[];
+  /** The site's locales (`languages.locales` of the edit-mode page): a scope's Languages, one checkbox each. */
+  locales?: readonly string[];
 }
 
 /**
@@ -51,6 +54,7 @@ export interface TeamPanelOptions {
 export async function openTeamPanel(doc: Document, options: TeamPanelOptions): Promise<HTMLDialogElement> {
   const url = options.url ?? "/api/cms/editors";
   const collections = options.collections ?? [];
+  const locales = options.locales ?? [];
   addStylesOnce(doc, "cms-team-styles", CSS);
   const { dialog, heading, message } = createDialog(doc, "Team");
   dialog.classList.add("cms-team");
@@ -69,7 +73,7 @@ export async function openTeamPanel(doc: Document, options: TeamPanelOptions): P
     const answer = await callTeam(options.fetch, url, "GET");
     if (!answer.ok) return say(`Could not load the accounts: ${answer.error}`);
     const { members, invites } = parseTeam(answer.value);
-    body.replaceChildren(...members.flatMap((member) => memberRows(doc, member, { url, fetch: options.fetch, collections, say, onChanged: () => void load() })));
+    body.replaceChildren(...members.flatMap((member) => memberRows(doc, member, { url, fetch: options.fetch, collections, locales, say, onChanged: () => void load() })));
     pending.replaceChildren(
       ...invites.map((invite) => {
         const item = doc.createElement("li");
@@ -79,7 +83,7 @@ export async function openTeamPanel(doc: Document, options: TeamPanelOptions): P
     );
     pendingTitle.hidden = pending.hidden = invites.length === 0;
   };
-  const invite = inviteForm(doc, { url, fetch: options.fetch, collections, say, onInvited: () => void load() });
+  const invite = inviteForm(doc, { url, fetch: options.fetch, collections, locales, say, onInvited: () => void load() });
   dialog.append(heading, message, table, pendingTitle, pending, invite, textButton(doc, "Close", () => dialog.close()));
   dialog.addEventListener("close", () => dialog.remove());
   doc.body.append(dialog);

@@ -6,6 +6,8 @@ export interface InviteFormOptions {
   url: string;
   fetch: FetchLike;
   collections: readonly string[];
+  /** The site's locales, offered as the scope's Languages. */
+  locales: readonly string[];
   /** Says what happened in the panel's status line. */
   say: (text: string) => void;
   /** After an invite was made: the list shows it as pending. */
@@ -17,7 +19,7 @@ export interface InviteFormOptions {
  * in a read-only field with a Copy button (and says whether it was also emailed).
  *
  * @example
- * panel.append(inviteForm(document, { url, fetch, collections: [], say, onInvited }));
+ * panel.append(inviteForm(document, { url, fetch, collections: [], locales: ["en", "de"], say, onInvited }));
  */
 export function inviteForm(doc: Document, options: InviteFormOptions): HTMLFormElement {
   const form = doc.createElement("form");
@@ -44,7 +46,7 @@ export function inviteForm(doc: Document, options: InviteFormOptions): HTMLFormE
   const role = doc.createElement("select");
   role.name = "role";
   for (const value of ROLES) role.append(new Option(value, value, value === "editor", value === "editor"));
-  const scope = scopeFields(doc, "cms-team-invite", {}, options.collections);
+  const scope = scopeFields(doc, "cms-team-invite", {}, options.collections, options.locales);
   const submit = doc.createElement("button");
   submit.type = "submit";
   submit.textContent = "Create invite";

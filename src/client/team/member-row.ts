@@ -9,6 +9,8 @@ export interface MemberRowOptions {
   url: string;
   fetch: FetchLike;
   collections: readonly string[];
+  /** The site's locales, offered as the scope's Languages. */
+  locales: readonly string[];
   say: (text: string) => void;
   /** After a change or removal: the panel reloads the list. */
   onChanged: () => void;
@@ -97,7 +99,7 @@ function changeForm(doc: Document, member: Member, options: MemberRowOptions, cl
   const role = doc.createElement("select");
   for (const value of ROLES) role.append(new Option(value, value, value === member.role, value === member.role));
   label.append(role);
-  const scope = scopeFields(doc, `cms-team-${member.id}`, member.scopes, options.collections);
+  const scope = scopeFields(doc, `cms-team-${member.id}`, member.scopes, options.collections, options.locales);
   const save = doc.createElement("button");
   save.type = "submit";
   save.textContent = `Save ${member.name}`;

@@ -1,3 +1,4 @@
+import { localeChoices } from "./locale-choices";
 import type { Scope } from "./team-list";
 
 /** The scope inputs of a form: what they hold, and a way to read them back. */
@@ -14,14 +15,15 @@ const list = (text: string) =>
     .filter((part) => part !== "");
 
 /**
- * The three parts of a scope as labelled text inputs (comma-separated lists): collections, page
- * address prefixes, and read-only fields written `collection.field`. An empty input leaves that
- * part out (no narrowing). `collections` fills the hint with the names this site has.
+ * The parts of a scope: collections, page address prefixes, and read-only fields written
+ * `collection.field` as labelled text inputs (comma-separated lists), and on a site of several
+ * languages a checkbox per locale (`locales`). An empty input, or no box checked, leaves that part
+ * out (no narrowing). `collections` fills the hint with the names this site has.
  *
  * @example
- * const fields = scopeFields(document, "invite", { paths: ["/blog/"] }, ["pages"]);
+ * const fields = scopeFields(document, "invite", { paths: ["/blog/"] }, ["pages"], ["en", "de"]);
  */
-export function scopeFields(doc: Document, idPrefix: string, scope: Scope, collections: readonly string[] = []): ScopeFields {
+export function scopeFields(doc: Document, idPrefix: string, scope: Scope, collections: readonly string[] = [], locales: readonly string[] = []): ScopeFields {
   const element = doc.createElement("fieldset");
   const legend = doc.createElement("legend");
   legend.textContent = "Scope (leave empty for everything)";
@@ -48,6 +50,8 @@ export function scopeFields(doc: Document, idPrefix: string, scope: Scope, colle
   const pathsInput = input("paths", "Page address prefixes", "Comma-separated, each starting with /, e.g. /blog/.", (scope.paths ?? []).join(", "));
   const readOnly = Object.entries(scope.readOnlyFields ?? {}).flatMap(([collection, fields]) => fields.map((field) => `${collection}.${field}`));
   const readOnlyInput = input("read-only", "Read-only fields", "Comma-separated, as collection.field, e.g. pages.title.", readOnly.join(", "));
+  const languages = localeChoices(doc, idPrefix, scope.locales, locales);
+  if (languages) element.append(languages.element);
   return {
     element,
     value() {
@@ -65,6 +69,8 @@ export function scopeFields(doc: Document, idPrefix: string, scope: Scope, colle
         (fields[collection] ??= []).push(field);
       }
       if (Object.keys(fields).length > 0) out.readOnlyFields = fields;
+      const chosen = languages?.value();
+      if (chosen) out.locales = chosen;
       return out;
     },
   };

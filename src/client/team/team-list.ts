@@ -5,6 +5,8 @@ export interface Scope {
   collections?: string[];
   paths?: string[];
   readOnlyFields?: Record<string, string[]>;
+  /** The locales whose records it may touch (`["de"]`: a translator into German). */
+  locales?: string[];
 }
 
 export type Role = "editor" | "publisher" | "admin";

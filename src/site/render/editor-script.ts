@@ -1,6 +1,7 @@
 import { readOnlyFieldsOf } from "../../shared/access-check";
 import { translationReadOnly, type PageLanguages } from "../../shared/page-languages";
 import type { EditorSession } from "../../shared/session";
+import { SITE_LANGUAGES } from "../site-languages";
 
 /**
  * The edit-mode tail of a demo page: mounts the inline client (its handle stays on
@@ -9,7 +10,7 @@ import type { EditorSession } from "../../shared/session";
  * inquiries and the Account panel (two-step sign-in), and opens the settings panel (site name,
  * tagline and the menu) when the edit bar's Settings button is pressed (read-only for anyone but an
  * admin, whom alone the server lets change them). An admin also gets "Team", the panel of accounts
- * and invites. Fields the account's scope makes read-only on `collection` get no editor. Visitors
+ * and invites (offering the site's languages as a scope's, on every page, translated or not). Fields the account's scope makes read-only on `collection` get no editor. Visitors
  * never get it. `extraOptions` are more `mountLouise` options, written as JavaScript object members.
  * `nonce` is the response's CSP script nonce; `slug` the page's slug as edit mode shows it.
  * `languages` (`pageLanguages`, on a site of several) gives the client the page's language: the
@@ -40,7 +41,7 @@ const barActions = [
   { icon: "pages", text: "Pages", label: "Pages: find a page", onClick: () => loadPageDialogs().then((d) => d.openPageList(document, {})) },
   { icon: "page", text: "Page", label: "Page address and deletion", onClick: () => loadPageDialogs().then((d) => d.openPageSettings(document, page)) },${
     canManagePeople === true
-      ? `\n  { icon: "team", text: "Team", label: "Team: accounts and invites", onClick: () => loadTeamPanel().then((t) => t.openTeamPanel(document, { fetch: (input, init) => fetch(input, init), collections: ["pages", "courses"] })) },`
+      ? `\n  { icon: "team", text: "Team", label: "Team: accounts and invites", onClick: () => loadTeamPanel().then((t) => t.openTeamPanel(document, { fetch: (input, init) => fetch(input, init), collections: ["pages", "courses"], locales: ${JSON.stringify(SITE_LANGUAGES.locales)} })) },`
       : ""
   }
 ];

@@ -1,8 +1,8 @@
 // Journey (issue 35): an admin opens the Team panel from the edit bar and invites a colleague as an
 // editor of the blog; the colleague opens the link in a browser of their own, sets a password, lands
 // signed in, edits a blog page and is offered no editing of any other page. While they type, the
-// admin narrows their scope, and their page says so at once. The Team panel passes axe, on a
-// desktop and on a phone.
+// admin narrows their scope, and their page says so at once. An admin makes a translator (a scope
+// by language) from the panel. The Team panel passes axe, on a desktop and on a phone.
 import assert from "node:assert/strict";
 import { seriousViolations } from "../axe.mjs";
 import { api, barAction, newPage, openAs, resetStatuses, waitForEditing, waitForStatus } from "../browser.mjs";
@@ -96,6 +96,68 @@ export const tests = [
       const row = admin.page.getByRole("dialog", { name: "Team" }).getByRole("row").filter({ hasText: email });
       await row.waitFor();
       assert.match(await row.textContent(), /pages under \/news-/);
+    },
+  },
+  {
+    name: "journey team: an admin invites a translator into German, then widens and narrows them again from the Team panel, and the API holds each scope",
+    async run({ browser, site, track }) {
+      const admin = await openAs(browser, site, "admin@example.test");
+      track(admin.context);
+      const { path } = await newPage(admin.context, site, { title: "Team languages", body: "<p>x</p>" });
+      await admin.page.goto(path);
+      await waitForEditing(admin.page);
+      await barAction(admin.page, TEAM);
+      const panel = admin.page.getByRole("dialog", { name: "Team" });
+      await panel.getByRole("rowheader", { name: "Ada Admin" }).waitFor();
+
+      const email = `translator-${Date.now().toString(36)}@example.test`;
+      const invite = panel.getByRole("form", { name: "Invite a colleague" });
+      const inviteLanguages = invite.getByRole("group", { name: "Languages" });
+      assert.deepEqual(await inviteLanguages.getByRole("checkbox").evaluateAll((boxes) => boxes.map((box) => box.labels[0].textContent)), ["English (en)", "German (de)"]);
+      await invite.getByLabel("Email").fill(email);
+      await invite.getByLabel("Name").fill("Tom Translator");
+      await inviteLanguages.getByRole("checkbox", { name: "German (de)" }).check();
+      assert.deepEqual(await seriousViolations(admin.page, ".cms-team"), [], "the Team panel with its Languages has no serious accessibility violation");
+      await invite.getByRole("button", { name: "Create invite" }).click();
+      const link = invite.getByLabel("Invite link");
+      await link.waitFor();
+      const token = new URL(await link.inputValue()).pathname.split("/").pop();
+      const { context: translator } = await openAs(browser, site);
+      track(translator);
+      const joined = await translator.request.post("/invite", {
+        form: { token, password: "lantern orchard quietly", confirm: "lantern orchard quietly" },
+        headers: { origin: site.origin },
+        maxRedirects: 0,
+      });
+      assert.equal(joined.status(), 303);
+      const scopeOf = async () => (await api(admin.context, site, "GET", "/api/cms/editors")).editors.find((account) => account.email === email).scopes;
+      assert.deepEqual(await scopeOf(), { locales: ["de"] }, "the invite carried the checked language");
+
+      const row = () => panel.getByRole("row").filter({ hasText: email });
+      const change = async () => {
+        await row().getByRole("button", { name: "Change role and scope of Tom Translator" }).click();
+        return panel.getByRole("form", { name: "Change Tom Translator" });
+      };
+      await panel.getByRole("button", { name: "Close" }).click();
+      await barAction(admin.page, TEAM);
+      await row().getByText("German only").waitFor();
+
+      // None checked is every language: the admin widens the translator to the whole site.
+      let form = await change();
+      const german = form.getByRole("checkbox", { name: "German (de)" });
+      assert.equal(await german.isChecked(), true, "the form shows the scope's language checked");
+      await german.uncheck();
+      await form.getByRole("button", { name: "Save Tom Translator" }).click();
+      await row().getByText("everything").waitFor();
+      assert.deepEqual(await scopeOf(), {});
+
+      // And narrows them to German again.
+      form = await change();
+      await form.getByRole("checkbox", { name: "German (de)" }).check();
+      assert.deepEqual(await seriousViolations(admin.page, ".cms-team"), [], "with a member's Languages shown too");
+      await form.getByRole("button", { name: "Save Tom Translator" }).click();
+      await row().getByText("German only").waitFor();
+      assert.deepEqual(await scopeOf(), { locales: ["de"] });
     },
   },
   {
