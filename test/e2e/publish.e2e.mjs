@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { api, newPage, openAs, waitForEditing, waitForStatus } from "./browser.mjs";
 
 const ABOUT = "/about";
-const title = (page) => page.locator('h1[data-cms-field="pages:2:title"]');
+const titleOf = (page, id) => page.locator(`h1[data-cms-field="pages:${id}:title"]`);
 const publishButton = (page) => page.getByRole("button", { name: "Publish this page" });
 const dialogOf = (page) => page.getByRole("dialog", { name: "Publish" });
 
@@ -31,11 +31,15 @@ export const tests = [
       const publisher = await openAs(browser, site, "publisher@example.test");
       const visitor = await openAs(browser, site);
       for (const { context } of [editor, publisher, visitor]) track(context);
-      await Promise.all([editor.page.goto(ABOUT), publisher.page.goto(ABOUT)]);
+      // A page of its own: the seeded about page's title is what other tests look for.
+      const { id, path } = await newPage(publisher.context, site, { title: "Our story", body: "<p>Since 1999.</p>" });
+      await api(publisher.context, site, "POST", `/api/cms/pages/${id}/versions`, { title: "Our story" });
+      await api(publisher.context, site, "POST", `/api/cms/pages/${id}/publish`, {});
+      await Promise.all([editor.page.goto(path), publisher.page.goto(path)]);
       await Promise.all([waitForEditing(editor.page), waitForEditing(publisher.page)]);
 
-      const fresh = `About us, published ${Date.now().toString(36)}`;
-      await title(publisher.page).click();
+      const fresh = `Our story, published ${Date.now().toString(36)}`;
+      await titleOf(publisher.page, id).click();
       await publisher.page.keyboard.press("ControlOrMeta+a");
       await publisher.page.keyboard.type(fresh);
       // Published at once, before the idle debounce: Publish must save what is pending first.
@@ -44,7 +48,7 @@ export const tests = [
       await waitForStatus(publisher.page, "Published");
       await waitForStatus(editor.page, "Published");
 
-      await visitor.page.goto(ABOUT);
+      await visitor.page.goto(path);
       assert.equal((await visitor.page.locator("h1").textContent())?.trim(), fresh);
     },
   },
