@@ -28,8 +28,9 @@ export function showFallbackText(context: LanguagesContext): Mounted {
     const fallback = marker ? fallbacks[marker.root] : undefined;
     if (!marker || !fallback || marker.key !== context.pageId || marker.below.length > 0 || (marker.kind !== "text" && marker.kind !== "richtext")) continue;
     addTextBlockStyles(doc);
-    const label = `Shown from ${languageName(fallback.locale)} until translated`;
-    const block = textBlock(doc, { className: "cms-fallback-text", name: `${marker.field}: ${label.toLowerCase()}`, label, text: textOf(doc, marker, fallback.value) });
+    const from = languageName(fallback.locale);
+    const label = `Shown from ${from} until translated`;
+    const block = textBlock(doc, { className: "cms-fallback-text", name: `${marker.field}: shown from ${from} until translated`, label, text: textOf(doc, marker, fallback.value) });
     const follow = () => {
       if (!isBlank(element)) block.remove();
       else if (!block.isConnected) element.after(block);
