@@ -231,13 +231,18 @@ export const tests = [
       assert.equal(await page.getByRole("note", { name: /^title: / }).count(), 0, "a field the translation fills has no mark");
       assert.deepEqual(await seriousViolations(page, "main"), [], "the page with the mark passes axe");
 
-      await body.locator(".ProseMirror p").first().click();
+      await body.locator(".ProseMirror").click();
       await page.keyboard.type("Wir unterrichten wöchentlich.");
       await mark.waitFor({ state: "detached" });
       await waitForStatus(page, "Draft saved");
+      // Again from the server, which has the room write its draft first: German words, no mark.
+      await page.reload();
+      await waitForEditing(page);
+      assert.equal(await body.locator(".ProseMirror").textContent(), "Wir unterrichten wöchentlich.");
+      assert.equal(await page.locator(".cms-fallback-text").count(), 0, "a field with words has no mark");
       const draft = (await api(context, site, "GET", `/api/cms/pages/${germanId}/versions`)).items[0].versionData;
       const saved = (typeof draft === "string" ? JSON.parse(draft) : draft).body;
-      assert.equal(saved, "<p>Wir unterrichten wöchentlich.</p>", "the draft holds the German words only");
+      assert.match(saved, /^<p>Wir unterrichten w(ö|&ouml;|&#246;)chentlich\.<\/p>$/, "the draft holds the German words only");
     },
   },
   {
