@@ -49,8 +49,19 @@ export function showFallbackText(context: LanguagesContext): Mounted {
   };
 }
 
-/* A field without words or media; a rich field's toolbar (inside its element) is not its content. */
+/*
+ * A field without words or media. A rich field's toolbar (inside its element) is not its content,
+ * nor is what the editor draws into it that cannot be edited: another editor's caret and its name.
+ */
 function isBlank(element: HTMLElement): boolean {
   const content = element.querySelector(".ProseMirror") ?? element;
-  return (content.textContent ?? "").trim() === "" && !content.querySelector("img,video,iframe,hr");
+  if (content.querySelector("img,video,iframe,hr")) return false;
+  const texts = element.ownerDocument.createTreeWalker(content, NodeFilter.SHOW_TEXT);
+  for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+    const widget = text.parentElement?.closest(".ProseMirror-yjs-cursor, [contenteditable='false']");
+    // The field itself may be read-only for a moment (offline): only what it holds is a widget.
+    const drawn = widget && widget !== content && content.contains(widget);
+    if ((text.textContent ?? "").trim() !== "" && !drawn) return false;
+  }
+  return true;
 }
