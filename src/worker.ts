@@ -4,7 +4,7 @@ import { HttpError } from "./shared/errors";
 import { siteCms } from "./site/cms";
 import type { SiteEnv } from "./site/env";
 import { editorOption, editorScript } from "./site/render/editor-script";
-import { pageLanguages } from "./shared/page-languages";
+import { editModeLanguages } from "./site/edit-languages";
 import { withSecurityHeaders } from "./site/security-headers";
 import { coursePages } from "./site/course-pages";
 import { sitePages } from "./site/site-pages";
@@ -22,8 +22,9 @@ const pagesView = sitePages({
   languages: siteCms.registry.languages,
   // Edit mode only: visitors never load the editor. The bundle is served from dist/client (wrangler assets).
   // The page's language goes with it: the edit bar's Language action, a translation's shared fields read-only.
-  editorTail: (page, editor, nonce) =>
-    editorScript(page.id, editor.access, editorOption(editor), nonce, page.slug, "pages", pageLanguages(siteCms.registry.languages, page, siteCms.registry.get("pages")?.localized)),
+  // A translation's empty fields come with the text visitors see there instead, marked beside them.
+  editorTail: (page, editor, nonce, visitorsRead) =>
+    editorScript(page.id, editor.access, editorOption(editor), nonce, page.slug, "pages", editModeLanguages(page, visitorsRead)),
 });
 
 const coursesView = coursePages({ editorTail: (id, editor, nonce) => editorScript(id, editor.access, editorOption(editor), nonce, "", "courses") });

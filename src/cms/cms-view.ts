@@ -8,7 +8,8 @@ import type { EditorRouteEnv } from "../shared/route-types";
 import type { EditorSession, ResolveEditor } from "../shared/session";
 import { VALUE_TYPES } from "../cores/field-types";
 import type { FieldDef } from "../shared/field-def";
-import { pageLanguages, translationReadOnly, type PageLanguages } from "../shared/page-languages";
+import { pageLanguages, translationReadOnly, withFallbacks, type PageLanguages } from "../shared/page-languages";
+import { readTranslated } from "../cores/translations/read-translated";
 import type { Languages } from "../shared/locales";
 import type { InlinePath } from "./cms-collection";
 import type { CmsCollections, CmsFieldName, RegisteredCollection } from "./cms-registry";
@@ -23,7 +24,8 @@ export interface CmsPageView {
   setCookie: string | null;
   /**
    * Edit mode of a translated collection on a site of several languages: the page's language, for
-   * `editorScriptTag`'s `languages` (the edit bar's Language action; a translation's shared fields read-only).
+   * `editorScriptTag`'s `languages` (the edit bar's Language action; a translation's shared fields
+   * read-only; its empty fields' `fallbacks`, the text visitors read there instead).
    */
   languages?: ViewLanguages;
 }
@@ -67,13 +69,27 @@ export async function loadPageView<Env extends EditorRouteEnv>(
   if (!document) return null;
   // A record outside the editor's scope is theirs only to visit: the published row, no editor.
   if (!mayAccessRecord(editor, entry.config, document)) return visit();
-  const languages = pageLanguages(source.languages, document, entry.localized);
+  const languages = await withVisitorsFallbacks(read.client, entry, source.languages ?? null, document, pageLanguages(source.languages, document, entry.localized));
   return {
     editor,
     document,
     setCookie: read.commit({ secure: new URL(request.url).protocol === "https:" }),
     ...(languages ? { languages: { ...languages, collection: entry.slug } } : {}),
   };
+}
+
+/* A translation's page language with the text visitors read in place of its empty fields (the client marks it beside them). */
+async function withVisitorsFallbacks(
+  db: Parameters<typeof readTranslated>[0],
+  entry: RegisteredCollection,
+  languages: Languages | null,
+  document: Record<string, unknown>,
+  page: PageLanguages | undefined,
+): Promise<PageLanguages | undefined> {
+  const versionsTable = entry.declared.versionsTable;
+  if (!page || page.sourceId === null || page.sourceId === undefined || !versionsTable) return page;
+  const visitorsRead = await readTranslated(db, { table: entry.declared.table, versionsTable, config: entry.config, ...(entry.localized ? { localized: entry.localized } : {}) }, languages, document, "live");
+  return withFallbacks(page, visitorsRead.fallbacks, visitorsRead.row);
 }
 
 const ATTRIBUTE_ESCAPES: Record<string, string> = { "&": "&amp;", '"': "&quot;", "<": "&lt;", ">": "&gt;", "'": "&#39;" };

@@ -14,6 +14,19 @@ export interface PageLanguages {
   sourceId?: number | null;
   /** The collection's shared fields (`localized.shared`): edited on the source, read-only in a translation. */
   shared?: readonly string[];
+  /**
+   * A translation's fields it leaves empty that visitors read from another locale instead (the
+   * fallback chain's published value): edit mode shows that text beside the empty field, marked as
+   * such, never as the field's value. Only text and rich text (stored HTML) values.
+   */
+  fallbacks?: Readonly<Record<string, PageFallback>>;
+}
+
+/** The text visitors see in place of a translation's empty field, and the locale it comes from. */
+export interface PageFallback {
+  locale: string;
+  /** Plain text, or a rich field's stored (sanitized) HTML. */
+  value: string;
 }
 
 /**
@@ -42,4 +55,27 @@ export function pageLanguages(
  */
 export function translationReadOnly(languages: PageLanguages | undefined): readonly string[] {
   return languages?.sourceId === undefined || languages.sourceId === null ? [] : (languages.shared ?? []);
+}
+
+/**
+ * `languages` with the fallbacks a translated read found (`readTranslated`'s `fallbacks`, field to
+ * locale, and the `row` it read them into), kept to text values; unchanged on a source, on a page
+ * without languages, or when nothing falls back.
+ *
+ * @example
+ * withFallbacks(german, { body: "en" }, { title: "", body: "<p>Hi</p>" })
+ * // { ...german, fallbacks: { body: { locale: "en", value: "<p>Hi</p>" } } }
+ */
+export function withFallbacks(
+  languages: PageLanguages | undefined,
+  fallbacks: Readonly<Record<string, string>>,
+  row: Readonly<Record<string, unknown>>,
+): PageLanguages | undefined {
+  if (!languages || languages.sourceId === undefined || languages.sourceId === null) return languages;
+  const shown: Record<string, PageFallback> = {};
+  for (const [field, locale] of Object.entries(fallbacks)) {
+    const value = row[field];
+    if (typeof value === "string") shown[field] = { locale, value };
+  }
+  return Object.keys(shown).length > 0 ? { ...languages, fallbacks: shown } : languages;
 }

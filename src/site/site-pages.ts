@@ -9,7 +9,7 @@ import { isHttpError } from "../shared/errors";
 import { isSlug } from "../shared/slug";
 import { hreflangLinks, localePath, parseLocalePath, type LocaleAddressing } from "../shared/locale-path";
 import type { Languages } from "../shared/locales";
-import { readTranslated } from "../cores/translations/read-translated";
+import { readTranslated, type TranslatedRead } from "../cores/translations/read-translated";
 import { tableMeta } from "../cores/table-meta";
 import type { D1Client } from "../cores/d1-client";
 import { flushRoomDraft } from "../objects/room-client";
@@ -33,8 +33,11 @@ const draftReads = { table: pages, versionsTable: pagesVersions, config: pagesCo
 /** Where the edit-mode page loads its editing scripts from; empty until the client is built. */
 export interface SitePagesOptions {
   resolveEditor: ResolveEditor<SiteEnv>;
-  /** Markup appended to edit-mode pages (the inline-editing client). */
-  editorTail?: (page: PageDocument, editor: EditorSession, nonce: string) => string;
+  /**
+   * Markup appended to edit-mode pages (the inline-editing client). `visitorsRead` is the page as
+   * visitors read it: on a translation, which empty fields they see from another locale, and that text.
+   */
+  editorTail?: (page: PageDocument, editor: EditorSession, nonce: string, visitorsRead: TranslatedRead) => string;
   /** The site's languages (`cms.registry.languages`): which first path segments name a locale, and where a translation's empty fields are read from. */
   languages?: (NonNullable<LocaleAddressing> & { fallback?: Languages["fallback"] }) | null;
 }
@@ -113,9 +116,12 @@ export function sitePages(options: SitePagesOptions) {
     // everyone else sees the live row.
     const shown = editor || asVisitor === "draft" ? ((await readDraft(env, db, live.id as number)) ?? live) : live;
     // Visitors and previews see a translation's shared fields from its source and its empty fields
-    // along the fallback chain; edit mode shows the translation's own values, which it edits.
-    const page = (editor ? shown : (await readTranslated(db, draftReads, translating, shown as Record<string, unknown>, asVisitor === "draft" ? "draft" : "live")).row) as unknown as PageDocument;
-    const tail = editor && nonce ? options.editorTail?.(page, editor, nonce) : undefined;
+    // along the fallback chain (a preview the drafts' chain, everyone else the published one);
+    // edit mode shows the translation's own values, which it edits, and is told what visitors see
+    // in place of its empty fields (the client marks that text beside them).
+    const translated = await readTranslated(db, draftReads, translating, shown as Record<string, unknown>, asVisitor === "draft" ? "draft" : "live");
+    const page = (editor ? shown : translated.row) as unknown as PageDocument;
+    const tail = editor && nonce ? options.editorTail?.(page, editor, nonce, translated) : undefined;
     // Search engines meet the published page only: its published locales, itself among them.
     const alternates = asVisitor === null ? hreflangLinks(languages, await publishedAlternates(db, pagesMeta, languages, live)) : [];
     const body = await pageBody(request, env, db, page, { editor, nonce, tail, noindex: asVisitor !== null, alternates });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageLanguages, translationReadOnly } from "../../src/shared/page-languages";
+import { pageLanguages, translationReadOnly, withFallbacks } from "../../src/shared/page-languages";
 import { editorScript } from "../../src/site/render/editor-script";
 
 const EN_DE = { locales: ["en", "de"], defaultLocale: "en" } as const;
@@ -37,5 +37,21 @@ describe("translationReadOnly", () => {
     expect(translationReadOnly({ ...german, locale: "en", sourceId: null })).toEqual([]);
     expect(translationReadOnly({ locale: "en", ...EN_DE })).toEqual([]);
     expect(translationReadOnly(undefined)).toEqual([]);
+  });
+});
+
+describe("withFallbacks", () => {
+  const german = { locale: "de", ...EN_DE, sourceId: 2, shared: [] };
+  it("hands a translation the text visitors see in place of each empty field, and its locale", () => {
+    const read = { title: "Hallo", body: "<p>Hi</p>", sections: [{ kind: "hero" }] };
+    expect(withFallbacks(german, { body: "en", sections: "en" }, read)).toEqual({ ...german, fallbacks: { body: { locale: "en", value: "<p>Hi</p>" } } });
+  });
+
+  it("hands nothing when no text falls back, on a source, or on a page without languages", () => {
+    expect(withFallbacks(german, {}, { body: "" })).toEqual(german);
+    expect(withFallbacks(german, { sections: "en" }, { sections: [] })).toEqual(german);
+    const source = { ...german, locale: "en", sourceId: null };
+    expect(withFallbacks(source, { body: "en" }, { body: "<p>Hi</p>" })).toEqual(source);
+    expect(withFallbacks(undefined, { body: "en" }, { body: "<p>Hi</p>" })).toBeUndefined();
   });
 });

@@ -48,6 +48,8 @@ describe("loadPageView", () => {
   });
 });
 
+const pagesDeclarations = { pages: { ...pagesDeclaration, localized: { shared: [] } } };
+
 describe("cms.view on a site of several languages", () => {
   const collections = { pages: { ...pagesDeclaration, localized: { shared: ["body"] } } };
   const cms = cmsRoutes<SiteEnv, typeof collections>({ collections, auth: { resolveEditor: headerResolver }, ...SITE_LANGUAGES });
@@ -63,6 +65,21 @@ describe("cms.view on a site of several languages", () => {
     expect(source?.languages).toMatchObject({ locale: "en", sourceId: null });
     expect(editorScriptTag({ id: sourceId, canPublish: false, languages: source?.languages })).not.toContain("readOnlyFields");
     expect((await cms.view(request("GET", "/de/p"), env, "pages", id))?.languages).toBeUndefined();
+  });
+
+  it("gives a translation's edit mode the published text visitors read in place of its empty fields", async () => {
+    const translated = cmsRoutes<SiteEnv, typeof pagesDeclarations>({ collections: pagesDeclarations, auth: { resolveEditor: headerResolver }, ...SITE_LANGUAGES });
+    const sourceId = await newPage({ title: "Source" });
+    await applySaveDraft(env, deps, pat, sourceId, { body: "<p>Published words.</p>" });
+    await applyPublish(env, deps, pat, sourceId);
+    const { id } = await ensureTranslation(env, deps, EDITOR, sourceId, "de");
+    await applySaveDraft(env, deps, pat, id, { title: "Quelle", body: "" });
+    const view = await translated.view(request("GET", "/de/p", { headers: asEditor() }), env, "pages", id);
+    expect(view?.document).toMatchObject({ title: "Quelle", body: "" });
+    expect(view?.languages?.fallbacks).toEqual({ body: { locale: "en", value: "<p>Published words.</p>" } });
+    expect(editorScriptTag({ id, canPublish: false, languages: view?.languages })).toContain(`"fallbacks":{"body":{"locale":"en","value":"\\u003cp>Published words.\\u003c/p>"}}`);
+    const source = await translated.view(request("GET", "/p", { headers: asEditor() }), env, "pages", sourceId);
+    expect(source?.languages).not.toHaveProperty("fallbacks");
   });
 });
 

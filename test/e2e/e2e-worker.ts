@@ -14,7 +14,7 @@ import { createDurableObjectLimiter } from "../../src/cores/rate-limit";
 import { UNKNOWN_CLIENT } from "../../src/routes/client-address";
 import type { SiteEnv } from "../../src/site/env";
 import { editorOption, editorScript } from "../../src/site/render/editor-script";
-import { pageLanguages } from "../../src/shared/page-languages";
+import { editModeLanguages } from "../../src/site/edit-languages";
 import { sitePages } from "../../src/site/site-pages";
 import { siteCms } from "../../src/site/cms";
 import worker, { PageRoom as SitePageRoom } from "../../src/worker";
@@ -36,8 +36,8 @@ const pages = sitePages({
   // Test switches in the page URL: `?rest` turns live editing off (REST saving on a versioned page),
   // `?manual` turns auto-save off, `?suggest` starts an editor without the publish right in Suggesting mode, `?inquiries-limit=<n>` pages the Inquiries panel n at a time.
   // `?shared-title` on a translation shows its title as a shared field would be (the site shares none).
-  editorTail: (page, editor, nonce) => {
-    const languages = pageLanguages(siteCms.registry.languages, page, siteCms.registry.get("pages")?.localized);
+  editorTail: (page, editor, nonce, visitorsRead) => {
+    const languages = editModeLanguages(page, visitorsRead);
     const sharedTitle = languages?.sourceId ? { readOnlyFields: { pages: ["title"] }, languages: { ...languages, shared: ["title"] } } : {};
     return editorScript(
       page.id,

@@ -6,13 +6,15 @@ import { addStylesOnce } from "../style-once";
 import { languageName } from "./translations";
 import { loadTranslations, recordAddress } from "./translations-api";
 import { hideSourceText } from "./source-text";
+import { showFallbackText } from "./fallback-text";
 
 const CSS = `
 .cms-shared-note{display:block;width:fit-content;margin:.2rem 0;padding:.1rem .4rem;border-radius:.3rem;background:#eef3ff;color:#1d4ed8;font:13px/1.4 system-ui,sans-serif}
 `;
 
 /**
- * What a translation shows once it is mounted: beside each shared field (read-only here) a note
+ * What a translation shows once it is mounted: under each empty field the text visitors see there
+ * instead (`showFallbackText`); beside each shared field (read-only here) a note
  * "Edited in <source language>" linking to the source page, and, when the source changed since the
  * translation was brought up to date, a notice and a count on the Language action.
  *
@@ -22,9 +24,10 @@ const CSS = `
 export async function startTranslation(context: LanguagesContext): Promise<Mounted> {
   const notes: HTMLElement[] = [];
   const source = languageName(context.languages.defaultLocale);
+  const fallbacks = showFallbackText(context);
   const listed = await loadTranslations(context);
-  // Done takes away what the Language panel's "Show source" added too.
-  const hideSource = () => hideSourceText(context.bar.element.ownerDocument);
+  // Done takes away what the Language panel's "Show source" added too, and the fallbacks' marks.
+  const hideSource = () => (hideSourceText(context.bar.element.ownerDocument), fallbacks.destroy());
   if (!listed.ok) return { destroy: hideSource };
   const own = listed.value.translations.find((entry) => entry.locale === context.languages.locale);
   if (own?.status === "outdated") {

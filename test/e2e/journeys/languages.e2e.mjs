@@ -2,7 +2,9 @@
 // Language action, types the German words and publishes them, and a visitor reads them at
 // /de/<slug>; two translators type at once, one in the English page and one in its German
 // translation (separate rooms: nothing crosses); a translation whose source changed says so,
-// shows what changed, and is marked up to date. The Language panel is checked with axe.
+// shows what changed, and is marked up to date; a German page without its own body shows the
+// English body visitors read there, marked as such, until the editor writes the German one. The
+// Language panel is checked with axe.
 import assert from "node:assert/strict";
 import { api, barAction, converge, newPage, openAs, waitForEditing, waitForStatus } from "../browser.mjs";
 import { seriousViolations } from "../axe.mjs";
@@ -201,6 +203,47 @@ export const tests = [
       await page.getByRole("button", { name: "Done editing" }).click();
       await page.getByRole("button", { name: "Edit", exact: true }).waitFor();
       assert.equal(await page.locator(".cms-source-text").count(), 0, "Done takes the source's text away");
+    },
+  },
+  {
+    name: "languages: a German page with an empty body shows the English body visitors read there, marked, until the German body is typed",
+    async run({ browser, site, track }) {
+      const { context, page } = await openAs(browser, site, "publisher@example.test");
+      track(context);
+      const { id, path } = await newPage(context, site, { title: "Workshops", body: "<p>We teach weekly.</p>" });
+      await api(context, site, "POST", `/api/cms/pages/${id}/versions`, { title: "Workshops" });
+      await api(context, site, "POST", `/api/cms/pages/${id}/publish`, {});
+      const germanId = await germanOf(context, site, id, { title: "Kurse", body: "<p></p>" });
+      await api(context, site, "POST", `/api/cms/pages/${germanId}/publish`, {});
+
+      const visitor = await openAs(browser, site);
+      track(visitor.context);
+      await visitor.page.goto(`/de${path}`);
+      assert.equal(await visitor.page.locator(".body").textContent(), "We teach weekly.", "visitors read the English body");
+
+      await page.goto(`/de${path}`);
+      await waitForEditing(page);
+      const body = page.locator(`[data-cms-field="pages:${germanId}:body"]`);
+      const mark = page.getByRole("note", { name: "body: shown from English until translated" });
+      assert.equal(await mark.innerText(), "Shown from English until translated\nWe teach weekly.");
+      assert.equal(await body.evaluate((field) => field.nextElementSibling?.getAttribute("aria-label")), "body: shown from English until translated", "the mark sits under its field");
+      assert.equal(await mark.evaluate((block) => block.isContentEditable), false, "the mark cannot be edited");
+      assert.equal((await body.textContent()).includes("We teach"), false, "the English text is not the field's value");
+      assert.equal(await page.getByRole("note", { name: /^title: / }).count(), 0, "a field the translation fills has no mark");
+      assert.deepEqual(await seriousViolations(page, "main"), [], "the page with the mark passes axe");
+
+      await body.locator(".ProseMirror").click();
+      await page.keyboard.type("Wir unterrichten wöchentlich.");
+      await mark.waitFor({ state: "detached" });
+      await waitForStatus(page, "Draft saved");
+      // Again from the server, which has the room write its draft first: German words, no mark.
+      await page.reload();
+      await waitForEditing(page);
+      assert.equal(await body.locator(".ProseMirror").textContent(), "Wir unterrichten wöchentlich.");
+      assert.equal(await page.locator(".cms-fallback-text").count(), 0, "a field with words has no mark");
+      const draft = (await api(context, site, "GET", `/api/cms/pages/${germanId}/versions`)).items[0].versionData;
+      const saved = (typeof draft === "string" ? JSON.parse(draft) : draft).body;
+      assert.match(saved, /^<p>Wir unterrichten w(ö|&ouml;|&#246;)chentlich\.<\/p>$/, "the draft holds the German words only");
     },
   },
   {
