@@ -74,6 +74,8 @@ async function comment(page, text, { shortcut = false } = {}) {
 }
 
 const countButton = (page, open) => page.locator(".cms-bar").getByRole("button", { name: open > 0 ? `Comments, ${open} open` : "Comments", exact: true });
+/* Waits for the bar's count; the button may be folded into More (a bar with more actions than fit, such as unread inquiries). */
+const countShown = (page, open) => countButton(page, open).waitFor({ state: "attached" });
 const card = (page, words) => page.getByRole("complementary", { name: "Comments" }).getByRole("article", { name: new RegExp(`on “${words}”`) });
 
 const shot = (page, name) => {
@@ -97,7 +99,7 @@ export const tests = [
       await comment(a, "Is this price right?");
       await select(a, heading(a, id), HEADING.indexOf("hours"), HEADING.indexOf("hours") + 5);
       await comment(a, "Check the hours", { shortcut: true });
-      for (const page of [a, b, c]) await countButton(page, 2).waitFor();
+      for (const page of [a, b, c]) await countShown(page, 2);
       await converge([a, b, c], highlighted, "hours | price");
 
       // B types before the words and inside them, in both fields.
@@ -117,7 +119,7 @@ export const tests = [
       // A's panel has been open since A wrote the comments.
       await card(a, "pricce").getByText("Yes, checked with the kitchen").waitFor();
       await card(a, "pricce").getByRole("button", { name: "Resolve thread" }).click();
-      for (const page of [a, b, c]) await countButton(page, 1).waitFor();
+      for (const page of [a, b, c]) await countShown(page, 1);
       await converge([a, b, c], highlighted, "houurs");
       await card(b, "pricce").waitFor({ state: "detached" });
 
@@ -144,7 +146,7 @@ export const tests = [
       await form.getByText("On the whole section").waitFor();
       await form.getByRole("textbox", { name: "Comment" }).fill("Could this section have a photo?");
       await form.getByRole("button", { name: "Comment", exact: true }).click();
-      await countButton(page, 2).waitFor();
+      await countShown(page, 2);
       const panel = page.getByRole("complementary", { name: "Comments" });
       await card(page, "ten euros").getByRole("textbox", { name: "Reply" }).fill("Twelve from April, @Pat");
       await page.getByRole("option", { name: "Pat Publisher" }).click();
@@ -155,7 +157,7 @@ export const tests = [
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await shot(page, "review-comments.png");
       await card(page, "ten euros").getByRole("button", { name: "Resolve thread" }).click();
-      await countButton(page, 1).waitFor();
+      await countShown(page, 1);
       await card(page, "ten euros").waitFor({ state: "detached" });
       await panel.getByRole("checkbox", { name: "Show resolved" }).check();
       await card(page, "ten euros").getByText(/^Resolved by Eddie Editor/).waitFor();

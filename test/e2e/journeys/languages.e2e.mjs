@@ -249,20 +249,26 @@ export const tests = [
   {
     name: "languages: the Pages panel shows each page's translations as locale badges that say their status and link to them",
     async run({ browser, site, track }) {
-      const { context, page } = await openAs(browser, site, "editor@example.test");
+      const { context, page } = await openAs(browser, site, "publisher@example.test");
       track(context);
-      await page.goto("/about");
+      // A page of its own, published in both languages: other tests of the suite edit the seeded ones.
+      const word = `garden${Date.now().toString(36)}`;
+      const { id, path } = await newPage(context, site, { title: `Garden ${word}`, body: "<p>Green.</p>" });
+      await api(context, site, "POST", `/api/cms/pages/${id}/versions`, { title: `Garden ${word}` });
+      await api(context, site, "POST", `/api/cms/pages/${id}/publish`, {});
+      const germanId = await germanOf(context, site, id, { title: `Garten ${word}` });
+      await api(context, site, "POST", `/api/cms/pages/${germanId}/publish`, {});
+      await page.goto(path);
       await waitForEditing(page);
       await barAction(page, "Pages: find a page");
       const pages = page.getByRole("dialog", { name: "Pages" });
-      // Other tests of the suite edit the about page (its title, its draft), so the badge names
-      // the title as it starts and either status; the status words are the badge's own.
-      const german = pages.getByRole("link", { name: /^DE: About us.* in German, (up to date|outdated), published$/ });
-      assert.equal(await german.getAttribute("href"), "/de/ueber-uns");
+      await pages.getByLabel("Filter pages").fill(word);
+      const german = pages.getByRole("link", { name: `DE: Garden ${word} in German, up to date, published` });
+      assert.equal(await german.getAttribute("href"), `/de${path}`);
       assert.equal(await german.textContent(), "DE");
       assert.equal(await pages.getByRole("link", { name: /in English/ }).count(), 0, "the source is the page's own link, not a badge");
       assert.deepEqual(await seriousViolations(page, ".cms-page-list"), [], "the list with its badges passes axe");
-      await Promise.all([page.waitForURL((url) => url.pathname === "/de/ueber-uns"), german.click()]);
+      await Promise.all([page.waitForURL((url) => url.pathname === `/de${path}`), german.click()]);
       await waitForEditing(page);
     },
   },
