@@ -166,10 +166,30 @@ export async function twoEditors({ browser, site, track }, path) {
   const b = await openAs(browser, site, "publisher@example.test");
   track(a.context);
   track(b.context);
-  await Promise.all([a.page.goto(path), b.page.goto(path)]);
-  await Promise.all([waitForEditing(a.page), waitForEditing(b.page)]);
-  for (const page of [a.page, b.page]) if ((await page.evaluate(() => window.louise.mode())) !== "live") throw new Error(`${path} did not join its room`);
-  return { a: a.page, b: b.page };
+  return joinBoth(a.page, b.page, path);
+}
+
+/**
+ * `twoEditors` on a page of their own that the publisher makes with `fields`, so nothing another
+ * test left in a shared page's room (a closing editor's presence, a draft) reaches them.
+ *
+ * @example
+ * const { a, b, id } = await twoEditorsOnNewPage(ctx, { title: "About us" });
+ */
+export async function twoEditorsOnNewPage({ browser, site, track }, fields) {
+  const a = await openAs(browser, site, "editor@example.test");
+  const b = await openAs(browser, site, "publisher@example.test");
+  track(a.context);
+  track(b.context);
+  const { id, path } = await newPage(b.context, site, fields);
+  return { ...(await joinBoth(a.page, b.page, path)), id, path };
+}
+
+async function joinBoth(a, b, path) {
+  await Promise.all([a.goto(path), b.goto(path)]);
+  await Promise.all([waitForEditing(a), waitForEditing(b)]);
+  for (const page of [a, b]) if ((await page.evaluate(() => window.louise.mode())) !== "live") throw new Error(`${path} did not join its room`);
+  return { a, b };
 }
 
 /**

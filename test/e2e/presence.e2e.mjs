@@ -2,9 +2,9 @@
 // are in, their caret and selection in plain fields (carried as Yjs relative positions), and who
 // is where in the edit bar.
 import assert from "node:assert/strict";
-import { api, newPage, openAs, ROOM_PROTOCOL_VERSION, ROOM_VERSION_PARAM, twoEditors, waitForEditing, waitForStatus } from "./browser.mjs";
+import { api, newPage, openAs, ROOM_PROTOCOL_VERSION, ROOM_VERSION_PARAM, twoEditorsOnNewPage, waitForEditing, waitForStatus } from "./browser.mjs";
 
-const TITLE = 'h1[data-cms-field="pages:2:title"]';
+const TITLE = "h1[data-cms-field]";
 
 /* Where the end of the title's text is drawn on `page`, in document coordinates. */
 const titleEnd = (page) =>
@@ -30,7 +30,7 @@ export const tests = [
   {
     name: "presence: the other editor's name and colour on their field, their caret and selection in a plain field, and where they are in the bar",
     async run(ctx) {
-      const { a, b } = await twoEditors(ctx, "/about");
+      const { a, b } = await twoEditorsOnNewPage(ctx, { title: "About us" });
       await a.locator(TITLE).click();
       // The end of the text (End alone stops at the end of a wrapped title's first line).
       await a.keyboard.press("Control+End");
@@ -49,13 +49,13 @@ export const tests = [
       await b.keyboard.press("Control+Home");
       await b.keyboard.type("Our ");
       await a.waitForFunction((sel) => document.querySelector(sel).textContent.startsWith("Our "), TITLE);
-      await b.waitForFunction(() => {
+      await b.waitForFunction((sel) => {
         const caret = document.querySelector(".cms-presence-caret");
-        const el = document.querySelector('h1[data-cms-field="pages:2:title"]');
+        const el = document.querySelector(sel);
         const range = document.createRange();
         range.setStart(el.firstChild, el.firstChild.length);
         return caret && Math.abs(parseFloat(caret.style.left) - (range.getClientRects()[0].left + scrollX)) <= 2;
-      });
+      }, TITLE);
 
       // A selects the whole title: B sees the selection, not a caret.
       await a.keyboard.press("Shift+Home");
