@@ -193,6 +193,32 @@ async function joinBoth(a, b, path) {
 }
 
 /**
+ * Waits until the edit bar shows a button named `name` (exactly) where an editor sees it: in the
+ * bar, or, when the bar has folded its secondary actions, in the opened More menu (a folded
+ * action is display:none, so no role query finds it while the menu is closed). Closes a menu it
+ * opened, so the page is left as it was.
+ *
+ * @example
+ * await seenInBar(page, "Comments, 2 open");
+ */
+export async function seenInBar(page, name, timeout = 10_000) {
+  const bar = page.locator(".cms-bar");
+  const more = bar.locator(".cms-more");
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const folded = await more.isVisible();
+    if (folded && (await more.getAttribute("aria-expanded")) !== "true") await more.click();
+    try {
+      await bar.getByRole("button", { name, exact: true }).waitFor({ state: "visible", timeout: 1_000 });
+      if (folded) await more.click();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+  }
+}
+
+/**
  * Waits until `read(page)` returns `expected` on every page, failing with what each showed last.
  *
  * @example
