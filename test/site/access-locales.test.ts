@@ -161,6 +161,29 @@ describe("GET …/:id/translations shows a scoped account what it may read", () 
   });
 });
 
+describe("an account scoped to no language (locales: [])", () => {
+  it("is stored and answered as the admin set it, and touches no record: no source, no translation, no listing", async () => {
+    await seedEditor("nola@demo.test", "publisher");
+    const { id } = (await env.DB.prepare("SELECT id FROM editors WHERE email = 'nola@demo.test'").first<{ id: number }>())!;
+    const changed = await send("PATCH", `/api/cms/editors/${id}`, ada, { scopes: { locales: [] } });
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    expect(await changed.json()).toMatchObject({ id, scopes: { locales: [] } });
+    const team = (await (await api("/api/cms/editors", ada)).json()) as { editors: { id: number; scopes: unknown }[] };
+    expect(team.editors.find((editor) => editor.id === id)?.scopes).toEqual({ locales: [] });
+
+    const nola = await signIn("nola@demo.test");
+    const { en, de } = await family();
+    const before = [await drafts(en), await drafts(de)];
+    await expectRefused(await api(`/api/cms/pages/${en}`, nola));
+    await expectRefused(await api(`/api/cms/pages/${en}/versions`, nola));
+    await expectRefused(await api(`/api/cms/pages/${de}`, nola));
+    await expectRefused(await api(`/api/cms/pages/${en}/translations`, nola));
+    await expectRefused(await send("PATCH", `/api/cms/pages/${en}?locale=de`, nola, { title: "Von Nola" }));
+    await expectRefused(await send("POST", "/api/cms/save", nola, { field: `pages:${de}:title`, value: "Von Nola" }));
+    expect([await drafts(en), await drafts(de)]).toEqual(before);
+  });
+});
+
 describe("an account scoped to de through the service binding", () => {
   type Result = { ok: boolean; status?: number; code?: string; value?: { id?: number } };
   const service = () => (exports as unknown as Record<string, Record<string, (...args: unknown[]) => Promise<Result>>>).CmsService!;

@@ -29,13 +29,16 @@ export function assertRecordAccess(session: Pick<EditorSession, "access">, confi
  * The scope rule for reading a record's draft (its REST read, the service binding's `readPage`):
  * {@link assertRecordAccess}, except that a `locales` scope admits the source of a translated
  * collection (a record in the default locale that translates nothing): a translator reads the
- * source they translate from, and may not change it.
+ * source they translate from, and may not change it. A scope of no locale (`locales: []`) reads
+ * no record at all.
  *
  * @example
  * assertRecordReadAccess({ access: { publish: false, scope: { locales: ["de"] } } }, pagesCollection, { slug: "about", locale: "en", sourceId: null }); // passes
  */
 export function assertRecordReadAccess(session: Pick<EditorSession, "access">, config: ScopedCollection, record: Record<string, unknown>): void {
-  checkRecord(session, config, record, undefined, record.sourceId === null && typeof record.locale === "string");
+  // A translator reads what it translates from; a scope of no language (`locales: []`) translates nothing, so reads no source either.
+  const translates = (session.access?.scope?.locales?.length ?? 0) > 0;
+  checkRecord(session, config, record, undefined, translates && record.sourceId === null && typeof record.locale === "string");
 }
 
 function checkRecord(session: Pick<EditorSession, "access">, config: ScopedCollection, current: Record<string, unknown>, edit: Record<string, unknown> | undefined, readsSource: boolean): void {
