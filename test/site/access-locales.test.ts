@@ -96,6 +96,8 @@ describe("a paths scope places a translation at its own address, /<locale>/<slug
     const de = ((await made.json()) as { id: number }).id;
     expect((await api(`/api/cms/pages/${de}`, paul)).status).toBe(200);
     expect((await api(`/api/cms/pages/${en}?locale=de`, paul)).status).toBe(200);
+    expect((await api(`/api/cms/pages/${de}/versions`, paul)).status).toBe(200);
+    await expectRefused(await api(`/api/cms/pages/${en}/versions`, paul));
     expect((await send("PATCH", `/api/cms/pages/${de}`, paul, { title: "Zweite" })).status).toBe(201);
     expect((await send("POST", `/api/cms/pages/${de}/versions`, paul, { title: "Dritte" })).status).toBe(201);
     expect((await send("POST", "/api/cms/save", paul, { field: `pages:${de}:title`, value: "Inline" })).status).toBe(204);
@@ -116,6 +118,8 @@ describe("a paths scope places a translation at its own address, /<locale>/<slug
     expect((await api(`/api/cms/pages/${en}`, sol)).status).toBe(200);
     await expectRefused(await api(`/api/cms/pages/${de}`, sol));
     await expectRefused(await api(`/api/cms/pages/${en}?locale=de`, sol));
+    await expectRefused(await api(`/api/cms/pages/${de}/versions`, sol));
+    await expectRefused(await api(`/api/cms/pages/${en}/versions?locale=de`, sol));
     const before = await drafts(de);
     await expectRefused(await send("PATCH", `/api/cms/pages/${en}?locale=de`, sol, { title: "Von Sol" }));
     await expectRefused(await send("POST", `/api/cms/pages/${de}/versions`, sol, { title: "Von Sol" }));
@@ -180,7 +184,12 @@ describe("an account scoped to no language (locales: [])", () => {
     await expectRefused(await api(`/api/cms/pages/${en}/translations`, nola));
     await expectRefused(await send("PATCH", `/api/cms/pages/${en}?locale=de`, nola, { title: "Von Nola" }));
     await expectRefused(await send("POST", "/api/cms/save", nola, { field: `pages:${de}:title`, value: "Von Nola" }));
+    await expectRefused(await send("POST", "/api/cms/share-links", nola, { id: de }));
     expect([await drafts(en), await drafts(de)]).toEqual(before);
+    const service = (exports as unknown as Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>>).CmsService!;
+    const session: EditorSession = { id: String(id), email: "nola@demo.test", name: "Nola", roles: ["editor", "publisher"], access: { publish: true, scope: { locales: [] } } };
+    expect(await service.readPage!(session, "pages", en)).toMatchObject({ ok: false, status: 403, code: "out_of_scope" });
+    expect(await service.listTranslations!(session, "pages", en)).toMatchObject({ ok: false, status: 403, code: "out_of_scope" });
   });
 });
 
@@ -243,12 +252,24 @@ describe("an account scoped to de at the room's door", () => {
     await expectRefused(await send("POST", `/api/cms/pages/${de}/versions`, deb, { title: "Noch meins?" }));
   }, 60_000);
 
-  it("places a translation's room at /<locale>/<slug>: a /de/ scope is admitted, a scope of the sources' addresses refused (4403)", async () => {
+  it("places a translation's room at /<locale>/<slug>: a /de/ scope is admitted, a scope of the sources' addresses refused (4403), and closed (4409) when it narrows to them", async () => {
     const { en, de } = await family();
-    const inside = await openSocket(de, paul);
-    expect(await closedWithin(inside.closed, 1_000)).toBe("still open");
-    inside.ws.close();
     expect(await closedWithin((await openSocket(en, paul)).closed, 15_000)).toBe(ROOM_CLOSE.OUT_OF_SCOPE);
     expect(await closedWithin((await openSocket(de, sol)).closed, 15_000)).toBe(ROOM_CLOSE.OUT_OF_SCOPE);
+    await seedEditor("pat@demo.test", "editor", UNDER_DE);
+    const pat = await signIn("pat@demo.test");
+    const inside = await openSocket(de, pat);
+    expect(await closedWithin(inside.closed, 1_000)).toBe("still open");
+    await env.DB.prepare(`UPDATE editors SET scopes = ?1 WHERE email = 'pat@demo.test'`).bind(JSON.stringify(SOURCES)).run();
+    expect(await closedWithin(inside.closed, 15_000)).toBe(ROOM_CLOSE.ACCESS_CHANGED);
+    expect(await closedWithin((await openSocket(de, pat)).closed, 15_000)).toBe(ROOM_CLOSE.OUT_OF_SCOPE);
+  }, 60_000);
+
+  it("refuses an account scoped to no language (locales: []) in a source's and a translation's room (4403)", async () => {
+    const { en, de } = await family();
+    await seedEditor("noel@demo.test", "editor", { locales: [] });
+    const noel = await signIn("noel@demo.test");
+    expect(await closedWithin((await openSocket(en, noel)).closed, 15_000)).toBe(ROOM_CLOSE.OUT_OF_SCOPE);
+    expect(await closedWithin((await openSocket(de, noel)).closed, 15_000)).toBe(ROOM_CLOSE.OUT_OF_SCOPE);
   }, 60_000);
 });
