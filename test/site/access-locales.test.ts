@@ -108,6 +108,10 @@ describe("a paths scope places a translation at its own address, /<locale>/<slug
     await expectRefused(await send("POST", "/api/cms/save", paul, { field: `pages:${en}:title`, value: "Defaced" }));
     await expectRefused(await send("POST", "/api/cms/share-links", paul, { id: en }));
     expect(await drafts(en)).toBe(before);
+    // The site's pages: edit mode on the German page, the English one as a visitor sees it.
+    const slug = ((await (await api(`/api/cms/pages/${de}`, ada)).json()) as { slug: string }).slug;
+    expect(await (await api(`/de/${slug}`, paul)).text()).toContain("mountLouise");
+    expect(await (await api(`/${slug}`, paul)).text()).not.toContain("mountLouise");
   });
 
   it("a scope of the sources' addresses does not cover their translations, not even one of the same slug", async () => {
