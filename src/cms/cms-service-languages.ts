@@ -1,7 +1,8 @@
 import type { DraftDeps, EditableDocument } from "../cores/drafts";
 import { tableMeta } from "../cores/table-meta";
 import { readTranslated } from "../cores/translations/read-translated";
-import { discardTranslation, ensureTranslation, listTranslations, sourceOf, translationId, type TranslationEntry } from "../cores/translations/translations";
+import { discardTranslation, ensureTranslation, sourceOf, translationId, type TranslationEntry } from "../cores/translations/translations";
+import { scopedTranslations } from "../cores/translations/scoped-translations";
 import { HttpError } from "../shared/errors";
 import { unknownLocale, type Languages } from "../shared/locales";
 import type { EditorSession } from "../shared/session";
@@ -37,13 +38,12 @@ export async function translatedDocument(db: D1Database, deps: DraftDeps, langua
   return { ...editable, document: read.row, fallbacks: read.fallbacks };
 }
 
-/** Every locale of record `id`'s source with its status (as `GET …/:id/translations`). */
-export async function translationsOf(db: D1Database, deps: DraftDeps, languages: Languages | null, id: number): Promise<{ source: number; translations: TranslationEntry[] }> {
+/** Every locale of record `id`'s source with its status, as far as the caller's scope reads (as `GET …/:id/translations`). */
+export async function translationsOf(db: D1Database, deps: DraftDeps, languages: Languages | null, session: EditorSession, id: number): Promise<{ source: number; translations: TranslationEntry[] }> {
   if (!deps.localized || !languages) throw new HttpError(404, `${deps.config.slug} is not translated`, { code: "not_found" });
-  const family = await sourceOf(db, tableMeta(deps.table), id);
-  const translations = family && (await listTranslations(db, deps, family.sourceId, languages.locales));
-  if (!family || !translations) throw new HttpError(404, `${deps.config.slug} ${id} not found`, { code: "not_found" });
-  return { source: family.sourceId, translations };
+  const listed = await scopedTranslations(db, deps, session, id, languages.locales);
+  if (!listed) throw new HttpError(404, `${deps.config.slug} ${id} not found`, { code: "not_found" });
+  return listed;
 }
 
 /**

@@ -139,7 +139,7 @@ export function createCmsService<Env extends CmsEnv, C extends CmsCollections>(o
     }
 
     listTranslations(session: EditorSession, collection: DraftSlug<C>, id: number) {
-      return this.#run(session, () => translationsOf(this.env.DB, this.#deps(collection), registry.languages, positiveId(id)));
+      return this.#run(session, () => translationsOf(this.env.DB, this.#deps(collection), registry.languages, session, positiveId(id)));
     }
 
     readPublished(collection: DraftSlug<C>, id: number) {

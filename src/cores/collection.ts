@@ -26,7 +26,7 @@ export interface CollectionConfig {
   /**
    * The address the site serves a record at (`/blog/spring`), from its fields; `null` when it has
    * none. Scoped accounts' `paths` are checked against it. Default: `/<slug>` when the record has a
-   * string `slug` field, else `null`.
+   * string `slug` field (`/<locale>/<slug>` for a translation), else `null`.
    */
   address?: (record: Record<string, unknown>) => string | null;
 }
@@ -70,15 +70,22 @@ export function defineCollection<const C extends CollectionConfig>(config: C): R
 }
 
 /**
- * A record's address as the site serves it: the collection's `address` rule, else `/<slug>`
- * (`null` without a string `slug`).
+ * A record's address as the scope rule places it: the collection's `address` rule (handed the
+ * whole record, its `locale` and `sourceId` too), else `/<slug>`, and for a translation (a record
+ * with a `locale` that names its `sourceId`) `/<locale>/<slug>`, its own address: a `paths` scope
+ * covers a translation by where it lives (`/de/`), never by its source's address. `null` without
+ * a string `slug`.
  *
  * @example
  * recordAddress(pagesCollection, { slug: "about" }) // "/about"
+ * recordAddress(pagesCollection, { slug: "ueber-uns", locale: "de", sourceId: 2 }) // "/de/ueber-uns"
  */
 export function recordAddress(config: Pick<CollectionConfig, "address">, record: Record<string, unknown>): string | null {
   if (config.address) return config.address(record);
-  return typeof record.slug === "string" ? `/${record.slug}` : null;
+  if (typeof record.slug !== "string") return null;
+  // A translation is never in the default locale, so its locale is always its address's prefix.
+  const translated = typeof record.sourceId === "number" && typeof record.locale === "string";
+  return translated ? `/${record.locale}/${record.slug}` : `/${record.slug}`;
 }
 
 /**

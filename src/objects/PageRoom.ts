@@ -36,7 +36,7 @@ import {
 } from "./room-publish";
 import { RoomAdmission } from "./room-admission";
 import { reconcileSchedule, scheduleWithdrawn } from "./room-schedule-copy";
-import { admissionRefusal, assertRoomAccess, refusalOf, scopeRefusal, SESSION_CHECK } from "./room-access";
+import { admissionRefusal, assertRoomAccess, refusalOf, scopeRefusal, SESSION_CHECK, type RecordPlace } from "./room-access";
 import { declaredFields, deleteScheduleRow, readVersionSnapshot } from "../cores/drafts";
 import { fieldEditOf } from "../cores/access";
 import { isScoped } from "../shared/access-scope";
@@ -127,8 +127,8 @@ export class PageRoom extends YServer {
   #deps: DraftDeps | null = null;
   #fields: RoomField[] = [];
   #translation: RoomTranslation | null = null;
-  /** The record's locale (its translated collection's `locale` column), `null` for one that is not translated. */
-  #locale: string | null = null;
+  /** The record's locale and source (its translated collection's columns), both `null` for one that is not translated. */
+  #place: RecordPlace = { locale: null, sourceId: null };
   /** A source's shared fields as its translations' rooms were last told them (JSON); `null` for any other room. */
   #sharedTold: string | null = null;
   #limits: RoomLimits = DEFAULT_ROOM_LIMITS;
@@ -202,7 +202,7 @@ export class PageRoom extends YServer {
     if (!editor) return connection.close(ROOM_CLOSE.NO_EDITOR, "no editor: connect through the site");
     const failure = await this.#ready();
     if (failure) return connection.close(failure.closeCode, failure.message);
-    const outside = admissionRefusal(editor, (this.#deps as DraftDeps).config, this.document, this.#fields, this.#locale);
+    const outside = admissionRefusal(editor, (this.#deps as DraftDeps).config, this.document, this.#fields, this.#place);
     if (outside) return connection.close(ROOM_CLOSE.OUT_OF_SCOPE, closeReason(outside));
     const now = Date.now();
     connection.setState((prev: RoomConnectionState | null) => ({ ...prev, editor, color: editorColor(editor.id), connectedAt: now, spoke: false, clients: [] }));
@@ -250,7 +250,7 @@ export class PageRoom extends YServer {
         if (refusal) return this.#refuse(connection, refusal, parsed.structs);
         const suggestion = refusedSuggestionUpdate(this.document, this.#fields, parsed.structs, parsed.deletes, state.editor.id);
         if (suggestion) return this.#refuse(connection, suggestion, parsed.structs, ROOM_CLOSE.READ_ONLY_FIELD);
-        const scoped = scopeRefusal(state.editor, (this.#deps as DraftDeps).config, this.document, this.#fields, parsed.structs, parsed.deletes, parsed.update);
+        const scoped = scopeRefusal(state.editor, (this.#deps as DraftDeps).config, this.document, this.#fields, this.#place, parsed.structs, parsed.deletes, parsed.update);
         if (scoped) return this.#refuse(connection, scoped.reason, parsed.structs, scoped.code);
         // Held-back items that this update would let in are checked now: refused, neither lands.
         const held = pendingRefusal(this.document, this.#fields, parsed.update, this.#deps?.mediaBase);
@@ -565,7 +565,7 @@ export class PageRoom extends YServer {
 
   /* The scope rule on this room's record, read from the live document (see `assertRoomAccess`). */
   #assertAccess(session: EditorSession, edit?: Parameters<typeof assertRoomAccess>[5]): void {
-    assertRoomAccess(session, (this.#deps as DraftDeps).config, this.document, this.#fields, { locale: this.#locale }, edit, this.#deps?.mediaBase);
+    assertRoomAccess(session, (this.#deps as DraftDeps).config, this.document, this.#fields, this.#place, edit, this.#deps?.mediaBase);
     // A translation's shared fields are written on its source only, whoever writes.
     assertRoomShared(this.#translation, this.document, this.#fields, edit, this.#deps?.mediaBase);
   }
@@ -585,7 +585,7 @@ export class PageRoom extends YServer {
     this.#deps = room.deps;
     this.#fields = room.fields;
     this.#translation = room.translation;
-    this.#locale = room.locale;
+    this.#place = room.place;
     this.#sharedTold = room.deps.localized && !room.translation ? sharedText(this.document, room.fields, room.deps.localized.shared) : null;
     this.#limits = { ...DEFAULT_ROOM_LIMITS, ...config?.limits };
     this.#admission = new RoomAdmission({

@@ -14,17 +14,27 @@ import type { DecodedDeletes, DecodedStructs } from "./room-wire";
 export const SESSION_CHECK = "session";
 
 /**
+ * Where a room's record is, beyond its fields (the document holds fields only): its locale and,
+ * for a translation, its source (a translation lives at `/<locale>/<slug>`, see `recordAddress`).
+ * Both `null` for a record of a collection that is not translated; `sourceId` `null` for a source.
+ */
+export interface RecordPlace {
+  locale: string | null;
+  sourceId: number | null;
+}
+
+/**
  * Why the account may not join this room (its collection, address or locale is outside its
  * scope), or `null`. The room's own document is the record's current content, so no read is
- * needed; `locale` is the record's (`null` for a collection that is not translated).
+ * needed; `place` is where the record is (its locale, its source).
  *
  * @example
- * const refusal = admissionRefusal(editor, deps.config, doc, fields, "de");
+ * const refusal = admissionRefusal(editor, deps.config, doc, fields, { locale: "de", sourceId: 2 });
  * if (refusal) connection.close(ROOM_CLOSE.OUT_OF_SCOPE, refusal);
  */
-export function admissionRefusal(session: EditorSession, config: ScopedCollection, doc: Y.Doc, fields: RoomField[], locale: string | null): string | null {
+export function admissionRefusal(session: EditorSession, config: ScopedCollection, doc: Y.Doc, fields: RoomField[], place: RecordPlace): string | null {
   if (!isScoped(session.access?.scope)) return null;
-  return refusalOf(() => assertRecordAccess(session, config, { ...(needsAddress(session) ? plainValues(doc, fields) : {}), locale }));
+  return refusalOf(() => assertRecordAccess(session, config, { ...(needsAddress(session) ? plainValues(doc, fields) : {}), ...place }));
 }
 
 /**
@@ -34,13 +44,14 @@ export function admissionRefusal(session: EditorSession, config: ScopedCollectio
  * address could come from is touched.
  *
  * @example
- * const reason = scopeRefusal(session, deps.config, doc, fields, parsed.structs, parsed.deletes, parsed.update);
+ * const reason = scopeRefusal(session, deps.config, doc, fields, place, parsed.structs, parsed.deletes, parsed.update);
  */
 export function scopeRefusal(
   session: EditorSession,
   config: ScopedCollection,
   doc: Y.Doc,
   fields: RoomField[],
+  place: RecordPlace,
   structs: DecodedStructs,
   deletes: DecodedDeletes | null,
   update: Uint8Array,
@@ -56,34 +67,34 @@ export function scopeRefusal(
   if (!addressed) return null;
   const plain = plainFields(fields);
   if (!plain.some((field) => touched.has(field.name))) return null;
-  const before = readFields(doc, plain);
+  const before = { ...readFields(doc, plain), ...place };
   const scratch = new Y.Doc();
   Y.applyUpdate(scratch, Y.encodeStateAsUpdate(doc));
   Y.applyUpdate(scratch, update);
-  const next = recordAddress(config, readFields(scratch, plain));
+  const next = recordAddress(config, { ...readFields(scratch, plain), ...place });
   if (next === recordAddress(config, before) || isAddressInScope(scope, next)) return null;
   return { code: ROOM_CLOSE.OUT_OF_SCOPE, reason: `${next ?? "a record without an address"} is outside this account's scope` };
 }
 
 /**
  * The scope rule for a write from outside the room (REST, inline save, the service binding) on
- * this room's record: the document is the record's current content, in `record.locale`. `edit`
- * may be built from it (a leaf save). Throws the rule's 403.
+ * this room's record: the document is the record's current content, at `place`. `edit` may be
+ * built from it (a leaf save). Throws the rule's 403.
  *
  * @example
- * assertRoomAccess(session, deps.config, doc, fields, { locale: "de" }, { title: "New" });
+ * assertRoomAccess(session, deps.config, doc, fields, { locale: "de", sourceId: 2 }, { title: "New" });
  */
 export function assertRoomAccess(
   session: EditorSession,
   config: ScopedCollection,
   doc: Y.Doc,
   fields: RoomField[],
-  record: { locale: string | null },
+  place: RecordPlace,
   edit?: Record<string, unknown> | ((current: Record<string, unknown>) => Record<string, unknown>),
   mediaBase?: string,
 ): void {
   if (!isScoped(session.access?.scope)) return;
-  const current = { ...readFields(doc, fields, mediaBase), locale: record.locale };
+  const current = { ...readFields(doc, fields, mediaBase), ...place };
   assertRecordAccess(session, config, current, typeof edit === "function" ? edit(current) : edit);
 }
 

@@ -11,6 +11,7 @@ import { translationSource, withSharedFields } from "../cores/translations/share
 import { sourceOf } from "../cores/translations/translations";
 import { tableMeta } from "../cores/table-meta";
 import { adoptShared, type RoomTranslation } from "./room-translation";
+import type { RecordPlace } from "./room-access";
 
 /** What a room knows once its document is loaded. */
 export interface LoadedRoom {
@@ -22,8 +23,8 @@ export interface LoadedRoom {
   seeded: boolean;
   /** The record's source when it is a translation (its shared fields are the source's), else `null`. */
   translation: RoomTranslation | null;
-  /** The record's locale (a translated collection's), else `null`: the scope rule reads it. */
-  locale: string | null;
+  /** Where the record is (its locale and source, a translated collection's): the scope rule reads it. */
+  place: RecordPlace;
 }
 
 /**
@@ -52,7 +53,8 @@ export async function loadRoom(input: {
   const fields = roomFields(deps.config).map((field) => (notNull.has(field.name) ? { ...field, notNull: true } : field));
   const source = await translationSource(env.DB, deps, address.id);
   const translation = source && deps.localized ? { source, shared: deps.localized.shared } : null;
-  const locale = deps.localized ? ((await sourceOf(env.DB, tableMeta(deps.table), address.id))?.locale ?? null) : null;
+  const family = deps.localized ? await sourceOf(env.DB, tableMeta(deps.table), address.id) : null;
+  const place: RecordPlace = { locale: family?.locale ?? null, sourceId: family && family.sourceId !== address.id ? family.sourceId : null };
   if (RoomStore.exists(input.storage)) {
     const store = new RoomStore(input.storage);
     if (store.hasState()) {
@@ -62,7 +64,7 @@ export async function loadRoom(input: {
       const upgraded = upgradeDocument(doc, fields, origin);
       const adopted = adoptShared(translation, doc, fields, translation?.source.values ?? {}, origin).changed.length > 0;
       if (upgraded || adopted) store.compact(doc);
-      return { store, id: address.id, deps, fields, seeded: false, translation, locale };
+      return { store, id: address.id, deps, fields, seeded: false, translation, place };
     }
   }
   const editable = await loadEditableDocument(env.DB, deps, address.id);
@@ -73,5 +75,5 @@ export async function loadRoom(input: {
   // A room whose storage is empty (a fresh deploy, an import) anchors D1's threads on the seeded words.
   await seedStoredThreads(env.DB, doc, fields, address.collection, address.id, origin);
   store.compact(doc);
-  return { store, id: address.id, deps, fields, seeded: true, translation, locale };
+  return { store, id: address.id, deps, fields, seeded: true, translation, place };
 }

@@ -2,7 +2,8 @@ import type { Table } from "drizzle-orm";
 import type { CollectionConfig } from "../cores/collection";
 import { tableMeta } from "../cores/table-meta";
 import { assertStoredRecordAccess } from "../cores/access";
-import { discardTranslation, ensureTranslation, listTranslations, markUpToDate, sourceOf, translationId } from "../cores/translations/translations";
+import { discardTranslation, ensureTranslation, markUpToDate, sourceOf, translationId } from "../cores/translations/translations";
+import { scopedTranslations } from "../cores/translations/scoped-translations";
 import { readTranslated } from "../cores/translations/read-translated";
 import { withSourceSharedHistory, type HistoryPage } from "../cores/translations/shared-history";
 import { HttpError } from "../shared/errors";
@@ -32,7 +33,7 @@ export interface LocaleRouteConfig<Env> {
 
 /**
  * The locales of a translated collection's record routes: `GET {basePath}/:id/translations` (each
- * locale's status), `POST {basePath}/:id/translations/:locale/up-to-date`, and
+ * locale's status, as far as the account's scope reads: see `scopedTranslations`), `POST {basePath}/:id/translations/:locale/up-to-date`, and
  * `?locale=<code>` on `{basePath}/:id` and everything under it, which addresses the record's
  * translation into that locale (`:id` may be the source or any of its translations) and hands
  * the request on to `records` for it; on `{basePath}` it lists that locale's records. A `PATCH` or `POST …/versions` to a locale with no
@@ -72,12 +73,11 @@ export function localeRoute<Env extends EditorRouteEnv>(route: LocaleRouteConfig
     const url = new URL(request.url);
     const listing = matchPath(`${route.basePath}/:id/translations`, url.pathname);
     if (listing && request.method === "GET") {
-      await guardEditor(request, env, route.resolveEditor);
+      const session = await guardEditor(request, env, route.resolveEditor);
       const id = idOf(listing.id);
-      const family = await sourceOf(env.DB, meta, id);
-      const entries = family && (await listTranslations(env.DB, deps, family.sourceId, route.languages.locales));
-      if (!entries) throw new HttpError(404, `${route.config.slug} ${id} not found`, { code: "not_found" });
-      return json({ source: family.sourceId, translations: entries });
+      const listed = await scopedTranslations(env.DB, deps, session, id, route.languages.locales);
+      if (!listed) throw new HttpError(404, `${route.config.slug} ${id} not found`, { code: "not_found" });
+      return json(listed);
     }
     const marking = matchPath(`${route.basePath}/:id/translations/:locale/up-to-date`, url.pathname);
     if (marking && request.method === "POST") {

@@ -30,7 +30,9 @@ export interface PageListRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv
 
 /**
  * One entry of the page list: a record's overview and its scheduled publish, if any; in a
- * translated collection, its translations (locale, id, live slug and its address, published, up to date or outdated).
+ * translated collection, each declared locale but the default one: its translation (locale, id,
+ * live slug and its address, published, up to date or outdated), or `missing` (`id`, `slug` and
+ * `path` `null`) where it has none yet.
  */
 export type PageListEntry = RecordOverview & { scheduled: ScheduledPublish | null; translations?: (ListedTranslation & { path: string | null })[] };
 
@@ -38,7 +40,7 @@ export type PageListEntry = RecordOverview & { scheduled: ScheduledPublish | nul
  * `GET {basePath}/list`: every record of a drafts collection for the editor's page list, paged
  * (`limit`, `cursor`; `{ items, next }`), each with its live and drafted `slug` and `title`,
  * whether visitors see it (`published`), whether a draft is pending, and its scheduled publish;
- * a translated collection lists its sources, each with its `translations`. Editors only. Mount before `pagesRoute` (its `/:id` would claim the path).
+ * a translated collection lists its sources, each with its `translations` (every other locale, a missing one too). Editors only. Mount before `pagesRoute` (its `/:id` would claim the path).
  *
  * @example
  * const route = pageListRoute({ deps: { table: pages, versionsTable: pagesVersions, config }, resolveEditor });
@@ -54,8 +56,15 @@ export function pageListRoute<Env extends EditorRouteEnv>(config: PageListRouteC
     const writer = config.writer ? config.writer(env, config.deps.config.slug) : directDraftWriter(env, config.deps);
     const languages = config.sourcesOnly ? config.languages : undefined;
     const translations = languages ? await translationsOfSources(env.DB, config.deps, list.items.map((item) => item.id), languages.locales) : null;
+    // Every locale a translation could be in, in the declared order: the missing ones too, as the Language panel lists them.
     const addressed = (sourceId: number) =>
-      (translations?.get(sourceId) ?? []).map((entry) => ({ ...entry, path: languages && entry.slug !== null ? localePath(languages, entry.locale, entry.slug) : null }));
+      (languages?.locales ?? [])
+        .filter((locale) => locale !== languages?.defaultLocale)
+        .map((locale) => {
+          const entry = translations?.get(sourceId)?.find((found) => found.locale === locale);
+          if (!entry) return { locale, id: null, slug: null, path: null, published: false, status: "missing" as const };
+          return { ...entry, path: languages && entry.slug !== null ? localePath(languages, entry.locale, entry.slug) : null };
+        });
     // Only a pending draft can be scheduled: the others need no word with their room.
     const items: PageListEntry[] = await Promise.all(
       list.items.map(async (item) => ({

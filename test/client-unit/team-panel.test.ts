@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localeOptions, scopeLocales } from "../../src/client/team/scope-locales";
+import { localeBoxes, localeOptions, scopeLocales } from "../../src/client/team/scope-locales";
 import { scopeSummary } from "../../src/client/team/scope-summary";
 import { parseTeam } from "../../src/client/team/team-list";
 
@@ -32,6 +32,21 @@ describe("the scope's Languages choices", () => {
   it("sends the checked locales, and no locales part when none is checked (every language)", () => {
     expect(scopeLocales(["de"])).toEqual(["de"]);
     expect(scopeLocales([])).toBeUndefined();
+  });
+
+  it("shows every scope the server holds so that saving it unchanged keeps it: no language stays no language", () => {
+    const saved = (site: readonly string[], held: string[] | undefined) => {
+      const shown = localeBoxes(site, held);
+      // The server sorts what it stores: the order the boxes send in is no change.
+      return scopeLocales(shown.boxes.filter((box) => box.checked).map((box) => box.locale), shown.none)?.sort();
+    };
+    for (const site of [["en", "de"], []]) {
+      for (const held of [undefined, ["de"], ["de", "en"], ["fr"], []]) expect([site, held, saved(site, held)]).toEqual([site, held, held]);
+    }
+    expect(localeBoxes(["en", "de"], [])).toEqual({ boxes: [{ locale: "en", checked: false }, { locale: "de", checked: false }], none: true });
+    expect(localeBoxes(["en", "de"], ["de"]).none).toBe(false);
+    expect(scopeLocales([], true)).toEqual([]);
+    expect(scopeLocales(["de"], true)).toEqual(["de"]);
   });
 });
 

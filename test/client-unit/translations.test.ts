@@ -71,12 +71,12 @@ describe("the Translations panel's rows", () => {
     });
   });
 
-  it("a missing translation, or one whose slug is not listed yet, has no link; a locale the answer leaves out is missing", () => {
+  it("a missing translation, or one whose slug is not listed yet, has no link; a locale the answer leaves out (the account's scope) is outside its access, not missing", () => {
     const missing = gridRow(EN_DE, about, listing([{ locale: "en", id: 2, published: true, status: "up-to-date" }, { locale: "de", id: null, published: false, status: "missing" }]), new Map());
     expect(missing.cells[1]).toEqual({ locale: "de", status: "missing", text: "not translated yet", href: null });
     const unlisted = gridRow(EN_DE, about, listing([{ locale: "en", id: 2, published: true, status: "up-to-date" }, { locale: "de", id: 9, published: true, status: "up-to-date" }]), new Map());
     expect(unlisted.cells[1]?.href).toBeNull();
-    expect(gridRow(EN_DE, about, listing([{ locale: "en", id: 2, published: true, status: "up-to-date" }]), new Map()).cells[1]).toMatchObject({ locale: "de", status: "missing", href: null });
+    expect(gridRow(EN_DE, about, listing([{ locale: "en", id: 2, published: true, status: "up-to-date" }]), new Map()).cells[1]).toEqual({ locale: "de", status: "outside", text: "outside your access", href: null });
   });
 
   it("reads a list answer's records and its cursor, dropping rows without an id or slug", () => {

@@ -69,6 +69,28 @@ describe("PageRoom: a scoped account's updates", () => {
   });
 });
 
+describe("PageRoom: a translation's room is at the translation's own address, /<locale>/<slug>", () => {
+  it("admits a scope of /de/<prefix>, refuses one of the source's prefix (4403), and takes a live rename within it but not out of it", async () => {
+    const source = await newPage({ title: "Source" });
+    const id = await newPage({ title: "Übersetzung", locale: "de", sourceId: source });
+    const ann = await connect(id, editor("ann"));
+    const slug = ann.text("slug");
+    const sources = await connect(id, scoped("sol", { paths: ["/room-"] }));
+    await until(() => sources.closed !== null);
+    expect(sources.closed?.code).toBe(ROOM_CLOSE.OUT_OF_SCOPE);
+    const within = await connect(id, scoped("paul", { paths: ["/de/room-"] }));
+    expect(within.closed).toBeNull();
+    within.doc.getText("slug").insert(slug.length, "-zwei");
+    await until(() => ann.text("slug") === `${slug}-zwei`);
+    expect(within.closed).toBeNull();
+    within.doc.getText("slug").insert(0, "x");
+    await until(() => within.closed !== null);
+    expect(within.closed?.code).toBe(ROOM_CLOSE.OUT_OF_SCOPE);
+    expect(ann.text("slug")).toBe(`${slug}-zwei`);
+    ann.close();
+  });
+});
+
 describe("PageRoom: writes from outside the room by a scoped account", () => {
   it("refuses a draft, a leaf save, a restore, publish, unpublish and a schedule of a page outside its scope (403 out_of_scope), and takes them within", async () => {
     const id = await newPage({ title: "Outside writes" });

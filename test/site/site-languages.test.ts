@@ -83,8 +83,8 @@ describe("the reference site in en and de", () => {
     expect(ids.filter((id) => german.includes(id))).toEqual([]);
   });
 
-  it("the page list gives each page its translations: locale, id, address, published, and whether the English page changed since", async () => {
-    type Listed = { id: number; live: { slug?: string }; translations?: { locale: string; id: number; slug: string | null; published: boolean; status: string }[] };
+  it("the page list gives each page its translations: locale, id, address, published, and whether the English page changed since; a missing one as missing", async () => {
+    type Listed = { id: number; live: { slug?: string }; translations?: { locale: string; id: number | null; slug: string | null; published: boolean; status: string }[] };
     const made = (await (await post(pub, "/api/cms/pages", { slug: "list-langs", title: "Langs", body: "<p>One</p>", sections: [] })).json()) as { id: number };
     const plain = (await (await post(pub, "/api/cms/pages", { slug: "list-plain", title: "Plain", body: "<p>Two</p>", sections: [] })).json()) as { id: number };
     const german = (await (await post(pub, `/api/cms/pages/${made.id}/versions?locale=de`, { title: "Sprachen" })).json()) as { id: number };
@@ -95,7 +95,8 @@ describe("the reference site in en and de", () => {
     const ueber = await env.DB.prepare("SELECT id FROM pages WHERE locale = 'de' AND slug = 'ueber-uns'").first<{ id: number }>();
     expect(about?.translations).toEqual([{ locale: "de", id: ueber!.id, slug: "ueber-uns", path: "/de/ueber-uns", published: true, status: "up-to-date" }]);
     expect(items.find((item) => item.id === made.id)?.translations).toMatchObject([{ locale: "de", id: german.id, path: "/de/list-langs", published: false, status: "outdated" }]);
-    expect(items.find((item) => item.id === plain.id)?.translations).toEqual([]);
+    // A locale without a translation is listed too, as missing (the Pages panel shows it as such).
+    expect(items.find((item) => item.id === plain.id)?.translations).toEqual([{ locale: "de", id: null, slug: null, path: null, published: false, status: "missing" }]);
   });
 
   it("refuses a page at a locale's address: slug de is 422 reserved", async () => {

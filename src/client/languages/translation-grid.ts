@@ -7,10 +7,10 @@ export interface GridRow {
   cells: GridCell[];
 }
 
-/** One locale of one page: what it says, and where its page is (`null` while there is none). */
+/** One locale of one page: what it says, and where its page is (`null` while there is none); `outside` for a locale the account's scope does not show. */
 export interface GridCell {
   locale: string;
-  status: "missing" | "outdated" | "up-to-date";
+  status: "missing" | "outdated" | "up-to-date" | "outside";
   text: string;
   href: string | null;
 }
@@ -42,7 +42,9 @@ export function parseRecordList(body: unknown): { items: ListedRecord[]; next: s
 
 /**
  * One row of the Translations panel: each declared locale of the page with its status and, when it
- * has a page, that page's address (`slugs`: record id → slug, of the records listed so far).
+ * has a page, that page's address (`slugs`: record id → slug, of the records listed so far). A
+ * locale the listing leaves out is one the account's scope does not show (it may have a
+ * translation): "outside your access", never "not translated yet".
  *
  * @example
  * gridRow({ locales: ["en", "de"], defaultLocale: "en" }, { id: 2, slug: "about", title: "About", sourceId: null }, listing, new Map([[9, "ueber-uns"]]))
@@ -50,7 +52,8 @@ export function parseRecordList(body: unknown): { items: ListedRecord[]; next: s
  */
 export function gridRow(languages: { locales: readonly string[]; defaultLocale: string }, source: ListedRecord, listing: TranslationList, slugs: ReadonlyMap<number, string>): GridRow {
   const cells = languages.locales.map((locale): GridCell => {
-    const entry = listing.translations.find((item) => item.locale === locale) ?? { locale, id: null, published: false, status: "missing" as const };
+    const entry = listing.translations.find((item) => item.locale === locale);
+    if (!entry) return { locale, status: "outside", text: "outside your access", href: null };
     const slug = entry.id === source.id ? source.slug : entry.id === null ? undefined : slugs.get(entry.id);
     return { locale, status: entry.status, text: translationStatusText(entry, languages.defaultLocale), href: slug === undefined ? null : pageAddress(languages, locale, slug) };
   });

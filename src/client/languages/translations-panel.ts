@@ -12,7 +12,7 @@ const CSS = `
 .cms-translations th,.cms-translations td{border:1px solid #8a94a6;padding:.3rem .5rem;text-align:left;vertical-align:top}
 .cms-translations a{color:#1d4ed8}
 .cms-translations td[data-status=outdated]{background:#fff7ed}
-.cms-translations td[data-status=missing]{color:#4b5563}
+.cms-translations td[data-status=missing],.cms-translations td[data-status=outside]{color:#4b5563}
 `;
 
 /* Source pages read per "More pages"; each page's translations are one request. */

@@ -7,8 +7,9 @@ import { labelledInput } from "./slug-field";
 /**
  * The edit bar's "Pages": every page of the site, each a link to its address, marked "Draft only"
  * (visitors do not see it), "Scheduled" (with when), "Published" and "Unpublished changes", with a
- * filter box matching titles and addresses. A translated page shows its translations as locale
- * badges, each linking to that translation and saying its status.
+ * filter box matching titles and addresses. A translated page shows each other locale as a
+ * badge: its translation's, linking to it and saying its status, or a muted, dashed one saying it
+ * is not translated yet.
  *
  * @example
  * openPageList(document, {});
@@ -61,14 +62,18 @@ function pageItem(doc: Document, page: PageEntry): HTMLLIElement {
   return item;
 }
 
-/* Outdated translations stand out; the badge's accessible name says the page, language and status in words. */
+/* Outdated translations stand out, missing ones recede; the badge's accessible name says the page, language and status in words. */
 const BADGE = "display:inline-block;margin-left:.4rem;padding:0 .35rem;border:1px solid #8a94a6;border-radius:.25rem;font-size:12px;color:#1d4ed8";
+const BADGE_LOOK: Record<string, string> = {
+  outdated: `${BADGE};background:#fff7ed;color:#9a3412`,
+  missing: `${BADGE};border-style:dashed;color:#4b5563`,
+};
 
 function translationBadges(doc: Document, page: PageEntry, title: string): HTMLElement[] {
   return (page.translations ?? []).map((translation) => {
     const status = translationStatusText(translation, "");
     const badge = doc.createElement(translation.path === null ? "span" : "a");
-    // A translation without an address is a named badge, not a link.
+    // A translation without an address (a missing one has none) is a named badge, not a link.
     if (translation.path !== null) badge.setAttribute("href", translation.path);
     else badge.setAttribute("role", "img");
     const code = translation.locale.toUpperCase();
@@ -77,7 +82,7 @@ function translationBadges(doc: Document, page: PageEntry, title: string): HTMLE
     badge.setAttribute("aria-label", `${code}: ${title} in ${languageName(translation.locale)}, ${status}`);
     badge.title = status;
     badge.dataset.status = translation.status;
-    badge.style.cssText = translation.status === "outdated" ? `${BADGE};background:#fff7ed;color:#9a3412` : BADGE;
+    badge.style.cssText = BADGE_LOOK[translation.status] ?? BADGE;
     return badge;
   });
 }

@@ -13,8 +13,8 @@ export interface PageEntry {
   live: { slug?: string; title?: string };
   draft: { slug?: string; title?: string } | null;
   scheduled: { at: string } | null;
-  /** A translated collection's source page: its translations, each with its address (`path`). */
-  translations?: { locale: string; id: number; path: string | null; published: boolean; status: "outdated" | "up-to-date" }[];
+  /** A translated collection's source page: each other locale's translation with its address (`path`), or `missing` (`id` and `path` `null`). */
+  translations?: { locale: string; id: number | null; path: string | null; published: boolean; status: "missing" | "outdated" | "up-to-date" }[];
 }
 
 export type Answer<T> = { ok: true; value: T } | { ok: false; error: string };

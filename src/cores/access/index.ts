@@ -1,1 +1,1 @@
-export { assertCreateAccess, assertRecordAccess, assertRecordReadAccess, assertStoredRecordAccess, assertStoredRecordReadAccess, fieldEditOf, mayAccessRecord, type ScopedCollection } from "./record-access";
+export { assertCreateAccess, assertRecordAccess, assertRecordReadAccess, assertStoredRecordAccess, assertStoredRecordReadAccess, fieldEditOf, mayAccessRecord, mayReadRecord, type ScopedCollection } from "./record-access";

@@ -29,13 +29,16 @@ export function assertRecordAccess(session: Pick<EditorSession, "access">, confi
  * The scope rule for reading a record's draft (its REST read, the service binding's `readPage`):
  * {@link assertRecordAccess}, except that a `locales` scope admits the source of a translated
  * collection (a record in the default locale that translates nothing): a translator reads the
- * source they translate from, and may not change it.
+ * source they translate from, and may not change it. A scope of no locale (`locales: []`) reads
+ * no record at all.
  *
  * @example
  * assertRecordReadAccess({ access: { publish: false, scope: { locales: ["de"] } } }, pagesCollection, { slug: "about", locale: "en", sourceId: null }); // passes
  */
 export function assertRecordReadAccess(session: Pick<EditorSession, "access">, config: ScopedCollection, record: Record<string, unknown>): void {
-  checkRecord(session, config, record, undefined, record.sourceId === null && typeof record.locale === "string");
+  // A translator reads what it translates from; a scope of no language (`locales: []`) translates nothing, so reads no source either.
+  const translates = (session.access?.scope?.locales?.length ?? 0) > 0;
+  checkRecord(session, config, record, undefined, translates && record.sourceId === null && typeof record.locale === "string");
 }
 
 function checkRecord(session: Pick<EditorSession, "access">, config: ScopedCollection, current: Record<string, unknown>, edit: Record<string, unknown> | undefined, readsSource: boolean): void {
@@ -53,19 +56,21 @@ function checkRecord(session: Pick<EditorSession, "access">, config: ScopedColle
 }
 
 /**
- * The scope rule for a new record: its collection, the address its data gives it, its locale
- * (`locale`, else the data's: a translation made in `de` is a `de` record), and its fields (a
- * read-only field may not be set).
+ * The scope rule for a new record: its collection, the address its data gives it at `place` (a
+ * translation made of source 2 in `de` is a `de` record at `/de/<slug>`; without `place`, the
+ * data's own locale), its locale, and its fields (a read-only field may not be set).
  *
  * @example
  * assertCreateAccess(session, pagesCollection, { slug: "blog-new", title: "New" });
+ * assertCreateAccess(session, pagesCollection, { slug: "about", title: "About" }, { locale: "de", sourceId: 2 });
  */
-export function assertCreateAccess(session: Pick<EditorSession, "access">, config: ScopedCollection, data: Record<string, unknown>, locale?: string): void {
+export function assertCreateAccess(session: Pick<EditorSession, "access">, config: ScopedCollection, data: Record<string, unknown>, place?: { locale: string; sourceId: number }): void {
   if (!isScoped(session.access?.scope)) return;
+  const placed = place ? { ...data, ...place } : data;
   assertAccess(session, {
     collection: config.slug,
-    ...(needsAddress(session) ? { address: recordAddress(config, data) } : {}),
-    ...(needsLocale(session) ? { locale: locale ?? recordLocale(data) } : {}),
+    ...(needsAddress(session) ? { address: recordAddress(config, placed) } : {}),
+    ...(needsLocale(session) ? { locale: recordLocale(placed) } : {}),
     fields: changedNames({}, data),
   });
 }
@@ -78,8 +83,24 @@ export function assertCreateAccess(session: Pick<EditorSession, "access">, confi
  * const editor = mayAccessRecord(session, pagesCollection, row) ? session : null;
  */
 export function mayAccessRecord(session: Pick<EditorSession, "access">, config: ScopedCollection, record: Record<string, unknown>): boolean {
+  return passes(() => assertRecordAccess(session, config, record));
+}
+
+/**
+ * Whether the session may read the record's draft ({@link assertRecordReadAccess}): what a list
+ * of a record's translations shows a scoped account.
+ *
+ * @example
+ * mayReadRecord({ access: { publish: false, scope: { locales: ["de"] } } }, pagesCollection, { slug: "about", locale: "en", sourceId: null }) // true
+ */
+export function mayReadRecord(session: Pick<EditorSession, "access">, config: ScopedCollection, record: Record<string, unknown>): boolean {
+  return passes(() => assertRecordReadAccess(session, config, record));
+}
+
+/* A scope check as a yes or no: its 403 is a no, anything else stays an error. */
+function passes(check: () => void): boolean {
   try {
-    assertRecordAccess(session, config, record);
+    check();
     return true;
   } catch (error) {
     if (error instanceof HttpError && error.status === 403) return false;

@@ -213,7 +213,7 @@ export async function ensureTranslation(
   const fields = draftSql(deps).fields.map(({ name }) => name);
   const data = Object.fromEntries(fields.filter((name) => current.document[name] !== undefined).map((name) => [name, current.document[name]]));
   // A scoped account makes a translation only where it may create the record, in its locale.
-  assertCreateAccess(session, deps.config, data, locale);
+  assertCreateAccess(session, deps.config, data, { locale, sourceId });
   try {
     const { row, versionId } = await applyCreate(env, deps, session, { ...data, locale, sourceId }, { ...options, ...(current.versionId === null ? {} : { sourceVersionId: current.versionId }) });
     return { id: Number(row[meta.primaryKey]), created: true, versionId };

@@ -247,7 +247,7 @@ export const tests = [
     },
   },
   {
-    name: "languages: the Pages panel shows each page's translations as locale badges that say their status and link to them",
+    name: "languages: the Pages panel shows each page's translations as locale badges that say their status and link to them, and a missing one as not translated yet",
     async run({ browser, site, track }) {
       const { context, page } = await openAs(browser, site, "publisher@example.test");
       track(context);
@@ -258,6 +258,8 @@ export const tests = [
       await api(context, site, "POST", `/api/cms/pages/${id}/publish`, {});
       const germanId = await germanOf(context, site, id, { title: `Garten ${word}` });
       await api(context, site, "POST", `/api/cms/pages/${germanId}/publish`, {});
+      // And one with no German translation at all.
+      await newPage(context, site, { title: `Pond ${word}`, body: "<p>Wet.</p>" });
       await page.goto(path);
       await waitForEditing(page);
       await barAction(page, "Pages: find a page");
@@ -267,7 +269,12 @@ export const tests = [
       assert.equal(await german.getAttribute("href"), `/de${path}`);
       assert.equal(await german.textContent(), "DE");
       assert.equal(await pages.getByRole("link", { name: /in English/ }).count(), 0, "the source is the page's own link, not a badge");
-      assert.deepEqual(await seriousViolations(page, ".cms-page-list"), [], "the list with its badges passes axe");
+      const missing = pages.getByRole("img", { name: `DE: Pond ${word} in German, not translated yet` });
+      assert.equal(await missing.textContent(), "DE");
+      assert.equal(await missing.getAttribute("data-status"), "missing");
+      assert.equal(await pages.getByRole("link", { name: /^DE: Pond / }).count(), 0, "a missing translation is no link");
+      assert.equal(await pages.getByRole("img", { name: new RegExp(`^DE: Garden ${word}`) }).count(), 0, "the German page's badge is its link only");
+      assert.deepEqual(await seriousViolations(page, ".cms-page-list"), [], "the list with its badges, a missing one too, passes axe");
       await Promise.all([page.waitForURL((url) => url.pathname === `/de${path}`), german.click()]);
       await waitForEditing(page);
     },

@@ -158,6 +158,28 @@ export const tests = [
       await form.getByRole("button", { name: "Save Tom Translator" }).click();
       await row().getByText("German only").waitFor();
       assert.deepEqual(await scopeOf(), { locales: ["de"] });
+
+      // A scope of no language, set over the API: the form shows it, and saving it unchanged keeps it.
+      const { id } = (await api(admin.context, site, "GET", "/api/cms/editors")).editors.find((account) => account.email === email);
+      await api(admin.context, site, "PATCH", `/api/cms/editors/${id}`, { scopes: { locales: [] } });
+      await panel.getByRole("button", { name: "Close" }).click();
+      await barAction(admin.page, TEAM);
+      await row().getByText("no languages").waitFor();
+      form = await change();
+      const none = form.getByRole("checkbox", { name: "No language (this account touches no page)" });
+      assert.equal(await none.isChecked(), true, "the form shows a scope of no language as such");
+      assert.equal(await form.getByRole("checkbox", { name: "German (de)" }).isChecked(), false);
+      assert.deepEqual(await seriousViolations(admin.page, ".cms-team"), [], "with No language shown too");
+      await form.getByRole("button", { name: "Save Tom Translator" }).click();
+      // Saved, the list is read again and the form goes.
+      await form.waitFor({ state: "detached" });
+      await row().getByText("no languages").waitFor();
+      assert.deepEqual(await scopeOf(), { locales: [] }, "saving the form unchanged keeps no language");
+      form = await change();
+      await form.getByRole("checkbox", { name: "No language (this account touches no page)" }).uncheck();
+      await form.getByRole("button", { name: "Save Tom Translator" }).click();
+      await row().getByText("everything").waitFor();
+      assert.deepEqual(await scopeOf(), {});
     },
   },
   {
