@@ -77,6 +77,7 @@ export function buildRegistry(collections: CmsCollections, languages: Languages 
         ...(mediaBase ? { mediaBase } : {}),
         ...(entry.declared.redirects ? { redirects: entry.declared.redirects } : {}),
         ...(entry.localized ? { localized: entry.localized } : {}),
+        ...(languages ? { languages } : {}),
         validate: (snapshot, { operation }) => entry.validate(snapshot, { operation, mediaBase }),
       };
     },

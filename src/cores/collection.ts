@@ -1,6 +1,7 @@
 import { checkFieldDef, type FieldDef, type FieldType } from "./field-types";
 import { listShape } from "./list-shape";
 import type { SectionCatalog } from "./sections";
+import { localePath, type LocaleAddressing } from "../shared/locale-path";
 
 /**
  * Field types a collection can declare (the table in `docs/contract.md`). `richtext` is HTML text
@@ -86,6 +87,24 @@ export function recordAddress(config: Pick<CollectionConfig, "address">, record:
   // A translation is never in the default locale, so its locale is always its address's prefix.
   const translated = typeof record.sourceId === "number" && typeof record.locale === "string";
   return translated ? `/${record.locale}/${record.slug}` : `/${record.slug}`;
+}
+
+/**
+ * Where visitors read a record, for a link to it (a mention mail's): the collection's `address`
+ * rule, else `localePath`, the rule the site's page route and its sitemap follow (the home page at
+ * `/` or `/<locale>/`, a translation at `/<locale>/<slug>`). It differs from `recordAddress`, the
+ * scope rule's place, only for a home page: a scope names it `/home`, visitors read it at `/`.
+ * `null` without a string `slug`.
+ *
+ * @example
+ * publicAddress(pagesCollection, { locales: ["en", "de"], defaultLocale: "en" }, { slug: "ueber-uns", locale: "de", sourceId: 2 }) // "/de/ueber-uns"
+ * publicAddress(pagesCollection, null, { slug: "home" }) // "/"
+ */
+export function publicAddress(config: Pick<CollectionConfig, "address">, languages: LocaleAddressing, record: Record<string, unknown>): string | null {
+  if (config.address) return config.address(record);
+  if (typeof record.slug !== "string") return null;
+  const locale = typeof record.locale === "string" ? record.locale : (languages?.defaultLocale ?? "");
+  return localePath(languages, locale, record.slug);
 }
 
 /**

@@ -631,6 +631,8 @@ export class PageRoom extends YServer {
       collection: parseRoomName(this.name)?.collection ?? "",
       id: room.id,
       config: room.deps.config,
+      languages: room.deps.languages ?? null,
+      place: room.place,
       commit: () => this.#commits?.flush(),
     });
     if (!room.seeded) return;

@@ -7,7 +7,9 @@ import { HttpError, isHttpError } from "../shared/errors";
 import { COMMENTS_ROOT, type CommentReply, type CommentResolution, type CommentThread } from "../shared/review-comments";
 import type { EditorSession } from "../shared/session";
 import { anchorTarget, isAhead, makeAnchors, readAnchors, targetText } from "./room-anchors";
-import { recordAddress, type CollectionConfig } from "../cores/collection";
+import { publicAddress, type CollectionConfig } from "../cores/collection";
+import type { LocaleAddressing } from "../shared/locale-path";
+import type { RecordPlace } from "./room-access";
 import { readFields, type RoomField } from "./room-document";
 
 /*
@@ -28,8 +30,10 @@ export interface RoomCommentsContext {
   db: D1Database;
   collection: string;
   id: number;
-  /** The collection's declaration: a page's address, for the mention mail. */
+  /** The collection's declaration, the site's languages and the record's locale and source: where visitors read the page, for the mention mail's link. */
   config: Pick<CollectionConfig, "address">;
+  languages: LocaleAddressing;
+  place: RecordPlace;
   /** Commits the accepted updates waiting (so the room's storage holds a change before D1 does). */
   commit: () => void;
   now?: () => Date;
@@ -178,7 +182,9 @@ export class RoomComments {
 
   #page(): { title: string; address: string | null } {
     const values = readFields(this.#c.doc, this.#c.fields.filter((field) => field.type === "text"));
-    return { title: typeof values.title === "string" && values.title !== "" ? values.title : `${this.#c.collection} ${this.#c.id}`, address: recordAddress(this.#c.config, values) };
+    const { locale, sourceId } = this.#c.place;
+    const record = { ...values, ...(locale === null ? {} : { locale }), ...(sourceId === null ? {} : { sourceId }) };
+    return { title: typeof values.title === "string" && values.title !== "" ? values.title : `${this.#c.collection} ${this.#c.id}`, address: publicAddress(this.#c.config, this.#c.languages, record) };
   }
 
   #root(): Y.Map<unknown> {

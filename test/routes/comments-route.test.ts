@@ -217,3 +217,30 @@ describe("comments route: mentions", () => {
     expect(mails).toHaveLength(1);
   });
 });
+
+describe("comments route: a mention mail links to where visitors read the page", () => {
+  /* The link a mention on page `id` mails, as the site's page route and sitemap place the page. */
+  async function mailedLink(id: number): Promise<string | undefined> {
+    const ann = await person("ann");
+    const bob = await person("bob");
+    mails.length = 0;
+    const created = await call(ann, "POST", `/${id}/comments`, { field: "title", from: 0, to: 2, text: "Bob?", mentions: [Number(bob.id)] });
+    expect(created.status).toBe(201);
+    expect(mails).toHaveLength(1);
+    return /^https:\/\/site\.test\S*$/m.exec(mails[0]!.text)?.[0];
+  }
+
+  it("a German translation's mail links to /de/<slug>, not its source's address", async () => {
+    const source = await newPage({ title: "Price", slug: "price-page" });
+    const id = await newPage({ title: "Preis", slug: "preis-seite", locale: "de", sourceId: source });
+    expect(await mailedLink(id)).toBe("https://site.test/de/preis-seite");
+    expect(await mailedLink(source)).toBe("https://site.test/price-page");
+  });
+
+  it("the home page's mail links to / (and the German home's to /de/), not /home", async () => {
+    const home = await newPage({ title: "Welcome", slug: "home" });
+    const german = await newPage({ title: "Willkommen", slug: "home", locale: "de", sourceId: home });
+    expect(await mailedLink(home)).toBe("https://site.test/");
+    expect(await mailedLink(german)).toBe("https://site.test/de/");
+  });
+});

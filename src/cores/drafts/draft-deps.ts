@@ -1,6 +1,7 @@
 import { getTableColumns, type Table } from "drizzle-orm";
 import { getTableConfig, type SQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { CollectionConfig } from "../collection";
+import type { LocaleAddressing } from "../../shared/locale-path";
 import type { D1Client } from "../d1-client";
 import type { RedirectsConfig } from "../pages/redirects";
 import { ident, tableMeta, type ColumnMeta, type TableMeta } from "../table-meta";
@@ -34,6 +35,8 @@ export interface DraftDeps {
    * translation's room seeds them from the source and refuses their writes (`shared_field`).
    */
   localized?: { shared: readonly string[] };
+  /** The site's languages, for where visitors read a record (`publicAddress`); none when absent. */
+  languages?: LocaleAddressing;
 }
 
 /**

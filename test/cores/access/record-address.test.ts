@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mayAccessRecord, mayReadRecord } from "../../../src/cores/access";
-import { recordAddress } from "../../../src/cores/collection";
+import { publicAddress, recordAddress } from "../../../src/cores/collection";
 import type { AccessScope } from "../../../src/shared/access-scope";
 
 const pages = { slug: "pages" };
@@ -23,6 +23,25 @@ describe("recordAddress: where the scope rule places a record", () => {
 
   it("leaves a collection's own address rule alone, handing it the record's locale and source", () => {
     expect(recordAddress({ address: (record) => `/courses/${String(record.locale)}/${String(record.slug)}` }, german)).toBe("/courses/de/ueber-uns");
+  });
+});
+
+describe("publicAddress: where visitors read a record (the page route's and the sitemap's rule)", () => {
+  const languages = { locales: ["en", "de"], defaultLocale: "en" };
+  it.each<[string, Record<string, unknown>, string | null]>([
+    ["a source", source, "/about"],
+    ["a translation", german, "/de/ueber-uns"],
+    ["the home page, at the root (where the scope rule says /home)", { slug: "home", locale: "en", sourceId: null }, "/"],
+    ["a translation of the home page, at its locale's root", { slug: "home", locale: "de", sourceId: 1 }, "/de/"],
+    ["a record of a collection that is not translated", { slug: "about" }, "/about"],
+    ["a record without a slug", { title: "x", locale: "de", sourceId: 2 }, null],
+  ])("%s", (_name, record, address) => {
+    expect(publicAddress({}, languages, record)).toBe(address);
+  });
+
+  it("a site without languages has its home at / and every other page at /<slug>; a collection's own rule decides for it", () => {
+    expect([publicAddress({}, null, { slug: "home" }), publicAddress({}, null, { slug: "about" })]).toEqual(["/", "/about"]);
+    expect(publicAddress({ address: (record) => `/courses/${String(record.slug)}` }, languages, { slug: "home" })).toBe("/courses/home");
   });
 });
 
