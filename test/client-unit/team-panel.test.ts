@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { listShown, listValue, splitList } from "../../src/client/team/scope-lists";
 import { localeBoxes, localeOptions, scopeLocales } from "../../src/client/team/scope-locales";
 import { scopeSummary } from "../../src/client/team/scope-summary";
 import { parseTeam } from "../../src/client/team/team-list";
@@ -11,6 +12,7 @@ describe("the Team panel's scope summary", () => {
       "only pages; pages under /blog/, /news/; read-only pages.slug, pages.title",
     );
     expect(scopeSummary({ collections: [] })).toBe("no collections");
+    expect(scopeSummary({ paths: [] })).toBe("no page addresses");
   });
 
   it("names a scope's languages: a translator into German is German only", () => {
@@ -47,6 +49,26 @@ describe("the scope's Languages choices", () => {
     expect(localeBoxes(["en", "de"], ["de"]).none).toBe(false);
     expect(scopeLocales([], true)).toEqual([]);
     expect(scopeLocales(["de"], true)).toEqual(["de"]);
+  });
+});
+
+describe("the scope's Collections and Page address prefixes boxes", () => {
+  it("shows every list the server holds so that saving it unchanged keeps it: no collection stays no collection, no address no address", () => {
+    const saved = (held: string[] | undefined) => {
+      const shown = listShown(held);
+      return listValue(shown.text, shown.none);
+    };
+    for (const held of [undefined, ["pages"], ["pages", "courses"], ["/blog/"], []]) expect([held, saved(held)]).toEqual([held, held]);
+    expect(listShown([])).toEqual({ text: "", none: true });
+    expect(listShown(undefined)).toEqual({ text: "", none: false });
+  });
+
+  it("sends what is typed, and leaves the part out when the box is empty unless None is checked", () => {
+    expect(listValue("pages, courses")).toEqual(["pages", "courses"]);
+    expect(listValue(" , ")).toBeUndefined();
+    expect(listValue("", true)).toEqual([]);
+    expect(listValue("pages", true)).toEqual(["pages"]);
+    expect(splitList("/blog/,\n /news/ ,")).toEqual(["/blog/", "/news/"]);
   });
 });
 

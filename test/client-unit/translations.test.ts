@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { gridRow, parseRecordList } from "../../src/client/languages/translation-grid";
-import { languageName, pageAddress, parseTranslationList, translationStatusText, type TranslationList } from "../../src/client/languages/translations";
+import { gridRow, parseRecordList, translationRow } from "../../src/client/languages/translation-grid";
+import { isOutOfScope, languageName, pageAddress, parseTranslationList, translationStatusText, type TranslationList } from "../../src/client/languages/translations";
 
 const EN_DE = { locales: ["en", "de"], defaultLocale: "en" } as const;
 
@@ -77,6 +77,22 @@ describe("the Translations panel's rows", () => {
     const unlisted = gridRow(EN_DE, about, listing([{ locale: "en", id: 2, published: true, status: "up-to-date" }, { locale: "de", id: 9, published: true, status: "up-to-date" }]), new Map());
     expect(unlisted.cells[1]?.href).toBeNull();
     expect(gridRow(EN_DE, about, listing([{ locale: "en", id: 2, published: true, status: "up-to-date" }]), new Map()).cells[1]).toEqual({ locale: "de", status: "outside", text: "outside your access", href: null });
+  });
+
+  it("a source outside the account's scope (403 out_of_scope) is outside its access in every locale, not an error; any other failure is the row's error", async () => {
+    const slugs = new Map([[9, "ueber-uns"]]);
+    const refusal = async (status: number, body: unknown) => ({ ok: false as const, error: "refused", outside: await isOutOfScope(Response.json(body, { status })) });
+    const outside = { status: "outside", text: "outside your access", href: null };
+    expect(translationRow(await refusal(403, { error: "page 2 is outside this account's scope", code: "out_of_scope" }), EN_DE, about, slugs)).toEqual({
+      sourceId: 2,
+      title: "About us",
+      cells: [{ locale: "en", ...outside }, { locale: "de", ...outside }],
+    });
+    for (const [status, body] of [[403, { error: "no", code: "forbidden_publish" }], [404, { error: "gone", code: "out_of_scope" }], [500, "not json"]] as const) {
+      expect(translationRow(await refusal(status, body), EN_DE, about, slugs)).toEqual({ title: "About us", error: "refused" });
+    }
+    const listed = translationRow({ ok: true, value: listing([{ locale: "en", id: 2, published: true, status: "up-to-date" }, { locale: "de", id: 9, published: true, status: "up-to-date" }]) }, EN_DE, about, slugs);
+    expect("cells" in listed && listed.cells.map((cell) => cell.href)).toEqual(["/about", "/de/ueber-uns"]);
   });
 
   it("reads a list answer's records and its cursor, dropping rows without an id or slug", () => {

@@ -1,4 +1,4 @@
-import { pageAddress, translationStatusText, type TranslationList } from "./translations";
+import { pageAddress, translationStatusText, type TranslationList, type TranslationsAnswer } from "./translations";
 
 /** A page of the Translations panel: its source and one cell per declared locale. */
 export interface GridRow {
@@ -58,4 +58,19 @@ export function gridRow(languages: { locales: readonly string[]; defaultLocale: 
     return { locale, status: entry.status, text: translationStatusText(entry, languages.defaultLocale), href: slug === undefined ? null : pageAddress(languages, locale, slug) };
   });
   return { sourceId: source.id, title: source.title, cells };
+}
+
+/**
+ * The Translations panel's row of a source page, from the answer of its listing (`GET
+ * …/:id/translations`). A page outside the account's scope (a `paths` scope: 403 `out_of_scope`)
+ * is outside its access in every locale, as a locale the listing leaves out is; any other failure
+ * is the row's error.
+ *
+ * @example
+ * translationRow(await loadTranslations({ ...context, pageId: "2" }), languages, about, slugs) // { sourceId: 2, title: "About", cells: [...] }
+ */
+export function translationRow(listing: TranslationsAnswer, languages: { locales: readonly string[]; defaultLocale: string }, source: ListedRecord, slugs: ReadonlyMap<number, string>): GridRow | { title: string; error: string } {
+  if (listing.ok) return gridRow(languages, source, listing.value, slugs);
+  if (listing.outside) return gridRow(languages, source, { source: source.id, translations: [] }, slugs);
+  return { title: source.title, error: listing.error };
 }

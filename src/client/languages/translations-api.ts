@@ -3,23 +3,30 @@ import { compareFields, type FieldComparison } from "../history/field-compare";
 import { htmlToTokens } from "../history/html-text";
 import { parseVersionList, type VersionEntry } from "../history/versions-api";
 import type { LanguagesContext } from "./languages-context";
-import { pageAddress, parseTranslationList, type TranslationList } from "./translations";
+import { isOutOfScope, pageAddress, parseTranslationList, type TranslationsAnswer } from "./translations";
 
 type Context = Pick<LanguagesContext, "collection" | "pageId" | "fetch" | "languages">;
 
 const base = (context: Context, id: number | string) => `/api/cms/${encodeURIComponent(context.collection)}/${encodeURIComponent(String(id))}`;
 
 /**
- * This page's locales and their status (`GET …/:id/translations`).
+ * This page's locales and their status (`GET …/:id/translations`). A page outside the account's
+ * scope is refused with `outside: true`: the Translations panel shows it as outside its access,
+ * not as a failure.
  *
  * @example
  * const listed = await loadTranslations(context);
  */
-export async function loadTranslations(context: Context): Promise<Answer<TranslationList>> {
-  const answer = await callJson(context.fetch, `${base(context, context.pageId)}/translations`, "GET");
-  if (!answer.ok) return answer;
+export async function loadTranslations(context: Context): Promise<TranslationsAnswer> {
+  let outside = false;
+  // callJson answers words; the refusal's kind is read from the response it hands over, by its code.
+  const answer = await callJson(context.fetch, `${base(context, context.pageId)}/translations`, "GET", undefined, async (response) => {
+    outside = await isOutOfScope(response);
+    return undefined;
+  });
+  if (!answer.ok) return { ...answer, outside };
   const list = parseTranslationList(answer.value);
-  return list ? { ok: true, value: list } : { ok: false, error: "the site answered something other than the page's translations" };
+  return list ? { ok: true, value: list } : { ok: false, error: "the site answered something other than the page's translations", outside: false };
 }
 
 /**

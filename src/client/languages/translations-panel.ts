@@ -2,7 +2,7 @@ import { callJson } from "../call-json";
 import { createDialog, textButton } from "../dialog";
 import { addStylesOnce } from "../style-once";
 import type { LanguagesContext } from "./languages-context";
-import { gridRow, parseRecordList, type GridRow, type ListedRecord } from "./translation-grid";
+import { parseRecordList, translationRow, type GridRow } from "./translation-grid";
 import { languageName } from "./translations";
 import { loadTranslations } from "./translations-api";
 
@@ -61,7 +61,7 @@ export async function openTranslationsPanel(context: LanguagesContext): Promise<
     const listed = await callJson(context.fetch, `${base}?locale=${encodeURIComponent(defaultLocale)}&limit=${PAGE_SIZE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, "GET");
     if (!listed.ok) return void ((message.textContent = `Could not list the pages: ${listed.error}`), (more.disabled = false));
     const { items, next } = parseRecordList(listed.value);
-    const rows = await Promise.all(items.map((source) => rowOf(context, source, slugs)));
+    const rows = await Promise.all(items.map(async (source) => translationRow(await loadTranslations({ ...context, pageId: String(source.id) }), context.languages, source, slugs)));
     body.append(...rows.map((row) => rowElement(doc, row, locales.length)));
     cursor = next;
     more.hidden = next === null;
@@ -70,11 +70,6 @@ export async function openTranslationsPanel(context: LanguagesContext): Promise<
   };
   await load();
   return dialog;
-}
-
-async function rowOf(context: LanguagesContext, source: ListedRecord, slugs: ReadonlyMap<number, string>): Promise<GridRow | { title: string; error: string }> {
-  const listing = await loadTranslations({ ...context, pageId: String(source.id) });
-  return listing.ok ? gridRow(context.languages, source, listing.value, slugs) : { title: source.title, error: listing.error };
 }
 
 /* The slugs of every record of the other locales, by id: where a translated cell links to. */

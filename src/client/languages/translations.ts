@@ -20,6 +20,23 @@ export interface TranslationList {
 
 const STATUSES = new Set(["missing", "outdated", "up-to-date"]);
 
+/** A page's translations as the panels read them; a refusal says whether the account's scope leaves the page out. */
+export type TranslationsAnswer = { ok: true; value: TranslationList } | { ok: false; error: string; outside: boolean };
+
+/**
+ * Whether a refusal is the account's scope leaving the record out (403 `out_of_scope`, as
+ * `GET …/:id/translations` answers a paths-scoped account for a page outside its paths): read from
+ * the body's `code`, never its words.
+ *
+ * @example
+ * await isOutOfScope(Response.json({ error: "…", code: "out_of_scope" }, { status: 403 })) // true
+ */
+export async function isOutOfScope(response: Response): Promise<boolean> {
+  if (response.status !== 403) return false;
+  const body = (await response.json().catch(() => null)) as { code?: unknown } | null;
+  return body?.code === "out_of_scope";
+}
+
 /**
  * Reads the body of `GET …/:id/translations`, keeping only well-formed entries; `null` for an
  * answer that is not a listing.

@@ -12,7 +12,7 @@ export function scopeSummary(scope: Scope): string {
   const parts: string[] = [];
   if (scope.collections) parts.push(scope.collections.length === 0 ? "no collections" : `only ${scope.collections.join(", ")}`);
   if (scope.locales) parts.push(scope.locales.length === 0 ? "no languages" : `${scope.locales.map((locale) => languageName(locale)).join(", ")} only`);
-  if (scope.paths) parts.push(`pages under ${scope.paths.join(", ")}`);
+  if (scope.paths) parts.push(scope.paths.length === 0 ? "no page addresses" : `pages under ${scope.paths.join(", ")}`);
   const readOnly = Object.entries(scope.readOnlyFields ?? {}).flatMap(([collection, fields]) => fields.map((field) => `${collection}.${field}`));
   if (readOnly.length > 0) parts.push(`read-only ${readOnly.join(", ")}`);
   return parts.length === 0 ? "everything" : parts.join("; ");

@@ -144,6 +144,37 @@ export const tests = [
     },
   },
   {
+    name: "languages: an account scoped to some addresses sees the pages outside them as outside its access in the Translations panel, not as failures",
+    async run({ browser, site, track }) {
+      const admin = await openAs(browser, site, "admin@example.test");
+      track(admin.context);
+      const stamp = Date.now().toString(36);
+      const prefix = `/lf-${stamp}`;
+      // newPage answers the address of the slug it would pick; this page has its own.
+      await newPage(admin.context, site, { slug: prefix.slice(1), title: `Scoped ${stamp}`, body: "<p>x</p>" });
+      const email = `scoped-${stamp}@example.test`;
+      const password = "lantern orchard quietly";
+      const { url } = await api(admin.context, site, "POST", "/api/cms/editors", { email, name: "Sam Scoped", role: "editor", scopes: { paths: [prefix] } });
+      const { context, page } = await openAs(browser, site);
+      track(context);
+      const joined = await context.request.post("/invite", { form: { token: new URL(url).pathname.split("/").pop(), password, confirm: password }, headers: { origin: site.origin }, maxRedirects: 0 });
+      assert.equal(joined.status(), 303);
+      const signedIn = await context.request.post("/api/cms/session", { data: { email, password }, headers: { origin: site.origin } });
+      assert.equal(signedIn.status(), 204);
+      await page.goto(prefix);
+      await waitForEditing(page);
+      await barAction(page, LANGUAGE);
+      await panelOf(page).getByRole("button", { name: "Translations of every page" }).click();
+      const grid = page.getByRole("dialog", { name: "Translations of every page" });
+      // The rows of a listed page arrive together: once one is there, all are.
+      await grid.locator("tbody tr").first().waitFor();
+      assert.equal(await grid.getByText(/^Could not read its translations/).count(), 0, "no page outside the scope reads as a failure");
+      const outsideRows = await grid.locator("tbody tr").evaluateAll((rows) => rows.filter((row) => [...row.querySelectorAll("td")].every((cell) => cell.dataset.status === "outside" && cell.textContent === "outside your access")).length);
+      assert.ok(outsideRows > 0, "a page outside the scope is outside its access in every language");
+      assert.deepEqual(await seriousViolations(page, ".cms-translations"), [], "the panel with outside rows passes axe");
+    },
+  },
+  {
     name: "languages: a translation's shared field is read-only, noted as edited in English, and the note leads to the English page",
     async run({ browser, site, track }) {
       const { context, page } = await openAs(browser, site, "editor@example.test");

@@ -180,6 +180,28 @@ export const tests = [
       await form.getByRole("button", { name: "Save Tom Translator" }).click();
       await row().getByText("everything").waitFor();
       assert.deepEqual(await scopeOf(), {});
+
+      // No collection and no address, set over the API: the form shows each, and saving it unchanged keeps them.
+      await api(admin.context, site, "PATCH", `/api/cms/editors/${id}`, { scopes: { collections: [], paths: [] } });
+      await panel.getByRole("button", { name: "Close" }).click();
+      await barAction(admin.page, TEAM);
+      await row().getByText("no collections; no page addresses").waitFor();
+      form = await change();
+      const noCollection = form.getByRole("checkbox", { name: "No collection (this account touches nothing)" });
+      assert.equal(await noCollection.isChecked(), true, "the form shows a scope of no collection as such");
+      assert.equal(await form.getByRole("checkbox", { name: "No address (this account touches no page)" }).isChecked(), true, "and one of no address");
+      assert.deepEqual(await seriousViolations(admin.page, ".cms-team"), [], "with the None boxes shown too");
+      await form.getByRole("button", { name: "Save Tom Translator" }).click();
+      await form.waitFor({ state: "detached" });
+      await row().getByText("no collections; no page addresses").waitFor();
+      assert.deepEqual(await scopeOf(), { collections: [], paths: [] }, "saving the form unchanged keeps no collection and no address");
+      // Typing a collection unchecks its None box: the account is narrowed to it.
+      form = await change();
+      await form.getByLabel("Collections", { exact: true }).fill("pages");
+      assert.equal(await form.getByRole("checkbox", { name: "No collection (this account touches nothing)" }).isChecked(), false);
+      await form.getByRole("button", { name: "Save Tom Translator" }).click();
+      await row().getByText("only pages; no page addresses").waitFor();
+      assert.deepEqual(await scopeOf(), { collections: ["pages"], paths: [] });
     },
   },
   {
