@@ -125,7 +125,7 @@ export function sitePages(options: SitePagesOptions) {
     // edit mode shows the translation's own values, which it edits, and is told what visitors see
     // in place of its empty fields (the client marks that text beside them).
     const translated = await readTranslated(db, draftReads, translating, shown as Record<string, unknown>, asVisitor === "draft" ? "draft" : "live");
-    const page = (editor ? shown : translated.row) as unknown as PageDocument;
+    const page = (editor ? await withSourceShared(db, draftReads, translating, shown as Record<string, unknown>) : translated.row) as unknown as PageDocument;
     const tail = editor && nonce ? options.editorTail?.(page, editor, nonce, translated) : undefined;
     // Search engines meet the published page only: its published locales, itself among them.
     const alternates = asVisitor === null ? hreflangLinks(languages, await publishedAlternates(db, pagesMeta, languages, live)) : [];
@@ -148,6 +148,17 @@ async function readDraft(env: SiteEnv, db: D1Client, draftReads: DraftReads, id:
     if (!(isHttpError(error) && error.status === 404)) console.error("room flush before a draft read failed", error);
   });
   return ((await loadEditableDocument(db, draftReads, id))?.document ?? null) as PageDocument | null;
+}
+
+/*
+ * Edit mode's row of a translation: its own fields, which it edits, and its shared fields as its
+ * room holds them, the source's draft's (a row's own copy of them is as old as its last write).
+ */
+async function withSourceShared(db: D1Client, reads: DraftReads, languages: Languages | null, row: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const shared = reads.localized?.shared ?? [];
+  if (shared.length === 0 || typeof row.sourceId !== "number") return row;
+  const source = (await readTranslated(db, reads, languages, row, "draft")).row;
+  return { ...row, ...Object.fromEntries(shared.map((field) => [field, source[field]])) };
 }
 
 /** The whole page around `page`'s content: one renderer for edit mode, visitors, previews and shared drafts. */

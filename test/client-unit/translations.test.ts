@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sourceValueAt } from "../../src/client/languages/source-text";
+import { sourceValueAt } from "../../src/client/languages/source-value";
 import { gridRow, parseRecordList } from "../../src/client/languages/translation-grid";
 import { languageName, pageAddress, parseTranslationList, translationStatusText, type TranslationList } from "../../src/client/languages/translations";
 

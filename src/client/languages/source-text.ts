@@ -1,4 +1,3 @@
-import { isEntryId } from "../../shared/entry-id";
 import { translationReadOnly } from "../../shared/page-languages";
 import { SOURCE_CHANGED_EVENT } from "../../shared/room-protocol";
 import type { Answer } from "../call-json";
@@ -7,6 +6,7 @@ import { addStylesOnce } from "../style-once";
 import type { LanguagesContext } from "./languages-context";
 import { languageName } from "./translations";
 import { loadCurrent } from "./translations-api";
+import { sourceValueAt } from "./source-value";
 
 const CSS = `
 .cms-source-text,.cms-fallback-text{display:block;margin:.3rem 0 .6rem;padding:.3rem .6rem;border-left:3px solid #8a94a3;background:#f4f5f7;color:#4b5563;font:14px/1.45 system-ui,sans-serif;white-space:pre-line;user-select:text}
@@ -119,31 +119,6 @@ function placeBlocks(context: LanguagesContext, read: SourceRead): HTMLElement[]
     element.after(block);
     return block;
   });
-}
-
-/**
- * The source's value at a translation's field (`marker`'s root, then down its path). In a list,
- * the entry at the marker's position in the translation (`own`) is found in the source by its id;
- * an entry without an id (or no `own` to read it from) is taken at the same position. `null` when
- * the source has no such entry: one the translation added.
- *
- * @example
- * sourceValueAt({ sections: [{ id: "a", heading: "Hi" }, { id: "b", heading: "Bye" }] }, { sections: [{ id: "b", heading: "Tschüss" }] }, marker) // sections.0.heading: { value: "Bye" }
- */
-export function sourceValueAt(source: Record<string, unknown>, own: Record<string, unknown> | null, marker: Pick<FieldMarker, "root" | "below">): { value: unknown } | null {
-  let value: unknown = source[marker.root];
-  let mine: unknown = own?.[marker.root];
-  for (const step of marker.below) {
-    if (value === null || typeof value !== "object") return { value: undefined };
-    const entry = Array.isArray(mine) && typeof step === "number" ? (mine[step] as unknown) : undefined;
-    const id = entry !== null && typeof entry === "object" ? (entry as { id?: unknown }).id : undefined;
-    if (Array.isArray(value) && isEntryId(id)) {
-      value = value.find((candidate: unknown) => candidate !== null && typeof candidate === "object" && (candidate as { id?: unknown }).id === id);
-      if (value === undefined) return null;
-    } else value = (value as Record<string | number, unknown>)[step];
-    mine = mine !== null && typeof mine === "object" ? (mine as Record<string | number, unknown>)[step] : undefined;
-  }
-  return { value };
 }
 
 /**
