@@ -138,7 +138,7 @@ export const ROOM_CLOSE = {
  *   the live document; `fields` names what it changed, `by` who made it, `conflicts` the fields
  *   where live typing won over part of it.
  * - `source-changed` (in a translation's room): its source's draft was written; a translator showing
- *   the source's text beside their fields reads it again ({@link SOURCE_CHANGED_EVENT}).
+ *   the source's text beside their fields reads it again (`SOURCE_CHANGED_EVENT` of page-languages.ts).
  * - `ack` (to one connection): the first `updates` update-bearing sync frames (step 2 and update)
  *   this connection sent are stored durably ({@link countsAsUpdate} tells which frames count).
  * - `refused` (to one connection, just before it is closed with 4422): the update was not applied;
@@ -161,12 +161,6 @@ export type RoomEvent =
   | { type: "refused"; reason: string; items: [client: number, clock: number, length: number][] };
 
 const EVENT_TYPES = new Set<string>(["saved", "published", "unpublished", "violations", "scheduled", "schedule-cancelled", "edited", "source-changed", "ack", "refused"]);
-
-/**
- * The window event a live page dispatches when its room says its source changed (`source-changed`),
- * for the languages chunk's "Show source", which the live session knows nothing of.
- */
-export const SOURCE_CHANGED_EVENT = "cms:source-changed";
 
 /**
  * Reads a custom message as a room event; `null` for malformed JSON or an unknown type, so a

@@ -1,6 +1,7 @@
 import YProvider from "y-partyserver/provider";
 import * as Y from "yjs";
-import { HEARTBEAT_PING, parseRoomEvent, ROOM_CLOSE, ROOM_PROTOCOL_VERSION, ROOM_VERSION_PARAM, SOURCE_CHANGED_EVENT } from "../../shared/room-protocol";
+import { HEARTBEAT_PING, parseRoomEvent, ROOM_CLOSE, ROOM_PROTOCOL_VERSION, ROOM_VERSION_PARAM } from "../../shared/room-protocol";
+import { SOURCE_CHANGED_EVENT } from "../../shared/page-languages";
 import type { Person } from "../edit-bar";
 import type { LiveState } from "../status-text";
 import { dropRefused } from "./drop-refused";

@@ -1,5 +1,4 @@
-import { translationReadOnly } from "../../shared/page-languages";
-import { SOURCE_CHANGED_EVENT } from "../../shared/room-protocol";
+import { SOURCE_CHANGED_EVENT, translationReadOnly } from "../../shared/page-languages";
 import type { Answer } from "../call-json";
 import { readMarker, type FieldMarker } from "../markers";
 import { addStylesOnce } from "../style-once";
