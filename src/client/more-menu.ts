@@ -26,6 +26,8 @@ export interface MoreMenu {
  * the edit bar sets by measuring; the stylesheet then shows the button). The button carries `aria-expanded` and `aria-controls`; Escape, a click outside or
  * choosing an action closes the menu and gives focus back to the button, so a dialog an action
  * opens returns focus to a control that is still visible.
+ * Open, the menu is never taller than the space above the bar and scrolls (the stylesheet), so on a
+ * short screen (a phone held sideways) its first actions do not end up above the top of the window.
  *
  * @example
  * const more = createMoreMenu(document, [{ icon: "history", text: "History", label: "Page history", onClick: open }]);

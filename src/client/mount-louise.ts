@@ -163,6 +163,9 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
       chunk.languagesOn({ root, bar, label: langLabel, languages, collection: pageCollection, pageId: String(options.versionedPageId), fetch: doFetch, flush: queue.flush, notify: (text) => ((notice = text), render()) }),
     );
   const review = versioned ? pageReview({ ...options, canPublish: options.canPublish === true, url: pageUrl("suggestions"), fetch: doFetch }) : null;
+  // Styled before the bar is made: it measures itself at once to decide whether to fold, and an
+  // unstyled bar (a full-width block) always measures as crowded, so it painted folded for a frame.
+  const removeStyles = injectStyles(doc);
   const bar = createEditBar(doc, {
     manualSave: manual,
     onSave: () => void queue.flush(),
@@ -189,7 +192,6 @@ export function mountLouise(options: MountLouiseOptions = {}): LouiseHandle | nu
   const comments = commentsControl(bar, doFetch, pageCollection, String(options.versionedPageId), options.editor?.id);
   const refreshUnread = inquiriesUrl ? showUnreadInquiries(bar, inquiriesUrl, (input, init) => doFetch(input, init)) : null;
   const history = createPageHistory(doc, (state) => bar.setHistory(state));
-  const removeStyles = injectStyles(doc);
   const stopExits = watchPageExits(win, {
     flush: () => {
       if (!manual) void queue.flush();

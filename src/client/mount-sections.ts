@@ -1,6 +1,7 @@
 import type { PresenceField } from "./collab";
 import { readMarker } from "./markers";
 import { mountLiveField, mountLiveFields } from "./mount-live";
+import { followReadOnly } from "./read-only-follow";
 
 export { isUnseeded } from "./mount-live";
 import type { MarkedElement, Mounted } from "./mount-options";
@@ -15,7 +16,8 @@ type Session = NonNullable<Awaited<ReturnType<Collab["connectLive"]>>>;
  * from the room's `Y.Array` (its server-rendered fields are left to it), every other field is bound
  * as {@link mountLiveFields} binds it. Every edit of the page in the room, typing and structure
  * alike, is a step of one undo history of this editor's own (`createPageUndo`). Every bound field
- * is recorded in `presence` under its current address (the comments find their fields there).
+ * is recorded in `presence` under its current address (the comments find their fields there). A
+ * plain-text field the editor may only read follows the room's value (`followReadOnly`).
  *
  * @example
  * mounted.push(...(await mountLivePage(found, session, collab, context)));
@@ -33,7 +35,9 @@ export async function mountLivePage(
   const field = container?.dataset.cmsList;
   const listed = container && field && !session.doc.getMap(collab.JSON_ROOT).has(field) ? container : null;
   const others = items.filter(({ element }) => !listed?.contains(element));
-  if (!listed) return [undo, ...(await mountLiveFields(others, session, collab, context, undo, presence))];
+  // The fields this editor only reads still show what others write.
+  const readOnly = followReadOnly(doc, items, session.doc);
+  if (!listed) return [undo, readOnly, ...(await mountLiveFields(others, session, collab, context, undo, presence))];
   const { mountSectionsEditor } = await import("./sections/sections-editor");
   const sections = mountSectionsEditor({
     container: listed,
@@ -51,5 +55,5 @@ export async function mountLivePage(
     },
   });
   // The undo goes last: fields and sections are torn down before it.
-  return [undo, sections, ...(await mountLiveFields(others, session, collab, context, undo, presence))];
+  return [undo, readOnly, sections, ...(await mountLiveFields(others, session, collab, context, undo, presence))];
 }

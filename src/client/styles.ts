@@ -54,7 +54,7 @@ const CSS = `
 }
 .cms-bar.cms-folded .cms-more{display:inline-flex}
 .cms-compact .cms-extra .cms-label{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-.cms-folded .cms-extra{display:none;position:absolute;right:0;bottom:100%;margin-bottom:.4rem;flex-direction:column;align-items:stretch;min-width:12rem;max-width:calc(100vw - 1rem);padding:.4rem;background:#1d232b;border-radius:.6rem;box-shadow:0 4px 18px #0004}
+.cms-folded .cms-extra{display:none;position:absolute;right:0;bottom:100%;margin-bottom:.4rem;flex-direction:column;align-items:stretch;min-width:12rem;max-width:calc(100vw - 1rem);max-height:calc(100dvh - 100% - 2rem);overflow:auto;padding:.4rem;background:#1d232b;border-radius:.6rem;box-shadow:0 4px 18px #0004}
 .cms-folded .cms-more[aria-expanded=true]+.cms-extra{display:flex}
 .cms-folded .cms-extra button{justify-content:flex-start}
 `;

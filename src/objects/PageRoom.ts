@@ -48,10 +48,10 @@ import { changedRoots, pendingRefusal, refusedSuggestionUpdate, refusedUpdate, r
 import { KnownSockets } from "./room-sockets";
 import { adoptShared, assertRoomShared, sharedRefusal, sharedText, type RoomTranslation } from "./room-translation";
 import { translationIds } from "../cores/translations/translations";
-import { tellTranslationRooms } from "./room-client";
+import { tellSourceChanged, tellTranslationRooms } from "./room-client";
 import { RoomStore } from "./room-store";
 import { foreignWriter, newWriters, withWriters } from "./room-writers";
-import { HEARTBEAT_PING, HEARTBEAT_PONG, outdatedClient, parseRoomName, ROOM_CLOSE, type RoomEvent } from "../shared/room-protocol";
+import { CUSTOM_MESSAGE_PREFIX, HEARTBEAT_PING, HEARTBEAT_PONG, outdatedClient, parseRoomName, ROOM_CLOSE, type RoomEvent } from "../shared/room-protocol";
 import { rowExists } from "../cores/pages/page-store";
 import { tableMeta } from "../cores/table-meta";
 import { awarenessClocks, encodeAwarenessMessage, heldBack, parseRoomMessage, structRanges } from "./room-wire";
@@ -379,6 +379,27 @@ export class PageRoom extends YServer {
     });
   }
 
+  /**
+   * RPC (Worker-internal, from the source's room): the source's draft was written. Each open
+   * socket of this (translation's) room is told (`source-changed`), so "Show source" reads the
+   * source again. Answers how many were told; a room nobody has open is not loaded for it, and a
+   * socket closing meanwhile is skipped.
+   */
+  sourceChanged(): number {
+    const message = `${CUSTOM_MESSAGE_PREFIX}${JSON.stringify({ type: "source-changed" } satisfies RoomEvent)}`;
+    let told = 0;
+    for (const socket of this.ctx.getWebSockets()) {
+      if (socket.readyState !== WebSocket.OPEN) continue;
+      try {
+        socket.send(message);
+        told += 1;
+      } catch {
+        // Closing as it was told: it reads the source again when it next opens the page.
+      }
+    }
+    return told;
+  }
+
   /** RPC: how many suggestions are open (the versions meta shows it beside the publish state). */
   openSuggestionCount(): Promise<RoomResult<number>> {
     return roomResult(async () => {
@@ -546,18 +567,23 @@ export class PageRoom extends YServer {
 
   /*
    * After a source's draft write: when its shared fields changed since its translations' rooms were
-   * last told, they are told now. A failure is logged, never the draft's: the translations' rooms
-   * take the source's values again when they next load.
+   * last told, they are told now, and every translation's open editors hear that the source
+   * changed (their "Show source" reads it again). A failure is logged, never the draft's: the
+   * translations' rooms take the source's values again when they next load.
    */
   async #tellTranslations(): Promise<void> {
     const deps = this.#deps;
     if (this.#sharedTold === null || !deps?.localized) return;
     const now = sharedText(this.document, this.#fields, deps.localized.shared);
-    if (now === this.#sharedTold) return;
     try {
       const ids = await translationIds((this.env as RoomEnv).DB, tableMeta(deps.table), this.#id);
-      await tellTranslationRooms(this.env as object, parseRoomName(this.name)?.collection ?? "", ids, JSON.parse(now) as Record<string, unknown>);
-      this.#sharedTold = now;
+      if (ids.length === 0) return;
+      const collection = parseRoomName(this.name)?.collection ?? "";
+      if (now !== this.#sharedTold) {
+        await tellTranslationRooms(this.env as object, collection, ids, JSON.parse(now) as Record<string, unknown>);
+        this.#sharedTold = now;
+      }
+      await tellSourceChanged(this.env as object, collection, ids);
     } catch (error) {
       logSinkOf(configOf(this.constructor)?.log)({ level: "error", requestId: crypto.randomUUID(), action: "room.shared", cause: causeOf(error) });
     }

@@ -108,6 +108,23 @@ export async function tellTranslationRooms(env: object, collection: string, ids:
 }
 
 /**
+ * Tells the rooms of a source's translations (`ids`) that the source's draft was written, so a
+ * translator who shows the source's text beside their fields reads it again
+ * (`PageRoom.sourceChanged`). A room without editors is not loaded for it. Without the `PAGE_ROOM`
+ * binding there are no rooms to tell.
+ *
+ * @example
+ * await tellSourceChanged(env, "pages", [14, 15]);
+ */
+export async function tellSourceChanged(env: object, collection: string, ids: readonly number[]): Promise<void> {
+  const namespace = (env as { PAGE_ROOM?: unknown }).PAGE_ROOM;
+  if (!isNamespace(namespace)) return;
+  const rooms = namespace as DurableObjectNamespace<PageRoom>;
+  // Not through `roomStub`: naming a room starts it (its load), and only its open sockets are told.
+  await Promise.all(ids.map((id) => rooms.get(rooms.idFromName(roomName(collection, id))).sourceChanged()));
+}
+
+/**
  * Asks a record's room to write its unwritten live edits to D1 before the draft is read, so a
  * preview or a share link shows what editors were acknowledged for. Without the `PAGE_ROOM`
  * binding D1 already has every draft and this does nothing.

@@ -3,6 +3,13 @@
  * (`editorScript`, `editorScriptTag`) and read by the client (`mountLouise`'s `languages`).
  */
 
+/**
+ * The window event a live page dispatches when its room says its source changed (the room event
+ * `source-changed`), for the languages chunk's "Show source", which the live session knows nothing
+ * of. Here, not beside the room events, so the languages chunk does not pull in the room protocol.
+ */
+export const SOURCE_CHANGED_EVENT = "cms:source-changed";
+
 /** A page's language as the client reads it. */
 export interface PageLanguages {
   /** The locale of the record the page shows. */

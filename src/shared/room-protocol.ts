@@ -137,6 +137,8 @@ export const ROOM_CLOSE = {
  * - `edited`: a write from outside the room (REST, inline save, service binding) was merged into
  *   the live document; `fields` names what it changed, `by` who made it, `conflicts` the fields
  *   where live typing won over part of it.
+ * - `source-changed` (in a translation's room): its source's draft was written; a translator showing
+ *   the source's text beside their fields reads it again (`SOURCE_CHANGED_EVENT` of page-languages.ts).
  * - `ack` (to one connection): the first `updates` update-bearing sync frames (step 2 and update)
  *   this connection sent are stored durably ({@link countsAsUpdate} tells which frames count).
  * - `refused` (to one connection, just before it is closed with 4422): the update was not applied;
@@ -154,10 +156,11 @@ export type RoomEvent =
   | { type: "scheduled"; at: string | null; versionId?: number | null }
   | { type: "schedule-cancelled"; at: string; versionId: number | null; reason: string }
   | { type: "edited"; fields: string[]; by: string; conflicts: string[] }
+  | { type: "source-changed" }
   | { type: "ack"; updates: number }
   | { type: "refused"; reason: string; items: [client: number, clock: number, length: number][] };
 
-const EVENT_TYPES = new Set<string>(["saved", "published", "unpublished", "violations", "scheduled", "schedule-cancelled", "edited", "ack", "refused"]);
+const EVENT_TYPES = new Set<string>(["saved", "published", "unpublished", "violations", "scheduled", "schedule-cancelled", "edited", "source-changed", "ack", "refused"]);
 
 /**
  * Reads a custom message as a room event; `null` for malformed JSON or an unknown type, so a

@@ -28,7 +28,9 @@ import { SHARE_PATH, sharedDraftPage, viewAsVisitor } from "./share-view";
 import { menuLinks } from "./site-menu";
 
 const pagesMeta = tableMeta(pages);
-const draftReads = { table: pages, versionsTable: pagesVersions, config: pagesCollection, localized: pagesDeclaration.localized };
+
+/* How edit mode and previews read a page's drafts, and which of its fields a translation shares. */
+type DraftReads = Parameters<typeof readTranslated>[1] & Parameters<typeof loadEditableDocument>[1];
 
 /** Where the edit-mode page loads its editing scripts from; empty until the client is built. */
 export interface SitePagesOptions {
@@ -40,6 +42,8 @@ export interface SitePagesOptions {
   editorTail?: (page: PageDocument, editor: EditorSession, nonce: string, visitorsRead: TranslatedRead) => string;
   /** The site's languages (`cms.registry.languages`): which first path segments name a locale, and where a translation's empty fields are read from. */
   languages?: (NonNullable<LocaleAddressing> & { fallback?: Languages["fallback"] }) | null;
+  /** The fields of `pages` its translations share (`cms.registry.get("pages").localized`); default the site's own declaration's. */
+  localized?: { shared: readonly string[] } | null;
 }
 
 /** How one page is shown: to an editor (edit mode) or as a visitor sees it, under which nonce, indexable or not, with which tail. */
@@ -69,6 +73,7 @@ interface Showing {
 export function sitePages(options: SitePagesOptions) {
   const languages = options.languages ?? null;
   const translating: Languages | null = languages && { ...languages, fallback: languages.fallback ?? {} };
+  const draftReads: DraftReads = { table: pages, versionsTable: pagesVersions, config: pagesCollection, localized: options.localized === undefined ? pagesDeclaration.localized : (options.localized ?? undefined) };
   return async (request: Request, env: SiteEnv): Promise<Response | undefined> => {
     if (request.method !== "GET" && request.method !== "HEAD") return undefined;
     const url = new URL(request.url);
@@ -77,7 +82,7 @@ export function sitePages(options: SitePagesOptions) {
     }
     if (url.pathname.startsWith(SHARE_PATH)) {
       return sharedDraftPage(request, env, url.pathname.slice(SHARE_PATH.length), async (id) => {
-        const editable = await readDraft(env, env.DB, id);
+        const editable = await readDraft(env, env.DB, draftReads, id);
         return editable && { page: editable, body: await pageBody(request, env, env.DB, editable, { editor: null, noindex: true }) };
       });
     }
@@ -114,13 +119,13 @@ export function sitePages(options: SitePagesOptions) {
     // Edit mode and Preview show the newest pending draft, with the room's live edits written
     // first (a reload shows the words typed a moment ago, not the text of the last flush);
     // everyone else sees the live row.
-    const shown = editor || asVisitor === "draft" ? ((await readDraft(env, db, live.id as number)) ?? live) : live;
+    const shown = editor || asVisitor === "draft" ? ((await readDraft(env, db, draftReads, live.id as number)) ?? live) : live;
     // Visitors and previews see a translation's shared fields from its source and its empty fields
     // along the fallback chain (a preview the drafts' chain, everyone else the published one);
     // edit mode shows the translation's own values, which it edits, and is told what visitors see
     // in place of its empty fields (the client marks that text beside them).
     const translated = await readTranslated(db, draftReads, translating, shown as Record<string, unknown>, asVisitor === "draft" ? "draft" : "live");
-    const page = (editor ? shown : translated.row) as unknown as PageDocument;
+    const page = (editor ? await withSourceShared(db, draftReads, translating, shown as Record<string, unknown>) : translated.row) as unknown as PageDocument;
     const tail = editor && nonce ? options.editorTail?.(page, editor, nonce, translated) : undefined;
     // Search engines meet the published page only: its published locales, itself among them.
     const alternates = asVisitor === null ? hreflangLinks(languages, await publishedAlternates(db, pagesMeta, languages, live)) : [];
@@ -137,12 +142,23 @@ export function sitePages(options: SitePagesOptions) {
  * The newest pending draft over the live row; the page's room first writes the live edits D1 has
  * not seen, so edit mode and previews show every acknowledged keystroke.
  */
-async function readDraft(env: SiteEnv, db: D1Client, id: number): Promise<PageDocument | null> {
+async function readDraft(env: SiteEnv, db: D1Client, draftReads: DraftReads, id: number): Promise<PageDocument | null> {
   await flushRoomDraft(env, pagesCollection.slug, id).catch((error: unknown) => {
     // A deleted page has no room to flush: the read below finds nothing and answers 404.
     if (!(isHttpError(error) && error.status === 404)) console.error("room flush before a draft read failed", error);
   });
   return ((await loadEditableDocument(db, draftReads, id))?.document ?? null) as PageDocument | null;
+}
+
+/*
+ * Edit mode's row of a translation: its own fields, which it edits, and its shared fields as its
+ * room holds them, the source's draft's (a row's own copy of them is as old as its last write).
+ */
+async function withSourceShared(db: D1Client, reads: DraftReads, languages: Languages | null, row: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const shared = reads.localized?.shared ?? [];
+  if (shared.length === 0 || typeof row.sourceId !== "number") return row;
+  const source = (await readTranslated(db, reads, languages, row, "draft")).row;
+  return { ...row, ...Object.fromEntries(shared.map((field) => [field, source[field]])) };
 }
 
 /** The whole page around `page`'s content: one renderer for edit mode, visitors, previews and shared drafts. */

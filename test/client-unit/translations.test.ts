@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { sourceValueAt } from "../../src/client/languages/source-value";
 import { gridRow, parseRecordList, translationRow } from "../../src/client/languages/translation-grid";
 import { isOutOfScope, languageName, pageAddress, parseTranslationList, translationStatusText, type TranslationList } from "../../src/client/languages/translations";
 
@@ -104,5 +105,37 @@ describe("the Translations panel's rows", () => {
       next: "9",
     });
     expect(parseRecordList(null)).toEqual({ items: [], next: null });
+  });
+});
+
+describe("Show source: the source's value at a translation's field", () => {
+  const at = (root: string, ...below: (string | number)[]) => ({ root, below });
+  const source = {
+    title: "Opening hours",
+    sections: [
+      { id: "hero00000001", type: "hero", heading: "Welcome" },
+      { id: "feat00000002", type: "features", heading: "What you get", items: [{ id: "item00000001", title: "Fast" }, { id: "item00000002", title: "Live" }] },
+    ],
+  };
+
+  it("reads a top-level field as it is", () => {
+    expect(sourceValueAt(source, null, at("title"))).toEqual({ value: "Opening hours" });
+  });
+
+  it("finds a list entry by the id of the translation's entry at that position, where the translator moved it", () => {
+    const own = { sections: [{ id: "feat00000002", heading: "Was Sie bekommen", items: [{ id: "item00000002", title: "Live" }, { id: "item00000001", title: "Schnell" }] }, { id: "hero00000001", heading: "Willkommen" }] };
+    expect(sourceValueAt(source, own, at("sections", 0, "heading"))).toEqual({ value: "What you get" });
+    expect(sourceValueAt(source, own, at("sections", 1, "heading"))).toEqual({ value: "Welcome" });
+    expect(sourceValueAt(source, own, at("sections", 0, "items", 1, "title"))).toEqual({ value: "Fast" });
+  });
+
+  it("is null for an entry the translation added, which the source does not have", () => {
+    const own = { sections: [{ id: "newone000001", type: "quote", text: "Nur hier" }] };
+    expect(sourceValueAt(source, own, at("sections", 0, "text"))).toBeNull();
+  });
+
+  it("takes the entry at the same position when the translation's entry has no id, or the translation could not be read", () => {
+    expect(sourceValueAt(source, { sections: [{ heading: "Willkommen" }] }, at("sections", 0, "heading"))).toEqual({ value: "Welcome" });
+    expect(sourceValueAt(source, null, at("sections", 1, "items", 0, "title"))).toEqual({ value: "Fast" });
   });
 });

@@ -75,7 +75,6 @@ async function comment(page, text, { shortcut = false } = {}) {
 }
 
 const countName = (open) => (open > 0 ? `Comments, ${open} open` : "Comments");
-const countButton = (page, open) => page.locator(".cms-bar").getByRole("button", { name: countName(open), exact: true });
 /*
  * Waits for the bar's count where the editor sees it: on the button, or in the More menu when the
  * bar folded it there (a bar with more actions than fit, such as unread inquiries and the Language
@@ -156,7 +155,7 @@ export const tests = [
       await b.keyboard.type("u");
       await converge([a, b, c], highlighted, "houurs | pricce");
 
-      await countButton(b, 2).click();
+      await barAction(b, countName(2));
       await card(b, "pricce").getByRole("textbox", { name: "Reply" }).fill("Yes, checked with the kitchen");
       await card(b, "pricce").getByRole("button", { name: "Reply" }).click();
       // A's panel has been open since A wrote the comments.

@@ -7,6 +7,11 @@
  * tests when asked for under another host name of this server. `POST /__e2e/reset-contact-limit`
  * gives the contact form's shared budget back (off the edge every visitor counts as `unknown`), so a
  * test that spends it leaves the next one a form it can send.
+ *
+ * Unlike the reference site, whose languages share no field, this site's pages share their title
+ * across languages (`localized: { shared: ["title"] }`): a translation's title is its source's,
+ * read-only there and pushed live into its room when the source's changes, so the browser tests
+ * meet a real shared field (issue 37). Every other field is translated, as on the site.
  */
 import { parseAccessScope } from "../../src/shared/access-scope";
 import { resolveSiteEditor } from "../../src/auth";
@@ -16,39 +21,41 @@ import type { SiteEnv } from "../../src/site/env";
 import { editorOption, editorScript } from "../../src/site/render/editor-script";
 import { editModeLanguages } from "../../src/site/edit-languages";
 import { sitePages } from "../../src/site/site-pages";
-import { siteCms } from "../../src/site/cms";
-import worker, { PageRoom as SitePageRoom } from "../../src/worker";
+import { createSiteCms, siteCollections } from "../../src/site/cms";
+import { pagesDeclaration } from "../../src/site/collections";
+import { siteWorker } from "../../src/site/site-worker";
 
-export { CmsService, RateLimitObject } from "../../src/worker";
+/* The reference site's collections, its pages' title shared by their translations. */
+const e2eCms = createSiteCms({ ...siteCollections, pages: { ...pagesDeclaration, localized: { shared: ["title"] } } });
+const worker = siteWorker(e2eCms);
+
+export const { CmsService, RateLimitObject } = e2eCms;
 
 /*
  * The site's room with a wider window between an update's broadcast and its commit, so the
  * write-path chaos check's kills land in it (an acknowledgement still waits for the commit).
  */
-export const PageRoom = SitePageRoom.withLimits({ commitDelayMs: 25 });
+export const PageRoom = e2eCms.PageRoom.withLimits({ commitDelayMs: 25 });
 
 const FAIL_KEY = "e2e:fail-saves";
 /* A 2×1 PNG (the one test/e2e/png.mjs builds). */
 const SHARED_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAD0lEQVR4nGP4z8DAwPAfAAcAAf9+CLHQAAAAAElFTkSuQmCC";
 const pages = sitePages({
   resolveEditor: resolveSiteEditor,
-  languages: siteCms.registry.languages,
+  languages: e2eCms.registry.languages,
+  localized: e2eCms.registry.get("pages")?.localized ?? null,
   // Test switches in the page URL: `?rest` turns live editing off (REST saving on a versioned page),
   // `?manual` turns auto-save off, `?suggest` starts an editor without the publish right in Suggesting mode, `?inquiries-limit=<n>` pages the Inquiries panel n at a time.
-  // `?shared-title` on a translation shows its title as a shared field would be (the site shares none).
-  editorTail: (page, editor, nonce, visitorsRead) => {
-    const languages = editModeLanguages(page, visitorsRead);
-    const sharedTitle = languages?.sourceId ? { readOnlyFields: { pages: ["title"] }, languages: { ...languages, shared: ["title"] } } : {};
-    return editorScript(
+  editorTail: (page, editor, nonce, visitorsRead) =>
+    editorScript(
       page.id,
       editor.access,
-      `${editorOption(editor)}, suggestByDefault: new URLSearchParams(location.search).has("suggest"), roomUrl: new URLSearchParams(location.search).has("rest") ? false : undefined, autoSave: new URLSearchParams(location.search).has("manual") ? false : undefined, inquiriesUrl: "/api/cms/inquiries?limit=" + (new URLSearchParams(location.search).get("inquiries-limit") || "20"), ...(new URLSearchParams(location.search).has("shared-title") ? ${JSON.stringify(sharedTitle).replace(/</g, "\\u003c")} : {})`,
+      `${editorOption(editor)}, suggestByDefault: new URLSearchParams(location.search).has("suggest"), roomUrl: new URLSearchParams(location.search).has("rest") ? false : undefined, autoSave: new URLSearchParams(location.search).has("manual") ? false : undefined, inquiriesUrl: "/api/cms/inquiries?limit=" + (new URLSearchParams(location.search).get("inquiries-limit") || "20")`,
       nonce,
       page.slug,
       "pages",
-      languages,
-    );
-  },
+      editModeLanguages(page, visitorsRead, e2eCms.registry),
+    ),
 });
 
 export default {

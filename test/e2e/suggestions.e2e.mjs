@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { api, barAction, converge, newPage, openAs, waitForEditing } from "./browser.mjs";
+import { api, barAction, converge, newPage, openAs, seenInBar, waitForEditing } from "./browser.mjs";
 import { seriousViolations } from "./axe.mjs";
 
 const IMAGES = join(dirname(fileURLToPath(import.meta.url)), "../../docs/images");
@@ -107,7 +107,7 @@ export const tests = [
       await suggestFour(editor.page);
       const expected = { inserted: ["new ", " sharp"], deleted: ["Opening", "weekdays"] };
       await converge([editor.page, one.page], async (page) => JSON.stringify(await marks(page)), JSON.stringify(expected), 15_000);
-      await one.page.locator(".cms-bar").getByRole("button", { name: "Suggestions, 4 open" }).waitFor();
+      await seenInBar(one.page, "Suggestions, 4 open");
       const { suggestions } = await api(one.context, ctx.site, "GET", `/api/cms/pages/${id}/suggestions`);
       assert.deepEqual(suggestions.map((s) => s.kind).sort(), ["delete", "delete", "insert", "insert"]);
       assert.ok(suggestions.every((s) => s.authorName === "Eddie Editor"), JSON.stringify(suggestions));

@@ -1,6 +1,7 @@
 import YProvider from "y-partyserver/provider";
 import * as Y from "yjs";
 import { HEARTBEAT_PING, parseRoomEvent, ROOM_CLOSE, ROOM_PROTOCOL_VERSION, ROOM_VERSION_PARAM } from "../../shared/room-protocol";
+import { SOURCE_CHANGED_EVENT } from "../../shared/page-languages";
 import type { Person } from "../edit-bar";
 import type { LiveState } from "../status-text";
 import { dropRefused } from "./drop-refused";
@@ -220,6 +221,8 @@ export async function connectLive(options: LiveSessionOptions): Promise<LiveSess
     else if (event?.type === "unpublished") options.onUnpublished?.();
     else if (event?.type === "edited" && Array.isArray(event.fields)) options.onEdited?.(event.fields.filter((f) => typeof f === "string"), typeof event.by === "string" ? event.by : "someone");
     else if (event?.type === "violations") options.onRejected(event.violations[0]?.message ?? "the room refused the draft");
+    // For "Show source" in the languages chunk, which this session does not know of.
+    else if (event?.type === "source-changed") dispatchEvent(new CustomEvent(SOURCE_CHANGED_EVENT));
   });
 
   const isOwnUpdate = (origin: unknown) => origin !== live && origin !== copy?.origin;

@@ -1,10 +1,11 @@
-import { translationReadOnly } from "../../shared/page-languages";
+import { SOURCE_CHANGED_EVENT, translationReadOnly } from "../../shared/page-languages";
 import type { Answer } from "../call-json";
 import { readMarker, type FieldMarker } from "../markers";
 import { addStylesOnce } from "../style-once";
 import type { LanguagesContext } from "./languages-context";
 import { languageName } from "./translations";
 import { loadCurrent } from "./translations-api";
+import { sourceValueAt } from "./source-value";
 
 const CSS = `
 .cms-source-text,.cms-fallback-text{display:block;margin:.3rem 0 .6rem;padding:.3rem .6rem;border-left:3px solid #8a94a3;background:#f4f5f7;color:#4b5563;font:14px/1.45 system-ui,sans-serif;white-space:pre-line;user-select:text}
@@ -12,8 +13,23 @@ const CSS = `
 .cms-source-text .cms-source-label,.cms-fallback-text .cms-source-label{display:block;font-size:12px;font-weight:600;font-style:normal;color:#374151}
 `;
 
-/* The blocks shown on each document, so the panel knows the toggle's state and Done takes them away. */
-const shown = new WeakMap<Document, HTMLElement[]>();
+/*
+ * What is shown on each document: the blocks, so the panel knows the toggle's state and Done takes
+ * them away; the listener that reads the source again when it changes; and how many reads were
+ * started, so only the newest one's text is put up.
+ */
+interface Shown {
+  blocks: HTMLElement[];
+  follow: () => void;
+  reads: number;
+}
+const shown = new WeakMap<Document, Shown>();
+
+/* The source's current fields and, when a field sits in a list, the translation's own (whose entries' ids find the source's). */
+interface SourceRead {
+  source: Record<string, unknown>;
+  own: Record<string, unknown> | null;
+}
 
 /**
  * Whether the source's text is shown under this page's fields.
@@ -22,17 +38,20 @@ const shown = new WeakMap<Document, HTMLElement[]>();
  * if (isSourceShown(document)) box.checked = true;
  */
 export function isSourceShown(doc: Document): boolean {
-  return (shown.get(doc)?.length ?? 0) > 0;
+  return (shown.get(doc)?.blocks.length ?? 0) > 0;
 }
 
 /**
- * Takes away the source's text blocks (the toggle turned off, or Done).
+ * Takes away the source's text blocks (the toggle turned off, or Done), and stops following the source.
  *
  * @example
  * hideSourceText(document);
  */
 export function hideSourceText(doc: Document): void {
-  for (const block of shown.get(doc) ?? []) block.remove();
+  const state = shown.get(doc);
+  if (!state) return;
+  for (const block of state.blocks) block.remove();
+  (doc.defaultView ?? window).removeEventListener(SOURCE_CHANGED_EVENT, state.follow);
   shown.delete(doc);
 }
 
@@ -40,7 +59,10 @@ export function hideSourceText(doc: Document): void {
  * Shows the source's current text (its newest version over its live row) under each of
  * this translation's fields, as a muted block that cannot be edited, so a translator reads what
  * to translate beside what they write. Shared fields are left out: they show the source already.
- * A field inside a list (`sections.2.heading`) reads the source's entry at the same position.
+ * A field inside a list (`sections.2.heading`) reads the source's entry with the same id as the
+ * translation's entry there (a translation's entries keep their source's ids), by position only
+ * for an entry without an id. The text follows the source: whenever the page's room says the
+ * source's draft was written (`SOURCE_CHANGED_EVENT`), it is read again and shown anew.
  *
  * @example
  * const answer = await showSourceText(context); // { ok: true, value: 3 } (three fields)
@@ -49,32 +71,53 @@ export async function showSourceText(context: LanguagesContext): Promise<Answer<
   const doc = context.bar.element.ownerDocument;
   const sourceId = context.languages.sourceId;
   if (sourceId === undefined || sourceId === null) return { ok: true, value: 0 };
-  const record = await loadCurrent(context, sourceId);
-  if (!record.ok) return record;
+  const read = await readSource(context, sourceId);
+  if (!read.ok) return read;
   hideSourceText(doc);
   addTextBlockStyles(doc);
-  const shared = new Set(translationReadOnly(context.languages));
-  const name = languageName(context.languages.defaultLocale);
-  const blocks: HTMLElement[] = [];
-  for (const element of context.root.querySelectorAll<HTMLElement>("[data-cms-field]")) {
-    const marker = readMarker(element);
-    if (!marker || marker.key !== context.pageId || shared.has(marker.root) || marker.kind === "image") continue;
-    const block = textBlock(doc, { className: "cms-source-text", name: `${name} source of ${marker.field}`, label: name, text: textOf(doc, marker, valueAt(record.value, marker)) || "(empty)" });
-    element.after(block);
-    blocks.push(block);
-  }
-  shown.set(doc, blocks);
-  return { ok: true, value: blocks.length };
+  const state: Shown = { blocks: placeBlocks(context, read.value), follow: () => void follow(context, sourceId, state), reads: 0 };
+  shown.set(doc, state);
+  (doc.defaultView ?? window).addEventListener(SOURCE_CHANGED_EVENT, state.follow);
+  return { ok: true, value: state.blocks.length };
 }
 
-/* The source's value at the marker's path: the top-level field, then down its list entries by position. */
-function valueAt(record: Record<string, unknown>, marker: FieldMarker): unknown {
-  let value: unknown = record[marker.root];
-  for (const step of marker.below) {
-    if (value === null || typeof value !== "object") return undefined;
-    value = (value as Record<string | number, unknown>)[step];
-  }
-  return value;
+/* The source changed: its text is read again and replaces the blocks, unless hidden meanwhile or a newer read started. A failed read keeps the text shown. */
+async function follow(context: LanguagesContext, sourceId: number, state: Shown): Promise<void> {
+  const reading = ++state.reads;
+  const read = await readSource(context, sourceId);
+  if (!read.ok || reading !== state.reads || shown.get(context.bar.element.ownerDocument) !== state) return;
+  for (const block of state.blocks) block.remove();
+  state.blocks = placeBlocks(context, read.value);
+}
+
+/* The source's current fields, and the translation's own when one of its fields sits in a list (read as the server has it). */
+async function readSource(context: LanguagesContext, sourceId: number): Promise<Answer<SourceRead>> {
+  const inList = ownMarkers(context).some(({ marker }) => marker.below.length > 0);
+  const [source, own] = await Promise.all([loadCurrent(context, sourceId), inList ? loadCurrent(context, Number(context.pageId)) : null]);
+  if (!source.ok) return source;
+  return { ok: true, value: { source: source.value, own: own?.ok ? own.value : null } };
+}
+
+/* This record's markers whose source text is shown: not a shared field's (it shows the source already), not an image's. */
+function ownMarkers(context: LanguagesContext): { element: HTMLElement; marker: FieldMarker }[] {
+  const shared = new Set(translationReadOnly(context.languages));
+  return [...context.root.querySelectorAll<HTMLElement>("[data-cms-field]")].flatMap((element) => {
+    const marker = readMarker(element);
+    return marker && marker.key === context.pageId && !shared.has(marker.root) && marker.kind !== "image" ? [{ element, marker }] : [];
+  });
+}
+
+/* A block of the source's text under each field, in the page. */
+function placeBlocks(context: LanguagesContext, read: SourceRead): HTMLElement[] {
+  const doc = context.bar.element.ownerDocument;
+  const name = languageName(context.languages.defaultLocale);
+  return ownMarkers(context).map(({ element, marker }) => {
+    const found = sourceValueAt(read.source, read.own, marker);
+    const text = found === null ? `(not in the ${name} page)` : textOf(doc, marker, found.value) || "(empty)";
+    const block = textBlock(doc, { className: "cms-source-text", name: `${name} source of ${marker.field}`, label: name, text });
+    element.after(block);
+    return block;
+  });
 }
 
 /**

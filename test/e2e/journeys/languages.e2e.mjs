@@ -1,10 +1,13 @@
 // Journeys (issue 37, languages): an editor translates a page into German from the edit bar's
 // Language action, types the German words and publishes them, and a visitor reads them at
 // /de/<slug>; two translators type at once, one in the English page and one in its German
-// translation (separate rooms: nothing crosses); a translation whose source changed says so,
-// shows what changed, and is marked up to date; a German page without its own body shows the
-// English body visitors read there, marked as such, until the editor writes the German one. The
-// Language panel is checked with axe.
+// translation (separate rooms: nothing crosses), while a third editor changes the shared title on
+// the English page and both pages show it live; a translation whose source changed says so,
+// shows what changed, and is marked up to date; "Show source" follows the English page as its
+// editor types; a German page without its own body shows the English body visitors read there,
+// marked as such, until the editor writes the German one. The Language panel is checked with axe.
+// The e2e site shares its pages' title across languages (test/e2e/e2e-worker.ts): a German page's
+// title is its English page's, read-only there; every other field is translated.
 import assert from "node:assert/strict";
 import { api, barAction, converge, newPage, openAs, waitForEditing, waitForStatus } from "../browser.mjs";
 import { seriousViolations } from "../axe.mjs";
@@ -12,6 +15,12 @@ import { seriousViolations } from "../axe.mjs";
 const LANGUAGE = /language and translations$/;
 const panelOf = (page) => page.getByRole("dialog", { name: "Language and translations" });
 const titleOf = (page, id) => page.locator(`[data-cms-field="pages:${id}:title"]`);
+const bodyOf = (page, id) => page.locator(`[data-cms-field="pages:${id}:body"] .ProseMirror`);
+/* A record's newest version's fields, as the API holds them. */
+async function newestOf(context, site, id) {
+  const data = (await api(context, site, "GET", `/api/cms/pages/${id}/versions`)).items[0].versionData;
+  return typeof data === "string" ? JSON.parse(data) : data;
+}
 
 /* Replaces a plain field's text by typing, as an editor would. */
 async function retype(page, locator, text) {
@@ -45,9 +54,9 @@ export const tests = [
       await waitForEditing(page);
       assert.equal(await page.evaluate(() => window.louise.mode()), "live", "the translation is edited live in its own room");
       const german = Number(await page.locator("h1[data-cms-field]").evaluate((el) => el.dataset.cmsField.split(":")[1]));
-      assert.equal(await titleOf(page, german).textContent(), "Our services", "the translation starts from the source's words");
+      assert.equal(await bodyOf(page, german).textContent(), "We build sites.", "the translation starts from the source's words");
       assert.equal(await page.evaluate(() => document.documentElement.lang), "de");
-      await retype(page, titleOf(page, german), "Unsere Leistungen");
+      await retype(page, bodyOf(page, german), "Wir bauen Websites.");
       await waitForStatus(page, "Draft saved");
 
       await barAction(page, LANGUAGE);
@@ -64,41 +73,71 @@ export const tests = [
       track(visitor.context);
       const seen = await visitor.page.goto(`/de${path}`);
       assert.equal(seen?.status(), 200);
-      assert.equal(await visitor.page.locator("h1").textContent(), "Unsere Leistungen");
+      assert.equal(await visitor.page.locator(".body").textContent(), "Wir bauen Websites.");
       assert.equal(await visitor.page.locator("[data-cms-field]").count(), 0, "visitors get no markers");
     },
   },
   {
-    name: "languages: two translators type at once, one in the English page and one in its German translation, and nothing crosses",
+    name: "languages: two translators type at once in the English page and its German translation while a third editor changes the shared title on the English page: nothing crosses, both pages show the new title live, and one language publishes alone",
     async run({ browser, site, track }) {
-      const en = await openAs(browser, site, "editor@example.test");
-      const de = await openAs(browser, site, "publisher@example.test");
-      track(en.context);
-      track(de.context);
-      const { id, path } = await newPage(en.context, site, { title: "Team", body: "<p>Who we are.</p>" });
-      const germanId = await germanOf(de.context, site, id, { title: "Mannschaft" });
-      await Promise.all([en.page.goto(path), de.page.goto(`/de${path}`)]);
-      await Promise.all([waitForEditing(en.page), waitForEditing(de.page)]);
-      for (const page of [en.page, de.page]) assert.equal(await page.evaluate(() => window.louise.mode()), "live");
+      const a = await openAs(browser, site, "editor@example.test");
+      const b = await openAs(browser, site, "publisher@example.test");
+      const c = await openAs(browser, site, "admin@example.test");
+      for (const one of [a, b, c]) track(one.context);
+      const { id, path } = await newPage(a.context, site, { title: "Team", body: "<p>Who we are.</p>" });
+      const germanId = await germanOf(b.context, site, id, { body: "<p>Wer wir sind.</p>" });
+      await Promise.all([a.page.goto(path), b.page.goto(`/de${path}`), c.page.goto(path)]);
+      await Promise.all([a, b, c].map((one) => waitForEditing(one.page)));
+      for (const one of [a, b, c]) assert.equal(await one.page.evaluate(() => window.louise.mode()), "live");
+      assert.equal(await titleOf(b.page, germanId).evaluate((title) => title.isContentEditable), false, "the shared title offers no editor in German");
+      const note = b.page.getByRole("link", { name: "Edited in English" });
+      await note.waitFor();
+      assert.equal(await note.getAttribute("href"), path, "the note leads to the English page");
 
-      for (const [page, pageId] of [[en.page, id], [de.page, germanId]]) {
-        await titleOf(page, pageId).click();
-        await page.keyboard.press("End");
-      }
-      await Promise.all([en.page.keyboard.type(" and friends", { delay: 60 }), de.page.keyboard.type(" und Freunde", { delay: 60 })]);
-      await converge([en.page], (page) => titleOf(page, id).textContent(), "Team and friends");
-      await converge([de.page], (page) => titleOf(page, germanId).textContent(), "Mannschaft und Freunde");
-      await Promise.all([waitForStatus(en.page, "Draft saved"), waitForStatus(de.page, "Draft saved")]);
+      await bodyOf(a.page, id).click();
+      await a.page.keyboard.press("ControlOrMeta+End");
+      await bodyOf(b.page, germanId).click();
+      await b.page.keyboard.press("ControlOrMeta+End");
+      await titleOf(c.page, id).click();
+      await c.page.keyboard.press("End");
+      await Promise.all([
+        a.page.keyboard.type(" We like fast sites.", { delay: 60 }),
+        b.page.keyboard.type(" Wir mögen schnelle Websites.", { delay: 60 }),
+        c.page.keyboard.type(" and friends", { delay: 60 }),
+      ]);
+      // The English room has C's title at once; the German room takes it once the English draft is written, and its page shows it without a reload.
+      await converge([a.page, c.page], (page) => titleOf(page, id).textContent(), "Team and friends");
+      await converge([b.page], (page) => titleOf(page, germanId).textContent(), "Team and friends", 30_000);
+      // C's page shows A's caret with its name inside the body, so the body is read on A's page.
+      await converge([a.page], (page) => bodyOf(page, id).textContent(), "Who we are. We like fast sites.");
+      await converge([b.page], (page) => bodyOf(page, germanId).textContent(), "Wer wir sind. Wir mögen schnelle Websites.");
+      assert.equal(await titleOf(b.page, germanId).evaluate((title) => title.isContentEditable), false, "the new title is still read-only in German");
+      await Promise.all([waitForStatus(a.page, "Draft saved"), waitForStatus(b.page, "Draft saved"), waitForStatus(c.page, "Draft saved")]);
 
       // Each page again, from the server (which has each room write its draft first): neither room took the other's words.
-      await Promise.all([en.page.reload(), de.page.reload()]);
-      await Promise.all([waitForEditing(en.page), waitForEditing(de.page)]);
-      assert.equal(await titleOf(en.page, id).textContent(), "Team and friends");
-      assert.equal(await titleOf(de.page, germanId).textContent(), "Mannschaft und Freunde");
-      const draftOf = async (pageId) => (await api(en.context, site, "GET", `/api/cms/pages/${pageId}/versions`)).items[0].versionData;
-      const title = (data) => (typeof data === "string" ? JSON.parse(data) : data).title;
-      assert.equal(title(await draftOf(id)), "Team and friends");
-      assert.equal(title(await draftOf(germanId)), "Mannschaft und Freunde");
+      await Promise.all([a.page.reload(), b.page.reload()]);
+      await Promise.all([waitForEditing(a.page), waitForEditing(b.page)]);
+      assert.equal(await titleOf(b.page, germanId).textContent(), "Team and friends", "reloaded, the German page shows the English title");
+      assert.equal(await bodyOf(a.page, id).textContent(), "Who we are. We like fast sites.");
+      assert.equal(await bodyOf(b.page, germanId).textContent(), "Wer wir sind. Wir mögen schnelle Websites.");
+      const english = await newestOf(a.context, site, id);
+      const german = await newestOf(a.context, site, germanId);
+      assert.equal(english.title, "Team and friends");
+      assert.equal(english.body, "<p>Who we are. We like fast sites.</p>");
+      assert.match(german.body, /^<p>Wer wir sind\. Wir m(ö|&ouml;|&#246;)gen schnelle Websites\.<\/p>$/, "the German draft holds the German words only");
+
+      // The German page is published; the English one stays a draft.
+      await b.page.getByRole("button", { name: "Publish this page" }).click();
+      await b.page.getByRole("dialog", { name: "Publish" }).getByRole("button", { name: "Publish now" }).click();
+      await waitForStatus(b.page, "Published");
+      const listed = await api(a.context, site, "GET", `/api/cms/pages/${id}/translations`);
+      assert.deepEqual(
+        listed.translations.map((entry) => [entry.locale, entry.published]),
+        [
+          ["en", false],
+          ["de", true],
+        ],
+      );
     },
   },
   {
@@ -107,16 +146,16 @@ export const tests = [
       const { context, page } = await openAs(browser, site, "editor@example.test");
       track(context);
       const { id, path } = await newPage(context, site, { title: "Prices", body: "<p>Fair prices.</p>" });
-      await germanOf(context, site, id, { title: "Preise" });
-      await api(context, site, "POST", `/api/cms/pages/${id}/versions`, { title: "Prices for 2027" });
+      await germanOf(context, site, id, { body: "<p>Faire Preise.</p>" });
+      await api(context, site, "POST", `/api/cms/pages/${id}/versions`, { body: "<p>Fair prices for 2027.</p>" });
       await page.goto(`/de${path}`);
       await waitForEditing(page);
       await waitForStatus(page, "The English page changed since this translation: DE in the edit bar shows what changed");
       await barAction(page, /^DE: language and translations, 1 outdated$/);
       const panel = panelOf(page);
       await panel.getByText("The English page changed since this translation").waitFor();
-      const change = panel.locator(".cms-diff").filter({ hasText: "title" });
-      await change.locator("ins").filter({ hasText: "for 2027" }).waitFor();
+      const change = panel.locator(".cms-diff").filter({ hasText: "body" });
+      await change.locator("ins").filter({ hasText: "2027" }).first().waitFor();
       assert.deepEqual(await seriousViolations(page, ".cms-languages"), [], "the panel with an outdated translation passes axe");
       await panel.getByRole("button", { name: "Mark as up to date" }).click();
       await panel.getByText("Marked up to date with the English page.").waitFor();
@@ -181,8 +220,7 @@ export const tests = [
       track(context);
       const { id, path } = await newPage(context, site, { title: "Contact", body: "<p>Write to us.</p>" });
       const germanId = await germanOf(context, site, id, { body: "<p>Schreiben Sie uns.</p>" });
-      // The reference site shares no field; this switch shows the title as a shared one would be.
-      await page.goto(`/de${path}?shared-title`);
+      await page.goto(`/de${path}`);
       await waitForEditing(page);
       const title = titleOf(page, germanId);
       assert.equal(await title.evaluate((element) => element.isContentEditable), false, "the shared title offers no editor");
@@ -201,7 +239,7 @@ export const tests = [
       const { context, page } = await openAs(browser, site, "editor@example.test");
       track(context);
       const { id, path } = await newPage(context, site, { title: "Opening hours", body: "<p>Open daily.</p>" });
-      const germanId = await germanOf(context, site, id, { title: "Öffnungszeiten", body: "<p>Täglich geöffnet.</p>" });
+      const germanId = await germanOf(context, site, id, { body: "<p>Täglich geöffnet.</p>" });
       // The source's newest draft, written after the translation was made, is the text shown.
       await api(context, site, "POST", `/api/cms/pages/${id}/versions`, { title: "Opening hours in 2027", body: "<p>Open daily.</p><p>Closed on Sundays.</p>" });
       await page.goto(`/de${path}`);
@@ -210,17 +248,17 @@ export const tests = [
       const panel = panelOf(page);
       const toggle = panel.getByRole("checkbox", { name: "Show source" });
       await toggle.check();
-      await panel.getByText(/^The English text is shown under \d+ fields\.$/).waitFor();
+      await panel.getByText("The English text is shown under 1 field.").waitFor();
       assert.deepEqual(await seriousViolations(page, ".cms-languages"), [], "the panel with its toggle passes axe");
       await panel.getByRole("button", { name: "Close" }).click();
 
-      const titleSource = page.getByRole("note", { name: "English source of title" });
       const bodySource = page.getByRole("note", { name: "English source of body" });
-      assert.equal(await titleSource.innerText(), "English\nOpening hours in 2027");
       assert.equal(await bodySource.innerText(), "English\nOpen daily.\nClosed on Sundays.");
-      assert.equal(await titleOf(page, germanId).evaluate((title) => title.nextElementSibling?.getAttribute("aria-label")), "English source of title", "the source sits under its field");
-      assert.equal(await titleSource.evaluate((block) => block.isContentEditable), false, "the source's text cannot be edited");
-      assert.equal(await titleOf(page, germanId).textContent(), "Öffnungszeiten", "the translation's own text is untouched");
+      assert.equal(await page.locator(`[data-cms-field="pages:${germanId}:body"]`).evaluate((body) => body.nextElementSibling?.getAttribute("aria-label")), "English source of body", "the source sits under its field");
+      assert.equal(await bodySource.evaluate((block) => block.isContentEditable), false, "the source's text cannot be edited");
+      assert.equal(await bodyOf(page, germanId).textContent(), "Täglich geöffnet.", "the translation's own text is untouched");
+      assert.equal(await page.getByRole("note", { name: "English source of title" }).count(), 0, "the shared title shows the English one already");
+      assert.equal(await titleOf(page, germanId).textContent(), "Opening hours in 2027");
       assert.deepEqual(await seriousViolations(page, "main"), [], "the page with the source's text passes axe");
 
       await barAction(page, /language and translations/);
@@ -237,6 +275,36 @@ export const tests = [
     },
   },
   {
+    name: "languages: Show source follows the English page while its editor types there, without a reload of the German page",
+    async run({ browser, site, track }) {
+      const en = await openAs(browser, site, "editor@example.test");
+      const de = await openAs(browser, site, "publisher@example.test");
+      track(en.context);
+      track(de.context);
+      const { id, path } = await newPage(en.context, site, { title: "Menu", body: "<p>Soup of the day.</p>" });
+      const germanId = await germanOf(de.context, site, id, { body: "<p>Tagessuppe.</p>" });
+      await Promise.all([en.page.goto(path), de.page.goto(`/de${path}`)]);
+      await Promise.all([waitForEditing(en.page), waitForEditing(de.page)]);
+      await barAction(de.page, LANGUAGE);
+      const panel = panelOf(de.page);
+      await panel.getByRole("checkbox", { name: "Show source" }).check();
+      await panel.getByText("The English text is shown under 1 field.").waitFor();
+      await panel.getByRole("button", { name: "Close" }).click();
+      const bodySource = de.page.getByRole("note", { name: "English source of body" });
+      assert.equal(await bodySource.innerText(), "English\nSoup of the day.");
+      await de.page.evaluate(() => (window.__notReloaded = true));
+
+      await bodyOf(en.page, id).click();
+      await en.page.keyboard.press("ControlOrMeta+End");
+      await en.page.keyboard.type(" And bread.", { delay: 40 });
+      // Once the English room writes its draft, the German room hears of it and the note reads the English page again.
+      await converge([de.page], () => bodySource.innerText(), "English\nSoup of the day. And bread.", 30_000);
+      assert.equal(await de.page.evaluate(() => window.__notReloaded), true, "the German page was not reloaded");
+      assert.equal(await bodyOf(de.page, germanId).textContent(), "Tagessuppe.", "the German words are untouched");
+      assert.equal(await de.page.locator(".cms-source-text").count(), 1, "one note, read again, not a second one");
+    },
+  },
+  {
     name: "languages: a German page with an empty body shows the English body visitors read there, marked, until the German body is typed",
     async run({ browser, site, track }) {
       const { context, page } = await openAs(browser, site, "publisher@example.test");
@@ -244,7 +312,7 @@ export const tests = [
       const { id, path } = await newPage(context, site, { title: "Workshops", body: "<p>We teach weekly.</p>" });
       await api(context, site, "POST", `/api/cms/pages/${id}/versions`, { title: "Workshops" });
       await api(context, site, "POST", `/api/cms/pages/${id}/publish`, {});
-      const germanId = await germanOf(context, site, id, { title: "Kurse", body: "<p></p>" });
+      const germanId = await germanOf(context, site, id, { body: "<p></p>" });
       await api(context, site, "POST", `/api/cms/pages/${germanId}/publish`, {});
 
       const visitor = await openAs(browser, site);
@@ -287,7 +355,7 @@ export const tests = [
       const { id, path } = await newPage(context, site, { title: `Garden ${word}`, body: "<p>Green.</p>" });
       await api(context, site, "POST", `/api/cms/pages/${id}/versions`, { title: `Garden ${word}` });
       await api(context, site, "POST", `/api/cms/pages/${id}/publish`, {});
-      const germanId = await germanOf(context, site, id, { title: `Garten ${word}` });
+      const germanId = await germanOf(context, site, id, { body: "<p>Grün.</p>" });
       await api(context, site, "POST", `/api/cms/pages/${germanId}/publish`, {});
       // And one with no German translation at all.
       await newPage(context, site, { title: `Pond ${word}`, body: "<p>Wet.</p>" });
