@@ -27,6 +27,13 @@ const KEY_MS = Number(process.env.SITE_KEY_MS ?? 10_000);
 const SILENT_S = Number(process.env.SITE_SILENT_S ?? 30);
 const IDLE_S = Number(process.env.SITE_IDLE_S ?? 70);
 const WAKE_SAMPLE = Number(process.env.SITE_WAKE_SAMPLE ?? 20);
+/*
+ * SITE_REOPEN=1: after the wakes, every room is joined again by its two editors, and the runtime's
+ * memory read once more. Memory the idle runtime still held after the rooms were dropped but that
+ * the reopened rooms use again (RSS barely above the first opening's) was freed heap kept for
+ * reuse, not state something still holds.
+ */
+const REOPEN = process.env.SITE_REOPEN === "1";
 /* Rooms joined at once: a thousand upgrades at once would measure the connect storm. */
 const GROUP = 20;
 /* Bench pages from this offset on (room-hour uses the first few hundred of the same namespace). */
@@ -172,6 +179,13 @@ export async function run(ctx) {
     } catch {
       errors.wakes++;
     }
+  }
+
+  if (REOPEN) {
+    const again = [];
+    for (let i = 0; i < names.length; i += GROUP) again.push(...(await Promise.all(names.slice(i, i + GROUP).map((room) => openRoom(baseUrl, room, headers, errors)))));
+    mb.reopened = await readRss(pid);
+    for (const { provider } of again.flatMap((room) => room.clients)) provider.destroy();
   }
 
   const perRoomKb = (bytes) => (bytes - mb.fresh) / ROOMS / 1024;

@@ -97,6 +97,7 @@ export class RoomAdmission {
    */
   confirmAll(now: number): number | null {
     const period = this.#o.limits.sessionRecheckMs;
+    if (!this.#o.sessionsLive) return null;
     if (now - this.#confirmedAt >= period) return this.#confirm(now) ? now + period : null;
     return this.#checked().length > 0 ? this.#confirmedAt + period : null;
   }
