@@ -2,6 +2,14 @@ import { YServer } from "y-partyserver";
 import * as Y from "yjs";
 import { RoomStore } from "../src/objects/room-store";
 import { PageRoom } from "../src/worker";
+import { countingD1, type RoundTrips } from "./d1-round-trips";
+
+/*
+ * Every D1 round trip the wake page rooms of this isolate have made (session rechecks, draft
+ * writes): a plain number, shared because the local runtime runs all of a class's objects in one
+ * isolate, so `site-1000-rooms` reads the whole runtime's D1 rate from any one room.
+ */
+const ROOM_TRIPS: RoundTrips = { count: 0 };
 
 /** What a seeded room stored, so the bench can check both rooms hold the same bytes and a log. */
 export interface SeedResult {
@@ -30,6 +38,15 @@ async function wipe(storage: DurableObjectStorage): Promise<void> {
 export class WakePageRoom extends PageRoom {
   /** Wall time this instance was built: a "cold" wake served by an older instance is no wake. */
   readonly #bornAt = Date.now();
+
+  constructor(ctx: DurableObjectState, env: ConstructorParameters<typeof PageRoom>[1]) {
+    super(ctx, { ...env, DB: countingD1(env.DB, ROOM_TRIPS) });
+  }
+
+  /** D1 round trips of every wake page room in this isolate so far. */
+  d1Trips(): number {
+    return ROOM_TRIPS.count;
+  }
 
   /** Replaces the stored state with `snapshot` and then `updates` as logged rows. Evict afterwards. */
   async seedState(snapshot: Uint8Array, updates: Uint8Array[]): Promise<SeedResult> {

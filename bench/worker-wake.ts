@@ -43,7 +43,8 @@ function unframe(body: ArrayBuffer): Uint8Array[] {
  * The wake rooms' WebSockets and their bench-only controls, or `undefined` for other paths:
  * `POST /__bench/seed-room?party=&room=` (framed body: snapshot, then logged updates),
  * `POST /__bench/evict-room?party=&room=`, `POST /__bench/silence-room?party=&room=` (cancel its
- * alarm), `GET /__bench/room-born?party=&room=`.
+ * alarm), `GET /__bench/room-born?party=&room=`, `GET /__bench/room-d1-trips?room=` (the D1 round
+ * trips of every wake page room in the runtime so far).
  */
 export async function wakeRoutes(request: Request, env: WakeEnv, ctx: ExecutionContext): Promise<Response | undefined> {
   const url = new URL(request.url);
@@ -52,10 +53,14 @@ export async function wakeRoutes(request: Request, env: WakeEnv, ctx: ExecutionC
     const bare = await routePartykitRequest(request, { WAKE_BARE_ROOM: env.WAKE_BARE_ROOM } as unknown as Cloudflare.Env);
     return bare ?? new Response("no room", { status: 404 });
   }
-  const control = ["/__bench/seed-room", "/__bench/evict-room", "/__bench/room-born", "/__bench/silence-room"].includes(url.pathname);
+  const control = ["/__bench/seed-room", "/__bench/evict-room", "/__bench/room-born", "/__bench/silence-room", "/__bench/room-d1-trips"].includes(url.pathname);
   if (!control) return undefined;
   const party = url.searchParams.get("party");
   const room = url.searchParams.get("room");
+  if (url.pathname === "/__bench/room-d1-trips") {
+    if (party !== "wake-page-room" || !room) return new Response("party must be wake-page-room, and room given", { status: 400 });
+    return Response.json({ trips: await env.WAKE_PAGE_ROOM.get(env.WAKE_PAGE_ROOM.idFromName(room)).d1Trips() });
+  }
   const stub = stubOf(env, party, room);
   if (!stub) return new Response("party must be wake-page-room or wake-bare-room, and room given", { status: 400 });
   if (url.pathname === "/__bench/room-born") return Response.json({ bornAt: await stub.bornAt() });

@@ -50,6 +50,11 @@ export async function roomBornAt(baseUrl, party, room) {
   return (await control(baseUrl, "room-born", party, room)).bornAt;
 }
 
+/** The D1 round trips every wake page room of the runtime has made so far, asked of `room`. */
+export async function roomD1Trips(baseUrl, room) {
+  return (await control(baseUrl, "room-d1-trips", WAKE_PAGE, room)).trips;
+}
+
 /**
  * Opens a provider and resolves with `{ ms, doc, provider }`, `ms` being the time from creating
  * it (the WebSocket connect) to its first sync; rejects after `timeoutMs`.

@@ -17,7 +17,7 @@ import * as Y from "yjs";
 import { rssBytes } from "../lib/memory.mjs";
 import { median, ratioFigure } from "../lib/stats.mjs";
 import { editorHeaders, emptyParagraph, sleep, until } from "./room-clients.mjs";
-import { roomBornAt, timeToSync, WAKE_PAGE } from "./room-seed.mjs";
+import { roomBornAt, roomD1Trips, timeToSync, WAKE_PAGE } from "./room-seed.mjs";
 
 export const name = "site-1000-rooms";
 
@@ -27,6 +27,13 @@ const KEY_MS = Number(process.env.SITE_KEY_MS ?? 10_000);
 const SILENT_S = Number(process.env.SITE_SILENT_S ?? 30);
 const IDLE_S = Number(process.env.SITE_IDLE_S ?? 70);
 const WAKE_SAMPLE = Number(process.env.SITE_WAKE_SAMPLE ?? 20);
+/*
+ * SITE_REOPEN=1: after the wakes, every room is joined again by its two editors, and the runtime's
+ * memory read once more. Memory the idle runtime still held after the rooms were dropped but that
+ * the reopened rooms use again (RSS barely above the first opening's) was freed heap kept for
+ * reuse, not state something still holds.
+ */
+const REOPEN = process.env.SITE_REOPEN === "1";
 /* Rooms joined at once: a thousand upgrades at once would measure the connect storm. */
 const GROUP = 20;
 /* Bench pages from this offset on (room-hour uses the first few hundred of the same namespace). */
@@ -124,20 +131,34 @@ export async function run(ctx) {
 
   const t0 = performance.now();
   const rooms = [];
-  for (let i = 0; i < names.length; i += GROUP) rooms.push(...(await Promise.all(names.slice(i, i + GROUP).map((room) => openRoom(baseUrl, room, headers, errors)))));
+  // The pace of the last tenth of the rooms opened, apart from the whole: a runtime that slows as rooms add up shows there.
+  let lastTenthAt = null;
+  for (let i = 0; i < names.length; i += GROUP) {
+    if (lastTenthAt === null && i >= names.length * 0.9) lastTenthAt = { t: performance.now(), rooms: i };
+    rooms.push(...(await Promise.all(names.slice(i, i + GROUP).map((room) => openRoom(baseUrl, room, headers, errors)))));
+  }
   const openS = (performance.now() - t0) / 1000;
+  const lastTenthPace = lastTenthAt ? (names.length - lastTenthAt.rooms) / ((performance.now() - lastTenthAt.t) / 1000) : NaN;
+  // D1 round trips of every room per second in a phase: any open room answers for the whole runtime.
+  // A count the runtime did not answer within the control timeout leaves the figure out (NaN), not the run.
+  const trips = async () => ({ n: await roomD1Trips(baseUrl, names[0]).catch(() => NaN), at: performance.now() });
+  const perSecond = (from, to) => ((to.n - from.n) * 1000) / (to.at - from.at);
   let counting = true;
   for (const { provider } of rooms.flatMap((room) => room.clients)) provider.on("connection-close", () => void (counting && errors.closes++));
   mb.open = await readRss(pid);
 
+  const typingFrom = await trips();
   const stop = startTyping(rooms);
   await sleep(TYPING_S * 1000);
   const keystrokes = stop();
+  const typingTo = await trips();
   const differ = await disagreeing(rooms);
   errors.disagreeing = differ.rooms;
   mb.typed = await readRss(pid);
 
+  const silentFrom = await trips();
   await sleep(SILENT_S * 1000);
+  const silentTo = await trips();
   mb.silent = await readRss(pid);
 
   counting = false;
@@ -160,6 +181,13 @@ export async function run(ctx) {
     }
   }
 
+  if (REOPEN) {
+    const again = [];
+    for (let i = 0; i < names.length; i += GROUP) again.push(...(await Promise.all(names.slice(i, i + GROUP).map((room) => openRoom(baseUrl, room, headers, errors)))));
+    mb.reopened = await readRss(pid);
+    for (const { provider } of again.flatMap((room) => room.clients)) provider.destroy();
+  }
+
   const perRoomKb = (bytes) => (bytes - mb.fresh) / ROOMS / 1024;
   const wakeMs = median(wakes.map((w) => w.ms));
   const cold = wakes.filter((w) => w.cold).length;
@@ -179,6 +207,10 @@ export async function run(ctx) {
       ...Object.fromEntries(Object.entries(errors).map(([key, n]) => [`errors: ${key}`, n])),
       ...Object.fromEntries(Object.entries(mb).map(([key, bytes]) => [`runtime RSS ${key}, MB`, toMb(bytes)])),
       "seconds to open every room": Math.round(openS),
+      "rooms opened per second": Math.round((ROOMS / openS) * 100) / 100,
+      "rooms opened per second, the last tenth": Math.round(lastTenthPace * 100) / 100,
+      "D1 round trips per second of every room, while typing": Math.round(perSecond(typingFrom, typingTo) * 10) / 10,
+      "D1 round trips per second of every room, connected and silent": Math.round(perSecond(silentFrom, silentTo) * 10) / 10,
       keystrokes,
       "in rooms whose editors differ: clock units one lacks of the other's": differ.lacking,
       "in rooms whose editors differ: editors holding updates back": differ.pending,

@@ -2,7 +2,7 @@ import { isScoped, storedAccessScope, type AccessScope } from "../shared/access-
 import type { EditorSession, ResolveEditor, SessionStatement } from "../shared/session";
 import type { AuthEnv } from "./auth-env";
 import { EDITOR_ROLES, isEditorRole, readSessionCookie, type EditorRole, verifySession, type SessionPayload } from "./session-cookie";
-import { findSessionEditor, noteEditorActive, sessionEditorOf, sessionEditorStatement, type SessionEditor } from "./session-store";
+import { findSessionEditor, findSessionEditors, noteEditorActive, sessionEditorOf, sessionEditorStatement, type SessionEditor } from "./session-store";
 
 /*
  * Resolving a session is one HMAC verify (a forged or tampered cookie stops there, without storage)
@@ -115,9 +115,10 @@ export function sessionFromPayload(payload: SessionPayload): EditorSession {
 
 /**
  * Whether a session resolved earlier still stands: its row exists and is unexpired, its editor
- * exists, and their role and scope are unchanged. One D1 read. A live room calls this every few
- * seconds per open socket and closes the socket when it answers false (sign-out, removal, a change
- * of role or scope: the editor's next connection is admitted under the new ones).
+ * exists, and their role and scope are unchanged. One D1 read. A live room confirms its open
+ * sockets' sessions every few seconds ({@link sessionStandings}, one read for all of them) and
+ * closes a socket whose session no longer stands (sign-out, removal, a change of role or scope:
+ * the editor's next connection is admitted under the new ones).
  *
  * @example
  * if (!(await isSessionLive(env, session))) socket.close(4401, "signed out");
@@ -125,6 +126,9 @@ export function sessionFromPayload(payload: SessionPayload): EditorSession {
 export async function isSessionLive(env: Pick<AuthEnv, "DB">, session: EditorSession, nowMs = Date.now()): Promise<boolean> {
   return (await sessionStanding(env, session, nowMs)) === "live";
 }
+
+/** How a session resolved earlier stands now: `ended` (signed out, expired, removed) or `changed` (its role or scope changed). */
+export type SessionStanding = "live" | "ended" | "changed";
 
 /**
  * {@link isSessionLive} that tells why not: `ended` (signed out, expired, removed) or `changed`
@@ -134,10 +138,29 @@ export async function isSessionLive(env: Pick<AuthEnv, "DB">, session: EditorSes
  * @example
  * await sessionStanding(env, session) // "changed" after an admin narrowed the account's scope
  */
-export async function sessionStanding(env: Pick<AuthEnv, "DB">, session: EditorSession, nowMs = Date.now()): Promise<"live" | "ended" | "changed"> {
-  if (typeof session.sessionId !== "string") return "ended";
-  const editor = await findSessionEditor(env.DB, session.sessionId, Number(session.id), Math.floor(nowMs / 1000));
-  if (editor === null) return "ended";
+export async function sessionStanding(env: Pick<AuthEnv, "DB">, session: EditorSession, nowMs = Date.now()): Promise<SessionStanding> {
+  const [standing] = await sessionStandings(env, [session], nowMs);
+  return standing ?? "ended";
+}
+
+/**
+ * {@link sessionStanding} of many sessions in one D1 read, in their order (the same sign-in may
+ * appear more than once: each is compared with its own resolved access). A room confirms every
+ * connection it holds with this once per `sessionRecheckMs`, so its D1 reads do not grow with its
+ * crowd.
+ *
+ * @example
+ * const [a, b] = await sessionStandings(env, [first.editor, second.editor]); // ["live", "ended"]
+ */
+export async function sessionStandings(env: Pick<AuthEnv, "DB">, sessions: readonly EditorSession[], nowMs = Date.now()): Promise<SessionStanding[]> {
+  const sids = sessions.flatMap((session) => (typeof session.sessionId === "string" ? [session.sessionId] : []));
+  const editors = await findSessionEditors(env.DB, sids, Math.floor(nowMs / 1000));
+  return sessions.map((session) => standingOf(session, typeof session.sessionId === "string" ? (editors.get(session.sessionId) ?? null) : null));
+}
+
+/* A session stands while its stored editor is the one it was resolved as, with the same role and scope. */
+function standingOf(session: EditorSession, editor: SessionEditor | null): SessionStanding {
+  if (typeof session.sessionId !== "string" || editor === null || String(editor.id) !== session.id) return "ended";
   const now = sessionFromPayload({ sub: session.id, sid: session.sessionId, email: editor.email, name: editor.name, role: editor.role, iat: 0, exp: 0 });
   const same = now.access.publish === session.access.publish && (now.access.admin === true) === (session.access.admin === true) && sameScope(editor.scope, session.access.scope ?? {});
   return same ? "live" : "changed";

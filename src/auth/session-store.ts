@@ -68,6 +68,31 @@ export function sessionEditorStatement(db: Pick<D1Database, "prepare">, sid: str
 }
 
 /**
+ * The editors behind sessions `sids`, in one D1 read however many there are (the ids go as one JSON
+ * parameter, so D1's limit on bound parameters does not cap them): a live room confirms all its
+ * connections' sessions with it every `sessionRecheckMs`. A session missing from the map has ended
+ * (signed out, expired, its editor removed or of an unknown role).
+ *
+ * @example
+ * const editors = await findSessionEditors(env.DB, ["9f1c…", "03ab…"], Math.floor(Date.now() / 1000));
+ */
+export async function findSessionEditors(db: D1Database, sids: readonly string[], nowSeconds: number): Promise<Map<string, SessionEditor>> {
+  const found = new Map<string, SessionEditor>();
+  if (sids.length === 0) return found;
+  const { results } = await db
+    .prepare(
+      "SELECT s.id AS sid, e.id, e.email, e.name, e.role, e.scopes, e.last_active_at, t.enabled_at IS NOT NULL AS second_factor FROM editor_sessions s JOIN editors e ON e.id = s.editor_id LEFT JOIN editor_totp t ON t.editor_id = e.id WHERE s.id IN (SELECT value FROM json_each(?1)) AND s.expires_at > ?2",
+    )
+    .bind(JSON.stringify([...new Set(sids)]), nowSeconds)
+    .all<Record<string, unknown>>();
+  for (const row of results) {
+    const editor = sessionEditorOf(row);
+    if (editor && typeof row.sid === "string") found.set(row.sid, editor);
+  }
+  return found;
+}
+
+/**
  * The editor in a row of {@link sessionEditorStatement}, or `null` (no row: the session ended; or an unknown role).
  *
  * @example

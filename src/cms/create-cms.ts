@@ -1,4 +1,4 @@
-import { currentAccess, sessionStanding } from "../auth/resolve-editor";
+import { currentAccess, sessionStandings, type SessionStanding } from "../auth/resolve-editor";
 import type { EditorSession } from "../shared/session";
 import type { DraftDeps } from "../cores/drafts";
 import { PageRoom } from "../objects/PageRoom";
@@ -63,7 +63,7 @@ export function createCms<Env extends CmsEnv, const C extends CmsCollections>(co
     // removal) or its role or scope changes, and a scheduled publish fires only while its
     // scheduler is still a publisher whose scope holds the page.
     ...(config.auth === undefined || "signIn" in config.auth
-      ? { isSessionLive: async (env: Env, session: EditorSession) => sessionLiveness(await sessionStanding(env, session)), publishAccess: (env: Env, session: EditorSession) => currentAccess(env, session) }
+      ? { sessionsLive: async (env: Env, sessions: readonly EditorSession[]) => (await sessionStandings(env, sessions)).map(sessionLiveness), publishAccess: (env: Env, session: EditorSession) => currentAccess(env, session) }
       : {}),
   });
   const mailer = mentionMailer(config);
@@ -79,6 +79,6 @@ export function createCms<Env extends CmsEnv, const C extends CmsCollections>(co
 }
 
 /* The room's reading of a session's standing: live, ended, or changed (role or scope). */
-function sessionLiveness(standing: "live" | "ended" | "changed"): boolean | "changed" {
+function sessionLiveness(standing: SessionStanding): boolean | "changed" {
   return standing === "changed" ? "changed" : standing === "live";
 }

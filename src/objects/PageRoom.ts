@@ -34,7 +34,7 @@ import {
   type ScheduledPublish,
   type ScheduleFailure,
 } from "./room-publish";
-import { RoomAdmission } from "./room-admission";
+import { RoomAdmission, sessionsCheckOf } from "./room-admission";
 import { reconcileSchedule, scheduleWithdrawn } from "./room-schedule-copy";
 import { admissionRefusal, assertRoomAccess, refusalOf, scopeRefusal, SESSION_CHECK, type RecordPlace } from "./room-access";
 import { declaredFields, deleteScheduleRow, readVersionSnapshot } from "../cores/drafts";
@@ -226,7 +226,7 @@ export class PageRoom extends YServer {
     // Before the budget: in a crowd every cursor move comes back from each peer (see isStaleEcho).
     if (bytes && isStaleEcho(awarenessClocks(bytes), state.clients, (id) => this.document.awareness.meta.get(id)?.clock)) return;
     const size = bytes ? bytes.byteLength : (message as string).length * 3;
-    const refusal = (this.#admission as RoomAdmission).admit(connection, state, size, Date.now());
+    const refusal = (this.#admission as RoomAdmission).admit(state, size, Date.now());
     if (refusal) return this.#evict(connection, refusal.code, refusal.reason);
     if (!state.spoke) connection.setState((prev: RoomConnectionState) => ({ ...prev, spoke: true }));
     if (!bytes) return super.handleMessage(connection, message);
@@ -318,7 +318,8 @@ export class PageRoom extends YServer {
     const sessions = store.getTimer(SESSION_CHECK);
     if (sessions && sessions.at <= now) {
       store.clearTimer(SESSION_CHECK);
-      if ((this.#admission as RoomAdmission).confirmAll(this.getConnections(), now)) store.setTimer(SESSION_CHECK, now + this.#limits.sessionRecheckMs);
+      const next = (this.#admission as RoomAdmission).confirmAll(now);
+      if (next !== null) store.setTimer(SESSION_CHECK, next);
     }
     this.#arm();
   }
@@ -617,7 +618,8 @@ export class PageRoom extends YServer {
     this.#admission = new RoomAdmission({
       env: this.env as RoomEnv,
       limits: this.#limits,
-      isSessionLive: config?.isSessionLive,
+      sessionsLive: sessionsCheckOf(config),
+      connections: () => this.getConnections(),
       evict: (connection, code, reason) => this.#evict(connection, code, reason),
     });
     const store = room.store;
@@ -700,7 +702,7 @@ export class PageRoom extends YServer {
     const editor = origin instanceof RestEdit ? origin.editor : stateOf(origin)?.editor ?? null;
     const now = Date.now();
     this.#commits.accepted(update, { editor, at: now, fields: () => changedRoots(this.document, transaction) });
-    this.#admission?.sweep(() => this.getConnections(), now);
+    this.#admission?.sweep(now);
   }
 
   /**

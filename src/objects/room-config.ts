@@ -18,8 +18,9 @@ export interface RoomLimits {
   /** A connection that sends nothing this long after connecting is closed (`ROOM_CLOSE.IDLE`). */
   handshakeMs: number;
   /**
-   * How often an open connection's sign-in session is confirmed (with `isSessionLive`): at its next
-   * message, at the next edit the room sends it, and by the room's alarm while the connection is
+   * How often an open connection's sign-in session is confirmed (with `sessionsLive` or
+   * `isSessionLive`): the room confirms all its connections at once, at a message or an edit it
+   * sends out once this long has passed since the last confirmation, and by its alarm while they are
    * silent (a socket that only heartbeats is never woken otherwise).
    */
   sessionRecheckMs: number;
@@ -87,6 +88,14 @@ export interface PageRoomOptions<Env extends RoomEnv = RoomEnv> {
    * ones included. Editors without a `sessionId` (a site's own auth) are not rechecked.
    */
   isSessionLive?: (env: Env, session: EditorSession) => Promise<boolean | "changed">;
+  /**
+   * `isSessionLive` of every connection a room holds in one call, answering in their order (the
+   * same session may appear more than once): the room asks it once per `sessionRecheckMs` for all
+   * its connections, so a site whose check is one query for many sessions (the built-in sign-in's
+   * is) pays one read per room per period, not one per connection. Without it the room calls
+   * `isSessionLive` once per distinct connection.
+   */
+  sessionsLive?: (env: Env, sessions: readonly EditorSession[]) => Promise<ReadonlyArray<boolean | "changed">>;
   /**
    * Whether an editor still has the publish right, asked when their scheduled publish fires; false
    * cancels it and tells the editors. Without it the session recorded at scheduling time decides.

@@ -1,4 +1,3 @@
-import type { Connection } from "partyserver";
 import { optionalId } from "../shared/write-input";
 import { isEditorSession, type RoomConnectionState } from "../shared/room-identity";
 import { ROOM_CLOSE } from "../shared/room-protocol";
@@ -76,17 +75,4 @@ export function outsideEdit(session: EditorSession, options: { baseVersionId?: n
 export function closeReason(reason: string): string {
   const bytes = new TextEncoder().encode(reason);
   return bytes.byteLength <= 123 ? reason : new TextDecoder().decode(bytes.slice(0, 120)).replace(/\uFFFD$/, "") + "…";
-}
-
-/**
- * Whether a connection's sign-in session is due to be confirmed again (editors with a
- * `sessionId` only, at most every `recheckMs`); marks it checked when it is.
- *
- * @example
- * if (sessionCheckDue(connection, state, 5_000, Date.now())) void confirm(state.editor);
- */
-export function sessionCheckDue(connection: Connection, state: RoomConnectionState, recheckMs: number, now: number): boolean {
-  if (typeof state.editor.sessionId !== "string" || now - (state.checkedAt ?? state.connectedAt) < recheckMs) return false;
-  connection.setState((prev: RoomConnectionState) => ({ ...prev, checkedAt: now }));
-  return true;
 }

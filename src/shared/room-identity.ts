@@ -25,8 +25,6 @@ export interface RoomConnectionState {
    * write under them (nor use them in presence) while this one is open.
    */
   writes?: number[];
-  /** When the editor's sign-in session was last confirmed (revocation is checked every `sessionRecheckMs`). */
-  checkedAt?: number;
   /** The last awareness entry this connection sent, restored after hibernation (small ones only). */
   presence?: { clientID: number; clock: number; state: Record<string, unknown> | null } | undefined;
   /** Update frames of this connection acknowledged so far (the count an `ack` event carries). */
