@@ -1,4 +1,5 @@
 import { languageName } from "../languages/translations";
+import { checkBox } from "./check-box";
 import { localeBoxes, scopeLocales } from "./scope-locales";
 
 /** The Languages part of the scope inputs: its checkboxes, and the `locales` they describe. */
@@ -28,20 +29,7 @@ export function localeChoices(doc: Document, idPrefix: string, chosen: readonly 
   note.textContent = "None checked: every language. Checked: only pages in those languages (a collection that is not translated is left out).";
   element.setAttribute("aria-describedby", note.id);
   element.append(legend, note);
-  const checkbox = (id: string, value: string, checked: boolean, text: string) => {
-    const box = doc.createElement("input");
-    box.type = "checkbox";
-    box.id = `${idPrefix}-${id}`;
-    box.name = "locales";
-    box.value = value;
-    box.defaultChecked = checked;
-    const label = doc.createElement("label");
-    label.className = "cms-team-check";
-    label.htmlFor = box.id;
-    label.append(box, text);
-    element.append(label);
-    return box;
-  };
+  const checkbox = (id: string, value: string, checked: boolean, text: string) => checkBox(doc, element, `${idPrefix}-${id}`, checked, text, { name: "locales", value });
   const boxes = shown.boxes.map(({ locale, checked }) => checkbox(`locale-${locale}`, locale, checked, `${languageName(locale)} (${locale})`));
   // Only a scope that holds no language gets this box: unchecking it (with no language checked) widens to every language.
   const none = shown.none ? checkbox("locale-none", "", true, "No language (this account touches no page)") : null;

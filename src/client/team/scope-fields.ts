@@ -1,3 +1,4 @@
+import { checkBox } from "./check-box";
 import { localeChoices } from "./locale-choices";
 import { listShown, listValue, splitList } from "./scope-lists";
 import type { Scope } from "./team-list";
@@ -47,15 +48,7 @@ export function scopeFields(doc: Document, idPrefix: string, scope: Scope, colle
     const shown = listShown(held);
     const field = input(key, label, hint, shown.text);
     if (!shown.none) return { value: () => listValue(field.value) };
-    const box = doc.createElement("input");
-    box.type = "checkbox";
-    box.id = `${idPrefix}-${key}-none`;
-    box.defaultChecked = true;
-    const boxLabel = doc.createElement("label");
-    boxLabel.className = "cms-team-check";
-    boxLabel.htmlFor = box.id;
-    boxLabel.append(box, noneText);
-    element.append(boxLabel);
+    const box = checkBox(doc, element, `${idPrefix}-${key}-none`, true, noneText);
     // "None" and typed entries exclude each other: checking it clears the box, typing unchecks it.
     box.addEventListener("change", () => box.checked && (field.value = ""));
     field.addEventListener("input", () => splitList(field.value).length > 0 && (box.checked = false));
