@@ -174,7 +174,7 @@ export async function twoEditors({ browser, site, track }, path) {
  * test left in a shared page's room (a closing editor's presence, a draft) reaches them.
  *
  * @example
- * const { a, b, id } = await twoEditorsOnNewPage(ctx, { title: "About us" });
+ * const { a, b, id } = await twoEditorsOnNewPage(ctx, { title: "Opening hours" });
  */
 export async function twoEditorsOnNewPage({ browser, site, track }, fields) {
   const a = await openAs(browser, site, "editor@example.test");

@@ -30,7 +30,7 @@ export const tests = [
   {
     name: "presence: the other editor's name and colour on their field, their caret and selection in a plain field, and where they are in the bar",
     async run(ctx) {
-      const { a, b } = await twoEditorsOnNewPage(ctx, { title: "About us" });
+      const { a, b } = await twoEditorsOnNewPage(ctx, { title: "Where people are" });
       await a.locator(TITLE).click();
       // The end of the text (End alone stops at the end of a wrapped title's first line).
       await a.keyboard.press("Control+End");
