@@ -1,9 +1,9 @@
-import { translationReadOnly } from "../../shared/page-languages";
+import { SOURCE_CHANGED_EVENT, translationReadOnly } from "../../shared/page-languages";
 import { readMarker } from "../markers";
 import type { Mounted } from "../mount-options";
 import type { LanguagesContext } from "./languages-context";
 import { addStylesOnce } from "../style-once";
-import { languageName } from "./translations";
+import { languageName, type TranslationEntry } from "./translations";
 import { loadTranslations, recordAddress } from "./translations-api";
 import { hideSourceText } from "./source-text";
 import { showFallbackText } from "./fallback-text";
@@ -16,7 +16,9 @@ const CSS = `
  * What a translation shows once it is mounted: under each empty field the text visitors see there
  * instead (`showFallbackText`); beside each shared field (read-only here) a note
  * "Edited in <source language>" linking to the source page, and, when the source changed since the
- * translation was brought up to date, a notice and a count on the Language action.
+ * translation was brought up to date, a notice and a count on the Language action: at once, or
+ * when the source's draft is written while the translation is open (its room says
+ * `source-changed`).
  *
  * @example
  * mounted.push(await startTranslation(context));
@@ -29,11 +31,22 @@ export async function startTranslation(context: LanguagesContext): Promise<Mount
   // Done takes away what the Language panel's "Show source" added too, and the fallbacks' marks.
   const hideSource = () => (hideSourceText(context.bar.element.ownerDocument), fallbacks.destroy());
   if (!listed.ok) return { destroy: hideSource };
-  const own = listed.value.translations.find((entry) => entry.locale === context.languages.locale);
-  if (own?.status === "outdated") {
+  const view = context.bar.element.ownerDocument.defaultView ?? window;
+  // Told once per source version the translation was made from: a source typed on says it once,
+  // and again only after "Mark as up to date" moved the translation on.
+  let toldFrom: number | null | undefined;
+  const tell = (translations: readonly TranslationEntry[]) => {
+    const own = translations.find((entry) => entry.locale === context.languages.locale);
+    if (own?.status !== "outdated" || !context.bar.element.isConnected) return;
+    const from = own.sourceVersions?.from ?? null;
+    if (from === toldFrom) return;
+    toldFrom = from;
     context.bar.setCount(context.label, 1, "outdated");
     context.notify(`The ${source} page changed since this translation: ${context.languages.locale.toUpperCase()} in the edit bar shows what changed`);
-  }
+  };
+  tell(listed.value.translations);
+  // A source written while this page is open makes it outdated: the list is read again then.
+  const follow = () => void loadTranslations(context).then((again) => again.ok && tell(again.value.translations));
   const shared = new Set(translationReadOnly(context.languages));
   // One note per shared field, after the first element of this record's that shows it.
   const firsts = new Map<string, HTMLElement>();
@@ -55,9 +68,11 @@ export async function startTranslation(context: LanguagesContext): Promise<Mount
       notes.push(note);
     }
   }
+  view.addEventListener(SOURCE_CHANGED_EVENT, follow);
   return {
     destroy: () => {
       notes.forEach((note) => note.remove());
+      view.removeEventListener(SOURCE_CHANGED_EVENT, follow);
       hideSource();
     },
   };

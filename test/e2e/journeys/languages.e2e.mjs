@@ -3,13 +3,13 @@
 // /de/<slug>; two translators type at once, one in the English page and one in its German
 // translation (separate rooms: nothing crosses), while a third editor changes the shared title on
 // the English page and both pages show it live; a translation whose source changed says so,
-// shows what changed, and is marked up to date; "Show source" follows the English page as its
+// shows what changed, and is marked up to date, also when the source changes while the translation is open; "Show source" follows the English page as its
 // editor types; a German page without its own body shows the English body visitors read there,
 // marked as such, until the editor writes the German one. The Language panel is checked with axe.
 // The e2e site shares its pages' title across languages (test/e2e/e2e-worker.ts): a German page's
 // title is its English page's, read-only there; every other field is translated.
 import assert from "node:assert/strict";
-import { api, barAction, converge, newPage, openAs, waitForEditing, waitForStatus } from "../browser.mjs";
+import { api, barAction, converge, newPage, openAs, seenInBar, waitForEditing, waitForStatus } from "../browser.mjs";
 import { seriousViolations } from "../axe.mjs";
 
 const LANGUAGE = /language and translations$/;
@@ -162,6 +162,38 @@ export const tests = [
       await panel.getByText("(up to date, not published)").waitFor();
       const listed = await api(context, site, "GET", `/api/cms/pages/${id}/translations`);
       assert.equal(listed.translations.find((entry) => entry.locale === "de").status, "up-to-date");
+    },
+  },
+  {
+    name: "languages: a translator's open page learns that the English page changed while an editor types there, without a reload, and again after marking it up to date",
+    async run({ browser, site, track }) {
+      const writer = await openAs(browser, site, "editor@example.test");
+      const translator = await openAs(browser, site, "publisher@example.test");
+      for (const one of [writer, translator]) track(one.context);
+      const { id, path } = await newPage(writer.context, site, { title: "Hours", body: "<p>Open daily.</p>" });
+      const germanId = await germanOf(translator.context, site, id, { body: "<p>Täglich geöffnet.</p>" });
+      await Promise.all([writer.page.goto(path), translator.page.goto(`/de${path}`)]);
+      await Promise.all([waitForEditing(writer.page), waitForEditing(translator.page)]);
+      await bodyOf(translator.page, germanId).waitFor();
+      await seenInBar(translator.page, "DE: language and translations");
+      const notice = "The English page changed since this translation: DE in the edit bar shows what changed";
+
+      await bodyOf(writer.page, id).click();
+      await writer.page.keyboard.press("ControlOrMeta+End");
+      await writer.page.keyboard.type(" Closed on Sundays.", { delay: 40 });
+      await waitForStatus(writer.page, "Draft saved");
+      await waitForStatus(translator.page, notice);
+      await barAction(translator.page, /^DE: language and translations, 1 outdated$/);
+      const panel = panelOf(translator.page);
+      await panel.locator(".cms-diff").filter({ hasText: "body" }).locator("ins").filter({ hasText: "Sundays" }).first().waitFor();
+      await panel.getByRole("button", { name: "Mark as up to date" }).click();
+      await panel.getByText("Marked up to date with the English page.").waitFor();
+      await panel.getByRole("button", { name: "Close" }).click();
+      await seenInBar(translator.page, "DE: language and translations");
+
+      await writer.page.keyboard.type(" Holidays too.", { delay: 40 });
+      await waitForStatus(writer.page, "Draft saved");
+      await seenInBar(translator.page, "DE: language and translations, 1 outdated");
     },
   },
   {
