@@ -17,7 +17,7 @@ type Session = NonNullable<Awaited<ReturnType<Collab["connectLive"]>>>;
  * as {@link mountLiveFields} binds it. Every edit of the page in the room, typing and structure
  * alike, is a step of one undo history of this editor's own (`createPageUndo`). Every bound field
  * is recorded in `presence` under its current address (the comments find their fields there). A
- * plain-text field the editor may only read follows the room's value (`followReadOnly`).
+ * plain or rich text field the editor may only read follows the room's value (`followReadOnly`).
  *
  * @example
  * mounted.push(...(await mountLivePage(found, session, collab, context)));
@@ -36,7 +36,7 @@ export async function mountLivePage(
   const listed = container && field && !session.doc.getMap(collab.JSON_ROOT).has(field) ? container : null;
   const others = items.filter(({ element }) => !listed?.contains(element));
   // The fields this editor only reads still show what others write.
-  const readOnly = followReadOnly(doc, items, session.doc);
+  const readOnly = followReadOnly(doc, items, session.doc, collab.richNodesOf);
   if (!listed) return [undo, readOnly, ...(await mountLiveFields(others, session, collab, context, undo, presence))];
   const { mountSectionsEditor } = await import("./sections/sections-editor");
   const sections = mountSectionsEditor({

@@ -25,6 +25,7 @@ export type { FieldBinding } from "./bind-fields";
 export { shareFieldPresence, FIELD_STATE } from "./field-presence";
 export type { PresenceField } from "./field-presence";
 export { guardPresence } from "./presence-guard";
+export { richNodesOf } from "./read-only-rich";
 
 /**
  * The ProseMirror plugins and keys that bind a rich field to the room's `Y.XmlFragment` of that

@@ -2,9 +2,10 @@
 // opens the page. The title gets no editor (the server would refuse its change); the body, which
 // the scope leaves free, is edited and saved as ever. And a freelancer whose scope an admin
 // narrows while the page is open is told so at once and, reconnecting, that the page is now
-// outside their access.
+// outside their access. A freelancer whose scope makes the body read-only sees another editor's
+// typing there as it happens, and gets no editor for it.
 import assert from "node:assert/strict";
-import { openAs, waitForEditing, waitForStatus } from "../browser.mjs";
+import { converge, newPage, openAs, waitForEditing, waitForStatus } from "../browser.mjs";
 
 const setScope = (site, email, scope) =>
   fetch(`${site.origin}/__e2e/scope?email=${encodeURIComponent(email)}`, { method: "POST", body: JSON.stringify(scope) }).then((res) => assert.equal(res.status, 204));
@@ -28,6 +29,32 @@ export const tests = [
         await page.keyboard.type(" Fay was here.");
         await waitForStatus(page, "Draft saved");
         assert.equal(await title.evaluate((element) => element.isContentEditable), false);
+      } finally {
+        await setScope(site, "freelancer@example.test", {});
+      }
+    },
+  },
+  {
+    name: "journey scope: a read-only rich body follows another editor's typing live, with no editor and no reload",
+    async run({ browser, site, track }) {
+      await setScope(site, "freelancer@example.test", { readOnlyFields: { pages: ["body"] } });
+      try {
+        const writer = await openAs(browser, site, "editor@example.test");
+        const reader = await openAs(browser, site, "freelancer@example.test");
+        for (const one of [writer, reader]) track(one.context);
+        const { id, path } = await newPage(writer.context, site, { title: "Opening hours", body: "<p>Open daily.</p>" });
+        await Promise.all([writer.page.goto(path), reader.page.goto(path)]);
+        await Promise.all([waitForEditing(writer.page), waitForEditing(reader.page)]);
+        const readOnly = reader.page.locator(`[data-cms-field="pages:${id}:body"]`);
+        assert.equal(await readOnly.locator(".ProseMirror").count(), 0, "the read-only body gets no editor");
+        const body = writer.page.locator(`[data-cms-field="pages:${id}:body"] .ProseMirror`);
+        await body.locator("p").first().click();
+        await writer.page.keyboard.press("End");
+        await writer.page.keyboard.type(" Closed on ");
+        await writer.page.keyboard.press("ControlOrMeta+b");
+        await writer.page.keyboard.type("Sundays");
+        await converge([reader.page], () => readOnly.innerHTML(), "<p>Open daily. Closed on <strong>Sundays</strong></p>");
+        assert.equal(await readOnly.evaluate((element) => element.isContentEditable), false, "still no editor");
       } finally {
         await setScope(site, "freelancer@example.test", {});
       }
