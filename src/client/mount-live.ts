@@ -60,7 +60,7 @@ export async function mountLiveFields(
     else overRest.push(item);
   }
   if (context.review && overRest.length > 0) {
-    const held = holdWhileSuggesting(context.queue, context.review);
+    const held = holdWhileSuggesting(context.queue, context.review, items[0]?.element.ownerDocument.defaultView ?? window);
     mounted.push(held, ...(await mountRestFields(overRest, { ...context, queue: held.queue })));
   } else mounted.push(...(await mountRestFields(overRest, context)));
   mounted.push(collab.shareFieldPresence(items[0]?.element.ownerDocument ?? document, session.provider.awareness, presence));

@@ -12,9 +12,17 @@ function setup() {
   const review = createReview({ id: 7, name: "Eve" }, "suggesting");
   const told: string[] = [];
   review.onTell((text) => told.push(text));
-  const held = holdWhileSuggesting(queue, review);
+  const win = new EventTarget();
+  const held = holdWhileSuggesting(queue, review, win);
   held.queue.track(PRICE, "10");
-  return { sent, queue, review, told, held };
+  return { sent, queue, review, told, held, win };
+}
+
+/* Whether leaving the page now asks the editor to confirm (a cancelled `beforeunload`). */
+function leavingAsks(win: EventTarget): boolean {
+  const event = new Event("beforeunload", { cancelable: true });
+  win.dispatchEvent(event);
+  return event.defaultPrevented;
 }
 
 describe("a live page's field saved over HTTP in Suggesting mode", () => {
@@ -29,6 +37,19 @@ describe("a live page's field saved over HTTP in Suggesting mode", () => {
     await held.queue.flush();
     expect(sent).toEqual([[PRICE, "12"]]);
     held.destroy();
+  });
+
+  it("asks before the page is left while an edit is held, and not once it was sent or the page let go", async () => {
+    const { review, held, win } = setup();
+    expect(leavingAsks(win)).toBe(false);
+    held.queue.edit(PRICE, "12");
+    expect(leavingAsks(win)).toBe(true);
+    review.setMode("editing");
+    expect(leavingAsks(win)).toBe(false);
+    review.setMode("suggesting");
+    held.queue.edit(PRICE, "14");
+    held.destroy();
+    expect(leavingAsks(win)).toBe(false);
   });
 
   it("sends edits made in Editing mode as they come, and holds nothing once destroyed", async () => {
