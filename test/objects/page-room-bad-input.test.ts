@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import type { PageRoom } from "../../src/objects/PageRoom";
 import { ROOM_CLOSE } from "../../src/shared/room-protocol";
-import { connect, editor, newPage, until } from "./room-client";
+import { configureRoom, connect, editor, newPage, until } from "./room-client";
 
 function stub(id: number) {
   return env.PAGE_ROOM.get(env.PAGE_ROOM.idFromName(`pages:${id}`)) as DurableObjectStub<PageRoom>;
@@ -65,8 +65,15 @@ describe("PageRoom: bad input", () => {
   }, 20_000);
 
   it("closes a connection that never speaks with 4408 and keeps the others", async () => {
+    // A narrow handshake window for this room only (made now, it reads the limits now).
+    configureRoom({ handshakeMs: 300 });
     const id = await newPage({ title: "" });
-    const bystander = await connect(id, editor("by"));
+    let bystander: Awaited<ReturnType<typeof connect>>;
+    try {
+      bystander = await connect(id, editor("by"));
+    } finally {
+      configureRoom();
+    }
     const silent = await connect(id, editor("mute"), { sync: false, silent: true });
     await new Promise((resolve) => setTimeout(resolve, 350));
     await runDurableObjectAlarm(stub(id)); // in case the alarm has not run on its own yet
