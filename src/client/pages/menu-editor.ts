@@ -1,5 +1,7 @@
 import { defaultMenu, type MenuEntry } from "../../shared/default-menu";
 import { textButton } from "../dialog";
+import { languageName } from "../languages/translations";
+import { menuValue, readMenu, type EditedEntry } from "./menu-value";
 import type { PageEntry } from "./pages-api";
 
 export type { MenuEntry };
@@ -114,7 +116,7 @@ export function createMenuEditor(doc: Document, options: { current: unknown; pag
     input.lang = locale;
     input.setAttribute("aria-label", `Label in ${language} for ${title}`);
     const translated = pagesById.get(entry.pageId)?.translations?.some((t) => t.locale === locale && t.published) === true;
-    input.placeholder = translated ? `${language} page's title` : `${language}: as the label`;
+    input.placeholder = translated ? `The ${language} page's title` : "As the label";
     input.addEventListener("input", () => {
       entry.labels[locale] = input.value;
       if (!chosen && changed()) note.textContent = "";
@@ -122,33 +124,8 @@ export function createMenuEditor(doc: Document, options: { current: unknown; pag
     return input;
   }
 
-  const value = (): MenuEntry[] =>
-    entries.map((entry) => {
-      const labels = Object.fromEntries(Object.entries(entry.labels).flatMap(([locale, text]) => (text.trim() === "" ? [] : [[locale, text.trim()]])));
-      return Object.keys(labels).length > 0 ? { pageId: entry.pageId, label: entry.label.trim(), labels } : { pageId: entry.pageId, label: entry.label.trim() };
-    });
+  const value = (): MenuEntry[] => menuValue(entries);
   const changed = () => JSON.stringify(value()) !== JSON.stringify(initial);
   render();
   return { element, value, changed };
-}
-
-type EditedEntry = { pageId: number; label: string; labels: Record<string, string> };
-
-/* Labels of locales the editor does not show are kept as they are: saving never drops them unseen. */
-function readMenu(value: unknown): MenuEntry[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((entry: unknown) => {
-    const { pageId, label, labels } = (entry ?? {}) as Record<string, unknown>;
-    if (typeof pageId !== "number" || typeof label !== "string") return [];
-    const own = labels !== null && typeof labels === "object" ? Object.entries(labels).filter((pair): pair is [string, string] => typeof pair[1] === "string") : [];
-    return [own.length > 0 ? { pageId, label, labels: Object.fromEntries(own) } : { pageId, label }];
-  });
-}
-
-function languageName(locale: string): string {
-  try {
-    return new Intl.DisplayNames(["en"], { type: "language" }).of(locale) ?? locale;
-  } catch {
-    return locale;
-  }
 }
