@@ -1,7 +1,7 @@
 import { createDialog } from "./dialog";
 import { failureText } from "./failure-text";
 import type { FetchLike } from "./images/media-api";
-import { createMenuEditor, type MenuEditor } from "./pages/menu-editor";
+import { createMenuEditor, type MenuEditor, type MenuLanguages } from "./pages/menu-editor";
 import { listPages } from "./pages/pages-api";
 
 /** One text setting the panel edits. */
@@ -29,6 +29,8 @@ export interface SettingsPanelOptions {
   exportUrl?: string | null;
   /** Also edit the site menu (the `menu` setting: which pages, in which order, under which labels). */
   menu?: boolean;
+  /** The site's languages: with more than one, each menu entry gets a label per other locale. */
+  languages?: MenuLanguages;
   /** Called with the saved settings after a successful save. */
   onSaved?: (settings: Record<string, unknown>) => void;
 }
@@ -72,7 +74,7 @@ export async function openSettingsPanel(doc: Document, options: SettingsPanelOpt
   if (options.menu && loaded.ok) {
     const pages = await listPages({ fetch: (input, init) => doFetch(String(input), init) });
     if (pages.ok) {
-      menu = createMenuEditor(doc, { current: current.menu, pages: pages.value, readOnly: !canChange });
+      menu = createMenuEditor(doc, { current: current.menu, pages: pages.value, readOnly: !canChange, languages: options.languages });
       form.append(menu.element);
     } else message.textContent = `Could not load the pages for the menu: ${pages.error}`;
   }

@@ -1,7 +1,11 @@
-/** One entry of a site menu: which page, under what label. */
+/**
+ * One entry of a site menu: which page, under what label, and the label on the pages of each
+ * other locale that has its own (`{ de: "Über uns" }`); the default locale's is `label`.
+ */
 export interface MenuEntry {
   pageId: number;
   label: string;
+  labels?: Readonly<Record<string, string>>;
 }
 
 /** A published page, as the default menu needs it. */

@@ -7,7 +7,7 @@ import { menuViolations } from "./site-menu";
 
 /**
  * The reference site's settings singleton: structured columns, custom keys (among them `menu`, the
- * site menu: `[{ pageId, label }]`), three image settings.
+ * site menu: `[{ pageId, label, labels? }]`, a label per other locale in `labels`), three image settings.
  */
 export const siteSettingsConfig: SettingsConfig<SiteEnv> = {
   table: siteSettings,

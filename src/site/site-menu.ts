@@ -17,10 +17,13 @@ export const MENU_LIMITS = { entries: 20, label: 60 } as const;
 
 /**
  * The `menu` setting's rule: `null` (the default menu), or at most 20 entries, each `{ pageId,
- * label }` with a positive integer id and a label of 1–60 characters, nothing else.
+ * label, labels? }` with a positive integer id, a label of 1–60 characters and, optionally, a label
+ * per other locale of the site (`labels: { de: "Über uns" }`, each 1–60 characters; the default
+ * locale's label is `label`), nothing else.
  *
  * @example
  * menuViolations([{ pageId: 1, label: "" }], "menu") // [{ path: "menu.0.label", … }]
+ * menuViolations([{ pageId: 2, label: "About", labels: { fr: "À propos" } }], "menu") // [{ path: "menu.0.labels.fr", code: "unknown_locale", … }]
  */
 export function menuViolations(value: unknown, key: string): Violation[] {
   if (value === null) return [];
@@ -33,13 +36,30 @@ export function menuViolations(value: unknown, key: string): Violation[] {
       violations.push({ path, message: `${path} must be { pageId, label }`, code: "type" });
       return;
     }
-    const { pageId, label, ...rest } = entry as Record<string, unknown>;
+    const { pageId, label, labels, ...rest } = entry as Record<string, unknown>;
     if (!Number.isSafeInteger(pageId) || (pageId as number) < 1) violations.push({ path: `${path}.pageId`, message: "pageId must be a page's id", code: "type" });
-    if (typeof label !== "string" || label.trim() === "") violations.push({ path: `${path}.label`, message: "each menu entry needs a label", code: "required" });
-    else if (label.length > MENU_LIMITS.label) violations.push({ path: `${path}.label`, message: `a label is at most ${MENU_LIMITS.label} characters`, code: "too_long" });
+    violations.push(...labelViolations(label, `${path}.label`, "each menu entry needs a label"));
+    if (labels !== undefined) violations.push(...localeLabelViolations(labels, `${path}.labels`));
     for (const extra of Object.keys(rest)) violations.push({ path: `${path}.${extra}`, message: `${extra} is not part of a menu entry`, code: "unknown" });
   });
   return violations;
+}
+
+/* The other locales' labels: an object keyed by the site's non-default locales, each a label. */
+function localeLabelViolations(labels: unknown, path: string): Violation[] {
+  if (labels === null || typeof labels !== "object" || Array.isArray(labels)) return [{ path, message: "labels must be { <locale>: label }", code: "type" }];
+  const others: readonly string[] = SITE_LANGUAGES.locales.filter((locale) => locale !== SITE_LANGUAGES.defaultLocale);
+  return Object.entries(labels).flatMap(([locale, text]): Violation[] => {
+    if (locale === SITE_LANGUAGES.defaultLocale) return [{ path: `${path}.${locale}`, message: `the ${locale} label is the entry's label`, code: "unknown_locale" }];
+    if (!others.includes(locale)) return [{ path: `${path}.${locale}`, message: `${locale} is not a language of this site (${others.join(", ")})`, code: "unknown_locale" }];
+    return labelViolations(text, `${path}.${locale}`, `the ${locale} label is empty: leave it out to use the page's title`);
+  });
+}
+
+function labelViolations(label: unknown, path: string, missing: string): Violation[] {
+  if (typeof label !== "string" || label.trim() === "") return [{ path, message: missing, code: "required" }];
+  if (label.length > MENU_LIMITS.label) return [{ path, message: `a label is at most ${MENU_LIMITS.label} characters`, code: "too_long" }];
+  return [];
 }
 
 /**
@@ -47,8 +67,9 @@ export function menuViolations(value: unknown, key: string): Violation[] {
  * published, in its order, under its labels (a page renamed since keeps its place: entries name
  * pages by id). With no `menu` set, the home page and the first published pages, by title. Entries
  * name English pages (the sources); on a German page each leads to its published German
- * translation, under that translation's title in the default menu, and to the English page while
- * there is none.
+ * translation, and to the English page while there is none. Its label there: the entry's German
+ * label (`labels.de`) when it has one, else the translation's title, else the entry's label; the
+ * default menu uses the translation's title.
  *
  * @example
  * await menuLinks(env.DB, settings.menu) // [{ href: "/", label: "Home" }, { href: "/about", label: "About" }]
@@ -75,7 +96,7 @@ export async function menuLinks(db: D1Client, menu: unknown, locale: string = SI
   const byId = new Map(results.map((page) => [page.id, page]));
   return entries.flatMap((entry) => {
     const page = byId.get(entry.pageId);
-    return page === undefined ? [] : [{ href: hrefOf(page), label: entry.label }];
+    return page === undefined ? [] : [{ href: hrefOf(page), label: labelIn(entry, page, locale) }];
   });
 }
 
@@ -84,6 +105,13 @@ interface ShownPage {
   slug: string;
   title: string;
   locale: string;
+}
+
+/* The default locale's pages show `label`; another's its own label, or the published translation's title (`page` is it when `locale` matches). */
+function labelIn(entry: MenuEntry, page: ShownPage, locale: string): string {
+  if (locale === SITE_LANGUAGES.defaultLocale) return entry.label;
+  const own = entry.labels && Object.hasOwn(entry.labels, locale) ? entry.labels[locale] : undefined;
+  return own ?? (page.locale === locale ? page.title : entry.label);
 }
 
 function hrefOf(page: ShownPage | undefined): string {

@@ -1,8 +1,16 @@
 import { defaultMenu, type MenuEntry } from "../../shared/default-menu";
 import { textButton } from "../dialog";
+import { languageName } from "../languages/translations";
+import { menuValue, readMenu, type EditedEntry } from "./menu-value";
 import type { PageEntry } from "./pages-api";
 
 export type { MenuEntry };
+
+/** A site's languages, as the menu editor offers a label per locale. */
+export interface MenuLanguages {
+  locales: readonly string[];
+  defaultLocale: string;
+}
 
 /** The menu part of the settings panel. */
 export interface MenuEditor {
@@ -18,16 +26,20 @@ export interface MenuEditor {
  * or down or removed, and any published page added. Read-only for an editor who may not change
  * settings. Pages not published yet can be added too; the menu shows them once they are. With no
  * menu chosen yet it starts from the default menu visitors see, so adding one page keeps the
- * links already there; opening and saving without a change leaves the default in place.
+ * links already there; opening and saving without a change leaves the default in place. With
+ * `languages` of several locales each entry also has a label per other locale ("Label in German
+ * for About"); left empty, that locale's pages show the page's translated title (or the label).
  *
  * @example
- * const menu = createMenuEditor(document, { current: settings.menu, pages, readOnly: false });
+ * const menu = createMenuEditor(document, { current: settings.menu, pages, readOnly: false, languages: { locales: ["en", "de"], defaultLocale: "en" } });
  * form.append(menu.element);
  */
-export function createMenuEditor(doc: Document, options: { current: unknown; pages: readonly PageEntry[]; readOnly: boolean }): MenuEditor {
+export function createMenuEditor(doc: Document, options: { current: unknown; pages: readonly PageEntry[]; readOnly: boolean; languages?: MenuLanguages }): MenuEditor {
   const chosen = Array.isArray(options.current);
   const initial = chosen ? readMenu(options.current) : defaultMenu(options.pages.flatMap((page) => (page.published ? [{ id: page.id, slug: page.live.slug ?? "", title: page.live.title ?? page.live.slug ?? `Page ${page.id}` }] : [])));
-  const entries = initial.map((entry) => ({ ...entry }));
+  const entries = initial.map((entry) => ({ ...entry, labels: { ...entry.labels } }));
+  const others = options.languages ? options.languages.locales.filter((locale) => locale !== options.languages?.defaultLocale) : [];
+  const pagesById = new Map(options.pages.map((page) => [page.id, page]));
   const titles = new Map(options.pages.map((page) => [page.id, page.live.title ?? page.live.slug ?? `Page ${page.id}`]));
   const element = doc.createElement("fieldset");
   const legend = doc.createElement("legend");
@@ -42,7 +54,7 @@ export function createMenuEditor(doc: Document, options: { current: unknown; pag
   const add = textButton(doc, "Add to menu", () => {
     const id = Number(adder.value);
     if (!id) return;
-    entries.push({ pageId: id, label: (titles.get(id) ?? "").slice(0, 60) || `Page ${id}` });
+    entries.push({ pageId: id, label: (titles.get(id) ?? "").slice(0, 60) || `Page ${id}`, labels: {} });
     render();
   });
   if (!options.readOnly) element.append(adder, add);
@@ -62,7 +74,7 @@ export function createMenuEditor(doc: Document, options: { current: unknown; pag
     add.disabled = adder.options.length === 0;
   }
 
-  function row(entry: MenuEntry, i: number): HTMLLIElement {
+  function row(entry: EditedEntry, i: number): HTMLLIElement {
     const item = doc.createElement("li");
     const title = titles.get(entry.pageId) ?? `Page ${entry.pageId} (deleted)`;
     const label = doc.createElement("input");
@@ -75,6 +87,7 @@ export function createMenuEditor(doc: Document, options: { current: unknown; pag
       if (!chosen && changed()) note.textContent = "";
     });
     item.append(label);
+    for (const locale of others) item.append(localeLabel(entry, locale, title));
     if (options.readOnly) return item;
     const move = (to: number) => () => {
       entries.splice(to, 0, ...entries.splice(i, 1));
@@ -93,16 +106,26 @@ export function createMenuEditor(doc: Document, options: { current: unknown; pag
     return item;
   }
 
-  const value = () => entries.map((entry) => ({ pageId: entry.pageId, label: entry.label.trim() }));
+  /* An empty label for a locale is no label: that locale's pages fall back to the translation's title. */
+  function localeLabel(entry: EditedEntry, locale: string, title: string): HTMLInputElement {
+    const input = doc.createElement("input");
+    const language = languageName(locale);
+    input.value = entry.labels[locale] ?? "";
+    input.maxLength = 60;
+    input.readOnly = options.readOnly;
+    input.lang = locale;
+    input.setAttribute("aria-label", `Label in ${language} for ${title}`);
+    const translated = pagesById.get(entry.pageId)?.translations?.some((t) => t.locale === locale && t.published) === true;
+    input.placeholder = translated ? `The ${language} page's title` : "As the label";
+    input.addEventListener("input", () => {
+      entry.labels[locale] = input.value;
+      if (!chosen && changed()) note.textContent = "";
+    });
+    return input;
+  }
+
+  const value = (): MenuEntry[] => menuValue(entries);
   const changed = () => JSON.stringify(value()) !== JSON.stringify(initial);
   render();
   return { element, value, changed };
-}
-
-function readMenu(value: unknown): MenuEntry[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((entry: unknown) => {
-    const { pageId, label } = (entry ?? {}) as Record<string, unknown>;
-    return typeof pageId === "number" && typeof label === "string" ? [{ pageId, label }] : [];
-  });
 }

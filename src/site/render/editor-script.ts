@@ -8,7 +8,7 @@ import { SITE_LANGUAGES } from "../site-languages";
  * `window.louise` for the console and tests) with the page buttons of the edit bar ("New page",
  * "Pages", and "Page": the address, and deleting for a publisher) and the contact form's
  * inquiries and the Account panel (two-step sign-in), and opens the settings panel (site name,
- * tagline and the menu) when the edit bar's Settings button is pressed (read-only for anyone but an
+ * tagline and the menu, with a label per language) when the edit bar's Settings button is pressed (read-only for anyone but an
  * admin, whom alone the server lets change them). An admin also gets "Team", the panel of accounts
  * and invites (offering the site's languages as a scope's, on every page, translated or not). Fields the account's scope makes read-only on `collection` get no editor. Visitors
  * never get it. `extraOptions` are more `mountLouise` options, written as JavaScript object members.
@@ -47,7 +47,7 @@ const barActions = [
 ];
 window.louise = mountLouise({ versionedPageId: ${Number(pageId)}, canPublish: ${publisher}, barActions, inquiriesUrl: "/api/cms/inquiries", accountUrl: "/api/cms/session/totp", activityUrl: "/api/cms/activity"${readOnlyOption}${languagesOption}${extraOptions ? `, ${extraOptions}` : ""} });
 const fields = [{ key: "siteName", label: "Site name" }, { key: "tagline", label: "Tagline" }];
-window.addEventListener("cms:open-settings", () => openSettingsPanel(document, { fields, menu: true, canChange: ${access.admin === true}, onSaved: () => location.reload() }));
+window.addEventListener("cms:open-settings", () => openSettingsPanel(document, { fields, menu: true, languages: ${JSON.stringify(SITE_LANGUAGES)}, canChange: ${access.admin === true}, onSaved: () => location.reload() }));
 </script>`;
 }
 
