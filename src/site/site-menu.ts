@@ -52,7 +52,7 @@ function localeLabelViolations(labels: unknown, path: string): Violation[] {
   return Object.entries(labels).flatMap(([locale, text]): Violation[] => {
     if (locale === SITE_LANGUAGES.defaultLocale) return [{ path: `${path}.${locale}`, message: `the ${locale} label is the entry's label`, code: "unknown_locale" }];
     if (!others.includes(locale)) return [{ path: `${path}.${locale}`, message: `${locale} is not a language of this site (${others.join(", ")})`, code: "unknown_locale" }];
-    return labelViolations(text, `${path}.${locale}`, `the ${locale} label is empty: leave it out to use the page's title`);
+    return labelViolations(text, `${path}.${locale}`, `the ${locale} label is empty: leave it out to use the entry's label`);
   });
 }
 
@@ -68,8 +68,8 @@ function labelViolations(label: unknown, path: string, missing: string): Violati
  * pages by id). With no `menu` set, the home page and the first published pages, by title. Entries
  * name English pages (the sources); on a German page each leads to its published German
  * translation, and to the English page while there is none. Its label there: the entry's German
- * label (`labels.de`) when it has one, else the translation's title, else the entry's label; the
- * default menu uses the translation's title.
+ * label (`labels.de`) when it has one, else the entry's label; the default menu uses the
+ * translation's title.
  *
  * @example
  * await menuLinks(env.DB, settings.menu) // [{ href: "/", label: "Home" }, { href: "/about", label: "About" }]
@@ -96,7 +96,7 @@ export async function menuLinks(db: D1Client, menu: unknown, locale: string = SI
   const byId = new Map(results.map((page) => [page.id, page]));
   return entries.flatMap((entry) => {
     const page = byId.get(entry.pageId);
-    return page === undefined ? [] : [{ href: hrefOf(page), label: labelIn(entry, page, locale) }];
+    return page === undefined ? [] : [{ href: hrefOf(page), label: labelIn(entry, locale) }];
   });
 }
 
@@ -107,11 +107,15 @@ interface ShownPage {
   locale: string;
 }
 
-/* The default locale's pages show `label`; another's its own label, or the published translation's title (`page` is it when `locale` matches). */
-function labelIn(entry: MenuEntry, page: ShownPage, locale: string): string {
+/*
+ * The default locale's pages show `label`; another's its own label, else `label`: the site owner
+ * chose the entry's words, and a page title is rarely a menu label (a localized field falls back
+ * to the default locale's value, as Payload's does).
+ */
+function labelIn(entry: MenuEntry, locale: string): string {
   if (locale === SITE_LANGUAGES.defaultLocale) return entry.label;
   const own = entry.labels && Object.hasOwn(entry.labels, locale) ? entry.labels[locale] : undefined;
-  return own ?? (page.locale === locale ? page.title : entry.label);
+  return own ?? entry.label;
 }
 
 function hrefOf(page: ShownPage | undefined): string {

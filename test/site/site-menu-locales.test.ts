@@ -52,7 +52,7 @@ describe("the menu rule's labels per locale", () => {
 });
 
 describe("menuLinks per locale", () => {
-  it("German pages show an entry's German label, else its translation's title, else its label; English pages the label", async () => {
+  it("German pages show an entry's German label, else its label; English pages the label", async () => {
     const chosen = [
       { pageId: 2, label: "About", labels: { de: "Wer wir sind" } },
       { pageId: 1, label: "Start" },
@@ -60,7 +60,7 @@ describe("menuLinks per locale", () => {
     ];
     expect(await menuLinks(env.DB, chosen, "de")).toEqual([
       { href: "/de/ueber-uns", label: "Wer wir sind" },
-      { href: "/de/", label: "Willkommen auf der Demo-Seite" },
+      { href: "/de/", label: "Start" },
       { href: "/only-english", label: "English only" },
     ]);
     expect(await menuLinks(env.DB, chosen, "en")).toEqual([
@@ -71,8 +71,8 @@ describe("menuLinks per locale", () => {
     expect(await menuLinks(env.DB, chosen)).toEqual(await menuLinks(env.DB, chosen, "en"));
   });
 
-  it("without labels, German pages show the translations' titles", async () => {
-    expect(await menuLinks(env.DB, [{ pageId: 2, label: "About" }], "de")).toEqual([{ href: "/de/ueber-uns", label: "Über uns" }]);
+  it("without labels, German pages show the entries' labels, leading to the translations (a chosen label is not replaced by a page title)", async () => {
+    expect(await menuLinks(env.DB, [{ pageId: 2, label: "About" }], "de")).toEqual([{ href: "/de/ueber-uns", label: "About" }]);
     expect(await menuLinks(env.DB, [{ pageId: 2, label: "About" }], "en")).toEqual([{ href: "/about", label: "About" }]);
   });
 

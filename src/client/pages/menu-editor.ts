@@ -28,7 +28,7 @@ export interface MenuEditor {
  * menu chosen yet it starts from the default menu visitors see, so adding one page keeps the
  * links already there; opening and saving without a change leaves the default in place. With
  * `languages` of several locales each entry also has a label per other locale ("Label in German
- * for About"); left empty, that locale's pages show the page's translated title (or the label).
+ * for About"); left empty, that locale's pages show the entry's label.
  *
  * @example
  * const menu = createMenuEditor(document, { current: settings.menu, pages, readOnly: false, languages: { locales: ["en", "de"], defaultLocale: "en" } });
