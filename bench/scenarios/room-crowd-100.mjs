@@ -25,11 +25,11 @@ const SLOW_MS = 60_000;
 const STALL_MS = 20_000;
 
 /*
- * ROOM_CROWD_ECHO=0: clients send only their own awareness changes. Stock providers (the editor's
- * own client among them) send back every change they receive, so each cursor move reaches the
- * room once from its author and again from each of the N-1 others.
+ * By default clients send only their own awareness changes, as the editor's client does
+ * (`sendOwnPresenceOnly`). ROOM_CROWD_ECHO=1: as stock providers do, they send back every change
+ * they receive, so each presence message of the room comes back from each of the N-1 others.
  */
-const ECHO = process.env.ROOM_CROWD_ECHO !== "0";
+const ECHO = process.env.ROOM_CROWD_ECHO === "1";
 
 function sendOwnAwarenessOnly(provider) {
   const handler = provider._awarenessUpdateHandler;
