@@ -96,11 +96,12 @@ describe("PageRoom: presence goes out once per tick", () => {
     const watcher = await connect(id, editor("wat"), { awareness: true });
     const [mover] = (await crowd(id, watcher, ["mov"])) as [YClient];
     await sleep(150);
-    // Counts attachment writes (each a structured-clone copy into the socket); the real method still stores.
+    // Counts writes of the mover's attachment (each a structured-clone copy into its socket); the
+    // real method still stores. Other sockets (another file's rooms in this isolate) are not counted.
     const write = WebSocket.prototype.serializeAttachment;
     let writes = 0;
     WebSocket.prototype.serializeAttachment = function (this: WebSocket, value: unknown) {
-      writes++;
+      if ((value as { __user?: { editor?: { id?: unknown } } } | null)?.__user?.editor?.id === "ed-mov") writes++;
       return write.call(this, value);
     };
     try {
