@@ -25,11 +25,11 @@ const SLOW_MS = 60_000;
 const STALL_MS = 20_000;
 
 /*
- * ROOM_CROWD_ECHO=0: clients send only their own awareness changes. Stock providers (the editor's
- * own client among them) send back every change they receive, so each cursor move reaches the
- * room once from its author and again from each of the N-1 others.
+ * By default clients send only their own awareness changes, as the editor's client does
+ * (`sendOwnPresenceOnly`). ROOM_CROWD_ECHO=1: as stock providers do, they send back every change
+ * they receive, so each presence message of the room comes back from each of the N-1 others.
  */
-const ECHO = process.env.ROOM_CROWD_ECHO !== "0";
+const ECHO = process.env.ROOM_CROWD_ECHO === "1";
 
 function sendOwnAwarenessOnly(provider) {
   const handler = provider._awarenessUpdateHandler;
@@ -64,7 +64,15 @@ async function measureCrowd({ baseUrl, headers, party, room, start, pid }) {
   let closes = 0;
   let counting = true;
   for (const { provider } of everyone) provider.on("connection-close", () => void (counting && closes++));
-  await startFrom(writer, watchers, start);
+  // A room still busy with the last round's crowd may not hand this one its document in time: that
+  // round counts as stalled before its first keystroke, rather than ending the whole bench.
+  try {
+    await startFrom(writer, watchers, start);
+  } catch {
+    for (const { provider } of everyone) provider.destroy();
+    process.stdout.write(`room-crowd-100: ${party}: the crowd did not have the starting document in time; round ended\n`);
+    return { p50: NaN, p99: NaN, samples: 0, cpuUsPerEdit: NaN, joinCpuUsPerJoin: joinCpuUs / CROWD, joinMs, closes, stalled: 1 };
+  }
   writer.provider.awareness.setLocalStateField("user", { name: "Bench writer" });
   const { text, index } = await freshParagraph(writer, watchers, `${party}: the crowd's paragraph`);
   const watched = watchers.map(({ doc }) => doc.getXmlFragment("body").get(index).get(0));
@@ -101,7 +109,13 @@ async function measureCrowd({ baseUrl, headers, party, room, start, pid }) {
   counting = false;
   for (const { provider } of everyone) provider.destroy();
   if (stalledAt) process.stdout.write(`room-crowd-100: ${party}: keystroke ${stalledAt.edit} reached ${stalledAt.arrived} of ${watchers.length} editors in ${STALL_MS / 1000} s; round ended\n`);
-  return { ...latencySummary(latencies), cpuUsPerEdit: cpuUs / Math.max(1, typed), joinCpuUsPerJoin: joinCpuUs / CROWD, joinMs, closes, stalled: stalledAt ? 1 : 0 };
+  const result = { ...latencySummary(latencies), cpuUsPerEdit: cpuUs / Math.max(1, typed), joinCpuUsPerJoin: joinCpuUs / CROWD, joinMs, closes, stalled: stalledAt ? 1 : 0 };
+  // Each round's figures as it ends: a later round that fails still leaves these.
+  const figure = (n) => (Number.isFinite(n) ? Math.round(n) : n);
+  process.stdout.write(
+    `room-crowd-100: ${party}: ${typed} keystrokes, fan-out p50 ${figure(result.p50)} ms p99 ${figure(result.p99)} ms, CPU ${figure(result.cpuUsPerEdit)} µs/keystroke, join ${figure(result.joinCpuUsPerJoin)} µs/join ${figure(joinMs)} ms, closes ${closes}\n`,
+  );
+  return result;
 }
 
 export async function run({ baseUrl, cookies, workerdPid }) {

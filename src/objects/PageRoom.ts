@@ -20,6 +20,7 @@ import { closeSilentConnections, IDLE_CHECK } from "./room-idle";
 import { loadRoom } from "./room-load";
 import { ClientOwners } from "./room-owners";
 import { admitPresence, isStaleEcho } from "./room-presence";
+import { PresenceBatch } from "./room-presence-batch";
 import {
   cancelPublish,
   fireScheduledPublish,
@@ -54,7 +55,7 @@ import { foreignWriter, newWriters, withWriters } from "./room-writers";
 import { CUSTOM_MESSAGE_PREFIX, HEARTBEAT_PING, HEARTBEAT_PONG, outdatedClient, parseRoomName, ROOM_CLOSE, type RoomEvent } from "../shared/room-protocol";
 import { rowExists } from "../cores/pages/page-store";
 import { tableMeta } from "../cores/table-meta";
-import { awarenessClocks, encodeAwarenessMessage, heldBack, parseRoomMessage, structRanges } from "./room-wire";
+import { awarenessClocks, heldBack, parseRoomMessage, structRanges } from "./room-wire";
 
 /** Each configured room class's options, found along the class chain (`configure`, `configured`). */
 const ROOM_CONFIGS = new WeakMap<object, PageRoomOptions>();
@@ -143,6 +144,11 @@ export class PageRoom extends YServer {
   #started = false;
   readonly #sockets = new KnownSockets();
   readonly #owners = new ClientOwners(() => this.getConnections());
+  readonly #presence = new PresenceBatch(
+    this.document.awareness,
+    () => this.#limits.presenceTickMs,
+    () => this.getConnections(),
+  );
 
   /** Open connections, each socket's attachment read once rather than at every broadcast. */
   override getConnections<TState = unknown>(tag?: string): Iterable<Connection<TState>> {
@@ -187,7 +193,7 @@ export class PageRoom extends YServer {
       // Presence is memory only; after hibernation put back what each connection last said.
       for (const connection of this.getConnections()) {
         const presence = stateOf(connection)?.presence;
-        if (presence) super.handleMessage(connection, encodeAwarenessMessage([presence]));
+        if (presence) this.#presence.admit(connection, [presence]);
       }
     }
     this.#started = true;
@@ -269,10 +275,12 @@ export class PageRoom extends YServer {
       return super.handleMessage(connection, bytes);
     }
     const decision = admitPresence(state, parsed.entries, (clientID) => this.#owners.ownedElsewhere(connection, clientID));
+    // The one attachment write of a cursor move: the batch applies the entries under an origin of
+    // its own, so y-partyserver does not write the connection's ids a second time.
     connection.setState((prev: RoomConnectionState) => ({ ...prev, clients: decision.clients, presence: decision.presence }));
     // A connection's ids only ever grow, so a cursor move (the same ids) has nothing to record.
     if (decision.clients.length !== state.clients.length) this.#owners.claim(connection);
-    if (decision.entries.length > 0) super.handleMessage(connection, encodeAwarenessMessage(decision.entries));
+    if (decision.entries.length > 0) this.#presence.admit(connection, decision.entries);
   }
 
   /** Custom messages from clients carry nothing the room acts on; they are ignored. */
@@ -280,7 +288,12 @@ export class PageRoom extends YServer {
 
   override async onClose(connection: Connection, code: number, reason: string, wasClean: boolean): Promise<void> {
     super.onClose(connection, code, reason, wasClean);
-    this.#owners.release(connection, stateOf(connection));
+    const state = stateOf(connection);
+    // The room, not y-partyserver, knows which presence ids the connection held (`clients`); they
+    // leave at once (origin null: y-partyserver sends the removal to everyone unbatched).
+    const present = (state?.clients ?? []).filter((clientID) => this.document.awareness.states.has(clientID));
+    if (present.length > 0) removeAwarenessStates(this.document.awareness, present, null);
+    this.#owners.release(connection, state);
     this.#commits?.closed(connection);
     const others = [...this.getConnections()].some((c) => c.id !== connection.id && c.readyState === WebSocket.OPEN);
     if (others) return;

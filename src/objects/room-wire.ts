@@ -89,6 +89,20 @@ export function awarenessClocks(bytes: Uint8Array): [clientID: number, clock: nu
  * encodeAwarenessMessage([{ clientID: 7, clock: 1, state: { user: { name: "Ed" } } }])
  */
 export function encodeAwarenessMessage(entries: AwarenessEntry[]): Uint8Array {
+  const outer = encoding.createEncoder();
+  encoding.writeVarUint(outer, MESSAGE_AWARENESS);
+  encoding.writeVarUint8Array(outer, encodeAwarenessEntries(entries));
+  return encoding.toUint8Array(outer);
+}
+
+/**
+ * Encodes awareness entries as a y-protocols awareness update (the payload of an awareness
+ * message), as `applyAwarenessUpdate` reads it.
+ *
+ * @example
+ * applyAwarenessUpdate(awareness, encodeAwarenessEntries([{ clientID: 7, clock: 1, state: null }]), origin);
+ */
+export function encodeAwarenessEntries(entries: AwarenessEntry[]): Uint8Array {
   const inner = encoding.createEncoder();
   encoding.writeVarUint(inner, entries.length);
   for (const entry of entries) {
@@ -96,10 +110,7 @@ export function encodeAwarenessMessage(entries: AwarenessEntry[]): Uint8Array {
     encoding.writeVarUint(inner, entry.clock);
     encoding.writeVarString(inner, JSON.stringify(entry.state));
   }
-  const outer = encoding.createEncoder();
-  encoding.writeVarUint(outer, MESSAGE_AWARENESS);
-  encoding.writeVarUint8Array(outer, encoding.toUint8Array(inner));
-  return encoding.toUint8Array(outer);
+  return encoding.toUint8Array(inner);
 }
 
 function decodeAwareness(payload: Uint8Array): AwarenessEntry[] {

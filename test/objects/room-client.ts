@@ -13,6 +13,7 @@ import { ROOM_PROTOCOL_VERSION, ROOM_VERSION_PARAM, type RoomEvent } from "../..
 import { orderedItems, POSITION_KEY } from "../../src/shared/entry-order";
 import { UpdateAcks } from "../../src/shared/room-acks";
 import { roomRoute } from "../../src/routes/room-route";
+import { awarenessClocks } from "../../src/objects/room-wire";
 import type { SiteEnv } from "../../src/site/env";
 import { roomCollections } from "../../src/site/room-deps";
 import { pages } from "../../src/tables/pages";
@@ -112,6 +113,8 @@ export class YClient {
   readonly doc = new Y.Doc();
   readonly awareness: Awareness | null;
   readonly events: RoomEvent[] = [];
+  /** Each awareness message received, as its `[clientID, clock]` entries. */
+  readonly presenceFrames: [number, number][][] = [];
   /** What this connection sent that counts, against the room's `ack` events. */
   readonly acks = new UpdateAcks();
   synced = false;
@@ -186,8 +189,9 @@ export class YClient {
       const step = syncProtocol.readSyncMessage(decoder, encoder, this.doc, this);
       if (step === syncProtocol.messageYjsSyncStep2) this.synced = true;
       if (encoding.length(encoder) > 1) this.sendRaw(encoding.toUint8Array(encoder));
-    } else if (type === 1 && this.awareness) {
-      applyAwarenessUpdate(this.awareness, decoding.readVarUint8Array(decoder), this);
+    } else if (type === 1) {
+      this.presenceFrames.push(awarenessClocks(new Uint8Array(data as ArrayBuffer)) ?? []);
+      if (this.awareness) applyAwarenessUpdate(this.awareness, decoding.readVarUint8Array(decoder), this);
     }
   }
 }

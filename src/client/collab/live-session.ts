@@ -7,6 +7,7 @@ import type { LiveState } from "../status-text";
 import { dropRefused } from "./drop-refused";
 import { DurabilityTracker, type Durability } from "./durability";
 import { openLocalCopy } from "./local-copy";
+import { sendOwnPresenceOnly } from "./own-presence";
 
 /* An acknowledgement takes one commit; this long without one, on an open socket, the socket is stuck. */
 const ACK_OVERDUE_MS = 4000;
@@ -182,6 +183,7 @@ export async function connectLive(options: LiveSessionOptions): Promise<LiveSess
     WebSocketPolyfill: CountingSocket,
   });
   const live = provider;
+  sendOwnPresenceOnly(live);
   const awareness = live.awareness;
   // The room replaces `user` with the identity it holds for the connection; this only marks us present.
   awareness.setLocalStateField("user", { name: "", color: "" });

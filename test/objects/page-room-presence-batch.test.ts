@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import { connect, editor, newPage, until, type YClient } from "./room-client";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/* A cursor move: a field caret at `offset` (a new state, so a new clock). */
+function move(client: YClient, offset: number): void {
+  client.awareness?.setLocalState({ cursor: null, field: { address: "pages:1:title", anchor: offset, head: offset } });
+}
+
+/* The clock `watcher` holds for `client`'s presence. */
+function clockSeen(watcher: YClient, client: YClient): number {
+  return watcher.awareness?.meta.get(client.doc.clientID)?.clock ?? -1;
+}
+
+/* Joins `names` with presence and waits until `watcher` sees every one of them. */
+async function crowd(id: number, watcher: YClient, names: string[]): Promise<YClient[]> {
+  const members: YClient[] = [];
+  for (const name of names) {
+    const member = await connect(id, editor(name), { awareness: true });
+    move(member, 0);
+    members.push(member);
+  }
+  await until(() => members.every((member) => watcher.awareness?.getStates().has(member.doc.clientID) === true));
+  return members;
+}
+
+describe("PageRoom: presence goes out once per tick", () => {
+  it("cursor moves of several editors within one tick reach a peer as one message carrying all of them", async () => {
+    const id = await newPage();
+    const watcher = await connect(id, editor("wat"), { awareness: true });
+    const movers = await crowd(id, watcher, ["m1", "m2", "m3", "m4", "m5"]);
+    await sleep(150); // the joins' own ticks have gone out
+    const before = watcher.presenceFrames.length;
+    movers.forEach((mover) => move(mover, 3));
+    const clocks = movers.map((mover) => mover.awareness?.meta.get(mover.doc.clientID)?.clock ?? 0);
+    await until(() => movers.every((mover, i) => clockSeen(watcher, mover) === clocks[i]));
+    await sleep(150);
+    const frames = watcher.presenceFrames.slice(before);
+    expect(frames).toHaveLength(1);
+    expect(frames[0]?.map(([clientID]) => clientID).sort()).toEqual(movers.map((mover) => mover.doc.clientID).sort());
+    [watcher, ...movers].forEach((client) => client.close());
+  });
+
+  it("an editor's own moves are not sent back to it, and several moves in a tick go out as the last", async () => {
+    const id = await newPage();
+    const watcher = await connect(id, editor("wat"), { awareness: true });
+    const [mover] = (await crowd(id, watcher, ["mov"])) as [YClient];
+    await sleep(150);
+    const [seenBefore, ownBefore] = [watcher.presenceFrames.length, mover.presenceFrames.length];
+    for (let offset = 1; offset <= 4; offset++) move(mover, offset);
+    const last = mover.awareness?.meta.get(mover.doc.clientID)?.clock ?? 0;
+    await until(() => clockSeen(watcher, mover) === last);
+    await sleep(150);
+    expect(watcher.presenceFrames.slice(seenBefore)).toEqual([[[mover.doc.clientID, last]]]);
+    expect(watcher.awareness?.getStates().get(mover.doc.clientID)?.field).toEqual({ address: "pages:1:title", anchor: 4, head: 4 });
+    expect(mover.presenceFrames.length).toBe(ownBefore);
+    [watcher, mover].forEach((client) => client.close());
+  });
+
+  it("a cursor that keeps moving reaches a peer within the tick, while it moves (not once it stops)", async () => {
+    const id = await newPage();
+    const watcher = await connect(id, editor("wat"), { awareness: true });
+    const [mover] = (await crowd(id, watcher, ["mov"])) as [YClient];
+    await sleep(150);
+    const before = watcher.presenceFrames.length;
+    const firstClock = clockSeen(watcher, mover) + 1;
+    const started = Date.now();
+    let arrivedAfter: number | null = null;
+    // A move every 10 ms for 800 ms: a timer pushed back by each move would send nothing until the end.
+    for (let offset = 1; offset <= 80; offset++) {
+      move(mover, offset);
+      if (arrivedAfter === null && clockSeen(watcher, mover) >= firstClock) arrivedAfter = Date.now() - started;
+      await sleep(10);
+    }
+    expect(arrivedAfter).not.toBeNull();
+    expect(arrivedAfter as number).toBeLessThan(600);
+    expect(watcher.presenceFrames.length - before).toBeGreaterThan(2);
+    [watcher, mover].forEach((client) => client.close());
+  });
+
+  it("an editor who moves and leaves at once leaves no presence behind", async () => {
+    const id = await newPage();
+    const watcher = await connect(id, editor("wat"), { awareness: true });
+    const [mover] = (await crowd(id, watcher, ["mov"])) as [YClient];
+    move(mover, 2);
+    mover.close();
+    await until(() => watcher.awareness?.getStates().has(mover.doc.clientID) === false);
+    await sleep(200); // past the tick that held the move
+    expect(watcher.awareness?.getStates().has(mover.doc.clientID)).toBe(false);
+    watcher.close();
+  });
+
+  it("a cursor move writes the connection's attachment once", async () => {
+    const id = await newPage();
+    const watcher = await connect(id, editor("wat"), { awareness: true });
+    const [mover] = (await crowd(id, watcher, ["mov"])) as [YClient];
+    await sleep(150);
+    // Counts writes of the mover's attachment (each a structured-clone copy into its socket); the
+    // real method still stores. Other sockets (another file's rooms in this isolate) are not counted.
+    const write = WebSocket.prototype.serializeAttachment;
+    let writes = 0;
+    WebSocket.prototype.serializeAttachment = function (this: WebSocket, value: unknown) {
+      if ((value as { __user?: { editor?: { id?: unknown } } } | null)?.__user?.editor?.id === "ed-mov") writes++;
+      return write.call(this, value);
+    };
+    try {
+      for (let offset = 1; offset <= 10; offset++) {
+        move(mover, offset);
+        const clock = mover.awareness?.meta.get(mover.doc.clientID)?.clock ?? 0;
+        await until(() => clockSeen(watcher, mover) === clock);
+      }
+    } finally {
+      WebSocket.prototype.serializeAttachment = write;
+    }
+    expect(writes).toBe(10);
+    [watcher, mover].forEach((client) => client.close());
+  });
+});
