@@ -1,7 +1,17 @@
-import { describe, expect, it } from "vitest";
-import { connect, editor, newPage, until, type YClient } from "./room-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { configureRoom, connect, editor, newPage, until, type YClient } from "./room-client";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/*
+ * A tick wide enough that moves sent in one turn always reach the room within one tick, even on a
+ * busy machine (at the default 40 ms a loaded run could split them over two); waits "past the tick"
+ * are this plus a margin.
+ */
+const TICK_MS = 300;
+const PAST_TICK_MS = TICK_MS + 150;
+beforeAll(() => configureRoom({ presenceTickMs: TICK_MS }));
+afterAll(() => configureRoom());
 
 /* A cursor move: a field caret at `offset` (a new state, so a new clock). */
 function move(client: YClient, offset: number): void {
@@ -30,12 +40,12 @@ describe("PageRoom: presence goes out once per tick", () => {
     const id = await newPage();
     const watcher = await connect(id, editor("wat"), { awareness: true });
     const movers = await crowd(id, watcher, ["m1", "m2", "m3", "m4", "m5"]);
-    await sleep(150); // the joins' own ticks have gone out
+    await sleep(PAST_TICK_MS); // the joins' own ticks have gone out
     const before = watcher.presenceFrames.length;
     movers.forEach((mover) => move(mover, 3));
     const clocks = movers.map((mover) => mover.awareness?.meta.get(mover.doc.clientID)?.clock ?? 0);
     await until(() => movers.every((mover, i) => clockSeen(watcher, mover) === clocks[i]));
-    await sleep(150);
+    await sleep(PAST_TICK_MS);
     const frames = watcher.presenceFrames.slice(before);
     expect(frames).toHaveLength(1);
     expect(frames[0]?.map(([clientID]) => clientID).sort()).toEqual(movers.map((mover) => mover.doc.clientID).sort());
@@ -46,36 +56,35 @@ describe("PageRoom: presence goes out once per tick", () => {
     const id = await newPage();
     const watcher = await connect(id, editor("wat"), { awareness: true });
     const [mover] = (await crowd(id, watcher, ["mov"])) as [YClient];
-    await sleep(150);
+    await sleep(PAST_TICK_MS);
     const [seenBefore, ownBefore] = [watcher.presenceFrames.length, mover.presenceFrames.length];
     for (let offset = 1; offset <= 4; offset++) move(mover, offset);
     const last = mover.awareness?.meta.get(mover.doc.clientID)?.clock ?? 0;
     await until(() => clockSeen(watcher, mover) === last);
-    await sleep(150);
+    await sleep(PAST_TICK_MS);
     expect(watcher.presenceFrames.slice(seenBefore)).toEqual([[[mover.doc.clientID, last]]]);
     expect(watcher.awareness?.getStates().get(mover.doc.clientID)?.field).toEqual({ address: "pages:1:title", anchor: 4, head: 4 });
     expect(mover.presenceFrames.length).toBe(ownBefore);
     [watcher, mover].forEach((client) => client.close());
   });
 
-  it("a cursor that keeps moving reaches a peer within the tick, while it moves (not once it stops)", async () => {
+  it("a cursor that keeps moving reaches a peer while it moves (not once it stops)", async () => {
     const id = await newPage();
     const watcher = await connect(id, editor("wat"), { awareness: true });
     const [mover] = (await crowd(id, watcher, ["mov"])) as [YClient];
-    await sleep(150);
+    await sleep(PAST_TICK_MS);
     const before = watcher.presenceFrames.length;
     const firstClock = clockSeen(watcher, mover) + 1;
-    const started = Date.now();
-    let arrivedAfter: number | null = null;
-    // A move every 10 ms for 800 ms: a timer pushed back by each move would send nothing until the end.
-    for (let offset = 1; offset <= 80; offset++) {
+    let arrivedWhileMoving = false;
+    // A move every 10 ms for at least four ticks: a timer pushed back by each move would send
+    // nothing until the moves stop.
+    for (let offset = 1; offset <= (4 * TICK_MS) / 10; offset++) {
       move(mover, offset);
-      if (arrivedAfter === null && clockSeen(watcher, mover) >= firstClock) arrivedAfter = Date.now() - started;
+      arrivedWhileMoving ||= clockSeen(watcher, mover) >= firstClock;
       await sleep(10);
     }
-    expect(arrivedAfter).not.toBeNull();
-    expect(arrivedAfter as number).toBeLessThan(600);
-    expect(watcher.presenceFrames.length - before).toBeGreaterThan(2);
+    expect(arrivedWhileMoving).toBe(true);
+    expect(watcher.presenceFrames.length - before).toBeGreaterThan(1);
     [watcher, mover].forEach((client) => client.close());
   });
 
@@ -86,7 +95,7 @@ describe("PageRoom: presence goes out once per tick", () => {
     move(mover, 2);
     mover.close();
     await until(() => watcher.awareness?.getStates().has(mover.doc.clientID) === false);
-    await sleep(200); // past the tick that held the move
+    await sleep(PAST_TICK_MS); // past the tick that held the move
     expect(watcher.awareness?.getStates().has(mover.doc.clientID)).toBe(false);
     watcher.close();
   });
@@ -95,20 +104,32 @@ describe("PageRoom: presence goes out once per tick", () => {
     const id = await newPage();
     const watcher = await connect(id, editor("wat"), { awareness: true });
     const [mover] = (await crowd(id, watcher, ["mov"])) as [YClient];
-    await sleep(150);
+    await sleep(PAST_TICK_MS);
     // Counts writes of the mover's attachment (each a structured-clone copy into its socket); the
-    // real method still stores. Other sockets (another file's rooms in this isolate) are not counted.
+    // real method still stores. Other sockets (another file's rooms in this isolate) are not counted,
+    // nor the commit queue's write of the acknowledged count alone (`acked`, at most once a second:
+    // the join's sync is acknowledged too), which is no part of a cursor move.
+    type Attachment = { __user?: { editor?: { id?: unknown }; acked?: unknown } } | null;
     const write = WebSocket.prototype.serializeAttachment;
     let writes = 0;
+    let last: Attachment = null;
+    const withoutAcked = (value: Attachment) => JSON.stringify({ ...value, __user: { ...value?.__user, acked: null } });
     WebSocket.prototype.serializeAttachment = function (this: WebSocket, value: unknown) {
-      if ((value as { __user?: { editor?: { id?: unknown } } } | null)?.__user?.editor?.id === "ed-mov") writes++;
+      const attachment = value as Attachment;
+      if (attachment?.__user?.editor?.id === "ed-mov") {
+        const ackedOnly = last !== null && last.__user?.acked !== attachment.__user?.acked && withoutAcked(last) === withoutAcked(attachment);
+        if (!ackedOnly) writes++;
+        last = attachment;
+      }
       return write.call(this, value);
     };
     try {
-      for (let offset = 1; offset <= 10; offset++) {
+      // Move 0 is not counted: it gives `last` the attachment the counted moves start from.
+      for (let offset = 0; offset <= 10; offset++) {
         move(mover, offset);
         const clock = mover.awareness?.meta.get(mover.doc.clientID)?.clock ?? 0;
         await until(() => clockSeen(watcher, mover) === clock);
+        if (offset === 0) writes = 0;
       }
     } finally {
       WebSocket.prototype.serializeAttachment = write;
