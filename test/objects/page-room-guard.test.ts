@@ -169,7 +169,7 @@ describe("PageRoom refuses what the schema would not produce", () => {
         writer.doc.getText("slug").insert(0, String.fromCharCode(97 + i).repeat(700_000));
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      await until(() => writer.closed !== null || writer.ws.readyState === WebSocket.OPEN, 5000);
+      await until(() => writer.closed !== null || writer.ws.readyState === WebSocket.OPEN);
       await new Promise((resolve) => setTimeout(resolve, 100));
       if (writer.closed?.code === ROOM_CLOSE.DOCUMENT_FULL) full = writer;
     }
@@ -203,7 +203,7 @@ describe("PageRoom refuses what the schema would not produce", () => {
     expect(first.closed?.code).toBe(ROOM_CLOSE.RATE_LIMITED);
     const again = await connect(id, editor("greedy"));
     again.doc.getText("slug").insert(0, "z".repeat(700_000));
-    await until(() => again.closed !== null, 5000);
+    await until(() => again.closed !== null);
     expect(again.closed?.code).toBe(ROOM_CLOSE.RATE_LIMITED);
     const other = await connect(id, editor("other"));
     other.doc.getText("slug").insert(0, "fine");
