@@ -2,6 +2,32 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { defineConfig } from "vitest/config";
 
 const migrations = await readD1Migrations("./migrations");
+/*
+ * Route and auth files that open no room, build no CMS of their own and count or list only rows
+ * they wrote themselves: they share one runtime and its storage (one file at a time), since starting
+ * workerd and importing the worker per file (4-5 s) cost far more than their tests.
+ */
+const SHARED = [
+  "test/auth/editor-names.test.ts",
+  "test/auth/last-active.test.ts",
+  "test/auth/password-policy.test.ts",
+  "test/auth/password.test.ts",
+  "test/auth/second-factor.test.ts",
+  "test/auth/session-cookie.test.ts",
+  "test/auth/session-standings.test.ts",
+  "test/auth/team-links.test.ts",
+  "test/auth/team-route.test.ts",
+  "test/auth/totp-seal.test.ts",
+  "test/objects/room-document.test.ts",
+  "test/routes/body.test.ts",
+  "test/routes/client-address.test.ts",
+  "test/routes/form-route.test.ts",
+  "test/routes/guard.test.ts",
+  "test/routes/inquiries-route.test.ts",
+  "test/routes/match-path.test.ts",
+  "test/routes/submissions-route.test.ts",
+  "test/routes/versions-route.test.ts",
+];
 const UNITS = ["test/cores/**/*.test.ts", "test/shared/**/*.test.ts", "test/commerce/**/*.test.ts", "test/client-unit/**/*.test.ts"];
 
 export default defineConfig({
@@ -33,8 +59,10 @@ export default defineConfig({
       // Units of the cores, shared code, commerce clients and client code keep no state between
       // files, so they share one runtime: starting workerd per file cost more than their tests.
       { extends: true, test: { name: "units", include: UNITS, isolate: false } },
-      // The rest runs each file in its own runtime, with storage of its own.
-      { extends: true, test: { name: "integration", include: ["test/**/*.test.ts"], exclude: [...UNITS, "test/e2e/**", "test/client/**", "node_modules/**"] } },
+      { extends: true, test: { name: "shared", include: SHARED, isolate: false } },
+      // The rest runs each file in its own runtime, with storage of its own: rooms (one configured
+      // room class per runtime), CMS configurations, seeded sites and whole-table counts.
+      { extends: true, test: { name: "integration", include: ["test/**/*.test.ts"], exclude: [...UNITS, ...SHARED, "test/e2e/**", "test/client/**", "node_modules/**"] } },
     ],
   },
 });

@@ -120,8 +120,8 @@ describe("one JSON line per write", () => {
     await until(() => watcher.text("title") === "Typed Room");
     watcher.close();
     client.close();
-    await until(() => newestDraft(id).then((draft) => draft?.title === "Typed Room"), 3000);
-    await until(() => lines.some((line) => line.level === "info" && line.action === "room.flush" && line.id === id), 3000);
+    await until(() => newestDraft(id).then((draft) => draft?.title === "Typed Room"));
+    await until(() => lines.some((line) => line.level === "info" && line.action === "room.flush" && line.id === id));
     const flushes = lines.filter((line): line is WriteLogLine => line.level === "info" && line.action === "room.flush" && line.id === id);
     expect(flushes).toHaveLength(1);
     const version = await env.DB.prepare("SELECT MAX(id) AS id FROM pages_versions WHERE parent_id = ?1").bind(id).first<{ id: number }>();

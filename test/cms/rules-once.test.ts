@@ -53,7 +53,7 @@ describe("each write rule runs once per write", () => {
     const a = await connect(id, editor("ann"));
     resetRuleTally();
     a.doc.getText("title").insert(4, "!");
-    await until(() => a.events.some((event) => event.type === "saved"), 5000);
+    await until(() => a.events.some((event) => event.type === "saved"));
     expect(ruleTally()).toEqual({ fields: 1, depth: 1, hook: 1, publisher: 0 });
     a.close();
   });

@@ -74,7 +74,7 @@ async function liveParagraph(id: number): Promise<[YClient, YClient]> {
 }
 
 async function expectKept(id: number, a: YClient, parts: string[]): Promise<void> {
-  await until(() => parts.every((part) => bodyOf(a).includes(part)), 3000);
+  await until(() => parts.every((part) => bodyOf(a).includes(part)));
   const draft = await newestDraft(id);
   for (const part of parts) expect(draft?.body, part).toContain(part);
 }
@@ -96,7 +96,7 @@ describe("a base-less write never deletes what its writer could not have seen", 
     const id = await newPage({ body: "<p>Hello</p>" });
     const seen = await read(id);
     const [a, b] = await liveParagraph(id);
-    await until(() => newestDraft(id).then((draft) => String(draft?.body).includes("live paragraph")), 3000);
+    await until(() => newestDraft(id).then((draft) => String(draft?.body).includes("live paragraph")));
     await write(entry, id, { body: seen.body.replace("Hello", "Hello again") });
     await expectKept(id, a, ["live paragraph", "Hello again"]);
     a.close();
@@ -123,7 +123,7 @@ describe("a base-less write never deletes what its writer could not have seen", 
     const id = await newPage({ title: "About us" });
     const a = await connect(id, editor("ann"));
     a.doc.getText("title").insert(8, ", published X");
-    await until(() => newestDraft(id).then((draft) => draft?.title === "About us, published X"), 3000);
+    await until(() => newestDraft(id).then((draft) => draft?.title === "About us, published X"));
     for (const title of ["About us, published X AAA", "About us, published X AAA BBB", "About us, published X AAA"]) {
       await write("inline", id, { title });
       await until(() => a.text("title") === title);

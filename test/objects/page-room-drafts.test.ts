@@ -32,7 +32,7 @@ describe("PageRoom: one draft write path", () => {
     await until(() => b.text("title") === "Left Live title");
     a.close();
     b.close();
-    await until(() => newestDraft(id).then((d) => d?.title === "Left Live title"), 3000);
+    await until(() => newestDraft(id).then((d) => d?.title === "Left Live title"));
   });
 
   it("a REST save during live typing keeps both sides", async () => {
@@ -49,7 +49,7 @@ describe("PageRoom: one draft write path", () => {
     await until(() => a.text("title") === "Start middlexyz");
     expect(saved.versionId).toBeGreaterThan(0);
     await until(() => a.events.some((e) => e.type === "saved" && e.versionId === saved.versionId));
-    await until(() => newestDraft(id).then((d) => d?.title === "Start middlexyz"), 3000);
+    await until(() => newestDraft(id).then((d) => d?.title === "Start middlexyz"));
     a.close();
   });
 

@@ -101,7 +101,7 @@ describe("property: every entry point and live typing leave the room and D1 agre
             expect(await write(step.entry, id, step.field, value, step.based ? read.version : null)).toBe(201);
           }
         }
-        await until(() => agreed(id, live), 5000);
+        await until(() => agreed(id, live));
         expect(live.doc.getXmlFragment("body").toString()).not.toContain("example.com");
         // Every word was typed or written once, so it is there at most once.
         for (const text of [live.text("title"), bodyOf(live)]) {
@@ -113,8 +113,8 @@ describe("property: every entry point and live typing leave the room and D1 agre
           const read = await readPage(id);
           expect(await write("versions", id, field, value, read.version)).toBe(201);
         }
-        await until(() => live.text("title") === "Final title" && bodyOf(live) === "<p>Final body</p>", 3000);
-        await until(() => agreed(id, live), 3000);
+        await until(() => live.text("title") === "Final title" && bodyOf(live) === "<p>Final body</p>");
+        await until(() => agreed(id, live));
         live.close();
       }),
       { numRuns: 12 },

@@ -94,13 +94,13 @@ describe("a base-less writer that read live typing after a settle flush", () => 
     for (let round = 1; round <= 3; round++) {
       a.doc.getText("title").insert(a.text("title").length, ` live${round}`);
       const typed = a.text("title");
-      await until(() => newestDraft(id).then((draft) => draft?.title === typed), 3000);
+      await until(() => newestDraft(id).then((draft) => draft?.title === typed));
       const read = (await newestDraft(id)) as { title: string; body: string };
       // Typing goes on after the flush the writer read.
       a.doc.getText("title").insert(a.text("title").length, ` more${round}`);
       expect((await write(entry, id, { title: `${read.title} script${round}`, body: `${read.body}<p>script${round}</p>` })).status).toBe(201);
     }
-    await until(async () => (await newestDraft(id))?.title === a.text("title"), 3000);
+    await until(async () => (await newestDraft(id))?.title === a.text("title"));
     const words = a.text("title").split(/\s+/);
     expect(new Set(words).size, a.text("title")).toBe(words.length);
     for (const word of ["Report", "live1", "more1", "script1", "live3", "more3", "script3"]) expect(words).toContain(word);

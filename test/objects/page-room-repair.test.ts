@@ -35,7 +35,7 @@ describe("a publisher's outside write repairs an invalid live value", () => {
     const id = await newPage({ title: "Short" });
     const a = await connect(id, editor("ann"));
     a.doc.getText("title").insert(5, "x".repeat(250));
-    await until(() => a.events.some((e) => e.type === "violations"), 3000);
+    await until(() => a.events.some((e) => e.type === "violations"));
 
     const editorTry = await patch(id, { title: "Editor fix" }, asEditor());
     expect(editorTry.status).toBe(422);
@@ -54,7 +54,7 @@ describe("a publisher's outside write repairs an invalid live value", () => {
     const id = await newPage({ sections: [section] });
     const a = await connect(id, editor("ann"));
     firstHeading(a.doc).insert(4, "x".repeat(200));
-    await until(() => a.events.some((e) => e.type === "violations"), 3000);
+    await until(() => a.events.some((e) => e.type === "violations"));
 
     const res = await patch(id, { sections: [section] }, asPublisher());
     expect(res.status, await res.clone().text()).toBe(201);
@@ -83,7 +83,7 @@ describe("a 4xx outside write leaves nothing behind", () => {
     const a = await connect(id, editor("ann"));
     const typed = `Base ${"y".repeat(150)}`;
     a.doc.getText("title").insert(4, ` ${"y".repeat(150)}`);
-    await until(() => newestDraft(id).then((draft) => draft?.title === typed), 3000);
+    await until(() => newestDraft(id).then((draft) => draft?.title === typed));
 
     const res = await runEditorRoute(inline, request("POST", "/api/cms/save", { body: { field: `pages:${id}:title`, value: `${"z".repeat(100)} Base` }, headers: asEditor() }), env);
     expect(res.status).toBe(422);

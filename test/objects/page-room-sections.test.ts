@@ -175,7 +175,7 @@ async function interleave(field: "title" | "section", count: number, steps: Step
   typists.forEach(send);
   const everything = [...start, ...typists.flatMap((t) => [...t.typed])].sort().join("");
   const sorted = (text: string) => [...text].sort().join("");
-  await until(() => typists.every((t) => textOf(t.client.doc).toString() === textOf((typists[0] as Typist).client.doc).toString() && sorted(textOf(t.client.doc).toString()) === everything), 5000);
+  await until(() => typists.every((t) => textOf(t.client.doc).toString() === textOf((typists[0] as Typist).client.doc).toString() && sorted(textOf(t.client.doc).toString()) === everything));
   typists.forEach(receive);
   const final = textOf((typists[0] as Typist).local).toString();
   for (const t of typists) expect(textOf(t.local).toString()).toBe(final);

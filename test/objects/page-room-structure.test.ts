@@ -154,7 +154,7 @@ async function run(count: number, steps: Step[]): Promise<void> {
   }
   clients.forEach(send);
   const first = clients[0] as Client;
-  await until(() => clients.every((c) => canonical(listOf(c.client.doc)) === canonical(listOf(first.client.doc))), 5000);
+  await until(() => clients.every((c) => canonical(listOf(c.client.doc)) === canonical(listOf(first.client.doc))));
   clients.forEach(receive);
   const final = canonical(listOf(first.local));
   for (const c of clients) expect(canonical(listOf(c.local))).toBe(final);
@@ -163,7 +163,7 @@ async function run(count: number, steps: Step[]): Promise<void> {
   await until(() => canonical(listOf(room.doc)) === final);
   room.close();
   let draft: unknown;
-  await until(async () => canonical((draft = (await newestDraft(id))?.sections)) === final, 5000);
+  await until(async () => canonical((draft = (await newestDraft(id))?.sections)) === final);
   expect(sectionViolations(sectionCatalog, draft, { operation: "draft" })).toEqual([]);
   for (const violation of sectionViolations(sectionCatalog, draft, { operation: "publish" })) {
     expect(violation.code).toBe("required");

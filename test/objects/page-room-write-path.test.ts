@@ -73,7 +73,7 @@ describe("PageRoom write path: every entry merges, nothing acknowledged is lost"
     const first = await writer.applySaveDraft(pat, id, { title: "alpha beta gamma" });
     const a = await connect(id, editor("ann"));
     a.doc.getText("title").insert(0, "live ");
-    await until(() => a.events.some((e) => e.type === "saved" && e.versionId > first.versionId), 3000);
+    await until(() => a.events.some((e) => e.type === "saved" && e.versionId > first.versionId));
     // The writer read "alpha beta gamma" (version `first`) and capitalised alpha.
     const res = await runEditorRoute(versions, request("POST", `/api/cms/pages/${id}/versions`, { body: { title: "ALPHA beta gamma", baseVersionId: first.versionId }, headers: asEditor() }), env);
     expect(res.status).toBe(201);
@@ -123,7 +123,7 @@ describe("PageRoom write path: every entry merges, nothing acknowledged is lost"
     expect(res.status).toBe(204);
     await until(() => a.text("title") === "Inline Title typed");
     a.doc.getText("title").insert(a.text("title").length, "!");
-    await until(() => newestDraft(id).then((d) => d?.title === "Inline Title typed!"), 3000);
+    await until(() => newestDraft(id).then((d) => d?.title === "Inline Title typed!"));
     expect(b.text("title")).toBe("Inline Title typed!");
     a.close();
     b.close();
@@ -145,15 +145,15 @@ describe("PageRoom write path: every entry merges, nothing acknowledged is lost"
     const a = await connect(id, editor("ann"));
     a.doc.getText("title").insert(2, "x".repeat(300));
     a.doc.getXmlFragment("body").insert(1, [paragraph("kept body")]);
-    await until(() => a.events.some((e) => e.type === "violations"), 3000);
-    await until(() => newestDraft(id).then((d) => d?.body === "<p>old</p><p>kept body</p>"), 3000);
+    await until(() => a.events.some((e) => e.type === "violations"));
+    await until(() => newestDraft(id).then((d) => d?.body === "<p>old</p><p>kept body</p>"));
     expect((await newestDraft(id))?.title).toBe("ok");
     const dirty = await runInDurableObject(stub(id), (_room: PageRoom, state) => state.storage.sql.exec("SELECT COUNT(*) AS n FROM room_meta WHERE key = 'dirtySince'").one().n);
     expect(dirty).toBe(1);
     // Fixing the title writes it.
     a.doc.getText("title").delete(2, 300);
     a.doc.getText("title").insert(2, " fixed");
-    await until(() => newestDraft(id).then((d) => d?.title === "ok fixed"), 3000);
+    await until(() => newestDraft(id).then((d) => d?.title === "ok fixed"));
     a.close();
   });
 });

@@ -211,8 +211,13 @@ export async function heldBackInsert(client: YClient): Promise<Uint8Array> {
   return word;
 }
 
-/** Waits until `check()` holds (polling; it may be async, e.g. a D1 read), or fails after `ms`. */
-export async function until(check: () => boolean | Promise<boolean>, ms = 3000): Promise<void> {
+/**
+ * Waits until `check()` holds (polling; it may be async, e.g. a D1 read), or fails after `ms`.
+ * The wait bounds a hung room, not its speed: on a busy two-core machine a room's answer has taken
+ * over 3 s, so the default stays below the 20 s test timeout rather than near what it takes alone.
+ */
+const UNTIL_MS = 15_000;
+export async function until(check: () => boolean | Promise<boolean>, ms = UNTIL_MS): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error("timed out waiting");

@@ -86,7 +86,7 @@ describe("reads carry their version as an ETag; writes take it as If-Match", () 
     const { id, etag } = await create({ body: "<p>First</p>" });
     const a = await connect(id, editor("ann"));
     a.doc.getXmlFragment("body").insert(1, [paragraph("live")]);
-    await until(() => newestDraft(id).then((draft) => String(draft?.body).includes("live")), 3000);
+    await until(() => newestDraft(id).then((draft) => String(draft?.body).includes("live")));
 
     const blind = await call("POST", `/api/cms/pages/${id}/versions`, { body: "<p>First, edited</p>" }, asEditor({ "if-match": etag }));
     expect(blind.status).toBe(201);

@@ -209,7 +209,7 @@ describe("field types through the live room", () => {
     peer.doc.transact(() => {
       for (const [field, value] of Object.entries(values)) peer.doc.getMap("json").set(field, value);
     });
-    await until(async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM courses_versions WHERE parent_id = ?1").bind(id).first<{ n: number }>())!.n > 0, 5000);
+    await until(async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM courses_versions WHERE parent_id = ?1").bind(id).first<{ n: number }>())!.n > 0);
     expect(await newestDraft(id)).toMatchObject(values);
     expect(peer.closed).toBeNull();
     peer.close();

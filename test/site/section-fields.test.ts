@@ -133,7 +133,7 @@ describe("a call to action's typed fields in the live room", () => {
     const page = await newPage({ sections: [] });
     const peer = await connect(page, editor("peer"));
     peer.doc.getArray<Y.Map<unknown>>("sections").insert(0, [entry({ ...CTA, id: "cta1", href: "mailto:hello@example.com" })]);
-    await until(async () => (await newestDraft(page)) !== null, 5000);
+    await until(async () => (await newestDraft(page)) !== null);
     expect(((await newestDraft(page))?.sections as unknown[])[0]).toEqual({ ...CTA, id: "cta1", href: "mailto:hello@example.com" });
     expect(peer.closed).toBeNull();
     peer.close();

@@ -6,6 +6,7 @@ import { siteCms } from "../../src/site/cms";
 import type { SiteEnv } from "../../src/site/env";
 import { roomCollections } from "../../src/site/room-deps";
 import { countedD1 } from "../helpers/counted-d1";
+import { until } from "../objects/room-client";
 import { seedDemo, seedEditor, signIn, SITE } from "./demo-helpers";
 
 /*
@@ -16,15 +17,31 @@ import { seedDemo, seedEditor, signIn, SITE } from "./demo-helpers";
  */
 const PERIOD_MS = 3_000;
 const SYNC_STEP_1 = new Uint8Array([0, 0, 1, 0]);
-const reads = countedD1(/editor_sessions/);
+/** Reads of one session (`isSessionLive`): a room that confirms its connections one by one makes them. */
+const singleReads = countedD1(/editor_sessions/);
 const liveness = (standing: SessionStanding): boolean | "changed" => (standing === "changed" ? "changed" : standing === "live");
+
+/** One confirmation turn of the room (`sessionsLive`): when it began, how many sessions it sent, its D1 reads and answers. */
+interface Turn {
+  at: number;
+  sessions: number;
+  reads: number;
+  answers: (boolean | "changed")[];
+}
+const turns: Turn[] = [];
 
 beforeAll(async () => {
   await seedDemo();
   siteCms.PageRoom.configure<SiteEnv>({
     collections: roomCollections,
-    isSessionLive: async (env, session) => liveness(await sessionStanding({ DB: reads.wrap(env.DB) }, session)),
-    sessionsLive: async (env, sessions) => (await sessionStandings({ DB: reads.wrap(env.DB) }, sessions)).map(liveness),
+    isSessionLive: async (env, session) => liveness(await sessionStanding({ DB: singleReads.wrap(env.DB) }, session)),
+    sessionsLive: async (env, sessions) => {
+      const at = Date.now();
+      const reads = countedD1(/editor_sessions/);
+      const answers = (await sessionStandings({ DB: reads.wrap(env.DB) }, sessions)).map(liveness);
+      turns.push({ at, sessions: sessions.length, reads: reads.count(), answers });
+      return answers;
+    },
     publishAccess: currentAccess,
   });
 });
@@ -73,34 +90,58 @@ describe("the session recheck costs a room one read per period", () => {
     // A message is confirmed when the period is up, and so are silent connections by the alarm.
     every(sockets[0]!, 400, SYNC_STEP_1);
     for (const socket of sockets.slice(1)) every(socket, 500, "ping");
-    reads.reset();
-    await sleep(2 * PERIOD_MS + 300);
-    // Two periods: two confirmations (a third if the first fell just after the count began), each
-    // one read for all eight; confirmed one by one they would be sixteen reads.
-    expect(reads.count()).toBeGreaterThanOrEqual(1);
-    expect(reads.count()).toBeLessThanOrEqual(3);
+    singleReads.reset();
+    const from = turns.length;
+    // Three confirmations, counted per turn rather than within a window of time (a busy machine
+    // delays a turn past any window): each sends all eight sessions in one read, a period after
+    // the last; confirmed one by one they would be eight reads a turn.
+    await until(() => turns.length - from >= 3, 30_000);
+    const counted = turns.slice(from, from + 3);
+    expect(counted.map(({ sessions, reads }) => ({ sessions, reads }))).toEqual(counted.map(() => ({ sessions: 8, reads: 1 })));
+    expect(counted[1]!.at - counted[0]!.at).toBeGreaterThanOrEqual(PERIOD_MS);
+    expect(counted[2]!.at - counted[1]!.at).toBeGreaterThanOrEqual(PERIOD_MS);
+    expect(singleReads.count()).toBe(0);
     expect(sockets.map(({ ws }) => ws.readyState)).toEqual(sockets.map(() => WebSocket.OPEN));
     for (const { ws } of sockets) ws.close(1000, "done");
   }, 40_000);
 
   it("one read closes exactly the connections whose session ended (4401) or changed (4409); the same account's other sign-in stays", async () => {
-    await seedEditor("ann@demo.test", "editor");
-    await seedEditor("bob@demo.test", "publisher");
-    await seedEditor("cy@demo.test", "editor");
-    const [annOut, annStays, bob, cy] = [await signIn("ann@demo.test"), await signIn("ann@demo.test"), await signIn("bob@demo.test"), await signIn("cy@demo.test")];
-    const sockets: Socket[] = [];
-    for (const cookie of [annOut, annStays, bob, cy]) sockets.push(await openSocket("pages:2", cookie));
-    for (const socket of sockets) every(socket, 500, "ping");
-    // Both changes land within one period, so one confirmation finds both.
-    await sleep(PERIOD_MS / 2);
-    reads.reset();
-    expect((await exports.default.fetch(`${SITE}/api/cms/session`, { method: "DELETE", headers: json(annOut) })).status).toBe(204);
-    await seedEditor("bob@demo.test", "editor");
-    const [out, demoted] = [sockets[0]!, sockets[2]!];
-    expect(await closedWithin(out.closed, PERIOD_MS + 2_000)).toBe(ROOM_CLOSE.NO_EDITOR);
-    expect(await closedWithin(demoted.closed, 500)).toBe(ROOM_CLOSE.ACCESS_CHANGED);
-    expect(reads.count()).toBe(1);
-    expect([sockets[1]!.ws.readyState, sockets[3]!.ws.readyState]).toEqual([WebSocket.OPEN, WebSocket.OPEN]);
-    for (const { ws } of sockets) if (ws.readyState === WebSocket.OPEN) ws.close(1000, "done");
-  }, 40_000);
+    // Both changes are made within one period; a busy machine can still let a turn fall between
+    // them, so the round repeats (new editors) until one turn's single read found both.
+    let foundBoth = false;
+    for (let round = 0; round < 4 && !foundBoth; round++) foundBoth = await endAndDemote(round);
+    expect(foundBoth).toBe(true);
+  }, 120_000);
 });
+
+/*
+ * Ends one of ann's two sign-ins and demotes bob while the four sockets of ann (twice), bob and cy
+ * heartbeat in one room; checks the closes, the sockets that stay and one read a turn. True when
+ * one turn's read found both changes.
+ */
+async function endAndDemote(round: number): Promise<boolean> {
+  const [ann, bob, cy] = ["ann", "bob", "cy"].map((name) => `${name}${round}@demo.test`) as [string, string, string];
+  await seedEditor(ann, "editor");
+  await seedEditor(bob, "publisher");
+  await seedEditor(cy, "editor");
+  const [annOut, annStays, bobIn, cyIn] = [await signIn(ann), await signIn(ann), await signIn(bob), await signIn(cy)];
+  const sockets: Socket[] = [];
+  for (const cookie of [annOut, annStays, bobIn, cyIn]) sockets.push(await openSocket("pages:2", cookie));
+  for (const socket of sockets) every(socket, 500, "ping");
+  await sleep(PERIOD_MS / 2);
+  singleReads.reset();
+  const from = turns.length;
+  expect((await exports.default.fetch(`${SITE}/api/cms/session`, { method: "DELETE", headers: json(annOut) })).status).toBe(204);
+  await seedEditor(bob, "editor");
+  const [out, demoted] = [sockets[0]!, sockets[2]!];
+  expect(await closedWithin(out.closed, PERIOD_MS + 15_000)).toBe(ROOM_CLOSE.NO_EDITOR);
+  expect(await closedWithin(demoted.closed, PERIOD_MS + 15_000)).toBe(ROOM_CLOSE.ACCESS_CHANGED);
+  const counted = turns.slice(from);
+  expect(counted.map(({ reads }) => reads)).toEqual(counted.map(() => 1));
+  expect(singleReads.count()).toBe(0);
+  expect([sockets[1]!.ws.readyState, sockets[3]!.ws.readyState]).toEqual([WebSocket.OPEN, WebSocket.OPEN]);
+  for (const { ws } of sockets) if (ws.readyState === WebSocket.OPEN) ws.close(1000, "done");
+  const both = counted.find(({ answers }) => answers.includes(false) && answers.includes("changed"));
+  if (both) expect([...both.answers].map(String).sort()).toEqual(["changed", "false", "true", "true"]);
+  return both !== undefined;
+}
