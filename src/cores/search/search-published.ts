@@ -107,12 +107,13 @@ async function queryPublished(db: D1Client, options: SearchPublishedOptions, mat
    * the page named after it, the newest `candidates` older ones whose heading fields hold every
    * word. Both parts score with the same bm25 over the same MATCH (its statistics are the whole
    * index's), so their scores compare; the older part's snippets come from matching again by
-   * rowid, for the rows it returns only.
+   * rowid, for the rows it returns only. CROSS JOIN keeps that order: left to itself, workerd's
+   * SQLite walked every match and read the older part once per match.
    */
   const boundedSql = () => {
     const newest = (matchParam: string, offset: string) =>
       localeColumn
-        ? `SELECT c.rowid FROM ${fts} AS c JOIN ${live} l ON l.${key} = c.rowid WHERE c.${fts} MATCH ${matchParam}${inLocale("l")} ORDER BY c.rowid DESC LIMIT ${offset}`
+        ? `SELECT c.rowid FROM ${fts} AS c CROSS JOIN ${live} l ON l.${key} = c.rowid WHERE c.${fts} MATCH ${matchParam}${inLocale("l")} ORDER BY c.rowid DESC LIMIT ${offset}`
         : `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${matchParam} ORDER BY rowid DESC LIMIT ${offset}`;
     const cut = `coalesce((${newest("?1", "1 OFFSET ?7")}), 0)`;
     if (heading.length === 0) return ranked(` AND ${fts}.rowid >= ${cut}`);
@@ -123,7 +124,7 @@ async function queryPublished(db: D1Client, options: SearchPublishedOptions, mat
       FROM ${fts} AS o JOIN ${live} q ON q.${key} = o.rowid
       WHERE o.${fts} MATCH ?1 AND o.rowid < ${cut} AND +o.rowid IN (${newest("?8", "?9")}) AND q.${published} IS NOT NULL${inLocale("q")}
       ORDER BY bm LIMIT ?2
-    ) AS older JOIN ${fts} ON ${fts} MATCH ?1 AND ${fts}.rowid = older.id JOIN ${live} p ON p.${key} = older.id
+    ) AS older CROSS JOIN ${fts} ON ${fts} MATCH ?1 AND ${fts}.rowid = older.id CROSS JOIN ${live} p ON p.${key} = older.id
     ORDER BY "rank" LIMIT ?2`;
   };
   const sql = candidates === null ? ranked("") : boundedSql();
