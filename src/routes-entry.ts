@@ -72,7 +72,7 @@ export type { RoomRouteOptions } from "./routes/room-route";
 // Full-text search
 export { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from "./routes/search-route";
 export { searchPublished, rebuildSearchIndex, removeFromSearchIndex, syncSearchEntry, toFtsQuery } from "./cores/search";
-export { createSearchCache, noteSearchChange, SEARCH_CACHE_DEFAULTS } from "./cores/search";
+export { createSearchCache, noteSearchChange, SEARCH_CACHE_DEFAULTS, SEARCH_RANK_CANDIDATES } from "./cores/search";
 export type { SearchHit, SearchCache, SearchCacheOptions } from "./cores/search";
 
 // Media

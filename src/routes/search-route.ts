@@ -23,6 +23,8 @@ export interface SearchRouteConfig<Env extends EditorRouteEnv = EditorRouteEnv> 
   weights?: Record<string, number>;
   /** Fields each hit carries besides `id`, `snippet` and `score`; default the collection's `text` fields. */
   resultFields?: readonly string[];
+  /** Matches ranked when more match: see `SearchPublishedOptions.rankCandidates` (default 200; `Infinity` ranks all). */
+  rankCandidates?: number;
   /** Mount point; default `/api/cms/pages`. */
   basePath?: string;
   /**
@@ -61,6 +63,7 @@ export function searchRoute<Env extends EditorRouteEnv>(config: SearchRouteConfi
     config: config.config,
     ...(config.weights ? { weights: config.weights } : {}),
     ...(config.resultFields ? { resultFields: config.resultFields } : {}),
+    ...(config.rankCandidates === undefined ? {} : { rankCandidates: config.rankCandidates }),
     ...(config.cache === false ? {} : { cache: isSearchCache(config.cache) ? config.cache : createSearchCache(config.cache) }),
   };
 

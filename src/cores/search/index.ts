@@ -10,5 +10,5 @@ export {
   type SearchIndex,
 } from "./search-index";
 export { createSearchCache, noteSearchChange, searchGeneration, SEARCH_CACHE_DEFAULTS, type SearchCache, type SearchCacheOptions } from "./search-cache";
-export { searchPublished, type SearchHit, type SearchPublishedOptions } from "./search-published";
+export { searchPublished, SEARCH_RANK_CANDIDATES, type SearchHit, type SearchPublishedOptions } from "./search-published";
 export { fieldSearchText, flattenStringLeaves, htmlToText } from "./search-text";

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { applyPublish, applySaveDraft, applyUnpublish } from "../../../src/cores/drafts";
 import { deleteRow } from "../../../src/cores/pages/page-store";
-import { rebuildSearchIndex, removeFromSearchIndex, searchPublished, syncSearchEntry } from "../../../src/cores/search";
+import { rebuildSearchIndex, removeFromSearchIndex, SEARCH_RANK_CANDIDATES, searchPublished, syncSearchEntry } from "../../../src/cores/search";
 import { tableMeta } from "../../../src/cores/table-meta";
 import { pagesCollection } from "../../../src/site/collections";
 import { pages } from "../../../src/tables/pages";
@@ -172,5 +172,80 @@ describe("search results", () => {
 
   it("find nothing (and do not fail) when nothing searchable is left", async () => {
     expect(await search('*** ( ) " :')).toEqual([]);
+  });
+});
+
+describe("a search with more matches than it ranks (rankCandidates)", () => {
+  const bounded = (q: string, rankCandidates: number, locale?: string) => searchPublished(env.DB, { ...options, rankCandidates }, q, 10, locale);
+
+  /* An old page that bm25 ranks first (the word three times, nothing in its title), then `newer` pages with the word once. */
+  async function oldBestThenNewer(word: string, newer: number, oldTitle = "Something else"): Promise<{ old: number; newer: number[] }> {
+    const old = await publishedPage({ title: oldTitle, body: `<p>${word} ${word} ${word}</p>` });
+    const ids: number[] = [];
+    for (let i = 0; i < newer; i++) ids.push(await publishedPage({ title: `Page ${i}`, body: `<p>${word} and many other words here</p>` }));
+    return { old, newer: ids };
+  }
+
+  it("rank only the newest matches past the bound, and every match up to it", async () => {
+    const word = uniqueWord();
+    const { old, newer } = await oldBestThenNewer(word, 3);
+
+    expect((await bounded(word, Number.POSITIVE_INFINITY)).map((hit) => hit.id)[0]).toBe(old);
+    expect((await bounded(word, 4)).map((hit) => hit.id)[0]).toBe(old);
+    const hits = await bounded(word, 3);
+
+    expect(hits.map((hit) => hit.id).sort((a, b) => a - b)).toEqual(newer);
+    // With no field weighted above 1 there is no heading to rescue an older page by.
+    const flat = await searchPublished(env.DB, { ...options, weights: { title: 1 }, rankCandidates: 3 }, word, 10);
+    expect(flat.map((hit) => hit.id).sort((a, b) => a - b)).toEqual(newer);
+  });
+
+  it("still rank an older page whose title holds every word, with the score a full ranking gives it", async () => {
+    const word = uniqueWord();
+    const other = uniqueWord();
+    const named = await publishedPage({ title: `About ${word} ${other}`, body: "<p>Nothing else</p>" });
+    const partly = await publishedPage({ title: `About ${word}`, body: `<p>${other}</p>` });
+    const { old, newer } = await oldBestThenNewer(`${word} ${other}`, 2);
+
+    const all = await bounded(`${word} ${other}`, Number.POSITIVE_INFINITY);
+    const hits = await bounded(`${word} ${other}`, 2);
+
+    expect(all.map((hit) => hit.id)).toEqual(expect.arrayContaining([named, partly, old, ...newer]));
+    expect(hits.map((hit) => hit.id)).toEqual([named, ...all.map((hit) => hit.id).filter((id) => newer.includes(id))]);
+    expect(hits[0]).toEqual(all.find((hit) => hit.id === named));
+    expect(hits[0]!.snippet).toContain(`<mark>${word}</mark>`);
+  });
+
+  it("apply the bound by default (SEARCH_RANK_CANDIDATES)", async () => {
+    const word = uniqueWord();
+    const old = await publishedPage({ title: "Something else", body: `<p>${word} ${word} ${word}</p>` });
+    // SEARCH_RANK_CANDIDATES newer matches, written straight into the table and its index.
+    const first = Number((await env.DB.prepare("SELECT coalesce(max(id), 0) + 1000 AS id FROM pages").first<{ id: number }>())!.id);
+    const statements: D1PreparedStatement[] = [];
+    for (let i = 0; i < SEARCH_RANK_CANDIDATES; i++) {
+      const id = first + i;
+      statements.push(env.DB.prepare("INSERT INTO pages (id, slug, title, body, sections, published_version_id) VALUES (?1, ?2, 'Filler', ?3, '[]', 0)").bind(id, `${word}-${i}`, `<p>${word} and many other words here</p>`));
+      statements.push(env.DB.prepare("INSERT INTO pages_search (rowid, title, body, sections) VALUES (?1, 'Filler', ?2, '')").bind(id, `${word} and many other words here`));
+    }
+    await env.DB.batch(statements);
+
+    expect((await searchPublished(env.DB, { ...options, rankCandidates: Number.POSITIVE_INFINITY }, word, 10))[0]!.id).toBe(old);
+    expect((await search(word)).map((hit) => hit.id)).not.toContain(old);
+  });
+
+  it("count the newest matches within the locale searched", async () => {
+    const word = uniqueWord();
+    const { old: de, newer } = await oldBestThenNewer(word, 3);
+    const deNewer = await publishedPage({ title: "Seite", body: `<p>${word} und andere Worte</p>` });
+    await env.DB.batch([de, deNewer].map((id) => env.DB.prepare("UPDATE pages SET locale = 'de' WHERE id = ?1").bind(id)));
+
+    expect((await bounded(word, 2, "de")).map((hit) => hit.id)).toEqual([de, deNewer]);
+    expect((await bounded(word, 2, "en")).map((hit) => hit.id).sort((a, b) => a - b)).toEqual(newer.slice(1));
+  });
+
+  it("refuse a bound that is not a whole number ≥ 1 or Infinity before any query runs", async () => {
+    for (const rankCandidates of [0, -1, 1.5, Number.NaN]) {
+      await expect(searchPublished(env.DB, { ...options, rankCandidates }, "anything", 10)).rejects.toThrow(/rankCandidates/);
+    }
   });
 });
