@@ -74,18 +74,30 @@ const DESKTOP = { width: 1600, height: 720 };
  * const { context, page } = await openAs(browser, site, "editor@example.test");
  */
 export async function openAs(browser, site, email, options = {}) {
-  const context = await browser.newContext({ baseURL: site.origin, viewport: DESKTOP, ...options });
+  const key = `${site.origin} ${email} ${site.password}`;
+  const cookies = email ? sessions.get(key) : undefined;
+  const context = await browser.newContext({ baseURL: site.origin, viewport: DESKTOP, ...options, ...(cookies ? { storageState: { cookies, origins: [] } } : {}) });
   await context.addInitScript(STATUS_RECORDER);
-  if (email) {
+  if (email && !cookies) {
     const response = await context.request.post("/api/cms/session", {
       data: { email, password: site.password },
       headers: { origin: site.origin },
     });
     if (response.status() !== 204) throw new Error(`sign-in as ${email} answered ${response.status()}`);
+    sessions.set(key, (await context.storageState()).cookies);
   }
   const page = await context.newPage();
   return { context, page };
 }
+
+/*
+ * Each account's session cookie, signed in once per site and given to that account's later
+ * contexts: a sign-in costs a PBKDF2 hash, two rate-limit objects and a D1 batch, and the suite
+ * opens some 170 signed-in contexts. A shared session sees what a fresh one would: the server
+ * reads the role and scope from the editor row on every request, and no test signs these
+ * accounts out (the sign-in path itself is the login form test's subject).
+ */
+const sessions = new Map();
 
 /**
  * Records the inline saves a page sends: `{ body, status }` for each `POST /api/cms/save`, pushed

@@ -3,10 +3,12 @@
 // offline, "Not saved yet: reconnecting…" when acknowledgements stop on a socket that looks open,
 // and a change the room refuses is taken out, said in words, and never resent.
 import assert from "node:assert/strict";
-import { openAs, resetStatuses, statusOf, twoEditors, waitForEditing, waitForStatus } from "./browser.mjs";
+import { newPage, openAs, resetStatuses, statusOf, twoEditorsOnNewPage, waitForEditing, waitForStatus } from "./browser.mjs";
 
-const ABOUT = "/about";
-const body = (page) => page.locator('[data-cms-field="pages:2:body"] .ProseMirror');
+/* Each test's own page: what other tests typed into a shared page's room is not this file's subject. */
+const FIELDS = { title: "Durable hours", body: "<p>We open at nine.</p>" };
+const BODY = "[data-cms-field$=':body'] .ProseMirror";
+const body = (page) => page.locator(BODY);
 
 /* Routes a page's room sockets through the test: while `hold` is set, the first socket's `ack` events are kept back. */
 async function holdableAcks(page) {
@@ -22,10 +24,7 @@ async function holdableAcks(page) {
   return acks;
 }
 
-/*
- * Types at the end of the body's last paragraph (the title has a maximum length, and the suites
- * after this one append to the title and type at both ends of the first paragraph).
- */
+/* Types at the end of the body's last paragraph. */
 async function typeInBody(page, text) {
   await body(page).locator("p").last().click();
   await page.keyboard.press("End");
@@ -34,7 +33,7 @@ async function typeInBody(page, text) {
 
 /* Waits until `page`'s body shows `marker`. */
 const bodyShows = (page, marker, timeout = 15_000) =>
-  page.waitForFunction((m) => document.querySelector('[data-cms-field="pages:2:body"] .ProseMirror')?.textContent?.includes(m), marker, { timeout });
+  page.waitForFunction(([sel, m]) => document.querySelector(sel)?.textContent?.includes(m), [BODY, marker], { timeout });
 
 export const tests = [
   {
@@ -43,7 +42,8 @@ export const tests = [
       const { context, page } = await openAs(browser, site, "editor@example.test");
       track(context);
       const acks = await holdableAcks(page);
-      await page.goto(ABOUT);
+      const { path } = await newPage(context, site, FIELDS);
+      await page.goto(path);
       await waitForEditing(page);
       assert.equal(await page.evaluate(() => window.louise.mode()), "live");
       acks.hold = true;
@@ -65,7 +65,7 @@ export const tests = [
   {
     name: "status: offline within a second of the browser going offline, saved again after; the other editor sees the presence go",
     async run(ctx) {
-      const { a, b } = await twoEditors(ctx, ABOUT);
+      const { a, b } = await twoEditorsOnNewPage(ctx, FIELDS);
       await b.locator('.cms-people li[aria-label="Eddie Editor"]').waitFor({ timeout: 10_000 });
       // The rich editor's chunk must have loaded before the network goes: offline, it cannot.
       await body(a).locator("p").last().waitFor({ timeout: 15_000 });
@@ -113,7 +113,8 @@ export const tests = [
       });
       const b = (await openAs(browser, site, "publisher@example.test")).page;
       track(b.context());
-      await Promise.all([a.goto(ABOUT), b.goto(ABOUT)]);
+      const { path } = await newPage(b.context(), site, FIELDS);
+      await Promise.all([a.goto(path), b.goto(path)]);
       await Promise.all([waitForEditing(a), waitForEditing(b)]);
       // A fresh paragraph: typing bold next to text that is bold already writes no new mark.
       await body(a).locator("p").last().click();
@@ -127,7 +128,7 @@ export const tests = [
       }
       await a.waitForFunction(() => (document.querySelector(".cms-bar [role=status]")?.textContent ?? "").startsWith("A change was not accepted and was removed"), null, { timeout: 10_000 });
       assert.equal(link.rewritten, 1);
-      await a.waitForFunction(() => ![...document.querySelectorAll('[data-cms-field="pages:2:body"] .ProseMirror p')].some((p) => p.textContent?.endsWith("Q")), null, { timeout: 5_000 });
+      await a.waitForFunction((sel) => ![...document.querySelectorAll(`${sel} p`)].some((p) => p.textContent?.endsWith("Q")), BODY, { timeout: 5_000 });
       const marker = ` after ${Date.now()}`;
       await typeInBody(a, marker);
       await bodyShows(b, marker);

@@ -1,7 +1,7 @@
 // Image controls in rich text (SPEC §4 strict media rule): Upload to the site's endpoint, a picker
 // over the media list, and no free URL box unless the field sets `allowUrl`.
 import assert from "node:assert/strict";
-import { answered, openAs, recordSaves, waitForEditing, waitForStatus } from "./browser.mjs";
+import { answered, newPage, openAs, recordSaves, waitForEditing, waitForStatus } from "./browser.mjs";
 import { tinyPng } from "./png.mjs";
 
 export const tests = [
@@ -11,9 +11,11 @@ export const tests = [
       const { context, page } = await openAs(browser, site, "editor@example.test");
       track(context);
       const saves = recordSaves(page);
-      await page.goto("/?rest");
+      // A page of its own: the home page's body is what the editing tests type into.
+      const { id, path } = await newPage(context, site, { title: "Pictures", body: "<p>A picture of the shop:</p>" });
+      await page.goto(`${path}?rest`);
       await waitForEditing(page);
-      const body = page.locator('[data-cms-field="pages:1:body"]');
+      const body = page.locator(`[data-cms-field="pages:${id}:body"]`);
       await body.locator(".ProseMirror p").first().click();
       await page.keyboard.press("End");
       await body.getByRole("button", { name: "Insert image" }).click();
@@ -38,7 +40,7 @@ export const tests = [
       await pick.click();
       await describe.getByLabel(/Decorative image/).check();
       await describe.getByRole("button", { name: "Save description" }).click();
-      await page.waitForFunction(() => document.querySelectorAll('[data-cms-field="pages:1:body"] .ProseMirror img[src]:not(.ProseMirror-separator)').length === 2);
+      await page.waitForFunction((field) => document.querySelectorAll(`[data-cms-field="${field}"] .ProseMirror img[src]:not(.ProseMirror-separator)`).length === 2, `pages:${id}:body`);
     },
   },
 ];

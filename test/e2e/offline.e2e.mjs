@@ -2,9 +2,10 @@
 // reload on the same device and merge on reconnect, and the leave prompt appears only when
 // something would really be lost.
 import assert from "node:assert/strict";
-import { openAs, waitForEditing, waitForStatus, wouldAskBeforeLeaving } from "./browser.mjs";
+import { newPage, openAs, waitForEditing, waitForStatus, wouldAskBeforeLeaving } from "./browser.mjs";
 
-const TITLE = 'h1[data-cms-field="pages:2:title"]';
+/* The title of the test's own page (each test makes one, so no other test's typing reaches it). */
+const TITLE = "h1[data-cms-field$=':title']";
 
 /* Cuts a page's room traffic while `link.down` is set: open sockets are closed, new ones refused. */
 async function switchableRoomLink(page) {
@@ -30,7 +31,8 @@ export const tests = [
       const link = await switchableRoomLink(a);
       const b = (await openAs(browser, site, "publisher@example.test")).page;
       track(b.context());
-      await Promise.all([a.goto("/about"), b.goto("/about")]);
+      const { path } = await newPage(b.context(), site, { title: "Offline hours" });
+      await Promise.all([a.goto(path), b.goto(path)]);
       await Promise.all([waitForEditing(a), waitForEditing(b)]);
       await link.cut();
       await waitForStatus(a, "Offline: changes kept on this device", 15_000);
@@ -76,7 +78,8 @@ export const tests = [
       // Saves are held unanswered: each stays in flight (with keepalive) until released.
       const held = [];
       await page.route("**/api/cms/save", (route) => held.push(route));
-      await page.goto("/about?rest");
+      const { path } = await newPage(context, site, { title: "Leaving hours" });
+      await page.goto(`${path}?rest`);
       await waitForEditing(page);
       await page.locator(TITLE).click();
       await page.keyboard.press("End");
@@ -93,7 +96,7 @@ export const tests = [
       await waitForStatus(page, "Draft saved");
       await page.unroute("**/api/cms/save");
 
-      await page.goto("/about?rest&manual");
+      await page.goto(`${path}?rest&manual`);
       await waitForEditing(page);
       assert.equal(await wouldAskBeforeLeaving(page), false, "nothing typed yet");
       await page.locator(TITLE).click();

@@ -9,6 +9,8 @@
 // debounces and sockets, not the CPU). Each shard is a child process with its own `wrangler dev`
 // site (port E2E_PORT + its index, throw-away state) and its own Chromium, running its files in
 // order (files weighed by their number of tests); a shard's lines print together once it ends.
+// Each file's time follows its tests, and the ten slowest files close the output, so a slow file
+// is found without adding up its tests' lines.
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -22,6 +24,9 @@ const filter = process.argv[2] ?? "";
 const files = ["", "journeys"].filter((dir) => existsSync(join(here, dir))).flatMap((dir) =>
   readdirSync(join(here, dir)).filter((f) => f.endsWith(".e2e.mjs")).sort().map((f) => join(dir, f)),
 );
+/* A shard's line for one file's time: `  · <file>: <ms> ms, <n> tests`. */
+const FILE_TIME = /^ {2}· (\S+): (\d+) ms, (\d+) tests$/gm;
+
 const testsOf = async (file) =>
   (await import(pathToFileURL(join(here, file)).href)).tests.filter((test) => !filter || test.name.includes(filter));
 
@@ -39,28 +44,38 @@ if (process.env.E2E_FILES === undefined) {
   }
   const shards = plan.filter((s) => s.files.length > 0).map((s, index) => runShard(files.filter((f) => s.files.includes(f)), base + index));
   let [passed, failed] = [0, 0];
+  const fileTimes = [];
   for (const done of shards) {
     const { output, code } = await done;
     process.stdout.write(output);
+    for (const match of output.matchAll(FILE_TIME)) fileTimes.push({ file: match[1], ms: Number(match[2]), tests: Number(match[3]) });
     const summary = /(\d+) passed, (\d+) failed\s*$/.exec(output);
     passed += Number(summary?.[1] ?? 0);
     // A shard that ended without its summary line failed as a whole.
     failed += summary ? Number(summary[2]) : 1;
     if (code !== 0 && summary?.[2] === "0") failed++;
   }
+  if (fileTimes.length > 1) {
+    console.log("slowest files:");
+    for (const { file, ms, tests } of fileTimes.sort((x, y) => y.ms - x.ms).slice(0, 10)) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${file} (${tests} tests)`);
+  }
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(failed === 0 ? 0 : 1);
 }
 
 const mine = JSON.parse(process.env.E2E_FILES);
+const siteStarted = Date.now();
 const site = await startSite();
+console.log(`  site up in ${Date.now() - siteStarted} ms`);
 let browser;
 let passed = 0;
 let failed = 0;
 try {
   browser = await launchBrowser({ clientFrom: ASSETS_DIR });
   for (const file of mine) {
-    for (const test of await testsOf(file)) {
+    const fileStarted = Date.now();
+    const fileTests = await testsOf(file);
+    for (const test of fileTests) {
       const started = Date.now();
       const logFrom = site.log().length;
       const contexts = [];
@@ -87,6 +102,7 @@ try {
         for (const context of contexts) await context.close().catch(() => undefined);
       }
     }
+    if (fileTests.length > 0) console.log(`  · ${file}: ${Date.now() - fileStarted} ms, ${fileTests.length} tests`);
   }
 } catch (error) {
   failed++;

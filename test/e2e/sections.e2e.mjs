@@ -1,16 +1,16 @@
-// Two editors typing in one text field inside a section (issue 26, deliverable 1): the home page's
-// first section heading is a shared text in the room, merged by character like the title.
+// Two editors typing in one text field inside a section (issue 26, deliverable 1): a page's first
+// section heading is a shared text in the room, merged by character like the title.
 import assert from "node:assert/strict";
-import { converge, twoEditors } from "./browser.mjs";
+import { converge, twoEditorsOnNewPage } from "./browser.mjs";
 
-const HEADING = '[data-cms-field="pages:1:sections.0.heading"]';
 const START = "one two three four five";
-const read = (page) => page.locator(HEADING).textContent();
+const headingOf = (page) => page.locator("[data-cms-field$=':sections.0.heading']");
+const read = (page) => headingOf(page).textContent();
 
 /** Puts the caret (or a selection, with `to`) at a character offset of the heading's text. */
 async function select(page, from, to = from) {
-  await page.locator(HEADING).click();
-  await page.locator(HEADING).evaluate(
+  await headingOf(page).click();
+  await headingOf(page).evaluate(
     (element, [start, end]) => {
       const text = element.firstChild;
       const range = document.createRange();
@@ -24,12 +24,9 @@ async function select(page, from, to = from) {
   );
 }
 
-/** Both editors on the home page, its first heading set to {@link START} and seen by both. */
+/** Both editors on a page of their own whose first heading is {@link START}, seen by both. */
 async function onHeading(ctx) {
-  const { a, b } = await twoEditors(ctx, "/");
-  await a.locator(HEADING).click();
-  await a.keyboard.press("Control+a");
-  await a.keyboard.type(START);
+  const { a, b } = await twoEditorsOnNewPage(ctx, { title: "Sections typed together", sections: [{ type: "hero", heading: START }] });
   await converge([a, b], read, START);
   return { a, b };
 }

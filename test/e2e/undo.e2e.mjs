@@ -1,7 +1,7 @@
 // Undo and redo of one's own edits (issue 17, item 2): in every field kind, live or not, never
 // taking back what another editor typed.
 import assert from "node:assert/strict";
-import { converge, describeImage, newPage, openAs, twoEditors, waitForEditing } from "./browser.mjs";
+import { converge, describeImage, newPage, openAs, twoEditors, twoEditorsOnNewPage, waitForEditing } from "./browser.mjs";
 import { tinyPng } from "./png.mjs";
 
 /* Uploads a picture as the signed-in user of `context`; resolves its public URL. */
@@ -11,11 +11,9 @@ async function upload(context, site) {
   return (await response.json()).url;
 }
 
-const TITLE = 'h1[data-cms-field="pages:2:title"]';
-const titleOf = (page) => page.locator(TITLE).textContent();
 /* A rich paragraph's text without the other editors' cursor labels. */
-const bodyText = (page) =>
-  page.locator('[data-cms-field="pages:2:body"] .ProseMirror p').first().evaluate((el) => {
+const textWithoutCursors = (locator) =>
+  locator.evaluate((el) => {
     const copy = el.cloneNode(true);
     for (const cursor of copy.querySelectorAll(".ProseMirror-yjs-cursor")) cursor.remove();
     return copy.textContent;
@@ -32,19 +30,22 @@ export const tests = [
   {
     name: "undo: in a live plain field, Ctrl+Z takes back only one's own typing, Ctrl+Y brings it back",
     async run(ctx) {
-      const { a, b } = await twoEditors(ctx, "/about");
+      // A page of their own: nothing another test left in a shared page's room reaches the undo stacks.
+      const { a, b, id } = await twoEditorsOnNewPage(ctx, { title: "Undo live title" });
+      const titleField = `h1[data-cms-field="pages:${id}:title"]`;
+      const titleOf = (page) => page.locator(titleField).textContent();
       const start = await titleOf(a);
-      await typeAtEnd(a, TITLE, " AAA");
+      await typeAtEnd(a, titleField, " AAA");
       await converge([a, b], titleOf, `${start} AAA`);
-      await typeAtEnd(b, TITLE, " BBB");
+      await typeAtEnd(b, titleField, " BBB");
       await converge([a, b], titleOf, `${start} AAA BBB`);
-      await a.locator(TITLE).focus();
+      await a.locator(titleField).focus();
       await a.keyboard.press("Control+z");
       await converge([a, b], titleOf, `${start} BBB`);
       await a.keyboard.press("Control+y");
       await converge([a, b], titleOf, `${start} AAA BBB`);
       // B's own undo takes back B's typing and leaves A's.
-      await b.locator(TITLE).focus();
+      await b.locator(titleField).focus();
       await b.keyboard.press("Control+z");
       await converge([a, b], titleOf, `${start} AAA`);
       await b.keyboard.press("Control+Shift+z");
@@ -54,8 +55,9 @@ export const tests = [
   {
     name: "undo: in live rich text, Ctrl+Z takes back only one's own typing",
     async run(ctx) {
-      const { a, b } = await twoEditors(ctx, "/about");
-      const paragraph = '[data-cms-field="pages:2:body"] .ProseMirror p';
+      const { a, b, id } = await twoEditorsOnNewPage(ctx, { title: "Undo live body", body: "<p>Opening hours</p>" });
+      const paragraph = `[data-cms-field="pages:${id}:body"] .ProseMirror p`;
+      const bodyText = (page) => textWithoutCursors(page.locator(paragraph).first());
       const start = await bodyText(a);
       await a.locator(paragraph).first().click();
       await a.keyboard.press("End");
@@ -73,8 +75,8 @@ export const tests = [
   {
     name: "undo: a live section heading (structured field) undoes and redoes with the bar's buttons",
     async run(ctx) {
-      const { a, b } = await twoEditors(ctx, "/");
-      const heading = '[data-cms-field="pages:1:sections.0.heading"]';
+      const { a, b, id } = await twoEditorsOnNewPage(ctx, { title: "Undo live heading", sections: [{ type: "hero", heading: "Welcome in" }] });
+      const heading = `[data-cms-field="pages:${id}:sections.0.heading"]`;
       const read = (page) => page.locator(heading).textContent();
       const start = await read(a);
       await typeAtEnd(a, heading, " new");
