@@ -39,7 +39,6 @@ export function createMenuEditor(doc: Document, options: { current: unknown; pag
   const initial = chosen ? readMenu(options.current) : defaultMenu(options.pages.flatMap((page) => (page.published ? [{ id: page.id, slug: page.live.slug ?? "", title: page.live.title ?? page.live.slug ?? `Page ${page.id}` }] : [])));
   const entries = initial.map((entry) => ({ ...entry, labels: { ...entry.labels } }));
   const others = options.languages ? options.languages.locales.filter((locale) => locale !== options.languages?.defaultLocale) : [];
-  const pagesById = new Map(options.pages.map((page) => [page.id, page]));
   const titles = new Map(options.pages.map((page) => [page.id, page.live.title ?? page.live.slug ?? `Page ${page.id}`]));
   const element = doc.createElement("fieldset");
   const legend = doc.createElement("legend");
@@ -106,7 +105,7 @@ export function createMenuEditor(doc: Document, options: { current: unknown; pag
     return item;
   }
 
-  /* An empty label for a locale is no label: that locale's pages fall back to the translation's title. */
+  /* An empty label for a locale is no label: that locale's pages show the entry's label. */
   function localeLabel(entry: EditedEntry, locale: string, title: string): HTMLInputElement {
     const input = doc.createElement("input");
     const language = languageName(locale);
@@ -115,8 +114,7 @@ export function createMenuEditor(doc: Document, options: { current: unknown; pag
     input.readOnly = options.readOnly;
     input.lang = locale;
     input.setAttribute("aria-label", `Label in ${language} for ${title}`);
-    const translated = pagesById.get(entry.pageId)?.translations?.some((t) => t.locale === locale && t.published) === true;
-    input.placeholder = translated ? `The ${language} page's title` : "As the label";
+    input.placeholder = "As the label";
     input.addEventListener("input", () => {
       entry.labels[locale] = input.value;
       if (!chosen && changed()) note.textContent = "";

@@ -23,7 +23,7 @@ export function readMenu(value: unknown): MenuEntry[] {
 
 /**
  * The menu the editor saves: labels trimmed; a label left empty for a locale is no label (that
- * locale's pages fall back to the translation's title), and an entry without any has no `labels`.
+ * locale's pages show the entry's label), and an entry without any has no `labels`.
  *
  * @example
  * menuValue([{ pageId: 2, label: " About ", labels: { de: "" } }]) // [{ pageId: 2, label: "About" }]
