@@ -331,7 +331,9 @@ export class PageRoom extends YServer {
     const sessions = store.getTimer(SESSION_CHECK);
     if (sessions && sessions.at <= now) {
       store.clearTimer(SESSION_CHECK);
-      const next = (this.#admission as RoomAdmission).confirmAll(now);
+      // Timed when it is sent, not when the alarm woke: the awaits above advance the clock, and a
+      // confirmation dated earlier than it ran would let the next one come less than a period later.
+      const next = (this.#admission as RoomAdmission).confirmAll(Date.now());
       if (next !== null) store.setTimer(SESSION_CHECK, next);
     }
     this.#arm();
