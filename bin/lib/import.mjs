@@ -3,15 +3,18 @@
 // Everything that can refuse runs before the first write: the whole archive is verified (every
 // entry's SHA-256, line count and size, so truncation and tampering are named), then the target is
 // checked (today's migrations applied, every archived table and column present, no content unless
-// --replace). Rows then go in with their ids, media under their keys, and the search index is
-// rebuilt from the collections the site declares, never copied.
+// --replace), and every collection row is held to the site's field rules (a refused value refuses
+// the archive; rich text is sanitized). Rows then go in with their ids, media under their keys, and
+// the search index is rebuilt from the collections the site declares, never copied.
 import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { readEntries, verifyArchive } from "./archive.mjs";
+import { checkArchivedRows } from "./archive-row-checks.mjs";
 import { applyCommand } from "./d1-target.mjs";
 import { describeTables, HEAD_SQL, TABLES_SQL } from "./export.mjs";
 import { SKIPPED_TABLES } from "./export-rules.mjs";
+import { collectionsOf, importDeclarations } from "./generate-migration.mjs";
 import { searchRebuilders } from "./search-rebuild.mjs";
 import { openSiteState } from "./site-state.mjs";
 import { createSqlBatches } from "./sql-batches.mjs";
@@ -21,7 +24,8 @@ import { ident, literal } from "./sql-text.mjs";
 const DECLARATION_FILES = ["src/collections.ts", "src/site/collections.ts"];
 
 /**
- * Restores the archive `file` into the D1 and bucket `target` names (local state, or a deployment); resolves with counts.
+ * Restores the archive `file` into the D1 and bucket `target` names (local state, or a deployment);
+ * resolves with counts and the rich values whose HTML the sanitizer changed (`cleaned`).
  *
  * @example
  * await importSite({ file: "site.cms", target: d1Target({ local: true }), cwd, replace: false, bucket: "site-media" })
@@ -54,7 +58,10 @@ async function restore({ file, manifest, headers, state, target, cwd, replace, f
   }
   const objects = headers.filter((header) => header.key !== undefined);
   if (objects.length > 0 && !bucket) throw new Error("the archive holds media but the site has no bucket: name it with --bucket, or bind it as MEDIA in wrangler.toml");
-  const rebuild = await searchRebuilders({ search: tables.search, columns: tables.columns, module: declarationFile(from, cwd, tables.search), cwd });
+  const module = declarationFile(from, cwd);
+  const collections = Object.values(collectionsOf(await importDeclarations(module, cwd)));
+  const rebuild = await searchRebuilders({ search: tables.search, columns: tables.columns, collections, module });
+  const { rowOf, cleaned } = await checkArchivedRows(file, collections);
 
   const batches = createSqlBatches({ state });
   if (replace) for (const table of [...tables.data, ...[...SKIPPED_TABLES].filter((name) => tables.columns[name])]) await batches.add(`DELETE FROM ${ident(table)}`);
@@ -69,7 +76,9 @@ async function restore({ file, manifest, headers, state, target, cwd, replace, f
     }
     const keys = tables.keys[header.table];
     const search = rebuild.get(header.table);
-    for await (const row of lines) {
+    let index = 0;
+    for await (const archived of lines) {
+      const row = rowOf(header.table, index++, archived);
       await batches.insert(header.table, header.columns, row, keys);
       rows += 1;
       const document = search?.document(header.columns, row);
@@ -87,7 +96,7 @@ async function restore({ file, manifest, headers, state, target, cwd, replace, f
   for (const fts of tables.search) await batches.add(`INSERT INTO ${ident(fts)} (${ident(fts)}) VALUES ('optimize')`);
   await batches.flush();
   for (const { key, contentType, path } of media) await state.writeObject(key, path, contentType);
-  return { rows, media: media.length, indexed };
+  return { rows, media: media.length, indexed, cleaned };
 }
 
 /** The manifest's row and object counts against the entries it lists. */
@@ -115,12 +124,11 @@ function checkTarget({ manifest, headers, tables, applied, target }) {
   }
 }
 
-/** The module declaring the collections: `--from`, else the first conventional file; none is needed without search tables. */
-function declarationFile(from, cwd, search) {
+/** The module declaring the collections: `--from`, else the first conventional file. */
+function declarationFile(from, cwd) {
   if (from) return resolve(cwd, from);
-  if (search.length === 0) return null;
   const found = DECLARATION_FILES.map((path) => resolve(cwd, path)).find((path) => existsSync(path));
-  if (!found) throw new Error(`the search index (${search.join(", ")}) is rebuilt from the site's collections: name the module that declares them with --from`);
+  if (!found) throw new Error("the archive's rows are checked against the site's collections, and its search index rebuilt from them: name the module that declares them with --from");
   return found;
 }
 

@@ -2,22 +2,20 @@
 // declares `<table>` gives each indexed field's type, and the package's own search core turns a
 // published row into the text the site itself would index (the same code as its reindex route).
 import { getTableName } from "drizzle-orm";
-import { collectionsOf, importDeclarations } from "./generate-migration.mjs";
 
 /**
  * A map from a collection's table to `{ fts, columns, document(columns, row) }`, where `document`
  * gives the index row (`[rowid, ...texts]`) of an archived row, or `null` when it is not published.
  *
  * @example
- * const rebuild = await searchRebuilders({ search: ["pages_search"], columns, module: "src/collections.ts", cwd });
+ * const rebuild = await searchRebuilders({ search: ["pages_search"], columns, collections, module: "src/collections.ts" });
  * rebuild.get("pages").document(["id", "title", "published_version_id"], [1, "Hi", 1]) // [1, "Hi"]
  */
-export async function searchRebuilders({ search, columns, module, cwd }) {
+export async function searchRebuilders({ search, columns, collections, module }) {
   const rebuild = new Map();
   if (search.length === 0) return rebuild;
   const { decodeRow, tableMeta } = await import("../../dist/lib/cores/table-meta.js");
   const { fieldSearchText } = await import("../../dist/lib/cores/search/search-text.js");
-  const collections = Object.values(collectionsOf(await importDeclarations(module, cwd)));
   for (const fts of search) {
     const table = fts.replace(/_search$/, "");
     const collection = collections.find((candidate) => getTableName(candidate.table) === table);

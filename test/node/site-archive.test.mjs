@@ -167,6 +167,31 @@ it("refuses a target that holds content unless --replace, which leaves exactly t
   assert.equal(digest(replaced), digest(archive), "an import with --replace left more or less than the archive");
 });
 
+it("holds an archive's rows to the site's field rules: a value no edit would accept refuses it with nothing written; rich text is sanitized as a save would", () => {
+  // A database written by other means than the site (by hand, an old script) exports what it holds.
+  const elsewhere = freshState("written-elsewhere");
+  const execute = (sql) => wrangler("d1", "execute", "DB", "--local", "--persist-to", elsewhere, "--command", sql);
+  execute(`INSERT INTO pages (id, slug, title, body, sections) VALUES (901, 'cleaned', 'Cleaned', '<p>Kept.</p><script>alert(1)</script><img src="x" onerror="alert(1)">', '[]')`);
+  const unclean = join(scratch, "unclean.cms");
+  succeeds(cli("export", unclean, "--persist-to", elsewhere));
+  const sanitized = freshState("sanitized");
+  const run = cli("import", unclean, "--persist-to", sanitized, "--from", "src/site/collections.ts");
+  succeeds(run);
+  assert.match(run.stdout, /sanitized the rich text of 1 value as a save would: pages row 901 \(body\)/);
+  const [page] = query(sanitized, "SELECT body FROM pages WHERE id = 901");
+  assert.match(page.body, /^<p>Kept\.<\/p>/);
+  assert.doesNotMatch(page.body, /script|onerror/);
+
+  execute(`INSERT INTO pages (id, slug, title, body, sections) VALUES (902, 'linked', 'Linked', '', '[{"type":"cta","id":"s1","label":"Go","href":"javascript:alert(1)"}]'), (903, 'Not A Slug', 'Bad', '', '[]')`);
+  const refusedArchive = join(scratch, "refused-rows.cms");
+  succeeds(cli("export", refusedArchive, "--persist-to", elsewhere));
+  const target = freshState("refused-rows");
+  const refused = cli("import", refusedArchive, "--persist-to", target, "--from", "src/site/collections.ts");
+  assert.equal(refused.status, 1, refused.stdout);
+  assert.match(refused.stderr, /the archive holds values no edit of the site would accept, so nothing was written: pages row 902: sections\.0\.href: [^;]+; pages row 903: slug: slug must be lower-case/);
+  assert.equal(contentRows(target), 0, "a refused import wrote rows");
+});
+
 it("the imported site serves the same pages and media as the original, and opens in edit mode on the pending draft", async () => {
   assert.ok(imported, "the round trip ran first");
   const port = Number(process.env.ARCHIVE_PORT ?? 8789);

@@ -4,5 +4,7 @@ export { CREDENTIAL_COLUMNS, SKIPPED_TABLES, exportedColumns, isCredential, site
 export { HEAD_SQL, PAGE_ROWS, TABLES_SQL, archiveRow, describeTables, ident, literal, nextCursor, pageSql, tablePlan } from "./archive-sql";
 export type { ArchiveValue, SiteTables, TableColumnRow, TablePlan } from "./archive-sql";
 export { SPOOL_PART_BYTES, SPOOL_PREFIX, createArchiveSpool } from "./archive-spool";
+export { archivedRowChecker } from "./archived-rows";
+export type { ArchivedRowCheck } from "./archived-rows";
 export { digestStreamHash, exportSiteArchive } from "./site-export";
 export type { SiteExportOptions } from "./site-export";
