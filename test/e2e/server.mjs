@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { addEditors, PROJECT_ROOT } from "../../scripts/lib/editors.mjs";
-import { wrangler, WRANGLER_ENV } from "../../scripts/wrangler-run.mjs";
+import { WRANGLER_ENV } from "../../scripts/wrangler-run.mjs";
+import { migratedState } from "./migrated-state.mjs";
 
 const CONFIG = "test/e2e/wrangler.e2e.toml";
 
@@ -37,9 +38,8 @@ export async function startSite({ port = Number(process.env.E2E_PORT ?? 8796), s
   const secrets = state?.secrets ?? { session: randomBytes(32).toString("base64url"), timing: randomBytes(32).toString("base64url") };
   const origin = `http://127.0.0.1:${port}`;
   if (!state) {
-    await wrangler(["d1", "migrations", "apply", "DB", "--local", "-c", CONFIG, "--persist-to", persistTo]);
-    await wrangler(["d1", "execute", "DB", "--local", "-c", CONFIG, "--persist-to", persistTo, "--file", "scripts/seed-demo.sql"]);
-    await wrangler(["d1", "execute", "DB", "--local", "-c", CONFIG, "--persist-to", persistTo, "--file", "scripts/seed-demo-de.sql"]);
+    // The reference site's database (CONFIG's), migrated and seeded: a copy of one made once.
+    migratedState(persistTo, { sqlFiles: ["scripts/seed-demo.sql", "scripts/seed-demo-de.sql"] });
     await addEditors(EDITORS.map((e) => ({ ...e, password })), { persistTo, quiet: true });
   }
 

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { editorsToWrite, ensureEditors, hashEditorPassword, verifyEditorPassword } from "../../scripts/lib/editors.mjs";
 import { wrangler } from "../../scripts/wrangler-run.mjs";
+import { migratedState } from "../e2e/migrated-state.mjs";
 
 const PASSWORD = "dev password one";
 const eddie = { email: "editor@example.test", name: "Eddie Editor", role: "editor", password: PASSWORD };
@@ -32,9 +33,7 @@ describe("ensureEditors on a local D1", () => {
   const d1 = async (sql) => JSON.parse(await wrangler(["d1", "execute", "DB", "--local", "--json", "--persist-to", persistTo, "--command", sql]))[0].results;
   const sessions = async () => (await d1("SELECT id FROM editor_sessions ORDER BY id")).map((row) => row.id);
 
-  before(async () => {
-    await wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
-  });
+  before(() => migratedState(persistTo));
   after(() => rmSync(persistTo, { recursive: true, force: true }));
 
   it("a restart with the same password keeps the sessions; a new password rewrites the accounts and ends them", async () => {

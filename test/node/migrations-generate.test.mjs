@@ -1,7 +1,8 @@
 // `cms-toolkit migrations generate`: the migration it writes for the reference site's `pages`
 // declaration makes, in a fresh local D1, the same tables as migrations/ does; a declaration grown
 // by a column yields a next migration that applies on top of migrations/; a removed column is
-// refused with the column and the fix named. Runs the package's CLI (dist/ built by `npm run build`)
+// refused with the column and the fix named; the schema it reads from a folder is the one `wrangler d1
+// migrations apply` leaves. Runs the package's CLI (dist/ built by `npm run build`)
 // and wrangler's local D1. Run: node --test test/node/migrations-generate.test.mjs
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -10,6 +11,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, it } from "node:test";
 import { appliedSchemaOf } from "../../bin/lib/generate-migration.mjs";
+import { runWrangler } from "../../bin/lib/wrangler.mjs";
+import { migratedState } from "../e2e/migrated-state.mjs";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const scratch = mkdtempSync(join(tmpdir(), "cms-migrations-generate-"));
@@ -49,6 +52,12 @@ it("generates, for the reference pages declaration, the tables migrations/ makes
 
   const generated = await schemaOf(dir);
   const applied = await schemaOf(join(ROOT, "migrations"));
+  // The schema is read after running the folder's files in one wrangler run: every table, column
+  // and index of it is what `wrangler d1 migrations apply` leaves.
+  const core = await import("../../dist/lib/cores/schema-sql.js");
+  const byApply = migratedState(join(scratch, "applied"));
+  const rows = JSON.parse(await runWrangler(["d1", "execute", "DB", "--local", "--persist-to", byApply, "--json", "--command", core.APPLIED_SCHEMA_SQL], { cwd: ROOT }));
+  assert.deepEqual(await appliedSchemaOf(join(ROOT, "migrations"), ROOT, core), core.appliedSchemaFromRows(rows.flatMap((result) => result.results)));
   assert.ok(generated.some((row) => row.startsWith("column pages_search: 0 title")), generated.join("\n"));
   // The pages tables declare both of migrations/' version indexes, 0001's (parent_id, id) too.
   assert.deepEqual(applied, generated);

@@ -12,6 +12,7 @@ import { join, resolve } from "node:path";
 import { after, before, it } from "node:test";
 import { openPlatformState } from "../../bin/lib/platform-state.mjs";
 import { openSiteState, PROXY_PUT_BYTES } from "../../bin/lib/site-state.mjs";
+import { migratedState } from "../e2e/migrated-state.mjs";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const BUCKET = "cms-toolkit-media";
@@ -34,7 +35,7 @@ const bytes = (length, seed) => Buffer.from(Array.from({ length }, (_, i) => (i 
 
 let state = null;
 before(async () => {
-  wrangler("d1", "migrations", "apply", "DB", "--local", "--persist-to", persist);
+  migratedState(persist);
   state = await openSiteState({ target, cwd: ROOT, bucket: BUCKET, scratch });
 });
 after(async () => {

@@ -9,11 +9,12 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, it } from "node:test";
 import { addEditors } from "../../scripts/lib/editors.mjs";
+import { migratedState } from "../e2e/migrated-state.mjs";
 import { startSite } from "../e2e/server.mjs";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -34,20 +35,13 @@ const succeeds = (run) => assert.equal(run.status, 0, run.stdout + run.stderr);
 const digest = (file) => createHash("sha256").update(readFileSync(file)).digest("hex");
 
 /** A local state with the reference site's migrations applied (a copy of one made once). */
-function freshState(name) {
-  const empty = join(scratch, "empty");
-  if (!existsSync(empty)) wrangler("d1", "migrations", "apply", "DB", "--local", "--persist-to", empty);
-  cpSync(empty, join(scratch, name), { recursive: true });
-  return join(scratch, name);
-}
+const freshState = (name) => migratedState(join(scratch, name));
 
 let source;
 let archive;
 
 before(() => {
-  source = freshState("source");
-  wrangler("d1", "execute", "DB", "--local", "--persist-to", source, "--file", join(ROOT, "scripts/seed-demo.sql"));
-  wrangler("d1", "execute", "DB", "--local", "--persist-to", source, "--file", join(ROOT, "test/fixtures/site-archive/every-kind.sql"));
+  source = migratedState(join(scratch, "source"), { sqlFiles: ["scripts/seed-demo.sql", "test/fixtures/site-archive/every-kind.sql"] });
   const picture = join(scratch, "hero.png");
   writeFileSync(picture, Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 7919) % 256)));
   wrangler("r2", "object", "put", `${BUCKET}/${MEDIA_KEY}`, "--file", picture, "--content-type", "image/png", "--local", "--persist-to", source);

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, it } from "node:test";
 import { addEditors } from "../../scripts/lib/editors.mjs";
+import { migratedState } from "../e2e/migrated-state.mjs";
 import { startSite } from "../e2e/server.mjs";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -79,7 +80,7 @@ it("a pending schedule is exported, imported, listed by the imported site, and o
   assert.equal(text.includes("sessionId"), false, "a sign-in id is in the archive");
 
   const target = join(scratch, "target");
-  wrangler("d1", "migrations", "apply", "DB", "--local", "--persist-to", target);
+  migratedState(target);
   succeeds(cli("import", archive, "--persist-to", target, "--from", "src/site/collections.ts"));
   const roundTrip = join(scratch, "round-trip.cms");
   succeeds(cli("export", roundTrip, "--persist-to", target));

@@ -14,6 +14,7 @@ import { join, resolve } from "node:path";
 import { after, before, it } from "node:test";
 import { PACKAGE_VERSION } from "../../dist/lib/shared/package-version.js";
 import { addEditors } from "../../scripts/lib/editors.mjs";
+import { migratedState } from "../e2e/migrated-state.mjs";
 import { startSite } from "../e2e/server.mjs";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -35,14 +36,7 @@ const state = (name) => join(scratch, name);
 const succeeds = (run) => assert.equal(run.status, 0, run.stdout + run.stderr);
 
 /** A fresh local state with the reference site's migrations applied and nothing else (a copy of one made once). */
-function freshState(name) {
-  if (!freshState.made) {
-    wrangler("d1", "migrations", "apply", "DB", "--local", "--persist-to", state("empty"));
-    freshState.made = true;
-  }
-  cpSync(state("empty"), state(name), { recursive: true });
-  return state(name);
-}
+const freshState = (name) => migratedState(state(name));
 
 /** Where two long texts first differ, with a little of each around it. */
 function firstDifference(a, b) {
@@ -75,9 +69,7 @@ let archive;
 let imported;
 
 before(() => {
-  source = freshState("source");
-  wrangler("d1", "execute", "DB", "--local", "--persist-to", source, "--file", join(ROOT, "scripts/seed-demo.sql"));
-  wrangler("d1", "execute", "DB", "--local", "--persist-to", source, "--file", join(ROOT, "test/fixtures/site-archive/every-kind.sql"));
+  source = migratedState(state("source"), { sqlFiles: ["scripts/seed-demo.sql", "test/fixtures/site-archive/every-kind.sql"] });
   const picture = join(scratch, "hero.png");
   writeFileSync(picture, PICTURE);
   wrangler("r2", "object", "put", `${BUCKET}/${MEDIA_KEY}`, "--file", picture, "--content-type", "image/png", "--local", "--persist-to", source);
