@@ -32,7 +32,8 @@ const PHASES = [
   [
     ["package", "npm run test:package"],
     ["node room", "npm run test:room", { NODE_ROOM_PORT: "8785", CHAOS_PORT: "8786" }],
-    // The CLI's files, two at a time: mostly waiting on wrangler, and alone once the others end.
+    // The CLI's files, two at a time, the two longest (the upgrade over every migration set, the
+    // site archive) first so that neither starts last and runs alone at the end.
     ["cli", "npm run test:cli", { ARCHIVE_PORT: "8789", UPGRADE_PORT: "8791", TYPING_EXPORT_PORT: "8792", ARCHIVE_REMOTE_PORT: "8793", ARCHIVE_SCHEDULES_PORT: "8794" }],
     ["example", "npm run test:example", { EXAMPLE_PORT: "8787", EXAMPLE_READER_PORT: "8788" }],
     ["scaffold", "npm run test:scaffold", { SCAFFOLD_PORT: "8790" }],
