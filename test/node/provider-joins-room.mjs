@@ -16,6 +16,7 @@ import YProvider from "y-partyserver/provider";
 import { ROOM_PROTOCOL_VERSION, ROOM_VERSION_PARAM } from "../../dist/lib/room-protocol.js";
 import * as Y from "yjs";
 import { addEditors } from "../../scripts/lib/editors.mjs";
+import { migratedState } from "../e2e/migrated-state.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const config = join(here, "../../wrangler.toml");
@@ -62,7 +63,7 @@ const PASSWORD = randomBytes(12).toString("base64url");
 let dev;
 let failed = false;
 try {
-  execFileSync(wrangler, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist, "-c", config], { env: quiet, stdio: "ignore" });
+  migratedState(persist);
   d1("INSERT INTO pages (slug, title, body) VALUES ('node-room', 'From D1', '<p>Hi</p>')");
   await addEditors(
     [
