@@ -225,6 +225,16 @@ export async function until(check: () => boolean | Promise<boolean>, ms = UNTIL_
   }
 }
 
+/**
+ * Waits until the room acknowledged everything `client` sent, and fails with the close if it
+ * closed the connection instead: a refused frame then says why at once, rather than as a wait
+ * that ran out (the acknowledgement never comes to a closed connection).
+ */
+export async function stored(client: YClient, ms = UNTIL_MS): Promise<void> {
+  await until(() => client.acknowledged() || client.closed !== null, ms);
+  if (client.closed) throw new Error(`the room closed the connection: ${client.closed.code} ${client.closed.reason}`);
+}
+
 /** The newest draft snapshot of page `id` in D1, or null. */
 export async function newestDraft(id: number): Promise<Record<string, unknown> | null> {
   const row = await env.DB.prepare("SELECT version_data AS data FROM pages_versions WHERE parent_id = ?1 AND status = 'draft' ORDER BY id DESC LIMIT 1")

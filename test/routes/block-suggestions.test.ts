@@ -9,7 +9,7 @@ import { BLOCK_JOIN, BLOCK_SPLIT, SUGGESTIONS_ROOT } from "../../src/shared/revi
 import { ROOM_CLOSE } from "../../src/shared/room-protocol";
 import { pagesCollection } from "../../src/site/collections";
 import { asPublisher, EDITOR, headerResolver, request } from "../helpers/http";
-import { connect, editor, newestDraft, newPage, until, type YClient } from "../objects/room-client";
+import { connect, editor, newestDraft, newPage, stored, until, type YClient } from "../objects/room-client";
 
 /* Block suggestions (a split, a join) as y-prosemirror writes them, taken and settled by the room. */
 const api = composeRoutes(suggestionsRoute({ config: pagesCollection, resolveEditor: headerResolver, writer: draftWriterFor }));
@@ -44,7 +44,7 @@ async function pageWithSplit(): Promise<{ id: number; ed: YClient }> {
   const ed = await connect(id, EDITOR);
   ed.doc.transact(() => recordMeta(ed.doc, "s-split", "split", 1));
   split(ed, "s-split");
-  await until(() => ed.acknowledged(), WAIT);
+  await stored(ed, WAIT);
   return { id, ed };
 }
 
@@ -89,7 +89,7 @@ describe("block suggestions: a split or a join kept as a block attribute", () =>
       (body(ed.doc).get(1) as Y.XmlElement).setAttribute(BLOCK_JOIN, "s-join");
       (body(ed.doc).get(2) as Y.XmlElement).setAttribute(BLOCK_JOIN, "s-keep");
     });
-    await until(() => ed.acknowledged(), WAIT);
+    await stored(ed, WAIT);
     expect(ed.closed).toBeNull();
     expect((await settle(id, "s-join", "accept")).status).toBe(200);
     expect((await settle(id, "s-keep", "reject")).status).toBe(200);
@@ -112,7 +112,7 @@ describe("block suggestions: a split or a join kept as a block attribute", () =>
     const id = await newPage({ title: "Launch", body: "<p>Hello world</p>" });
     const ed = await connect(id, EDITOR);
     ed.doc.transact(() => recordMeta(ed.doc, "s-ed", "split", 1));
-    await until(() => ed.acknowledged(), WAIT);
+    await stored(ed, WAIT);
     const mal = await connect(id, editor("mal"));
     await until(() => mal.doc.getMap(SUGGESTIONS_ROOT).has("s-ed"), WAIT);
     write(ed, mal);

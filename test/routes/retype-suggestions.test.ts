@@ -9,7 +9,7 @@ import { BLOCK_RETYPE, SUGGESTIONS_ROOT } from "../../src/shared/review-suggesti
 import { ROOM_CLOSE } from "../../src/shared/room-protocol";
 import { pagesCollection } from "../../src/site/collections";
 import { asPublisher, EDITOR, headerResolver, request } from "../helpers/http";
-import { connect, editor, newestDraft, newPage, until, type YClient } from "../objects/room-client";
+import { connect, editor, newestDraft, newPage, stored, until, type YClient } from "../objects/room-client";
 
 /* Retype suggestions (a paragraph made a heading, a heading's level) as y-prosemirror writes them, taken and settled by the room. */
 const api = composeRoutes(suggestionsRoute({ config: pagesCollection, resolveEditor: headerResolver, writer: draftWriterFor }));
@@ -46,7 +46,7 @@ async function pageWithHeading(): Promise<{ id: number; ed: YClient }> {
   const ed = await connect(id, EDITOR);
   ed.doc.transact(() => recordMeta(ed.doc, "s-head", "retype", 1, { from: PARAGRAPH }));
   makeHeading(ed, "s-head");
-  await until(() => ed.acknowledged(), WAIT);
+  await stored(ed, WAIT);
   expect(ed.closed).toBeNull();
   return { id, ed };
 }
@@ -78,7 +78,7 @@ describe("retype suggestions: a block's new type kept with `cms:retype`, its old
     const ed = await connect(id, EDITOR);
     ed.doc.transact(() => recordMeta(ed.doc, "s-head", "retype", 1, { from: PARAGRAPH }));
     makeHeading(ed, "s-head", 3);
-    await until(() => ed.acknowledged(), WAIT);
+    await stored(ed, WAIT);
     const rejected = await settle(id, "s-head", "reject");
     expect(rejected.status, await rejected.clone().text()).toBe(200);
     await until(() => (body(ed.doc).get(0) as Y.XmlElement).nodeName === "paragraph", WAIT);
@@ -103,7 +103,7 @@ describe("retype suggestions: a block's new type kept with `cms:retype`, its old
         heading.setAttribute(BLOCK_RETYPE, sid);
       }
     });
-    await until(() => ed.acknowledged(), WAIT);
+    await stored(ed, WAIT);
     expect(ed.closed).toBeNull();
     ed.doc.getText("title").insert(5, "!");
     await until(async () => (await newestDraft(id))?.title === "Hours!", WAIT);
@@ -139,7 +139,7 @@ describe("retype suggestions: a block's new type kept with `cms:retype`, its old
     const id = await newPage({ title: "Hours", body: "<p>Opening hours</p>" });
     const ed = await connect(id, EDITOR);
     ed.doc.transact(() => recordMeta(ed.doc, "s-ed", "retype", 1, { from: PARAGRAPH }));
-    await until(() => ed.acknowledged(), WAIT);
+    await stored(ed, WAIT);
     const mal = await connect(id, editor("mal"));
     await until(() => mal.doc.getMap(SUGGESTIONS_ROOT).has("s-ed"), WAIT);
     write(mal);
