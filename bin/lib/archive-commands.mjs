@@ -79,5 +79,6 @@ export async function importCommand(args) {
   const summary = `imported ${positionals[0]}: ${result.rows} rows, ${result.media} media objects, ${result.indexed} pages indexed for search`;
   // A save sanitizes rich text silently; an import says where, since an archive's HTML should already be clean.
   if (result.cleaned.length === 0) return summary;
-  return `${summary}\nsanitized the rich text of ${result.cleaned.length} value${result.cleaned.length === 1 ? "" : "s"} as a save would: ${result.cleaned.join("; ")}`;
+  const { namedList } = await import("./archive-row-checks.mjs");
+  return `${summary}\nsanitized the rich text of ${result.cleaned.length} value${result.cleaned.length === 1 ? "" : "s"} as a save would: ${namedList(result.cleaned)}`;
 }

@@ -4,7 +4,7 @@
 import { getTableName } from "drizzle-orm";
 import { readEntries } from "./archive.mjs";
 
-/** Refused values named in the error; the rest are counted. */
+/** Values named in the import's error or report; the rest are counted (an archive may hold thousands). */
 const NAMED = 10;
 
 /**
@@ -39,8 +39,18 @@ export async function checkArchivedRows(file, collections) {
     }
   }
   if (refused.length > 0) {
-    const more = refused.length > NAMED ? `, and ${refused.length - NAMED} more` : "";
-    throw new Error(`the archive holds values no edit of the site would accept, so nothing was written: ${refused.slice(0, NAMED).join("; ")}${more}`);
+    throw new Error(`the archive holds values no edit of the site would accept, so nothing was written: ${namedList(refused)}`);
   }
   return { rowOf: (table, index, row) => replaced.get(`${table}:${index}`) ?? row, cleaned };
+}
+
+/**
+ * The first `NAMED` items joined, and how many more there are.
+ *
+ * @example
+ * namedList(["a", "b"]) // "a; b"
+ */
+export function namedList(items) {
+  const more = items.length > NAMED ? `, and ${items.length - NAMED} more` : "";
+  return `${items.slice(0, NAMED).join("; ")}${more}`;
 }
