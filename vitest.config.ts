@@ -1,4 +1,5 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 const migrations = await readD1Migrations("./migrations");
@@ -55,6 +56,10 @@ export default defineConfig({
     // A hung test still fails; vitest's 5 s failed room and rate-limit tests on a busy machine
     // (two cores shared with other work), where they passed alone.
     testTimeout: 20_000,
+    // At least two runtimes at once: much of a file's time is its tests waiting on room timers, so
+    // on two cores a second runtime took the suite from about 12 to 8.5 minutes, where vitest's
+    // default (cores - 1) runs one. Three on two cores starved the six-editor burst test.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       // Units of the cores, shared code, commerce clients and client code keep no state between
       // files, so they share one runtime: starting workerd per file cost more than their tests.
