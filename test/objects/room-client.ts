@@ -19,6 +19,7 @@ import { roomCollections } from "../../src/site/room-deps";
 import { pages } from "../../src/tables/pages";
 import type { EditorSession } from "../../src/shared/session";
 import { SITE } from "../helpers/http";
+import { closeLine, openLine, sentOn } from "./frame-order";
 
 export { withoutIds } from "../helpers/entry-ids";
 
@@ -95,9 +96,14 @@ export async function fetchRoom(request: Request): Promise<Response> {
 
 /** Connects to page `id`'s room as `session` and syncs. */
 export async function connect(id: number, session: EditorSession, options: { sync?: boolean; awareness?: boolean; silent?: boolean } = {}): Promise<YClient> {
-  const response = await fetchRoom(upgradeRequest(`/parties/page-room/pages:${id}`, session));
-  if (response.status !== 101 || !response.webSocket) throw new Error(`upgrade failed: ${response.status} ${await response.text()}`);
-  const client = new YClient(response.webSocket, options.awareness ?? false, options.silent ?? false);
+  // The connection's id names its line, which keeps its frames in order into the room (see frame-order.ts).
+  const line = openLine();
+  const response = await fetchRoom(upgradeRequest(`/parties/page-room/pages:${id}?_pk=${line}`, session));
+  if (response.status !== 101 || !response.webSocket) {
+    closeLine(line);
+    throw new Error(`upgrade failed: ${response.status} ${await response.text()}`);
+  }
+  const client = new YClient(response.webSocket, options.awareness ?? false, options.silent ?? false, line);
   if (options.sync ?? true) {
     client.start();
     await until(() => client.synced || client.closed !== null);
@@ -120,13 +126,18 @@ export class YClient {
   synced = false;
   closed: { code: number; reason: string } | null = null;
 
-  /** `silent`: never answers anything (a client that connects and never speaks). */
-  constructor(readonly ws: WebSocket, withAwareness: boolean, silent = false) {
+  /**
+   * `silent`: never answers anything (a client that connects and never speaks). `line`: the
+   * connection's id when it asked for one (`connect` does), so its frames reach the room in the
+   * order sent (see frame-order.ts).
+   */
+  constructor(readonly ws: WebSocket, withAwareness: boolean, silent = false, readonly line: string | null = null) {
     ws.accept();
     ws.binaryType = "arraybuffer";
     this.awareness = withAwareness ? new Awareness(this.doc) : null;
     if (!silent) ws.addEventListener("message", (event) => this.#receive(event.data));
     ws.addEventListener("close", (event) => {
+      if (line !== null) closeLine(line);
       this.closed = { code: event.code, reason: event.reason };
       this.awareness?.destroy();
     });
@@ -155,6 +166,7 @@ export class YClient {
 
   sendRaw(data: Uint8Array | string): void {
     if (this.closed || this.ws.readyState !== WebSocket.OPEN) return;
+    if (this.line !== null) sentOn(this.line, data);
     this.ws.send(data);
     this.acks.sent(data);
   }

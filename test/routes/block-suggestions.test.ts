@@ -50,13 +50,7 @@ async function pageWithSplit(): Promise<{ id: number; ed: YClient }> {
 
 const draftBody = async (id: number) => (await newestDraft(id))?.body;
 
-/*
- * Retried (at most twice): on a busy machine the room at times never receives a client's first
- * update frame after its sync (the frame holding a suggestion's metadata; the room's own log of
- * arriving frames shows the client's sync answer and then its next frame), and refuses the next
- * as naming a suggestion that is not open. Not the rules these tests check; open on issue 32.
- */
-describe("block suggestions: a split or a join kept as a block attribute", { retry: 2 }, () => {
+describe("block suggestions: a split or a join kept as a block attribute", () => {
   it("the draft reads an open split as one paragraph; accepting it makes two, once", async () => {
     const { id, ed } = await pageWithSplit();
     ed.doc.getText("title").insert(6, "!");

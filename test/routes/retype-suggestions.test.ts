@@ -53,13 +53,7 @@ async function pageWithHeading(): Promise<{ id: number; ed: YClient }> {
 
 const draftBody = async (id: number) => (await newestDraft(id))?.body;
 
-/*
- * Retried (at most twice): on a busy machine the room at times never receives a client's first
- * update frame after its sync (the frame holding a suggestion's metadata; the room's own log of
- * arriving frames shows the client's sync answer and then its next frame), and refuses the next
- * as naming a suggestion that is not open. Not the rules these tests check; open on issue 32.
- */
-describe("retype suggestions: a block's new type kept with `cms:retype`, its old one in the suggestion", { retry: 2 }, () => {
+describe("retype suggestions: a block's new type kept with `cms:retype`, its old one in the suggestion", () => {
   it("the draft reads an open retype as the paragraph it was; accepting makes the heading, once", async () => {
     const { id, ed } = await pageWithHeading();
     ed.doc.getText("title").insert(5, "!");
