@@ -97,6 +97,7 @@ try {
         // The server's lines for the last requests arrive through its pipe a moment after them.
         await new Promise((resolve) => setTimeout(resolve, 500));
         console.log(unanswered(pending));
+        if (pending.size > 0) console.log(await workerProbe(site.origin));
         console.log(serverOutput(site.log().slice(logFrom)));
       } finally {
         for (const context of contexts) await context.close().catch(() => undefined);
@@ -134,6 +135,22 @@ function unanswered(pending) {
   const now = Date.now();
   const lines = [...pending].map(([request, at]) => `      ${request.method()} ${request.url()} (${now - at} ms)`);
   return ["    browser requests still unanswered:", ...lines.slice(-20)].join("\n");
+}
+
+/**
+ * Whether the worker still answers while the test's requests hang, so a failure tells a stuck room
+ * (health answers) from a stuck worker or dev server (it does not). Health reads D1 and a Durable
+ * Object of its own, never a page's room.
+ */
+async function workerProbe(origin) {
+  const at = Date.now();
+  try {
+    const response = await fetch(`${origin}/api/cms/health`, { signal: AbortSignal.timeout(5_000) });
+    return `    meanwhile GET /api/cms/health answered ${response.status} in ${Date.now() - at} ms: ${(await response.text()).slice(0, 120)}`;
+  } catch (error) {
+    const why = error?.name === "TimeoutError" ? "no answer within 5 s" : (error?.cause?.code ?? error?.message ?? String(error));
+    return `    meanwhile GET /api/cms/health failed after ${Date.now() - at} ms (${why}): the worker or the dev server is stuck or down, not only a room`;
+  }
 }
 
 /** The server's output during one test, its last lines if long, indented under the failure. */
