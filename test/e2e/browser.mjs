@@ -231,6 +231,21 @@ export async function seenInBar(page, name, timeout = 10_000) {
 }
 
 /**
+ * The text of `locator`'s element without the other editors' carets (y-prosemirror draws each as a
+ * widget with the editor's name inside the text).
+ *
+ * @example
+ * await converge([a, b], (page) => textWithoutCarets(page.locator(".ProseMirror p")), "Hours AAA");
+ */
+export function textWithoutCarets(locator) {
+  return locator.evaluate((element) => {
+    const copy = element.cloneNode(true);
+    for (const caret of copy.querySelectorAll(".ProseMirror-yjs-cursor")) caret.remove();
+    return copy.textContent;
+  });
+}
+
+/**
  * Waits until `read(page)` returns `expected` on every page, failing with what each showed last.
  *
  * @example

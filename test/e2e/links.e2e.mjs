@@ -2,7 +2,7 @@
 // links, turns `example.com` into `https://example.com`, offers the site's pages, and refuses
 // what the room's guard would refuse, so an unsafe address never wedges a live session.
 import assert from "node:assert/strict";
-import { converge, newPage, openAs, twoEditors } from "./browser.mjs";
+import { converge, newPage, openAs, textWithoutCarets, twoEditors } from "./browser.mjs";
 import { draftBody, publishedBody, richPage } from "./rich-page.mjs";
 
 const linkDialog = (page) => page.getByRole("dialog", { name: "Link" });
@@ -100,11 +100,7 @@ export const tests = [
       await editorA.getByText("Click here").click();
       await a.keyboard.press("End");
       await a.keyboard.type(" now", { delay: 20 });
-      const text = (page) => fieldOf(page).locator(".ProseMirror p").first().evaluate((el) => {
-        const copy = el.cloneNode(true);
-        for (const cursor of copy.querySelectorAll(".ProseMirror-yjs-cursor")) cursor.remove();
-        return copy.textContent;
-      });
+      const text = (page) => textWithoutCarets(fieldOf(page).locator(".ProseMirror p").first());
       await converge([a, b], text, "Click here now");
       await a.waitForTimeout(1000);
       assert.equal(await a.evaluate(() => window.louise.mode()), "live");

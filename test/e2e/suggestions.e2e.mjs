@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { api, barAction, converge, newPage, openAs, seenInBar, waitForEditing } from "./browser.mjs";
+import { api, barAction, converge, newPage, openAs, seenInBar, textWithoutCarets, waitForEditing } from "./browser.mjs";
 import { seriousViolations } from "./axe.mjs";
 
 const IMAGES = join(dirname(fileURLToPath(import.meta.url)), "../../docs/images");
@@ -85,11 +85,6 @@ const marks = (page) =>
       });
     return { inserted: words("ins.cms-suggestion, .ProseMirror ins"), deleted: words("del.cms-suggestion, .ProseMirror del") };
   });
-const shownText = (locator) => locator.evaluate((element) => {
-  const copy = element.cloneNode(true);
-  for (const caret of copy.querySelectorAll(".ProseMirror-yjs-cursor")) caret.remove();
-  return copy.textContent;
-});
 
 /* The newest version's title and body ("title|body"), the draft the room wrote last. */
 export async function newestVersion(context, site, id) {
@@ -146,8 +141,8 @@ export const tests = [
       const told = await Promise.all([one.page, two.page].map((page) => panelOf(page).getByText("Already settled by someone else.").count()));
       assert.equal(told[0] + told[1], 1, `told: ${told}`);
       await both("sharp", "Reject");
-      await converge(everyone, (page) => shownText(title(page)), "Opening new hours", 15_000);
-      await converge(everyone, (page) => shownText(body(page)), "We open at nine on weekdays.", 15_000);
+      await converge(everyone, (page) => textWithoutCarets(title(page)), "Opening new hours", 15_000);
+      await converge(everyone, (page) => textWithoutCarets(body(page)), "We open at nine on weekdays.", 15_000);
       // The pages show the room's change as it syncs, which can come before the answers to the clicks.
       await converge([one.page], async () => settles.length, 4, 15_000);
       assert.deepEqual(settles.sort(), ["accept 200", "accept 409", "reject 200", "reject 409"].sort(), settles.join(", "));

@@ -1,7 +1,7 @@
 // Undo and redo of one's own edits (issue 17, item 2): in every field kind, live or not, never
 // taking back what another editor typed.
 import assert from "node:assert/strict";
-import { converge, describeImage, newPage, openAs, twoEditors, twoEditorsOnNewPage, waitForEditing } from "./browser.mjs";
+import { converge, describeImage, newPage, openAs, textWithoutCarets, twoEditors, twoEditorsOnNewPage, waitForEditing } from "./browser.mjs";
 import { tinyPng } from "./png.mjs";
 
 /* Uploads a picture as the signed-in user of `context`; resolves its public URL. */
@@ -10,14 +10,6 @@ async function upload(context, site) {
   if (!response.ok()) throw new Error(`upload answered ${response.status()}`);
   return (await response.json()).url;
 }
-
-/* A rich paragraph's text without the other editors' cursor labels. */
-const textWithoutCursors = (locator) =>
-  locator.evaluate((el) => {
-    const copy = el.cloneNode(true);
-    for (const cursor of copy.querySelectorAll(".ProseMirror-yjs-cursor")) cursor.remove();
-    return copy.textContent;
-  });
 
 async function typeAtEnd(page, selector, text) {
   await page.locator(selector).click();
@@ -57,7 +49,7 @@ export const tests = [
     async run(ctx) {
       const { a, b, id } = await twoEditorsOnNewPage(ctx, { title: "Undo live body", body: "<p>Opening hours</p>" });
       const paragraph = `[data-cms-field="pages:${id}:body"] .ProseMirror p`;
-      const bodyText = (page) => textWithoutCursors(page.locator(paragraph).first());
+      const bodyText = (page) => textWithoutCarets(page.locator(paragraph).first());
       const start = await bodyText(a);
       await a.locator(paragraph).first().click();
       await a.keyboard.press("End");

@@ -3,7 +3,7 @@
 // arrives in between must not put the caret back where it was, or the next keystroke lands there.
 // And a caret at the end of a line where another editor's caret sits types there.
 import assert from "node:assert/strict";
-import { converge, newPage, openAs, twoEditors } from "../browser.mjs";
+import { converge, newPage, openAs, textWithoutCarets, twoEditors } from "../browser.mjs";
 
 const LAST = "Second paragraph, the last one.";
 
@@ -16,12 +16,7 @@ export const tests = [
       const { id, path } = await newPage(owner.context, ctx.site, { title: "Caret", body: `<p>First paragraph.</p><p>${LAST}</p>` });
       const { a, b } = await twoEditors(ctx, path);
       const paragraph = (page, which) => page.locator(`[data-cms-field="pages:${id}:body"] .ProseMirror p`).nth(which);
-      // The paragraph's words, without the other editor's cursor label.
-      const words = (page, which) => paragraph(page, which).evaluate((p) => {
-        const copy = p.cloneNode(true);
-        for (const cursor of copy.querySelectorAll(".ProseMirror-yjs-cursor")) cursor.remove();
-        return copy.textContent;
-      });
+      const words = (page, which) => textWithoutCarets(paragraph(page, which));
       await paragraph(a, 1).click({ position: { x: 5, y: 5 } });
       await paragraph(b, 0).click();
       await b.keyboard.press("End");
@@ -51,11 +46,7 @@ export const tests = [
       const { id, path } = await newPage(owner.context, ctx.site, { title: "Caret at a caret", body: "<p>Opening hours</p>" });
       const { a, b } = await twoEditors(ctx, path);
       const paragraph = (page) => page.locator(`[data-cms-field="pages:${id}:body"] .ProseMirror p`).first();
-      const words = (page) => paragraph(page).evaluate((p) => {
-        const copy = p.cloneNode(true);
-        for (const cursor of copy.querySelectorAll(".ProseMirror-yjs-cursor")) cursor.remove();
-        return copy.textContent;
-      });
+      const words = (page) => textWithoutCarets(paragraph(page));
       await paragraph(a).click();
       await a.keyboard.press("End");
       await a.keyboard.type(" AAA");

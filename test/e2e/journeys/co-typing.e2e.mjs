@@ -2,19 +2,14 @@
 // one field at once, a key every 150–190 ms, their keystrokes alternating: a section's heading
 // (plain), a paragraph of rich text, and a list item's title. Every word each typed stays whole.
 import assert from "node:assert/strict";
-import { converge, newPage, openAs, twoEditors } from "../browser.mjs";
+import { converge, newPage, openAs, textWithoutCarets, twoEditors } from "../browser.mjs";
 import { START, field } from "../sections-editor.e2e.mjs";
 
 const MINE = " alpha bravo charlie";
 const THEIRS = " delta echo foxtrot";
 
 /* A field's text without the other editors' cursor labels, spaces as typed. */
-const textOf = (locator) =>
-  locator.evaluate((el) => {
-    const copy = el.cloneNode(true);
-    for (const cursor of copy.querySelectorAll(".ProseMirror-yjs-cursor")) cursor.remove();
-    return copy.textContent.replace(/\u00a0/g, " ");
-  });
+const textOf = async (locator) => (await textWithoutCarets(locator)).replace(/\u00a0/g, " ");
 
 /* Types `text` one key at a time, 150–190 ms apart (a seeded pseudo-random pace, so a run is repeatable). */
 async function typeAtPace(page, text, seed) {
