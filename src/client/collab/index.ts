@@ -12,7 +12,7 @@ import type { Awareness } from "y-protocols/awareness";
 import { guardPresence } from "./presence-guard";
 import { richSync } from "./rich-runs";
 import { commentMarks } from "../comments/rich-highlight";
-import { caretBesideCursors } from "./caret-beside-cursors";
+import { caretOutsideWidgets } from "./caret-outside-widgets";
 
 export { connectLive } from "./live-session";
 export { JSON_ROOT, parseRoomEvent } from "../../shared/room-protocol";
@@ -42,7 +42,7 @@ export function richCollab(fragment: Y.XmlFragment, awareness: Awareness, undo: 
   // Before the cursor plugin subscribes: a malformed remote cursor would make it throw on every redraw.
   guardPresence(awareness);
   return {
-    plugins: [...richSync(fragment), yCursorPlugin(awareness, { cursorBuilder: remoteCursor }) as Plugin, caretBesideCursors(), commentMarks()],
+    plugins: [...richSync(fragment), yCursorPlugin(awareness, { cursorBuilder: remoteCursor }) as Plugin, caretOutsideWidgets(), commentMarks()],
     history: {
       undo: (_state, dispatch) => (dispatch ? undo.undo() : undo.canUndo()),
       redo: (_state, dispatch) => (dispatch ? undo.redo() : undo.canRedo()),
