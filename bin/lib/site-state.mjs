@@ -73,7 +73,7 @@ function commandState({ target, cwd, bucket, scratch }) {
 
 /**
  * Runs SQL reads (joined with `;`) on the target's D1 and resolves with one array of rows per statement;
- * a database another process holds locked at that moment is asked again, up to six times.
+ * a database another process holds locked at that moment is asked again (see `askAgainWhileBusy`).
  *
  * @example
  * const [tables] = await queryD1(target, cwd, ["SELECT name FROM sqlite_master"]);
@@ -90,21 +90,26 @@ export async function queryD1({ database, target, flags }, cwd, statements, opti
 /**
  * Runs `read` until it answers: a local D1 that `wrangler dev` is writing at that moment answers
  * "database is locked", and a read (these statements are reads or idempotent) is simply asked
- * again, up to six times, waiting longer each time; any other failure is thrown at once.
+ * again, waiting longer each time (at most `MAX_BUSY_WAIT_MS`), until it answers or the database
+ * has stayed locked for `busyForMs`; any other failure is thrown at once. The budget is time, not
+ * tries: a site being typed into on a busy machine held its database for more than six tries
+ * (7.5 s) while an export read it.
  */
-export async function askAgainWhileBusy(read, { retryWaitMs = 500 } = {}) {
+export async function askAgainWhileBusy(read, { retryWaitMs = 250, busyForMs = 30_000 } = {}) {
+  const started = Date.now();
   for (let attempt = 1; ; attempt++) {
     try {
       return await read();
     } catch (error) {
-      if (attempt === BUSY_ATTEMPTS || !BUSY.test(String(error?.message))) throw error;
-      await new Promise((resolve) => setTimeout(resolve, retryWaitMs * attempt));
+      if (!BUSY.test(String(error?.message))) throw error;
+      if (Date.now() - started >= busyForMs) throw new Error(`the local database stayed locked for ${busyForMs / 1000} s (a running \`wrangler dev\` writes it): try again, or stop it first\n${error?.message ?? error}`);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(retryWaitMs * attempt, MAX_BUSY_WAIT_MS)));
     }
   }
 }
 
 const BUSY = /SQLITE_BUSY|database is locked/;
-const BUSY_ATTEMPTS = 6;
+const MAX_BUSY_WAIT_MS = 2_000;
 
 /**
  * Runs a file of SQL on the target's D1.
