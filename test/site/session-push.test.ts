@@ -34,7 +34,9 @@ describe("a sign-out closes the session's open sockets at once, by a push", () =
     expect(await closedWithin(second.closed, PUSH_BOUND_MS)).toBe(ROOM_CLOSE.NO_EDITOR);
     expect(other.ws.readyState).toBe(WebSocket.OPEN);
     await eventually(async () => (await listedRooms("two@demo.test")).join() === "pages:2");
+    // The last connection of a sign-in in a room closes: the room drops its row.
     other.ws.close(1000, "done");
+    await eventually(async () => (await listedRooms("two@demo.test")).length === 0);
   }, 40_000);
 
   it("a stale row (a room that no longer holds the sign-in) does no harm: the sign-out answers 204, the live room closes its socket, and the stale row goes", async () => {
