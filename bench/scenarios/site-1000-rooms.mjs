@@ -2,7 +2,9 @@
 // started runtime, two editors each (two accounts, as two people), each typing into its own
 // paragraph at a low rate (a keystroke every SITE_KEY_MS, phases spread) for SITE_TYPING_S; then
 // the editors stay connected and silent for SITE_SILENT_S, leave, and the runtime is watched for
-// SITE_IDLE_S. Then SITE_WAKE_SAMPLE rooms spread over the site are joined again, one client each:
+// SITE_IDLE_S. While connected, every editor's client sends the heartbeat ping every SITE_PING_MS
+// (2 s, as the browser client does; the runtime answers it without waking the room), and the
+// alarms the rooms run are counted: each is a wake of its room. Then SITE_WAKE_SAMPLE rooms spread over the site are joined again, one client each:
 // the time to its first sync is the wake time, and the room's own birth time says whether the
 // runtime had dropped the object (a cold wake) or still held it.
 //
@@ -17,7 +19,7 @@ import * as Y from "yjs";
 import { rssBytes } from "../lib/memory.mjs";
 import { median, ratioFigure } from "../lib/stats.mjs";
 import { editorHeaders, emptyParagraph, sleep, until } from "./room-clients.mjs";
-import { roomBornAt, roomD1Trips, timeToSync, WAKE_PAGE } from "./room-seed.mjs";
+import { roomAlarms, roomBornAt, roomD1Trips, timeToSync, WAKE_PAGE } from "./room-seed.mjs";
 
 export const name = "site-1000-rooms";
 
@@ -27,6 +29,8 @@ const KEY_MS = Number(process.env.SITE_KEY_MS ?? 10_000);
 const SILENT_S = Number(process.env.SITE_SILENT_S ?? 30);
 const IDLE_S = Number(process.env.SITE_IDLE_S ?? 70);
 const WAKE_SAMPLE = Number(process.env.SITE_WAKE_SAMPLE ?? 20);
+/* The browser client's heartbeat (`live-session.ts`); 0 sends none, as a stock Yjs client. */
+const PING_MS = Number(process.env.SITE_PING_MS ?? 2_000);
 /*
  * SITE_REOPEN=1: after the wakes, every room is joined again by its two editors, and the runtime's
  * memory read once more. Memory the idle runtime still held after the rooms were dropped but that
@@ -86,6 +90,18 @@ function startTyping(rooms) {
   };
 }
 
+/* Every client pings every PING_MS (phases spread), as the browser client does; answers the stop. */
+function startPinging(rooms) {
+  if (PING_MS <= 0) return () => undefined;
+  const all = rooms.flatMap(({ clients }) => clients);
+  const timers = [];
+  all.forEach(({ provider }, i) => {
+    const ping = () => provider.ws?.readyState === 1 && provider.ws.send("ping");
+    timers.push(setTimeout(() => timers.push(setInterval(ping, PING_MS)), (PING_MS * i) / all.length));
+  });
+  return () => timers.forEach((timer) => (clearTimeout(timer), clearInterval(timer)));
+}
+
 /*
  * Rooms whose editors do not hold the same document within AGREE_MS, with what tells a room that
  * did not pass an update on from a client that could not apply it: the clock units one editor
@@ -141,8 +157,14 @@ export async function run(ctx) {
   const lastTenthPace = lastTenthAt ? (names.length - lastTenthAt.rooms) / ((performance.now() - lastTenthAt.t) / 1000) : NaN;
   // D1 round trips of every room per second in a phase: any open room answers for the whole runtime.
   // A count the runtime did not answer within the control timeout leaves the figure out (NaN), not the run.
-  const trips = async () => ({ n: await roomD1Trips(baseUrl, names[0]).catch(() => NaN), at: performance.now() });
+  const trips = async () => ({
+    n: await roomD1Trips(baseUrl, names[0]).catch(() => NaN),
+    alarms: await roomAlarms(baseUrl, names[0]).catch(() => NaN),
+    at: performance.now(),
+  });
   const perSecond = (from, to) => ((to.n - from.n) * 1000) / (to.at - from.at);
+  const alarmsPerSecond = (from, to) => ((to.alarms - from.alarms) * 1000) / (to.at - from.at);
+  const stopPinging = startPinging(rooms);
   let counting = true;
   for (const { provider } of rooms.flatMap((room) => room.clients)) provider.on("connection-close", () => void (counting && errors.closes++));
   mb.open = await readRss(pid);
@@ -162,6 +184,7 @@ export async function run(ctx) {
   mb.silent = await readRss(pid);
 
   counting = false;
+  stopPinging();
   for (const { provider } of rooms.flatMap((room) => room.clients)) provider.destroy();
   const leftAt = Date.now();
   process.stdout.write(`site-1000-rooms: every editor left ${ROOMS} rooms\n`);
@@ -211,6 +234,9 @@ export async function run(ctx) {
       "rooms opened per second, the last tenth": Math.round(lastTenthPace * 100) / 100,
       "D1 round trips per second of every room, while typing": Math.round(perSecond(typingFrom, typingTo) * 10) / 10,
       "D1 round trips per second of every room, connected and silent": Math.round(perSecond(silentFrom, silentTo) * 10) / 10,
+      "room alarms (wakes) per second of every room, while typing": Math.round(alarmsPerSecond(typingFrom, typingTo) * 10) / 10,
+      "room alarms (wakes) per second of every room, connected and silent": Math.round(alarmsPerSecond(silentFrom, silentTo) * 10) / 10,
+      "heartbeat ping interval of every client, ms (0: none)": PING_MS,
       keystrokes,
       "in rooms whose editors differ: clock units one lacks of the other's": differ.lacking,
       "in rooms whose editors differ: editors holding updates back": differ.pending,
