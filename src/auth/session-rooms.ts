@@ -18,7 +18,7 @@ interface SessionRechecker {
  * once each has answered (its closes sent). `ended`: the sessions are gone (sign-out, removal,
  * password reset), so their notes are dropped after; a change of role or scope keeps them (the
  * sessions go on, and reconnect under the new access). Without the `PAGE_ROOM` binding there are no
- * rooms. A room that cannot be reached is logged, never the caller's failure.
+ * rooms to tell. A room that cannot be reached is logged, never the caller's failure.
  *
  * @example
  * await deleteEditorSession(env.DB, sid);
@@ -26,20 +26,20 @@ interface SessionRechecker {
  */
 export async function tellSessionRooms(env: { DB: D1Database }, target: SessionRoomsTarget, options: { ended: boolean }): Promise<void> {
   const namespace = (env as { PAGE_ROOM?: unknown }).PAGE_ROOM;
+  // A site without rooms has no rows to read (nor, perhaps, the table).
+  if (!isNamespace(namespace)) return;
   try {
-    if (isNamespace(namespace)) {
-      const rooms = await roomsOfSessions(env.DB, target);
-      await Promise.all(
-        rooms.map(async (room) => {
-          try {
-            // Not through partyserver's `setName`: a room nobody has open answers without loading.
-            await (namespace.get(namespace.idFromName(room)) as unknown as SessionRechecker).recheckSessions();
-          } catch (error) {
-            console.error(`page room ${room}: could not be told of a session change`, error);
-          }
-        }),
-      );
-    }
+    const rooms = await roomsOfSessions(env.DB, target);
+    await Promise.all(
+      rooms.map(async (room) => {
+        try {
+          // Not through partyserver's `setName`: a room nobody has open answers without loading.
+          await (namespace.get(namespace.idFromName(room)) as unknown as SessionRechecker).recheckSessions();
+        } catch (error) {
+          console.error(`page room ${room}: could not be told of a session change`, error);
+        }
+      }),
+    );
     if (options.ended) await forgetEndedSessions(env.DB, target);
   } catch (error) {
     // The change itself is made: the rooms' own rechecks find it.
