@@ -90,16 +90,18 @@ function startTyping(rooms) {
   };
 }
 
-/* Every client pings every PING_MS (phases spread), as the browser client does; answers the stop. */
-function startPinging(rooms) {
+/*
+ * Each of a room's clients pings at once and then every PING_MS, as the browser client does from
+ * its socket's open (a room whose first heartbeat check finds no ping stops checking). Answers the stop.
+ */
+function startPinging(room) {
   if (PING_MS <= 0) return () => undefined;
-  const all = rooms.flatMap(({ clients }) => clients);
-  const timers = [];
-  all.forEach(({ provider }, i) => {
+  const timers = room.clients.map(({ provider }) => {
     const ping = () => provider.ws?.readyState === 1 && provider.ws.send("ping");
-    timers.push(setTimeout(() => timers.push(setInterval(ping, PING_MS)), (PING_MS * i) / all.length));
+    ping();
+    return setInterval(ping, PING_MS);
   });
-  return () => timers.forEach((timer) => (clearTimeout(timer), clearInterval(timer)));
+  return () => timers.forEach((timer) => clearInterval(timer));
 }
 
 /*
@@ -147,11 +149,14 @@ export async function run(ctx) {
 
   const t0 = performance.now();
   const rooms = [];
+  const pingers = [];
   // The pace of the last tenth of the rooms opened, apart from the whole: a runtime that slows as rooms add up shows there.
   let lastTenthAt = null;
   for (let i = 0; i < names.length; i += GROUP) {
     if (lastTenthAt === null && i >= names.length * 0.9) lastTenthAt = { t: performance.now(), rooms: i };
-    rooms.push(...(await Promise.all(names.slice(i, i + GROUP).map((room) => openRoom(baseUrl, room, headers, errors)))));
+    const opened = await Promise.all(names.slice(i, i + GROUP).map((room) => openRoom(baseUrl, room, headers, errors)));
+    pingers.push(...opened.map(startPinging));
+    rooms.push(...opened);
   }
   const openS = (performance.now() - t0) / 1000;
   const lastTenthPace = lastTenthAt ? (names.length - lastTenthAt.rooms) / ((performance.now() - lastTenthAt.t) / 1000) : NaN;
@@ -164,9 +169,16 @@ export async function run(ctx) {
   });
   const perSecond = (from, to) => ((to.n - from.n) * 1000) / (to.at - from.at);
   const alarmsPerSecond = (from, to) => ((to.alarms - from.alarms) * 1000) / (to.at - from.at);
-  const stopPinging = startPinging(rooms);
   let counting = true;
-  for (const { provider } of rooms.flatMap((room) => room.clients)) provider.on("connection-close", () => void (counting && errors.closes++));
+  /* Close codes of the clients' closes, so a close says who closed (4408: the room's heartbeat or handshake check). */
+  const closeCodes = {};
+  for (const { provider } of rooms.flatMap((room) => room.clients)) {
+    provider.on("connection-close", (event) => {
+      if (!counting) return;
+      errors.closes++;
+      closeCodes[event?.code ?? "none"] = (closeCodes[event?.code ?? "none"] ?? 0) + 1;
+    });
+  }
   mb.open = await readRss(pid);
 
   const typingFrom = await trips();
@@ -184,7 +196,7 @@ export async function run(ctx) {
   mb.silent = await readRss(pid);
 
   counting = false;
-  stopPinging();
+  for (const stop of pingers) stop();
   for (const { provider } of rooms.flatMap((room) => room.clients)) provider.destroy();
   const leftAt = Date.now();
   process.stdout.write(`site-1000-rooms: every editor left ${ROOMS} rooms\n`);
@@ -237,6 +249,7 @@ export async function run(ctx) {
       "room alarms (wakes) per second of every room, while typing": Math.round(alarmsPerSecond(typingFrom, typingTo) * 10) / 10,
       "room alarms (wakes) per second of every room, connected and silent": Math.round(alarmsPerSecond(silentFrom, silentTo) * 10) / 10,
       "heartbeat ping interval of every client, ms (0: none)": PING_MS,
+      "closes by code": JSON.stringify(closeCodes),
       keystrokes,
       "in rooms whose editors differ: clock units one lacks of the other's": differ.lacking,
       "in rooms whose editors differ: editors holding updates back": differ.pending,
