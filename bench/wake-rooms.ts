@@ -10,6 +10,8 @@ import { countingD1, type RoundTrips } from "./d1-round-trips";
  * isolate, so `site-1000-rooms` reads the whole runtime's D1 rate from any one room.
  */
 const ROOM_TRIPS: RoundTrips = { count: 0 };
+/* Every alarm the wake page rooms of this isolate have run: each is a wake of its room. */
+const ROOM_ALARMS = { count: 0 };
 
 /** What a seeded room stored, so the bench can check both rooms hold the same bytes and a log. */
 export interface SeedResult {
@@ -46,6 +48,16 @@ export class WakePageRoom extends PageRoom {
   /** D1 round trips of every wake page room in this isolate so far. */
   d1Trips(): number {
     return ROOM_TRIPS.count;
+  }
+
+  /** Alarms every wake page room in this isolate has run so far (each one wakes its room). */
+  alarms(): number {
+    return ROOM_ALARMS.count;
+  }
+
+  override async onAlarm(): Promise<void> {
+    ROOM_ALARMS.count += 1;
+    return super.onAlarm();
   }
 
   /** Replaces the stored state with `snapshot` and then `updates` as logged rows. Evict afterwards. */

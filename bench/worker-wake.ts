@@ -44,7 +44,7 @@ function unframe(body: ArrayBuffer): Uint8Array[] {
  * `POST /__bench/seed-room?party=&room=` (framed body: snapshot, then logged updates),
  * `POST /__bench/evict-room?party=&room=`, `POST /__bench/silence-room?party=&room=` (cancel its
  * alarm), `GET /__bench/room-born?party=&room=`, `GET /__bench/room-d1-trips?room=` (the D1 round
- * trips of every wake page room in the runtime so far).
+ * trips of every wake page room in the runtime so far, and the alarms they ran).
  */
 export async function wakeRoutes(request: Request, env: WakeEnv, ctx: ExecutionContext): Promise<Response | undefined> {
   const url = new URL(request.url);
@@ -59,7 +59,8 @@ export async function wakeRoutes(request: Request, env: WakeEnv, ctx: ExecutionC
   const room = url.searchParams.get("room");
   if (url.pathname === "/__bench/room-d1-trips") {
     if (party !== "wake-page-room" || !room) return new Response("party must be wake-page-room, and room given", { status: 400 });
-    return Response.json({ trips: await env.WAKE_PAGE_ROOM.get(env.WAKE_PAGE_ROOM.idFromName(room)).d1Trips() });
+    const stub = env.WAKE_PAGE_ROOM.get(env.WAKE_PAGE_ROOM.idFromName(room));
+    return Response.json({ trips: await stub.d1Trips(), alarms: await stub.alarms() });
   }
   const stub = stubOf(env, party, room);
   if (!stub) return new Response("party must be wake-page-room or wake-bare-room, and room given", { status: 400 });

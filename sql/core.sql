@@ -2,7 +2,7 @@
 -- The editors who sign in through "cms-toolkit/auth", and their sessions. A site with its own auth
 -- may leave the tables empty.
 --
--- Upgrades included: core-roles, core-team-links, core-activity, core-second-factor, core-unflushed-rooms, core-scheduled-publishes
+-- Upgrades included: core-roles, core-team-links, core-activity, core-second-factor, core-unflushed-rooms, core-scheduled-publishes, core-room-sessions
 CREATE TABLE "editors" (
   "id" INTEGER PRIMARY KEY AUTOINCREMENT,
   "email" TEXT NOT NULL UNIQUE COLLATE NOCASE,
@@ -93,3 +93,13 @@ CREATE TABLE "scheduled_publishes" (
   "restore" INTEGER NOT NULL DEFAULT 0,
   "scheduler" TEXT NOT NULL
 );
+
+-- The rooms holding an open connection of each sign-in session, added by the room as it admits one
+-- and deleted as the session's last one there closes: a sign-out or a change of access tells them at once.
+CREATE TABLE "room_sessions" (
+  "room" TEXT NOT NULL,
+  "session_id" TEXT NOT NULL,
+  "editor_id" TEXT NOT NULL
+);
+CREATE UNIQUE INDEX "room_sessions_session_room" ON "room_sessions" ("session_id", "room");
+CREATE INDEX "room_sessions_editor" ON "room_sessions" ("editor_id");

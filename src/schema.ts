@@ -14,3 +14,4 @@ export { activity } from "./tables/activity";
 export { reviewComments } from "./tables/review-comments";
 export { unflushedRooms } from "./tables/unflushed-rooms";
 export { scheduledPublishes } from "./tables/scheduled-publishes";
+export { roomSessions } from "./tables/room-sessions";

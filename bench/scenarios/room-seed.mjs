@@ -55,6 +55,11 @@ export async function roomD1Trips(baseUrl, room) {
   return (await control(baseUrl, "room-d1-trips", WAKE_PAGE, room)).trips;
 }
 
+/** The alarms every wake page room of the runtime has run so far (each a wake of its room), asked of `room`. */
+export async function roomAlarms(baseUrl, room) {
+  return (await control(baseUrl, "room-d1-trips", WAKE_PAGE, room)).alarms;
+}
+
 /**
  * Opens a provider and resolves with `{ ms, doc, provider }`, `ms` being the time from creating
  * it (the WebSocket connect) to its first sync; rejects after `timeoutMs`.

@@ -2,7 +2,9 @@
 // started runtime, two editors each (two accounts, as two people), each typing into its own
 // paragraph at a low rate (a keystroke every SITE_KEY_MS, phases spread) for SITE_TYPING_S; then
 // the editors stay connected and silent for SITE_SILENT_S, leave, and the runtime is watched for
-// SITE_IDLE_S. Then SITE_WAKE_SAMPLE rooms spread over the site are joined again, one client each:
+// SITE_IDLE_S. While connected, every editor's client sends the heartbeat ping every SITE_PING_MS
+// (2 s, as the browser client does; the runtime answers it without waking the room), and the
+// alarms the rooms run are counted: each is a wake of its room. Then SITE_WAKE_SAMPLE rooms spread over the site are joined again, one client each:
 // the time to its first sync is the wake time, and the room's own birth time says whether the
 // runtime had dropped the object (a cold wake) or still held it.
 //
@@ -17,7 +19,7 @@ import * as Y from "yjs";
 import { rssBytes } from "../lib/memory.mjs";
 import { median, ratioFigure } from "../lib/stats.mjs";
 import { editorHeaders, emptyParagraph, sleep, until } from "./room-clients.mjs";
-import { roomBornAt, roomD1Trips, timeToSync, WAKE_PAGE } from "./room-seed.mjs";
+import { roomAlarms, roomBornAt, roomD1Trips, timeToSync, WAKE_PAGE } from "./room-seed.mjs";
 
 export const name = "site-1000-rooms";
 
@@ -27,6 +29,8 @@ const KEY_MS = Number(process.env.SITE_KEY_MS ?? 10_000);
 const SILENT_S = Number(process.env.SITE_SILENT_S ?? 30);
 const IDLE_S = Number(process.env.SITE_IDLE_S ?? 70);
 const WAKE_SAMPLE = Number(process.env.SITE_WAKE_SAMPLE ?? 20);
+/* The browser client's heartbeat (`live-session.ts`); 0 sends none, as a stock Yjs client. */
+const PING_MS = Number(process.env.SITE_PING_MS ?? 2_000);
 /*
  * SITE_REOPEN=1: after the wakes, every room is joined again by its two editors, and the runtime's
  * memory read once more. Memory the idle runtime still held after the rooms were dropped but that
@@ -87,6 +91,20 @@ function startTyping(rooms) {
 }
 
 /*
+ * Each of a room's clients pings at once and then every PING_MS, as the browser client does from
+ * its socket's open (a room whose first heartbeat check finds no ping stops checking). Answers the stop.
+ */
+function startPinging(room) {
+  if (PING_MS <= 0) return () => undefined;
+  const timers = room.clients.map(({ provider }) => {
+    const ping = () => provider.ws?.readyState === 1 && provider.ws.send("ping");
+    ping();
+    return setInterval(ping, PING_MS);
+  });
+  return () => timers.forEach((timer) => clearInterval(timer));
+}
+
+/*
  * Rooms whose editors do not hold the same document within AGREE_MS, with what tells a room that
  * did not pass an update on from a client that could not apply it: the clock units one editor
  * lacks of the other's, and how many of those editors hold updates back (missing what they build on).
@@ -131,20 +149,36 @@ export async function run(ctx) {
 
   const t0 = performance.now();
   const rooms = [];
+  const pingers = [];
   // The pace of the last tenth of the rooms opened, apart from the whole: a runtime that slows as rooms add up shows there.
   let lastTenthAt = null;
   for (let i = 0; i < names.length; i += GROUP) {
     if (lastTenthAt === null && i >= names.length * 0.9) lastTenthAt = { t: performance.now(), rooms: i };
-    rooms.push(...(await Promise.all(names.slice(i, i + GROUP).map((room) => openRoom(baseUrl, room, headers, errors)))));
+    const opened = await Promise.all(names.slice(i, i + GROUP).map((room) => openRoom(baseUrl, room, headers, errors)));
+    pingers.push(...opened.map(startPinging));
+    rooms.push(...opened);
   }
   const openS = (performance.now() - t0) / 1000;
   const lastTenthPace = lastTenthAt ? (names.length - lastTenthAt.rooms) / ((performance.now() - lastTenthAt.t) / 1000) : NaN;
   // D1 round trips of every room per second in a phase: any open room answers for the whole runtime.
   // A count the runtime did not answer within the control timeout leaves the figure out (NaN), not the run.
-  const trips = async () => ({ n: await roomD1Trips(baseUrl, names[0]).catch(() => NaN), at: performance.now() });
+  const trips = async () => ({
+    n: await roomD1Trips(baseUrl, names[0]).catch(() => NaN),
+    alarms: await roomAlarms(baseUrl, names[0]).catch(() => NaN),
+    at: performance.now(),
+  });
   const perSecond = (from, to) => ((to.n - from.n) * 1000) / (to.at - from.at);
+  const alarmsPerSecond = (from, to) => ((to.alarms - from.alarms) * 1000) / (to.at - from.at);
   let counting = true;
-  for (const { provider } of rooms.flatMap((room) => room.clients)) provider.on("connection-close", () => void (counting && errors.closes++));
+  /* Close codes of the clients' closes, so a close says who closed (4408: the room's heartbeat or handshake check). */
+  const closeCodes = {};
+  for (const { provider } of rooms.flatMap((room) => room.clients)) {
+    provider.on("connection-close", (event) => {
+      if (!counting) return;
+      errors.closes++;
+      closeCodes[event?.code ?? "none"] = (closeCodes[event?.code ?? "none"] ?? 0) + 1;
+    });
+  }
   mb.open = await readRss(pid);
 
   const typingFrom = await trips();
@@ -162,6 +196,7 @@ export async function run(ctx) {
   mb.silent = await readRss(pid);
 
   counting = false;
+  for (const stop of pingers) stop();
   for (const { provider } of rooms.flatMap((room) => room.clients)) provider.destroy();
   const leftAt = Date.now();
   process.stdout.write(`site-1000-rooms: every editor left ${ROOMS} rooms\n`);
@@ -211,6 +246,10 @@ export async function run(ctx) {
       "rooms opened per second, the last tenth": Math.round(lastTenthPace * 100) / 100,
       "D1 round trips per second of every room, while typing": Math.round(perSecond(typingFrom, typingTo) * 10) / 10,
       "D1 round trips per second of every room, connected and silent": Math.round(perSecond(silentFrom, silentTo) * 10) / 10,
+      "room alarms (wakes) per second of every room, while typing": Math.round(alarmsPerSecond(typingFrom, typingTo) * 10) / 10,
+      "room alarms (wakes) per second of every room, connected and silent": Math.round(alarmsPerSecond(silentFrom, silentTo) * 10) / 10,
+      "heartbeat ping interval of every client, ms (0: none)": PING_MS,
+      "closes by code": JSON.stringify(closeCodes),
       keystrokes,
       "in rooms whose editors differ: clock units one lacks of the other's": differ.lacking,
       "in rooms whose editors differ: editors holding updates back": differ.pending,

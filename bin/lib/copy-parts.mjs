@@ -23,6 +23,7 @@ export const SQL_UPGRADES = [
   { part: "core", name: "core-second-factor" },
   { part: "core", name: "core-unflushed-rooms" },
   { part: "core", name: "core-scheduled-publishes" },
+  { part: "core", name: "core-room-sessions" },
   { part: "pages", name: "pages-locales" },
   { part: "pages", name: "pages-redirect-locales" },
 ];

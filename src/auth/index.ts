@@ -28,6 +28,7 @@ export type { SessionRouteOptions } from "./session-route";
 export { DEFAULT_SIGN_IN_LIMITS, openSignInAttempt } from "./rate-limit";
 export type { SignInLimits, SignInAttempt } from "./rate-limit";
 export { editorNames, findEditorByEmail } from "./editor-store";
+export { tellSessionRooms } from "./session-rooms";
 export { createEditorSession, deleteEditorSession, findSessionEditor, revokeEditorSessions, sessionEditorOf, sessionEditorStatement } from "./session-store";
 export type { SessionEditor } from "./session-store";
 export type { EditorRecord } from "./editor-store";

@@ -110,6 +110,8 @@ export function sessionFromPayload(payload: SessionPayload): EditorSession {
     roles: [...roles],
     access: admin ? { publish, admin } : { publish },
     sessionId: payload.sid,
+    // The cookie and its session row end together (`startSession` gives both `exp`).
+    ...(payload.exp > 0 ? { sessionExpiresAt: payload.exp * 1000 } : {}),
   };
 }
 

@@ -18,6 +18,7 @@ import { createSiteEditorResolver } from "./resolve-editor";
 import { secondFactorRoute } from "./second-factor-route";
 import { hasSecondFactor, useSecondFactor } from "./second-factor-store";
 import { assertSessionSecret, clearSessionCookieHeader, readSessionCookie, verifySession, type EditorRole } from "./session-cookie";
+import { tellSessionRooms } from "./session-rooms";
 import { deleteEditorSession } from "./session-store";
 import { startSession } from "./start-session";
 import { isFormPost, readSignInInput, safeNextPath } from "./sign-in-input";
@@ -100,6 +101,8 @@ export function sessionRoute(options: SessionRouteOptions = {}): EditorRoute<Aut
       if (payload) {
         noteActor(request, payload.email);
         await deleteEditorSession(env.DB, payload.sid);
+        // The rooms this sign-in has open close its sockets now, not at their next recheck.
+        await tellSessionRooms(env, { sessionIds: [payload.sid] }, { ended: true });
       }
       return noContent({ "set-cookie": clearSessionCookieHeader(request), ...NO_STORE });
     }

@@ -13,6 +13,7 @@ import { startSession } from "./start-session";
 import { deadLinkPage, teamLinkPage } from "./team-link-html";
 import { DEFAULT_TEAM_LIMITS, TEAM_LINK_PATHS, teamLinkLimiter, type TeamEnv, type TeamLimits } from "./team-limits";
 import { openTeamLink, redeemTeamLink, type OpenTeamLink, type TeamLinkKind } from "./team-links";
+import { tellSessionRooms } from "./session-rooms";
 
 export interface TeamLinkPageOptions<Env extends TeamEnv> {
   /** Clock in milliseconds; default `Date.now`. Tests move it to expire links. */
@@ -94,6 +95,8 @@ export function teamLinkPageRoute<Env extends TeamEnv>(options: TeamLinkPageOpti
     let cookie: string;
     try {
       const account = await redeemTeamLink(env.DB, link, await hashPassword(password), now());
+      // A reset ended every session of the account: the rooms it has open close its sockets now.
+      if (link.kind === "reset") await tellSessionRooms(env, { editorId: String(account.id) }, { ended: true });
       cookie = await startSession(request, { DB: env.DB, CMS_SESSION_SECRET: secret }, account, now());
     } catch (caught) {
       if (isHttpError(caught) && caught.status === 410) return new Response(deadLinkPage(caught.code ?? "link_used"), { status: 410, headers: HTML_HEADERS });

@@ -14,6 +14,7 @@ import { assertSessionSecret } from "./session-cookie";
 import { MAX_TEAM_BODY_BYTES, parseAccountChange, parseInvite } from "./team-input";
 import { DEFAULT_TEAM_LIMITS, TEAM_LINK_PATHS, teamLinkLimiter, type TeamEnv, type TeamLimits } from "./team-limits";
 import { createTeamLink, TEAM_LINK_LIFETIME_SECONDS, type TeamLinkTarget } from "./team-links";
+import { tellSessionRooms } from "./session-rooms";
 import { changeMember, findMember, listTeam, removeMember } from "./team-store";
 
 export interface TeamRouteOptions<Env extends TeamEnv> {
@@ -85,11 +86,15 @@ export function teamRoute<Env extends TeamEnv>(options: TeamRouteOptions<Env>): 
     if (request.method === "DELETE") {
       const member = await findMember(env.DB, id);
       await removeMember(env.DB, id);
+      // Its sessions went with the row; the rooms it has open close its sockets now.
+      await tellSessionRooms(env, { editorId: String(id) }, { ended: true });
       noteActivity(request, { kind: "editor.removed", detail: { editorId: String(id), email: member.email, name: member.name, role: member.role } });
       return noContent();
     }
     const change = parseAccountChange(await readJsonObject(request, { maxBytes: MAX_TEAM_BODY_BYTES }));
     const changed = await changeMember(env.DB, id, change);
+    // Its open sockets were admitted under the old role or scope: their rooms close them now (4409).
+    await tellSessionRooms(env, { editorId: String(id) }, { ended: false });
     noteActivity(request, { kind: "editor.changed", detail: { editorId: String(id), email: changed.email, name: changed.name, role: changed.role, changed: Object.keys(change).sort() } });
     return json(changed);
   });

@@ -48,7 +48,8 @@ export function signInRoutes<Env extends CmsEnv>(options: SessionRouteOptions, t
       if (matchPath(path, pathname) === null && matchPath(`${path}/totp`, pathname) === null) return (await people(request, env, ctx)) ?? linkPages(request, env, ctx);
       // Attempts are counted there; without it sign-in would be unlimited.
       if (!env.RATE_LIMIT) throw missingBinding("RATE_LIMIT", "Durable Object namespace", "sign-in");
-      return session(request, { ...authEnv(env), RATE_LIMIT: env.RATE_LIMIT }, ctx);
+      // `PAGE_ROOM` too: a sign-out tells the rooms holding the session's sockets (`tellSessionRooms`).
+      return session(request, { ...authEnv(env), RATE_LIMIT: env.RATE_LIMIT, ...(env.PAGE_ROOM ? { PAGE_ROOM: env.PAGE_ROOM } : {}) }, ctx);
     }),
     resolveEditor,
   };

@@ -14,7 +14,7 @@ export interface DeclaredTableSources {
   shareLinks?: Table | undefined;
   /** The activity log (sql/activity.sql): every site built by `createCms` records it. */
   activity?: boolean;
-  /** The tables rooms keep in D1, `unflushed_rooms` and `scheduled_publishes` (sql/core.sql): every site whose collections have rooms. */
+  /** The tables rooms keep in D1, `unflushed_rooms`, `scheduled_publishes` and `room_sessions` (sql/core.sql): every site whose collections have rooms. */
   roomTables?: boolean;
 }
 
@@ -37,7 +37,7 @@ export function declaredTables(sources: DeclaredTableSources): string[] {
   }
   if (sources.signIn) for (const name of ["editors", "editor_sessions", "team_links"]) names.add(name);
   if (sources.activity) names.add("activity");
-  if (sources.roomTables) for (const name of ["unflushed_rooms", "scheduled_publishes"]) names.add(name);
+  if (sources.roomTables) for (const name of ["unflushed_rooms", "scheduled_publishes", "room_sessions"]) names.add(name);
   for (const table of [sources.media, sources.settings, ...(sources.forms ?? []), ...(sources.reviews ?? []), sources.shareLinks]) {
     if (table) names.add(getTableName(table));
   }

@@ -50,6 +50,7 @@ import { KnownSockets } from "./room-sockets";
 import { adoptShared, assertRoomShared, sharedRefusal, sharedText, type RoomTranslation } from "./room-translation";
 import { translationIds } from "../cores/translations/translations";
 import { tellSourceChanged, tellTranslationRooms } from "./room-client";
+import { RoomSessionNotes } from "./room-session-notes";
 import { RoomStore } from "./room-store";
 import { foreignWriter, newWriters, withWriters } from "./room-writers";
 import { CUSTOM_MESSAGE_PREFIX, HEARTBEAT_PING, HEARTBEAT_PONG, outdatedClient, parseRoomName, ROOM_CLOSE, type RoomEvent } from "../shared/room-protocol";
@@ -135,6 +136,8 @@ export class PageRoom extends YServer {
   #limits: RoomLimits = DEFAULT_ROOM_LIMITS;
   #drafts: RoomDrafts | null = null;
   #admission: RoomAdmission | null = null;
+  /** The room's rows in `room_sessions`; `null` when the site has no session check (nothing would push). */
+  #notes: RoomSessionNotes | null = null;
   #commits: RoomCommits | null = null;
   #comments: RoomComments | null = null;
   #alarmAt: number | null = null;
@@ -214,7 +217,12 @@ export class PageRoom extends YServer {
     connection.setState((prev: RoomConnectionState | null) => ({ ...prev, editor, color: editorColor(editor.id), connectedAt: now, spoke: false, clients: [] }));
     this.#idleCheckAt(now + this.#limits.handshakeMs);
     if ((this.#store as RoomStore).setTimerBy(HEARTBEAT_CHECK, now + this.#limits.heartbeatTimeoutMs)) this.#arm();
-    if (typeof editor.sessionId === "string" && (this.#store as RoomStore).setTimerBy(SESSION_CHECK, now + this.#limits.sessionRecheckMs)) this.#arm();
+    if (typeof editor.sessionId === "string") {
+      // Listed before anything else can go out, so a sign-out from now on finds this room.
+      void this.#notes?.joined(editor.sessionId, editor.id);
+      const check = (this.#admission as RoomAdmission).nextCheckAt(now);
+      if (check !== null && (this.#store as RoomStore).setTimerBy(SESSION_CHECK, check)) this.#arm();
+    }
     super.onConnect(connection, ctx);
     // A publish this editor scheduled failed while they were away: their first visit since says so.
     const notice = takeScheduleNotice(this.#store as RoomStore, editor.id);
@@ -295,6 +303,7 @@ export class PageRoom extends YServer {
     if (present.length > 0) removeAwarenessStates(this.document.awareness, present, null);
     this.#owners.release(connection, state);
     this.#commits?.closed(connection);
+    this.#sessionLeft(connection, state);
     const others = [...this.getConnections()].some((c) => c.id !== connection.id && c.readyState === WebSocket.OPEN);
     if (others) return;
     // The emptied room's checks would only wake it (loading its whole document) to find no one.
@@ -414,6 +423,20 @@ export class PageRoom extends YServer {
       }
     }
     return told;
+  }
+
+  /**
+   * RPC (Worker-internal, the push of a sign-out or a change of access, `tellSessionRooms`):
+   * confirms every open connection's session now, with the rule and close codes of the room's own
+   * rechecks, and answers once the ones that no longer stand are closed. A room nobody has open
+   * answers at once without loading (a row of `room_sessions` left behind asks it for nothing).
+   */
+  async recheckSessions(): Promise<{ closed: number }> {
+    if (!this.ctx.getWebSockets().some((socket) => socket.readyState === WebSocket.OPEN)) return { closed: 0 };
+    // Addressed by name without `setName`: starting partyserver now loads the room if it slept.
+    if (!this.#started) await this.setName(this.name);
+    if (!this.#admission || this.#loadError) return { closed: 0 };
+    return { closed: await this.#admission.confirmNow(Date.now()) };
   }
 
   /** RPC: how many suggestions are open (the versions meta shows it beside the publish state). */
@@ -630,10 +653,12 @@ export class PageRoom extends YServer {
     this.#place = room.place;
     this.#sharedTold = room.deps.localized && !room.translation ? sharedText(this.document, room.fields, room.deps.localized.shared) : null;
     this.#limits = { ...DEFAULT_ROOM_LIMITS, ...config?.limits };
+    const sessionsLive = sessionsCheckOf(config);
+    this.#notes = sessionsLive ? new RoomSessionNotes((this.env as RoomEnv).DB, this.name, logSinkOf(config?.log)) : null;
     this.#admission = new RoomAdmission({
       env: this.env as RoomEnv,
       limits: this.#limits,
-      sessionsLive: sessionsCheckOf(config),
+      sessionsLive,
       connections: () => this.getConnections(),
       evict: (connection, code, reason) => this.#evict(connection, code, reason),
     });
@@ -808,6 +833,7 @@ export class PageRoom extends YServer {
     this.#drafts = null;
     this.#store = null;
     for (const connection of this.getConnections()) this.#evict(connection, ROOM_CLOSE.NOT_FOUND, reason);
+    await this.#notes?.left(null);
     this.#alarmAt = null;
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
@@ -824,6 +850,20 @@ export class PageRoom extends YServer {
     const clients = state?.clients ?? [];
     if (clients.length > 0) removeAwarenessStates(this.document.awareness, clients, null);
     connection.close(code, closeReason(reason));
+    this.#sessionLeft(connection, state);
+  }
+
+  /**
+   * A connection ended: when its session has no other open connection here, the room's row for
+   * that session in `room_sessions` goes (a push for it would find nobody).
+   */
+  #sessionLeft(connection: Connection, state: RoomConnectionState | null): void {
+    const sessionId = state?.editor.sessionId;
+    if (!this.#notes || typeof sessionId !== "string") return;
+    for (const other of this.getConnections()) {
+      if (other.id !== connection.id && other.readyState === WebSocket.OPEN && stateOf(other)?.editor.sessionId === sessionId) return;
+    }
+    void this.#notes.left([sessionId]);
   }
 }
 

@@ -42,12 +42,15 @@ export function sessionsCheckOf(options: Pick<PageRoomOptions, "isSessionLive" |
 
 /**
  * Who may go on speaking and listening in one room: the message size cap, one rate budget per
- * editor (whatever connection they use, so reconnecting does not refill it), and the periodic
- * confirmation of the connections' sign-in sessions. That confirmation is the room's, not each
- * connection's: once `sessionRecheckMs` has passed since the last one, the next message, the next
- * edit going out or the room's alarm confirms every connection it holds in one call (one D1 read
- * with the built-in sign-in), so a room's reads do not grow with its crowd, and no connection's
- * attachment is rewritten for it.
+ * editor (whatever connection they use, so reconnecting does not refill it), and the confirmation
+ * of the connections' sign-in sessions. A sign-out or a change of an account's role or scope is
+ * pushed to the rooms holding its connections, which confirm at once ({@link confirmNow}); the
+ * rest is the safety net for a push that went missing: once `sessionRecheckMs` has passed since the
+ * last confirmation, the next message or the next edit going out confirms again, and the room's
+ * alarm does once `sessionSafetyMs` has, or when a connected session expires. A confirmation is
+ * the room's, not each connection's: every connection it holds in one call (one D1 read with the
+ * built-in sign-in), so a room's reads do not grow with its crowd, and no connection's attachment
+ * is rewritten for it.
  *
  * @example
  * const refusal = admission.admit(state, message.byteLength, Date.now());
@@ -88,43 +91,81 @@ export class RoomAdmission {
   }
 
   /**
-   * Called by the room's alarm: a connection that is silent (or only heartbeats, which the runtime
-   * answers without waking the room) and receives no edits is confirmed too, so a sign-out or a
-   * change of role or scope closes it within `sessionRecheckMs`. Answers when the alarm should
-   * next confirm, or `null` when no connection is subject to the check. A confirmation a message
-   * made within the period stands in for this one: the alarm then comes back when that one's
-   * period ends (a connection that joined since was resolved at its join, later still).
+   * The push: a session of a connection here ended or its account's access changed. Confirms every
+   * connection now, whenever the last confirmation was, and resolves once the ones that no longer
+   * stand are closed, with how many were. Idempotent: a push for a session the room does not hold
+   * confirms the others and closes nothing.
+   */
+  async confirmNow(now: number): Promise<number> {
+    return (await this.#confirm(now)) ?? 0;
+  }
+
+  /**
+   * Called by the room's alarm, the safety net of the push for connections that are silent (or
+   * only heartbeat, which the runtime answers without waking the room) and receive no edits:
+   * confirms them all once `sessionSafetyMs` has passed since the last confirmation, or when a
+   * connected session's expiry has come. Answers when the alarm should next confirm (the earlier
+   * of the two), or `null` when no connection is subject to the check.
    */
   confirmAll(now: number): number | null {
-    const period = this.#o.limits.sessionRecheckMs;
     if (!this.#o.sessionsLive) return null;
-    if (now - this.#confirmedAt >= period) return this.#confirm(now) ? now + period : null;
-    return this.#checked().length > 0 ? this.#confirmedAt + period : null;
+    const held = this.#checked();
+    if (held.length === 0) return null;
+    if (now - this.#confirmedAt >= this.#o.limits.sessionSafetyMs || held.some(([, state]) => expiryOf(state) <= now)) void this.#confirm(now);
+    return this.nextCheckAt(now, held);
+  }
+
+  /**
+   * When the alarm should next confirm: the safety period after the last confirmation (or after
+   * `now` when none was made), or the earliest expiry still ahead among the connected sessions,
+   * whichever is sooner; `null` when no connection is subject to the check.
+   */
+  nextCheckAt(now: number, held = this.#checked()): number | null {
+    if (!this.#o.sessionsLive || held.length === 0) return null;
+    let next = (this.#confirmedAt === Number.NEGATIVE_INFINITY ? now : this.#confirmedAt) + this.#o.limits.sessionSafetyMs;
+    for (const [, state] of held) {
+      const expiry = expiryOf(state);
+      if (expiry > now && expiry < next) next = expiry;
+    }
+    return next;
   }
 
   #confirmWhenDue(now: number): void {
-    if (now - this.#confirmedAt >= this.#o.limits.sessionRecheckMs) this.#confirm(now);
+    if (now - this.#confirmedAt >= this.#o.limits.sessionRecheckMs) void this.#confirm(now);
   }
 
-  /* Sends every connection's session to be confirmed in one call: one that has ended is closed (4401), one whose role or scope changed 4409. */
-  #confirm(now: number): boolean {
+  /*
+   * Sends every connection's session to be confirmed in one call: one that has ended is closed
+   * (4401), one whose role or scope changed 4409. Resolves with how many were closed, once they
+   * are; `null` when there was nothing to confirm.
+   */
+  #confirm(now: number): Promise<number | null> {
     const { sessionsLive, env } = this.#o;
     this.#confirmedAt = now;
     const held = this.#checked();
-    if (!sessionsLive || held.length === 0) return false;
-    sessionsLive(
+    if (!sessionsLive || held.length === 0) return Promise.resolve(null);
+    return sessionsLive(
       env,
       held.map(([, state]) => state.editor),
     ).then(
-      (answers) =>
+      (answers) => {
+        let closed = 0;
         held.forEach(([connection], i) => {
           const live = answers[i];
+          if (live === true) return;
+          // Closed meanwhile (a push and a message confirming at once): told once.
+          if (connection.readyState !== WebSocket.OPEN) return;
+          closed += 1;
           if (live === "changed") this.#o.evict(connection, ROOM_CLOSE.ACCESS_CHANGED, "your access changed: reconnect under the new role or scope");
-          else if (!live) this.#o.evict(connection, ROOM_CLOSE.NO_EDITOR, "the editor's session has ended: sign in again");
-        }),
-      (error: unknown) => console.error("page room: session check failed", error),
+          else this.#o.evict(connection, ROOM_CLOSE.NO_EDITOR, "the editor's session has ended: sign in again");
+        });
+        return closed;
+      },
+      (error: unknown) => {
+        console.error("page room: session check failed", error);
+        return null;
+      },
     );
-    return true;
   }
 
   /* The open connections whose editors have a sign-in session to confirm, with their states. */
@@ -136,4 +177,10 @@ export class RoomAdmission {
     }
     return held;
   }
+}
+
+/* When a connection's sign-in session expires (Unix ms), or never, as far as the room knows. */
+function expiryOf(state: RoomConnectionState): number {
+  const at = state.editor.sessionExpiresAt;
+  return typeof at === "number" ? at : Number.POSITIVE_INFINITY;
 }

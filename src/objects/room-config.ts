@@ -18,12 +18,19 @@ export interface RoomLimits {
   /** A connection that sends nothing this long after connecting is closed (`ROOM_CLOSE.IDLE`). */
   handshakeMs: number;
   /**
-   * How often an open connection's sign-in session is confirmed (with `sessionsLive` or
-   * `isSessionLive`): the room confirms all its connections at once, at a message or an edit it
-   * sends out once this long has passed since the last confirmation, and by its alarm while they are
-   * silent (a socket that only heartbeats is never woken otherwise).
+   * The safety net of the push (`PageRoom.recheckSessions`, which a sign-out or a change of access
+   * sends at once) while a room is awake anyway: at a message, or an edit it sends out, once this
+   * long has passed since the last confirmation, the room confirms every connection's sign-in
+   * session (with `sessionsLive` or `isSessionLive`).
    */
   sessionRecheckMs: number;
+  /**
+   * The slow safety net for connections that are silent (or only heartbeat, which the runtime
+   * answers without waking the room): the room's alarm confirms them this long after the last
+   * confirmation, and at the earliest expiry among the connected sessions, and at no other time,
+   * so a room of quiet editors sleeps between heartbeat checks.
+   */
+  sessionSafetyMs: number;
   /** Per-editor token bucket (shared by their connections, kept across reconnects): burst and refill per second, in messages… */
   messageBurst: number;
   messagesPerSecond: number;
@@ -71,6 +78,7 @@ export const DEFAULT_ROOM_LIMITS: RoomLimits = {
   maxWaitMs: 12_000,
   handshakeMs: 15_000,
   sessionRecheckMs: 3_000,
+  sessionSafetyMs: 60_000,
   messageBurst: 400,
   messagesPerSecond: 100,
   byteBurst: 8 * 1024 * 1024,
@@ -92,14 +100,15 @@ export interface PageRoomOptions<Env extends RoomEnv = RoomEnv> {
   /**
    * Whether an editor's sign-in session still stands: `false` when it ended (signed out, removed:
    * closed with 4401), `"changed"` when its role or scope changed (closed with 4409, so the client
-   * reconnects under the new ones). Open connections are checked every `sessionRecheckMs`, idle
-   * ones included. Editors without a `sessionId` (a site's own auth) are not rechecked.
+   * reconnects under the new ones). Open connections are checked when the site pushes a change
+   * (`PageRoom.recheckSessions`) and, as a safety net, at a message or an edit once
+   * `sessionRecheckMs` has passed, and by the alarm after `sessionSafetyMs` or at a connected
+   * session's expiry. Editors without a `sessionId` (a site's own auth) are not rechecked.
    */
   isSessionLive?: (env: Env, session: EditorSession) => Promise<boolean | "changed">;
   /**
    * `isSessionLive` of every connection a room holds in one call, answering in their order (the
-   * same session may appear more than once): the room asks it once per `sessionRecheckMs` for all
-   * its connections, so a site whose check is one query for many sessions (the built-in sign-in's
+   * same session may appear more than once): the room asks it for all its connections at once, so a site whose check is one query for many sessions (the built-in sign-in's
    * is) pays one read per room per period, not one per connection. Without it the room calls
    * `isSessionLive` once per distinct connection.
    */

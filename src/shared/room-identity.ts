@@ -52,7 +52,8 @@ export function isEditorSession(value: unknown): value is EditorSession {
     typeof access === "object" &&
     typeof access.publish === "boolean" &&
     (access.admin === undefined || typeof access.admin === "boolean") &&
-    (access.scope === undefined || isValidScope(access.scope))
+    (access.scope === undefined || isValidScope(access.scope)) &&
+    (v.sessionExpiresAt === undefined || (typeof v.sessionExpiresAt === "number" && Number.isFinite(v.sessionExpiresAt)))
   );
 }
 
@@ -63,10 +64,11 @@ export function isEditorSession(value: unknown): value is EditorSession {
  * headers.set(ROOM_EDITOR_HEADER, encodeEditorHeader(session));
  */
 export function encodeEditorHeader(session: EditorSession): string {
-  const { id, email, name, roles, access, sessionId } = session;
+  const { id, email, name, roles, access, sessionId, sessionExpiresAt } = session;
   const { publish, admin, scope } = access;
   const carried = { publish, ...(admin === true ? { admin } : {}), ...(scope !== undefined ? { scope } : {}) };
-  return encodeURIComponent(JSON.stringify({ id, email, name, roles, access: carried, ...(typeof sessionId === "string" ? { sessionId } : {}) }));
+  const sign = { ...(typeof sessionId === "string" ? { sessionId } : {}), ...(typeof sessionExpiresAt === "number" ? { sessionExpiresAt } : {}) };
+  return encodeURIComponent(JSON.stringify({ id, email, name, roles, access: carried, ...sign }));
 }
 
 /**

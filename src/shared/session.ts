@@ -20,6 +20,11 @@ export interface EditorSession {
    */
   sessionId?: string;
   /**
+   * When that sign-in expires (Unix ms), when the site knows: a room holding the connection
+   * confirms it then, so an expired session's socket closes without the room polling for it.
+   */
+  sessionExpiresAt?: number;
+  /**
    * Set when the site requires a second factor for this account's role and the account has none
    * yet: it is signed in, but may only turn one on; every editor route answers 403
    * `second_factor_required` (`assertSecondFactor`).

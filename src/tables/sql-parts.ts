@@ -9,6 +9,7 @@ import { reviewComments } from "./review-comments";
 import { shareLinks } from "./share-links";
 import { scheduledPublishes } from "./scheduled-publishes";
 import { unflushedRooms } from "./unflushed-rooms";
+import { roomSessions } from "./room-sessions";
 
 /*
  * The package's SQL parts, in the order they apply (core first; search indexes pages): which tables
@@ -26,7 +27,7 @@ export const SQL_PARTS = [
   {
     name: "core",
     comment:
-      'The editors who sign in through "cms-toolkit/auth", and their sessions. A site with its own auth\nmay leave the tables empty.\n\nUpgrades included: core-roles, core-team-links, core-activity, core-second-factor, core-unflushed-rooms, core-scheduled-publishes',
+      'The editors who sign in through "cms-toolkit/auth", and their sessions. A site with its own auth\nmay leave the tables empty.\n\nUpgrades included: core-roles, core-team-links, core-activity, core-second-factor, core-unflushed-rooms, core-scheduled-publishes, core-room-sessions',
     entries: [
       { table: editors, columnSql: EDITORS_COLUMN_SQL },
       {
@@ -55,6 +56,11 @@ export const SQL_PARTS = [
       {
         comment: "Pending scheduled publishes, one per page: the D1 copy of each room's timer, written before the\nroom arms it and deleted when it fires or is cancelled, so an export carries them and an import re-arms them.",
         table: scheduledPublishes,
+      },
+      {
+        comment:
+          "The rooms holding an open connection of each sign-in session, added by the room as it admits one\nand deleted as the session's last one there closes: a sign-out or a change of access tells them at once.",
+        table: roomSessions,
       },
     ],
   },

@@ -137,7 +137,8 @@ describe("resolveSiteEditor", () => {
   }
 
   it("maps an editor to roles ['editor'] without the publish privilege", async () => {
-    const { editor, sid, value } = await signedIn("editor", Math.floor(Date.now() / 1000), Math.floor(Date.now() / 1000) + 60);
+    const exp = Math.floor(Date.now() / 1000) + 60;
+    const { editor, sid, value } = await signedIn("editor", Math.floor(Date.now() / 1000), exp);
     expect(await resolveSiteEditor(cookieRequest(value), env)).toEqual({
       id: String(editor.id),
       email: editor.email,
@@ -145,6 +146,7 @@ describe("resolveSiteEditor", () => {
       roles: ["editor"],
       access: { publish: false },
       sessionId: sid,
+      sessionExpiresAt: exp * 1000,
     });
   });
 

@@ -22,6 +22,8 @@ describe("POST /api/cms/session (JSON)", () => {
       roles: ["editor"],
       access: { publish: false },
       sessionId: expect.any(String),
+      // The cookie's own expiry: a room holding the editor's socket confirms it then.
+      sessionExpiresAt: expect.any(Number),
     });
     const me = await call(route, withCookie(cookie));
     expect(me.status).toBe(200);

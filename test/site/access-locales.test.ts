@@ -239,6 +239,7 @@ describe("an account scoped to de at the room's door", () => {
     void closed.then(() => clearInterval(timer));
     return { ws, closed };
   }
+  const idOf = async (email: string) => (await env.DB.prepare("SELECT id FROM editors WHERE email = ?1").bind(email).first<{ id: number }>())!.id;
   /* The close code, or "still open" after `ms`: a generous bound on a hang, not on speed. */
   const closedWithin = (closed: Promise<number>, ms: number) => Promise.race([closed, new Promise<"still open">((resolve) => setTimeout(() => resolve("still open"), ms))]);
 
@@ -250,7 +251,8 @@ describe("an account scoped to de at the room's door", () => {
     const deb = await signIn("deb@demo.test");
     const inside = await openSocket(de, deb);
     expect(await closedWithin(inside.closed, 1_000)).toBe("still open");
-    await env.DB.prepare(`UPDATE editors SET scopes = '{"locales":["fr"]}' WHERE email = 'deb@demo.test'`).run();
+    // Through the team route, which tells the rooms holding the account's sockets at once.
+    expect((await send("PATCH", `/api/cms/editors/${await idOf("deb@demo.test")}`, ada, { scopes: { locales: ["fr"] } })).status).toBe(200);
     expect(await closedWithin(inside.closed, 15_000)).toBe(ROOM_CLOSE.ACCESS_CHANGED);
     expect(await closedWithin((await openSocket(de, deb)).closed, 15_000)).toBe(ROOM_CLOSE.OUT_OF_SCOPE);
     await expectRefused(await send("POST", `/api/cms/pages/${de}/versions`, deb, { title: "Noch meins?" }));
@@ -264,7 +266,7 @@ describe("an account scoped to de at the room's door", () => {
     const pat = await signIn("pat@demo.test");
     const inside = await openSocket(de, pat);
     expect(await closedWithin(inside.closed, 1_000)).toBe("still open");
-    await env.DB.prepare(`UPDATE editors SET scopes = ?1 WHERE email = 'pat@demo.test'`).bind(JSON.stringify(SOURCES)).run();
+    expect((await send("PATCH", `/api/cms/editors/${await idOf("pat@demo.test")}`, ada, { scopes: SOURCES })).status).toBe(200);
     expect(await closedWithin(inside.closed, 15_000)).toBe(ROOM_CLOSE.ACCESS_CHANGED);
     expect(await closedWithin((await openSocket(de, pat)).closed, 15_000)).toBe(ROOM_CLOSE.OUT_OF_SCOPE);
   }, 60_000);

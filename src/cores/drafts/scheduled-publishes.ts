@@ -35,7 +35,7 @@ const COLUMNS = `"room", "version_id" AS "versionId", "at", "restore", "schedule
  * await saveScheduleRow(env.DB, { room: "pages:12", versionId: 43, at: Date.parse("2030-01-01T09:00:00Z"), restore: false, scheduler: session });
  */
 export async function saveScheduleRow(db: D1Database, row: ScheduleRow): Promise<void> {
-  const { sessionId: _sessionId, secondFactorMissing: _missing, ...scheduler } = row.scheduler;
+  const { sessionId: _sessionId, sessionExpiresAt: _expires, secondFactorMissing: _missing, ...scheduler } = row.scheduler;
   await db
     .prepare(
       `INSERT INTO "scheduled_publishes" ("room", "version_id", "at", "restore", "scheduler") VALUES (?1, ?2, ?3, ?4, ?5)

@@ -5,9 +5,10 @@
  * Tables never exported: sign-in sessions and used form tokens live minutes and name a browser;
  * invite and reset links are keyed hashes of open links; a second factor's secret is sealed under
  * the deployment's CMS_SESSION_SECRET (it opens nowhere else) and its recovery codes belong with it;
- * the list of rooms with unflushed edits names Durable Objects of this deployment only.
+ * the lists of rooms with unflushed edits and of the rooms each sign-in has open name Durable
+ * Objects and sessions of this deployment only.
  */
-export const SKIPPED_TABLES: ReadonlySet<string> = new Set(["editor_sessions", "form_tokens", "team_links", "editor_totp", "editor_recovery_codes", "unflushed_rooms"]);
+export const SKIPPED_TABLES: ReadonlySet<string> = new Set(["editor_sessions", "form_tokens", "team_links", "editor_totp", "editor_recovery_codes", "unflushed_rooms", "room_sessions"]);
 
 /** D1's own bookkeeping: `d1_migrations` goes into the manifest, the rest nowhere. */
 const INTERNAL = /^(sqlite_|_cf_)|^d1_migrations$/;
