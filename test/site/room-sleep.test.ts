@@ -10,7 +10,7 @@ import { heartbeat, openSocket } from "./session-helpers";
 /*
  * A room whose editors are quiet (their clients only heartbeat, which the runtime answers without
  * waking the room) sets no timer sooner than its heartbeat bound: the heartbeat check comes back
- * where the oldest beat would time out (about once per timeout, not three times), and the session
+ * after the oldest beat would time out (about once per timeout, not three times), and the session
  * check is the slow safety net, a minute off, not a poll every few seconds (a sign-out or a
  * change of access is pushed instead).
  */
@@ -47,8 +47,8 @@ describe("a room of quiet editors sleeps between heartbeat checks", () => {
       if (session !== undefined) sessionAhead.push(session - now);
     }
     // Each check after the first is set by the one before as it ran (at its due time or later), a
-    // timeout after the oldest beat, which is at most a ping old then: so each comes at least a
-    // timeout less a ping after the one before (less slack for a late ping on a busy machine).
+    // timeout and a third after the oldest beat, which is at most a ping old then: so each comes at
+    // least a timeout less a ping after the one before (less slack for a late ping on a busy machine).
     const gaps = checks.slice(1).map((at, i) => at - checks[i]!);
     expect(gaps.length).toBeGreaterThanOrEqual(1);
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(TIMEOUT_MS - 2 * PING_MS - 500);
