@@ -1,15 +1,16 @@
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { currentAccess, sessionStanding, sessionStandings, type SessionStanding } from "../../src/auth/resolve-editor";
 import { tellSessionRooms } from "../../src/auth/session-rooms";
 import { verifySession } from "../../src/auth/session-cookie";
-import { ROOM_CLOSE, ROOM_PROTOCOL_VERSION } from "../../src/shared/room-protocol";
+import { ROOM_CLOSE } from "../../src/shared/room-protocol";
 import { siteCms } from "../../src/site/cms";
 import type { SiteEnv } from "../../src/site/env";
 import { roomCollections } from "../../src/site/room-deps";
 import { countedD1 } from "../helpers/counted-d1";
 import { until } from "../objects/room-client";
-import { seedDemo, seedEditor, signIn, SITE } from "./demo-helpers";
+import { seedDemo, seedEditor, signIn } from "./demo-helpers";
+import { openSocket, SYNC_STEP_1, type Socket } from "./session-helpers";
 
 /*
  * What the session recheck costs a room: every connection's sign-in is confirmed within
@@ -24,7 +25,6 @@ const PERIOD_MS = 3_000;
  * read here 2,999 ms apart. A room confirming at every message (400 ms here) is still far off.
  */
 const CLOCK_SLACK_MS = 50;
-const SYNC_STEP_1 = new Uint8Array([0, 0, 1, 0]);
 /** Reads of one session (`isSessionLive`): a room that confirms its connections one by one makes them. */
 const singleReads = countedD1(/editor_sessions/);
 const liveness = (standing: SessionStanding): boolean | "changed" => (standing === "changed" ? "changed" : standing === "live");
@@ -60,24 +60,6 @@ async function sessionIdOf(cookie: string): Promise<string> {
   return payload!.sid;
 }
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Socket {
-  ws: WebSocket;
-  closed: Promise<number>;
-}
-
-/* A socket in `room`, once the room has answered its first message (so it was admitted). */
-async function openSocket(room: string, cookie: string): Promise<Socket> {
-  const response = await exports.default.fetch(`${SITE}/parties/page-room/${room}?v=${ROOM_PROTOCOL_VERSION}`, { headers: { cookie, origin: SITE, upgrade: "websocket" } });
-  expect(response.status).toBe(101);
-  const ws = response.webSocket!;
-  ws.accept();
-  const closed = new Promise<number>((resolve) => ws.addEventListener("close", (event) => resolve(event.code)));
-  const answered = new Promise<void>((resolve) => ws.addEventListener("message", () => resolve(), { once: true }));
-  ws.send(SYNC_STEP_1);
-  await answered;
-  return { ws, closed };
-}
 
 /* Sends `frame` every `ms` until the socket closes. */
 function every(socket: Socket, ms: number, frame: Uint8Array | string): void {
