@@ -14,7 +14,7 @@
  * meet a real shared field (issue 37). Every other field is translated, as on the site.
  */
 import { parseAccessScope } from "../../src/shared/access-scope";
-import { resolveSiteEditor } from "../../src/auth";
+import { resolveSiteEditor, tellSessionRooms } from "../../src/auth";
 import { createDurableObjectLimiter } from "../../src/cores/rate-limit";
 import { UNKNOWN_CLIENT } from "../../src/routes/client-address";
 import type { SiteEnv } from "../../src/site/env";
@@ -65,10 +65,12 @@ export default {
       await env.KV.put(FAIL_KEY, String(Number(url.searchParams.get("count") ?? "1")));
       return new Response(null, { status: 204 });
     }
-    // Sets an account's scope as an admin would (`?email=`, the scope as the JSON body), checked by the same parser.
+    // Sets an account's scope as an admin would (`?email=`, the scope as the JSON body), checked by
+    // the same parser, and tells the rooms holding the account's connections, as the team route does.
     if (url.pathname === "/__e2e/scope" && request.method === "POST") {
       const scope = parseAccessScope(await request.json());
-      await env.DB.prepare("UPDATE editors SET scopes = ?1 WHERE email = ?2").bind(JSON.stringify(scope), url.searchParams.get("email")).run();
+      const changed = await env.DB.prepare("UPDATE editors SET scopes = ?1 WHERE email = ?2 RETURNING id").bind(JSON.stringify(scope), url.searchParams.get("email")).first<{ id: number }>();
+      if (changed) await tellSessionRooms(env, { editorId: String(changed.id) }, { ended: false });
       return new Response(null, { status: 204 });
     }
     if (url.pathname === "/__e2e/reset-contact-limit" && request.method === "POST") {
