@@ -1,4 +1,5 @@
 import { forgetEndedSessions, roomsOfSessions, type SessionRoomsTarget } from "../cores/room-sessions";
+import { causeOf, logRequestError, logSinkOf } from "../shared/request-log";
 
 /*
  * The push that keeps a sign-out or a change of access prompt on open room sockets: the rooms
@@ -18,16 +19,20 @@ interface SessionRechecker {
  * once each has answered (its closes sent). `ended`: the sessions are gone (sign-out, removal,
  * password reset), so their notes are dropped after; a change of role or scope keeps them (the
  * sessions go on, and reconnect under the new access). Without the `PAGE_ROOM` binding there are no
- * rooms to tell. A room that cannot be reached is logged, never the caller's failure.
+ * rooms to tell. A room that cannot be reached is logged, never the caller's failure: under
+ * `request`'s id through its log sink when given (the site's `log`), else through the default sink.
  *
  * @example
  * await deleteEditorSession(env.DB, sid);
- * await tellSessionRooms(env, { sessionIds: [sid] }, { ended: true });
+ * await tellSessionRooms(env, { sessionIds: [sid] }, { ended: true, request });
  */
-export async function tellSessionRooms(env: { DB: D1Database }, target: SessionRoomsTarget, options: { ended: boolean }): Promise<void> {
+export async function tellSessionRooms(env: { DB: D1Database }, target: SessionRoomsTarget, options: { ended: boolean; request?: Request }): Promise<void> {
   const namespace = (env as { PAGE_ROOM?: unknown }).PAGE_ROOM;
   // A site without rooms has no rows to read (nor, perhaps, the table).
   if (!isNamespace(namespace)) return;
+  const { request } = options;
+  const logFailure = (error: unknown) =>
+    request ? logRequestError(request, error) : logSinkOf(undefined)({ level: "error", requestId: crypto.randomUUID(), action: "room.sessions.push", cause: causeOf(error) });
   try {
     const rooms = await roomsOfSessions(env.DB, target);
     await Promise.all(
@@ -36,14 +41,14 @@ export async function tellSessionRooms(env: { DB: D1Database }, target: SessionR
           // Not through partyserver's `setName`: a room nobody has open answers without loading.
           await (namespace.get(namespace.idFromName(room)) as unknown as SessionRechecker).recheckSessions();
         } catch (error) {
-          console.error(`page room ${room}: could not be told of a session change`, error);
+          logFailure(new Error(`page room ${room} could not be told of a session change`, { cause: error }));
         }
       }),
     );
     if (options.ended) await forgetEndedSessions(env.DB, target);
   } catch (error) {
     // The change itself is made: the rooms' own rechecks find it.
-    console.error("could not tell the rooms of a session change", error);
+    logFailure(new Error("the rooms could not be told of a session change", { cause: error }));
   }
 }
 

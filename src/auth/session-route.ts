@@ -102,7 +102,7 @@ export function sessionRoute(options: SessionRouteOptions = {}): EditorRoute<Aut
         noteActor(request, payload.email);
         await deleteEditorSession(env.DB, payload.sid);
         // The rooms this sign-in has open close its sockets now, not at their next recheck.
-        await tellSessionRooms(env, { sessionIds: [payload.sid] }, { ended: true });
+        await tellSessionRooms(env, { sessionIds: [payload.sid] }, { ended: true, request });
       }
       return noContent({ "set-cookie": clearSessionCookieHeader(request), ...NO_STORE });
     }

@@ -96,7 +96,7 @@ export function teamLinkPageRoute<Env extends TeamEnv>(options: TeamLinkPageOpti
     try {
       const account = await redeemTeamLink(env.DB, link, await hashPassword(password), now());
       // A reset ended every session of the account: the rooms it has open close its sockets now.
-      if (link.kind === "reset") await tellSessionRooms(env, { editorId: String(account.id) }, { ended: true });
+      if (link.kind === "reset") await tellSessionRooms(env, { editorId: String(account.id) }, { ended: true, request });
       cookie = await startSession(request, { DB: env.DB, CMS_SESSION_SECRET: secret }, account, now());
     } catch (caught) {
       if (isHttpError(caught) && caught.status === 410) return new Response(deadLinkPage(caught.code ?? "link_used"), { status: 410, headers: HTML_HEADERS });

@@ -87,14 +87,14 @@ export function teamRoute<Env extends TeamEnv>(options: TeamRouteOptions<Env>): 
       const member = await findMember(env.DB, id);
       await removeMember(env.DB, id);
       // Its sessions went with the row; the rooms it has open close its sockets now.
-      await tellSessionRooms(env, { editorId: String(id) }, { ended: true });
+      await tellSessionRooms(env, { editorId: String(id) }, { ended: true, request });
       noteActivity(request, { kind: "editor.removed", detail: { editorId: String(id), email: member.email, name: member.name, role: member.role } });
       return noContent();
     }
     const change = parseAccountChange(await readJsonObject(request, { maxBytes: MAX_TEAM_BODY_BYTES }));
     const changed = await changeMember(env.DB, id, change);
     // Its open sockets were admitted under the old role or scope: their rooms close them now (4409).
-    await tellSessionRooms(env, { editorId: String(id) }, { ended: false });
+    await tellSessionRooms(env, { editorId: String(id) }, { ended: false, request });
     noteActivity(request, { kind: "editor.changed", detail: { editorId: String(id), email: changed.email, name: changed.name, role: changed.role, changed: Object.keys(change).sort() } });
     return json(changed);
   });

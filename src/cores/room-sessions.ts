@@ -6,20 +6,27 @@
  * is harmless: the room it names is asked to recheck, finds no such connection, and nothing closes.
  */
 
+/** A note whose sign-in session no longer exists (signed out, revoked, expired and swept). */
+const ENDED = `"session_id" NOT IN (SELECT "id" FROM "editor_sessions")`;
+
 /** Whose connections to find: one or more sign-ins, or every sign-in of one account. */
 export type SessionRoomsTarget = { sessionIds: readonly string[] } | { editorId: string };
 
 /**
- * Notes that `room` holds an open connection of session `sessionId` (account `editorId`).
+ * Notes that `room` holds an open connection of session `sessionId` (account `editorId`), and
+ * drops the account's notes whose session has ended. Notes outlive their session when nothing
+ * ran to drop them: a session that simply expired after its room stopped, or a room stopped by a
+ * deploy without closing its connections. Sweeping an account's own at its next admission keeps
+ * the table to about its live sessions' rooms, on a path that runs once per connection.
  *
  * @example
  * await noteRoomSession(env.DB, "pages:12", "9f1c…", "7");
  */
 export async function noteRoomSession(db: D1Database, room: string, sessionId: string, editorId: string): Promise<void> {
-  await db
-    .prepare(`INSERT INTO "room_sessions" ("room", "session_id", "editor_id") VALUES (?1, ?2, ?3) ON CONFLICT ("session_id", "room") DO NOTHING`)
-    .bind(room, sessionId, editorId)
-    .run();
+  await db.batch([
+    db.prepare(`INSERT INTO "room_sessions" ("room", "session_id", "editor_id") VALUES (?1, ?2, ?3) ON CONFLICT ("session_id", "room") DO NOTHING`).bind(room, sessionId, editorId),
+    db.prepare(`DELETE FROM "room_sessions" WHERE "editor_id" = ?1 AND ${ENDED}`).bind(editorId),
+  ]);
 }
 
 /**
@@ -62,10 +69,9 @@ export async function roomsOfSessions(db: D1Database, target: SessionRoomsTarget
  * await forgetEndedSessions(env.DB, { editorId: "7" });
  */
 export async function forgetEndedSessions(db: D1Database, target: SessionRoomsTarget): Promise<void> {
-  const ended = `"session_id" NOT IN (SELECT "id" FROM "editor_sessions")`;
   const statement =
     "editorId" in target
-      ? db.prepare(`DELETE FROM "room_sessions" WHERE "editor_id" = ?1 AND ${ended}`).bind(target.editorId)
-      : db.prepare(`DELETE FROM "room_sessions" WHERE "session_id" IN (SELECT value FROM json_each(?1)) AND ${ended}`).bind(JSON.stringify(target.sessionIds));
+      ? db.prepare(`DELETE FROM "room_sessions" WHERE "editor_id" = ?1 AND ${ENDED}`).bind(target.editorId)
+      : db.prepare(`DELETE FROM "room_sessions" WHERE "session_id" IN (SELECT value FROM json_each(?1)) AND ${ENDED}`).bind(JSON.stringify(target.sessionIds));
   await statement.run();
 }

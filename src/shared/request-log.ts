@@ -189,8 +189,8 @@ export function actionOf(request: Request): string {
 }
 
 /**
- * The cause of an error as one string: name, message and stack (an error's own text, never the
- * request's).
+ * The cause of an error as one string: name, message and stack, then its `cause`'s after
+ * "caused by:" (an error's own text, never the request's).
  *
  * @example
  * causeOf(new Error("D1 is down")) // "Error: D1 is down\n    at …"
@@ -198,7 +198,9 @@ export function actionOf(request: Request): string {
 export function causeOf(error: unknown): string {
   if (error instanceof Error) {
     const head = `${error.name}: ${error.message}`;
-    return error.stack?.includes(error.message) ? error.stack : `${head}${error.stack ? `\n${error.stack}` : ""}`;
+    const own = error.stack?.includes(error.message) ? error.stack : `${head}${error.stack ? `\n${error.stack}` : ""}`;
+    // A wrapping error names what failed, its cause why: the line keeps both.
+    return error.cause === undefined ? own : `${own}\ncaused by: ${causeOf(error.cause)}`;
   }
   return String(error);
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { actionOf, consoleLogSink, requestIdOf, type LogLine } from "../../src/shared/request-log";
+import { actionOf, causeOf, consoleLogSink, requestIdOf, type LogLine } from "../../src/shared/request-log";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -28,6 +28,16 @@ describe("actionOf", () => {
     ["POST", "/api/cms/save", "POST /api/cms/save"],
   ])("%s %s -> %s", (method, path, expected) => {
     expect(actionOf(new Request(`https://site.test${path}`, { method }))).toBe(expected);
+  });
+});
+
+describe("causeOf", () => {
+  it("keeps a wrapping error's message and its cause's, so the line says what failed and why", () => {
+    const cause = new Error("D1_ERROR: no such table: room_sessions");
+    const line = causeOf(new Error("page room pages:12 could not be told of a session change", { cause }));
+    expect(line).toMatch(/^Error: page room pages:12 could not be told of a session change\n/);
+    expect(line).toContain("\ncaused by: Error: D1_ERROR: no such table: room_sessions");
+    expect(causeOf("a thrown string")).toBe("a thrown string");
   });
 });
 

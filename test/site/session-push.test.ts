@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SESSION_CHECK } from "../../src/objects/room-access";
+import { setDefaultLogSink, type LogLine } from "../../src/shared/request-log";
 import { ROOM_CLOSE } from "../../src/shared/room-protocol";
 import { EDGE_CF } from "../helpers/http";
 import { seedDemo, seedEditor, signIn, SITE } from "./demo-helpers";
@@ -53,6 +54,22 @@ describe("a sign-out closes the session's open sockets at once, by a push", () =
     expect(await listedRooms("stale@demo.test")).toEqual([]);
   }, 40_000);
 
+  it("notes of sign-ins that ended without a push (expired, or a room stopped by a deploy) go when the account's next connection is admitted; a live sign-in's stay", async () => {
+    await seedEditor("swept@demo.test", "editor");
+    const [first, second] = [await signIn("swept@demo.test"), await signIn("swept@demo.test")];
+    const kept = await openSocket("pages:1", first);
+    heartbeat(kept);
+    await eventually(async () => (await listedRooms("swept@demo.test")).includes("pages:1"));
+    const { editor_id: editorId } = (await env.DB.prepare("SELECT editor_id FROM room_sessions WHERE room = 'pages:1' AND editor_id = (SELECT CAST(id AS TEXT) FROM editors WHERE email = 'swept@demo.test')").first<{ editor_id: string }>())!;
+    // Rows nothing dropped: sessions that no longer exist, in rooms that are not running.
+    await env.DB.prepare("INSERT INTO room_sessions (room, session_id, editor_id) VALUES ('pages:5', 'gone-1', ?1), ('pages:6', 'gone-2', ?1)").bind(editorId).run();
+    expect(await listedRooms("swept@demo.test")).toEqual(["pages:1", "pages:5", "pages:6"]);
+    const joining = await openSocket("pages:2", second);
+    heartbeat(joining);
+    await eventually(async () => (await listedRooms("swept@demo.test")).join() === "pages:1,pages:2");
+    for (const socket of [kept, joining]) socket.ws.close(1000, "done");
+  }, 40_000);
+
   it("a password reset ends every sign-in of the account and closes its sockets (4401) at once", async () => {
     await seedEditor("reset@demo.test", "editor");
     await seedEditor("resetter@demo.test", "admin");
@@ -79,4 +96,24 @@ describe("a sign-out closes the session's open sockets at once, by a push", () =
     expect(await closedWithin(socket.closed, PUSH_BOUND_MS)).toBe(ROOM_CLOSE.NO_EDITOR);
     expect(await listedRooms("reset@demo.test")).toEqual([]);
   }, 40_000);
+
+  it("a push that cannot be made does not fail the sign-out: it answers 204 and logs why through the site's log sink, under the request's id", async () => {
+    await seedEditor("unlogged@demo.test", "editor");
+    const cookie = await signIn("unlogged@demo.test");
+    const lines: LogLine[] = [];
+    setDefaultLogSink((line) => lines.push(line));
+    // The rooms cannot be looked up: the table is away.
+    await env.DB.prepare("ALTER TABLE room_sessions RENAME TO room_sessions_away").run();
+    try {
+      const answer = await signOut(cookie);
+      expect(answer.status).toBe(204);
+      const failures = lines.filter((line) => line.level === "error");
+      expect(failures).toHaveLength(1);
+      expect(failures[0]).toMatchObject({ requestId: answer.headers.get("x-request-id"), action: "DELETE /api/cms/session" });
+      expect(failures[0]!.level === "error" && failures[0]!.cause).toMatch(/the rooms could not be told of a session change[\s\S]*caused by: .*no such table: room_sessions/);
+    } finally {
+      await env.DB.prepare("ALTER TABLE room_sessions_away RENAME TO room_sessions").run();
+      setDefaultLogSink(null);
+    }
+  });
 });
