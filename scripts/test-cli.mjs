@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /*
  * `npm run test:cli`: the CLI's node:test files (test/node/*.test.mjs), two at a time, the longest
- * first. `node --test` sorts the files it is given by name, which started the upgrade check (the
- * longest by far: it applies today's migrations to a site at every shipped migration set) last, to
- * run alone at the end; here it starts at once and the short files fill the other slot.
+ * first. `node --test` sorts the files it is given by name, which would start the longest ones (the
+ * site archive's round trips, an export while two editors type) late, to run alone at the end; here
+ * they start at once and the short files fill the other slot.
  * Exit code 1 when any test fails. Run after `npm run build`: node scripts/test-cli.mjs
  */
 import { readdirSync } from "node:fs";
@@ -13,7 +13,7 @@ import { spec } from "node:test/reporters";
 
 const DIR = join(import.meta.dirname, "../test/node");
 /** The files that take longest, in the order they start; every other file follows by name. */
-const LONGEST = ["upgrade.test.mjs", "site-archive.test.mjs"];
+const LONGEST = ["site-archive.test.mjs", "export-while-typing.test.mjs"];
 
 const rank = (name) => (LONGEST.includes(name) ? LONGEST.indexOf(name) : LONGEST.length);
 const files = readdirSync(DIR)

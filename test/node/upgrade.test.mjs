@@ -1,17 +1,26 @@
 // Upgrades that lose nothing: for each migration set this package has shipped (the distinct states
 // of migrations/ on the main line of its history, listed in test/fixtures/migration-sets/sets.json
-// by scripts/migration-sets.mjs), a local D1 is built at that schema with wrangler, filled with
-// content of every kind it holds (test/fixtures/migration-sets/content/<migration>.sql, and the demo
-// seed once courses exist), then today's migrations are applied: every row of every table survives
-// with its values, and the AUTOINCREMENT counters too. The oldest set's upgraded site then runs
-// under wrangler dev (UPGRADE_PORT, default 8791): its pages open and a publisher saves a draft and
+// by scripts/migration-sets.mjs), a local D1 is built at that schema, filled with content of every
+// kind it holds (test/fixtures/migration-sets/content/<migration>.sql, and the demo seed once
+// courses exist), then today's migrations are applied: every row of every table survives with its
+// values, and the AUTOINCREMENT counters too. The oldest set's upgraded site then runs under
+// wrangler dev (UPGRADE_PORT, default 8791): its pages open and a publisher saves a draft and
 // publishes it. Run: node --test test/node/upgrade.test.mjs
+//
+// Each set's database is opened once through wrangler's Node API (`getPlatformProxy`, the same
+// local file wrangler's commands use) and migrations are applied there as `wrangler d1 migrations
+// apply` applies them: each file split by wrangler's own splitter (`readD1Migrations`), run as one
+// batch with its `d1_migrations` row, in file order. `wrangler d1 migrations apply` starts a
+// runtime per migration (some 150 starts over the sets, most of this test's 200 s); the newest
+// earlier set is still upgraded by wrangler's command itself, so the tool users run stays covered.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, describe, it } from "node:test";
+import { openPlatformState } from "../../bin/lib/platform-state.mjs";
 import { addEditors } from "../../scripts/lib/editors.mjs";
 import { historyAvailable, migrationSetsFromHistory, SETS_FILE } from "../../scripts/migration-sets.mjs";
 import { wrangler } from "../../scripts/wrangler-run.mjs";
@@ -56,12 +65,26 @@ const tablesOf = (files) => {
 /** One SELECT per table, every row in rowid order, and the AUTOINCREMENT counters. */
 const snapshotSql = (tables) => [...tables.map((table) => `SELECT rowid AS "rowid", * FROM ${table} ORDER BY rowid;`), "SELECT name, seq FROM sqlite_sequence WHERE name <> 'd1_migrations' ORDER BY name;"];
 
-/** Runs statements in one `wrangler d1 execute --json`; resolves with each statement's rows. */
-async function execute(persistTo, statements, config = []) {
-  const file = join(scratch, `statements-${execute.count = (execute.count ?? 0) + 1}.sql`);
-  writeFileSync(file, statements.join("\n"));
-  const output = await wrangler(["d1", "execute", "DB", "--local", ...config, "--persist-to", persistTo, "--json", "--file", file]);
-  return JSON.parse(output.slice(output.indexOf("["))).map((result) => result.results);
+/** Every migration's statements and every content file's, split as wrangler splits them. */
+const statementsOf = async (dir) => new Map((await readD1Migrations(dir)).map(({ name, queries }) => [name, queries]));
+const MIGRATION_STATEMENTS = await statementsOf(join(ROOT, "migrations"));
+const CONTENT_STATEMENTS = new Map([...(await statementsOf(CONTENT)), ...(await statementsOf(join(ROOT, "scripts")))]);
+/** A migration's content statements; a file that is only a comment (nothing to hold) has none. */
+const contentOf = (name) => CONTENT_STATEMENTS.get(SEEDED[name] ? "seed-demo.sql" : name).filter((sql) => sql.replace(/--[^\n]*/g, "").trim() !== "");
+
+/** A set's local D1 through wrangler's Node API: the reference site's database (the file its commands use) under `persistTo`. */
+const openDatabase = (persistTo) => openPlatformState({ target: { database: "DB", flags: ["--config", TODAY_CONFIG[1], "--persist-to", persistTo] }, cwd: ROOT });
+
+/** Runs statements in one batch, as `wrangler d1 execute --file` does; resolves with each statement's rows. */
+const execute = async (db, statements) => (await db.batch(statements.map((sql) => db.prepare(sql)))).map(({ results }) => results);
+
+/** Applies the migrations of `names` not yet applied as `wrangler d1 migrations apply` does: in order, each file and its row in one batch. */
+async function applyMigrations(db, names) {
+  await db.prepare("CREATE TABLE IF NOT EXISTS d1_migrations(id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)").run();
+  const applied = new Set((await db.prepare("SELECT name FROM d1_migrations").all()).results.map(({ name }) => name));
+  for (const name of names.filter((name) => !applied.has(name))) {
+    await db.batch([...MIGRATION_STATEMENTS.get(name).map((sql) => db.prepare(sql)), db.prepare("INSERT INTO d1_migrations (name) VALUES (?1)").bind(name)]);
+  }
 }
 
 it("the shipped migration sets are the history's, and each of their files is today's unchanged", () => {
@@ -82,43 +105,41 @@ describe("a site at each earlier migration set keeps every row through today's m
   for (const [index, { commit, files }] of EARLIER.entries()) {
     const names = files.map(({ name }) => name);
     it(`set ${index + 1} of ${EARLIER.length} (${commit.slice(0, 7)}: ${names.at(-1)}, ${names.length} migrations)`, async () => {
-      const dir = join(scratch, `set-${index + 1}`);
-      mkdirSync(join(dir, "migrations"), { recursive: true });
-      for (const name of names) writeFileSync(join(dir, "migrations", name), readFileSync(join(ROOT, "migrations", name)));
-      const config = join(dir, "wrangler.toml");
-      // The reference site's database (same id, so the same local file), with only this set's migrations.
-      writeFileSync(config, ['name = "upgrade"', 'compatibility_date = "2026-04-01"', "[[d1_databases]]", 'binding = "DB"', 'database_name = "cms-toolkit"',
-        'database_id = "00000000-0000-4000-8000-000000000001"', `migrations_dir = ${JSON.stringify(join(dir, "migrations"))}`].join("\n"));
-      const persistTo = join(dir, "state");
-      // The set before, when its migrations begin this one's, left its schema: only the rest is applied here
-      // (each migration costs wrangler a runtime start). Either way wrangler's apply builds the schema.
-      const previous = EARLIER[index - 1]?.files.map(({ name }) => name);
-      if (previous && previous.every((name, i) => names[i] === name)) cpSync(join(scratch, `set-${index}`, "schema"), persistTo, { recursive: true });
-      await wrangler(["d1", "migrations", "apply", "DB", "--local", "-c", config, "--persist-to", persistTo]);
-      cpSync(persistTo, join(dir, "schema"), { recursive: true });
+      const persistTo = join(scratch, `set-${index + 1}`);
+      let state = await openDatabase(persistTo);
+      try {
+        await applyMigrations(state.db, names);
+        const tables = tablesOf(files);
+        const snapshot = snapshotSql(tables);
+        const before = (await execute(state.db, [...names.flatMap(contentOf), ...snapshot])).slice(-snapshot.length);
+        for (const [i, table] of tables.entries()) assert.ok(before[i].length > 0 || TRANSIENT.has(table), `set ${index + 1} put no content in ${table}`);
 
-      const tables = tablesOf(files);
-      const fill = names.map((name) => readFileSync(SEEDED[name] ?? join(CONTENT, name), "utf8"));
-      const snapshot = snapshotSql(tables);
-      const before = (await execute(persistTo, [...fill, ...snapshot], ["-c", config])).slice(-snapshot.length);
-      for (const [i, table] of tables.entries()) assert.ok(before[i].length > 0 || TRANSIENT.has(table), `set ${index + 1} put no content in ${table}`);
-
-      await wrangler(["d1", "migrations", "apply", "DB", "--local", ...TODAY_CONFIG, "--persist-to", persistTo]);
-      const added = tablesOf(SETS.at(-1).files).filter((table) => !tables.includes(table));
-      const [applied, ...afterRows] = await execute(persistTo, ["SELECT name FROM d1_migrations ORDER BY id;", ...snapshot, ...added.map((table) => `SELECT count(*) AS n FROM ${table};`)], TODAY_CONFIG);
-      assert.deepEqual(applied.map(({ name }) => name), [...names, ...TODAY.filter((name) => !names.includes(name))]);
-      for (const [i, table] of [...tables, "sqlite_sequence"].entries()) {
-        assert.equal(afterRows[i].length, before[i].length, `${table}: the row count changed`);
-        for (const [r, row] of before[i].entries()) {
-          const now = afterRows[i][r];
-          assert.deepEqual(Object.fromEntries(Object.keys(row).map((key) => [key, now[key]])), row, `${table}: a row changed`);
-          // A column a later migration adds holds its default on the rows that were there ('{}' is an unscoped account's scopes,
-          // 'en' the default locale of a row from before languages).
-          for (const key of Object.keys(now).filter((key) => !(key in row))) assert.ok([null, "", "{}", ...(key === "locale" ? ["en"] : [])].includes(now[key]), `${table}.${key} of an old row is ${now[key]}`);
+        if (index === EARLIER.length - 1) {
+          // The newest earlier set goes through the command itself, which must not share the file with an open runtime.
+          await state.close();
+          await wrangler(["d1", "migrations", "apply", "DB", "--local", ...TODAY_CONFIG, "--persist-to", persistTo]);
+          state = await openDatabase(persistTo);
+        } else {
+          await applyMigrations(state.db, TODAY);
         }
+        const added = tablesOf(SETS.at(-1).files).filter((table) => !tables.includes(table));
+        const [applied, ...afterRows] = await execute(state.db, ["SELECT name FROM d1_migrations ORDER BY id;", ...snapshot, ...added.map((table) => `SELECT count(*) AS n FROM ${table};`)]);
+        assert.deepEqual(applied.map(({ name }) => name), [...names, ...TODAY.filter((name) => !names.includes(name))]);
+        for (const [i, table] of [...tables, "sqlite_sequence"].entries()) {
+          assert.equal(afterRows[i].length, before[i].length, `${table}: the row count changed`);
+          for (const [r, row] of before[i].entries()) {
+            const now = afterRows[i][r];
+            assert.deepEqual(Object.fromEntries(Object.keys(row).map((key) => [key, now[key]])), row, `${table}: a row changed`);
+            // A column a later migration adds holds its default on the rows that were there ('{}' is an unscoped account's scopes,
+            // 'en' the default locale of a row from before languages).
+            for (const key of Object.keys(now).filter((key) => !(key in row))) assert.ok([null, "", "{}", ...(key === "locale" ? ["en"] : [])].includes(now[key]), `${table}.${key} of an old row is ${now[key]}`);
+          }
+        }
+        // Tables that are new to this site start empty (the seed's courses come only with their migration).
+        for (const [i, table] of added.entries()) assert.equal(afterRows[tables.length + 1 + i][0].n, 0, `${table} is not empty`);
+      } finally {
+        await state.close();
       }
-      // Tables that are new to this site start empty (the seed's courses come only with their migration).
-      for (const [i, table] of added.entries()) assert.equal(afterRows[tables.length + 1 + i][0].n, 0, `${table} is not empty`);
       if (index === 0) oldestUpgraded = persistTo;
     });
   }
