@@ -17,7 +17,9 @@ export type SessionRoomsTarget = { sessionIds: readonly string[] } | { editorId:
  * drops the account's notes whose session has ended. Notes outlive their session when nothing
  * ran to drop them: a session that simply expired after its room stopped, or a room stopped by a
  * deploy without closing its connections. Sweeping an account's own at its next admission keeps
- * the table to about its live sessions' rooms, on a path that runs once per connection.
+ * the table to about its live sessions' rooms, on a path that runs once per connection. Only a
+ * built-in sign-in sweeps (its session is in `editor_sessions`): a site's own sign-in keeps its
+ * sessions elsewhere, where every note would look ended.
  *
  * @example
  * await noteRoomSession(env.DB, "pages:12", "9f1c…", "7");
@@ -25,7 +27,7 @@ export type SessionRoomsTarget = { sessionIds: readonly string[] } | { editorId:
 export async function noteRoomSession(db: D1Database, room: string, sessionId: string, editorId: string): Promise<void> {
   await db.batch([
     db.prepare(`INSERT INTO "room_sessions" ("room", "session_id", "editor_id") VALUES (?1, ?2, ?3) ON CONFLICT ("session_id", "room") DO NOTHING`).bind(room, sessionId, editorId),
-    db.prepare(`DELETE FROM "room_sessions" WHERE "editor_id" = ?1 AND ${ENDED}`).bind(editorId),
+    db.prepare(`DELETE FROM "room_sessions" WHERE "editor_id" = ?1 AND ${ENDED} AND EXISTS (SELECT 1 FROM "editor_sessions" WHERE "id" = ?2)`).bind(editorId, sessionId),
   ]);
 }
 
