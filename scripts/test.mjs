@@ -92,8 +92,13 @@ function run(name, command, env = {}, watch) {
       watch &&
       setInterval(() => {
         if (Date.now() - lastOutputAt < watch.exitWithinMs || !watch.finishedWhen(output)) return;
+        clearInterval(watcher);
         stopped = true;
-        process.kill(-child.pid, "SIGKILL");
+        try {
+          process.kill(-child.pid, "SIGKILL");
+        } catch {
+          // Gone meanwhile: its close comes anyway.
+        }
       }, 5_000);
     child.on("close", (code) => {
       if (watcher) clearInterval(watcher);
