@@ -11,6 +11,7 @@ import { formatRun } from "./lib/report.mjs";
 import { DEFAULT_BENCH_PORT, startBenchServer } from "./lib/server.mjs";
 import * as clientSize from "./scenarios/client-size.mjs";
 import * as pageRead from "./scenarios/page-read.mjs";
+import * as pageView from "./scenarios/page-view.mjs";
 import * as roomBurst from "./scenarios/room-burst.mjs";
 import * as roomCrowd from "./scenarios/room-crowd.mjs";
 import * as roomCrowd100 from "./scenarios/room-crowd-100.mjs";
@@ -25,7 +26,7 @@ import * as search from "./scenarios/search.mjs";
 import * as site1000Rooms from "./scenarios/site-1000-rooms.mjs";
 import * as siteArchive from "./scenarios/site-archive.mjs";
 
-const SCENARIOS = [pageRead, sanitize, search, roomFanout, roomCrowd, roomCrowd100, roomTypists, roomBurst, roomTyping, roomStorage, roomWake, roomHour, clientSize, siteArchive, site1000Rooms];
+const SCENARIOS = [pageRead, pageView, sanitize, search, roomFanout, roomCrowd, roomCrowd100, roomTypists, roomBurst, roomTyping, roomStorage, roomWake, roomHour, clientSize, siteArchive, site1000Rooms];
 const EMAIL = "bench@example.test";
 const PASSWORD = "bench-password-not-secret";
 /* Accounts for the room scenarios besides the main one: the room budgets messages per editor, and the crowd is one editor each. */

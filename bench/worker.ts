@@ -14,6 +14,7 @@ import { benchCpu } from "./worker-cpu";
 import { fillCorpus } from "./worker-corpus";
 import { benchFreshPage, benchSetup } from "./worker-setup";
 import { likeSearch, timedSearches } from "./worker-search";
+import { pageViewRoutes } from "./worker-page-view";
 import { wakeRoutes, type WakeEnv } from "./worker-wake";
 
 export { CmsService, PageRoom, RateLimitObject } from "../src/worker";
@@ -52,6 +53,8 @@ async function route(request: Request, env: BenchEnv, ctx: ExecutionContext): Pr
   }
   const wake = await wakeRoutes(request, env, ctx);
   if (wake) return wake;
+  const pageView = await pageViewRoutes(request, env);
+  if (pageView) return pageView;
   if (url.pathname.startsWith("/__bench/")) {
     if (url.pathname === "/__bench/ping") return new Response("ok");
     if (url.pathname === "/__bench/setup") return benchSetup(request, env);

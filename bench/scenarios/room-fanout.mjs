@@ -60,7 +60,7 @@ export async function run({ baseUrl, cookies, workerdPid }) {
     ratios: {
       p50: ratioFigure(roundRatios(page, bare, "p50"), { op: "<=", value: 1.1 }, `fan-out 1→${RECEIVERS} p50, PageRoom ÷ bare`),
       p99: ratioFigure(roundRatios(page, bare, "p99"), { op: "<=", value: 1.1 }, `fan-out 1→${RECEIVERS} p99, PageRoom ÷ bare`),
-      cpu: ratioFigure(roundRatios(page, bare, "cpuUsPerEdit"), null, "server CPU per edit, PageRoom ÷ bare"),
+      cpu: ratioFigure(roundRatios(page, bare, "cpuUsPerEdit"), { op: "<=", value: 1.2 }, "server CPU per edit, PageRoom ÷ bare"),
       floorP50: ratioFigure(roundRatios(page, floor, "p50"), null, `fan-out 1→${RECEIVERS} p50, PageRoom ÷ floor`),
       floorP99: ratioFigure(roundRatios(page, floor, "p99"), null, `fan-out 1→${RECEIVERS} p99, PageRoom ÷ floor`),
       floorCpu: ratioFigure(roundRatios(page, floor, "cpuUsPerEdit"), null, "server CPU per edit, PageRoom ÷ floor"),

@@ -137,10 +137,10 @@ export async function run({ baseUrl, cookies, workerdPid }) {
       "PageRoom 4429 closes (all rounds)": closes,
     },
     ratios: {
-      p50: ratioFigure(roundRatios(page, bare, "p50"), null, `${TYPISTS} typists fan-out p50, PageRoom ÷ bare`),
-      p99: ratioFigure(roundRatios(page, bare, "p99"), null, `${TYPISTS} typists fan-out p99, PageRoom ÷ bare`),
+      p50: ratioFigure(roundRatios(page, bare, "p50"), { op: "<=", value: 1.1 }, `${TYPISTS} typists fan-out p50, PageRoom ÷ bare`),
+      p99: ratioFigure(roundRatios(page, bare, "p99"), { op: "<=", value: 1.1 }, `${TYPISTS} typists fan-out p99, PageRoom ÷ bare`),
       floorP50: ratioFigure(roundRatios(page, floor, "p50"), null, `${TYPISTS} typists fan-out p50, PageRoom ÷ floor`),
-      cpu: ratioFigure(roundRatios(page, bare, "cpuUsPerEdit"), null, `${TYPISTS} typists server CPU per edit, PageRoom ÷ bare`),
+      cpu: ratioFigure(roundRatios(page, bare, "cpuUsPerEdit"), { op: "<=", value: 1.2 }, `${TYPISTS} typists server CPU per edit, PageRoom ÷ bare`),
       ackP50: ratioFigure(roundRatios(page.map((r) => r.ackP50), floor, "p50"), null, `${TYPISTS} typists author ack p50, PageRoom ÷ floor fan-out p50`),
       closes: ratioFigure([closes], { op: "<=", value: 0 }, `${TYPISTS} typists: 4429 closes in PageRoom, all rounds`),
     },
