@@ -7,6 +7,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { buildClient } from "../scripts/build-client.mjs";
+import { buildLib } from "../scripts/build-lib.mjs";
 import { formatRun } from "./lib/report.mjs";
 import { DEFAULT_BENCH_PORT, startBenchServer } from "./lib/server.mjs";
 import * as clientSize from "./scenarios/client-size.mjs";
@@ -57,8 +58,10 @@ function parseArgs(argv) {
 }
 
 const { port, only } = parseArgs(process.argv.slice(2));
-// wrangler serves the client from dist/client, which a fresh clone does not have yet.
+// wrangler serves the client from dist/client, and the `cms-toolkit` command site-archive runs
+// loads dist/lib: a fresh clone has neither yet.
 await buildClient();
+buildLib();
 let server = await startBenchServer({ port });
 const results = {};
 try {
