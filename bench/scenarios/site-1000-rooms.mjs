@@ -96,13 +96,39 @@ function startTyping(rooms) {
  */
 function startPinging(room) {
   if (PING_MS <= 0) return () => undefined;
-  const timers = room.clients.map(({ provider }) => {
-    const ping = () => provider.ws?.readyState === 1 && provider.ws.send("ping");
+  const timers = room.clients.map((client) => {
+    const beat = (client.beat = { sentAt: null, longestGap: 0, pongAt: null });
+    const listening = new WeakSet();
+    const ping = () => {
+      const ws = client.provider.ws;
+      if (ws?.readyState !== 1) return;
+      if (!listening.has(ws)) {
+        listening.add(ws);
+        ws.addEventListener("message", (event) => {
+          if (event.data !== "pong") return;
+          beat.pongAt = performance.now();
+          if (beat.sentAt !== null) heartbeat.pongMs.push(beat.pongAt - beat.sentAt);
+        });
+      }
+      const now = performance.now();
+      // The gap between two pings this process sent: over PING_MS only when its own timers ran late.
+      if (beat.sentAt !== null) beat.longestGap = Math.max(beat.longestGap, now - beat.sentAt);
+      beat.sentAt = now;
+      ws.send("ping");
+    };
     ping();
     return setInterval(ping, PING_MS);
   });
   return () => timers.forEach((timer) => clearInterval(timer));
 }
+
+/*
+ * What the clients saw of the heartbeat, to tell a room that closed a beating connection from a
+ * transport (this process, the local dev proxy, the runtime) that held the pings back: each ping's
+ * answer time, and at each heartbeat close (4408) the phase, how long before it the client had last
+ * sent a ping and last had an answer, and its longest gap between two pings sent.
+ */
+const heartbeat = { pongMs: [], closes: [] };
 
 /*
  * Rooms whose editors do not hold the same document within AGREE_MS, with what tells a room that
@@ -170,6 +196,7 @@ export async function run(ctx) {
   const perSecond = (from, to) => ((to.n - from.n) * 1000) / (to.at - from.at);
   const alarmsPerSecond = (from, to) => ((to.alarms - from.alarms) * 1000) / (to.at - from.at);
   let counting = true;
+  let phase = "opened";
   /* Close codes of the clients' closes, so a close says who closed (4408: the room's heartbeat or handshake check). */
   const closeCodes = {};
   for (const { provider } of rooms.flatMap((room) => room.clients)) {
@@ -179,17 +206,28 @@ export async function run(ctx) {
       closeCodes[event?.code ?? "none"] = (closeCodes[event?.code ?? "none"] ?? 0) + 1;
     });
   }
+  for (const client of rooms.flatMap((room) => room.clients)) {
+    client.provider.on("connection-close", (event) => {
+      if (!counting || event?.code !== 4408 || !client.beat) return;
+      const now = performance.now();
+      const since = (at) => (at === null ? Infinity : now - at);
+      heartbeat.closes.push({ phase, sincePing: since(client.beat.sentAt), sincePong: since(client.beat.pongAt), longestGap: client.beat.longestGap });
+    });
+  }
   mb.open = await readRss(pid);
 
+  phase = "typing";
   const typingFrom = await trips();
   const stop = startTyping(rooms);
   await sleep(TYPING_S * 1000);
   const keystrokes = stop();
   const typingTo = await trips();
+  phase = "agreeing";
   const differ = await disagreeing(rooms);
   errors.disagreeing = differ.rooms;
   mb.typed = await readRss(pid);
 
+  phase = "silent";
   const silentFrom = await trips();
   await sleep(SILENT_S * 1000);
   const silentTo = await trips();
@@ -253,6 +291,7 @@ export async function run(ctx) {
       keystrokes,
       "in rooms whose editors differ: clock units one lacks of the other's": differ.lacking,
       "in rooms whose editors differ: editors holding updates back": differ.pending,
+      ...heartbeatFigures(),
       "rooms sampled for the wake": wakes.length,
       "of those, woke cold (the runtime had dropped the object)": cold,
     },
@@ -261,5 +300,24 @@ export async function run(ctx) {
       held: ratioFigure([held], null, `${ROOMS} rooms: memory still held ${IDLE_S} s after every editor left ÷ memory while typing (above a fresh runtime)`),
       wake: ratioFigure([wakeMs], null, `${ROOMS} rooms: wake of an idle room, ms to first sync (median of ${wakes.length})`),
     },
+  };
+}
+
+/* The heartbeat as the clients saw it (see `heartbeat`): answers' times, and what preceded each 4408. */
+function heartbeatFigures() {
+  const ms = (values, p) => {
+    const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+    return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]) : NaN;
+  };
+  const { closes, pongMs } = heartbeat;
+  const phases = {};
+  for (const { phase } of closes) phases[phase] = (phases[phase] ?? 0) + 1;
+  return {
+    "pings answered (pong)": pongMs.length,
+    "ping to pong, ms p50 / p99 / max": `${ms(pongMs, 50)} / ${ms(pongMs, 99)} / ${ms(pongMs, 100)}`,
+    "4408 closes by phase": JSON.stringify(phases),
+    "at a 4408 close, ms since the client last sent a ping, p50 / max": `${ms(closes.map((c) => c.sincePing), 50)} / ${ms(closes.map((c) => c.sincePing), 100)}`,
+    "at a 4408 close, ms since its last pong, p50 / max": `${ms(closes.map((c) => c.sincePong), 50)} / ${ms(closes.map((c) => c.sincePong), 100)}`,
+    "at a 4408 close, the client's longest gap between two pings sent, ms p50 / max": `${ms(closes.map((c) => c.longestGap), 50)} / ${ms(closes.map((c) => c.longestGap), 100)}`,
   };
 }
