@@ -19,7 +19,7 @@ import * as Y from "yjs";
 import { rssBytes } from "../lib/memory.mjs";
 import { median, ratioFigure } from "../lib/stats.mjs";
 import { editorHeaders, emptyParagraph, sleep, until } from "./room-clients.mjs";
-import { roomAlarms, roomBornAt, roomD1Trips, timeToSync, WAKE_PAGE } from "./room-seed.mjs";
+import { roomAlarms, roomBornAt, roomD1Trips, timeToSync, WAKE_BARE, WAKE_PAGE } from "./room-seed.mjs";
 
 export const name = "site-1000-rooms";
 
@@ -38,6 +38,12 @@ const PING_MS = Number(process.env.SITE_PING_MS ?? 2_000);
  * reuse, not state something still holds.
  */
 const REOPEN = process.env.SITE_REOPEN === "1";
+/*
+ * SITE_PARTY=bare: the same site in bare y-partyserver rooms (`WAKE_BARE_ROOM`: no storage writes,
+ * no checks, no heartbeat), to tell what the runtime and the local dev proxy do at this many
+ * sockets from what PageRoom does. Its alarm and D1 counts and birth times are not read there.
+ */
+const PARTY = process.env.SITE_PARTY === "bare" ? WAKE_BARE : WAKE_PAGE;
 /* Rooms joined at once: a thousand upgrades at once would measure the connect storm. */
 const GROUP = 20;
 /* Bench pages from this offset on (room-hour uses the first few hundred of the same namespace). */
@@ -53,7 +59,7 @@ async function openRoom(baseUrl, room, headers, errors) {
   const clients = [];
   for (const h of headers) {
     try {
-      const { doc, provider } = await timeToSync(baseUrl, WAKE_PAGE, room, h, SYNC_MS);
+      const { doc, provider } = await timeToSync(baseUrl, PARTY, room, h, SYNC_MS);
       clients.push({ doc, provider });
     } catch {
       errors.joins++;
@@ -246,9 +252,9 @@ export async function run(ctx) {
   const step = Math.max(1, Math.floor(ROOMS / WAKE_SAMPLE));
   for (let i = 0; i < ROOMS && wakes.length < WAKE_SAMPLE; i += step) {
     try {
-      const { ms, provider } = await timeToSync(baseUrl, WAKE_PAGE, names[i], headers[0], SYNC_MS);
+      const { ms, provider } = await timeToSync(baseUrl, PARTY, names[i], headers[0], SYNC_MS);
       provider.destroy();
-      wakes.push({ ms, cold: (await roomBornAt(baseUrl, WAKE_PAGE, names[i])) > leftAt });
+      wakes.push({ ms, cold: PARTY === WAKE_PAGE && (await roomBornAt(baseUrl, WAKE_PAGE, names[i])) > leftAt });
     } catch {
       errors.wakes++;
     }
