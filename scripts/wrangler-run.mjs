@@ -2,9 +2,10 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { wranglerScript } from "../bin/lib/wrangler.mjs";
 
 const require = createRequire(import.meta.url);
-const WRANGLER_BIN = require.resolve("wrangler/bin/wrangler.js");
+const WRANGLER_BIN = wranglerScript(require);
 
 /** Environment for every wrangler call: no metrics, no cf fetch, non-interactive. */
 export const WRANGLER_ENV = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };

@@ -5,9 +5,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { wrangler, WRANGLER_ENV } from "../../scripts/wrangler-run.mjs";
 import { createRequire } from "node:module";
+import { wranglerScript } from "../../bin/lib/wrangler.mjs";
 
 const require = createRequire(import.meta.url);
-const WRANGLER_BIN = require.resolve("wrangler/bin/wrangler.js");
+const WRANGLER_BIN = wranglerScript(require);
 const CONFIG = "bench/wrangler.bench.toml";
 const STATE = ".wrangler/bench";
 

@@ -3,7 +3,7 @@
 // wrangler.toml and D1 bindings, never on this package's.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 
 /**
  * The path of wrangler's CLI as seen from `cwd`; throws a readable error when the site has none.
@@ -16,10 +16,22 @@ import { join } from "node:path";
 export function resolveWrangler(cwd) {
   if (process.env.CMS_TOOLKIT_WRANGLER) return process.env.CMS_TOOLKIT_WRANGLER;
   try {
-    return createRequire(join(cwd, "package.json")).resolve("wrangler/bin/wrangler.js");
+    return wranglerScript(createRequire(join(cwd, "package.json")));
   } catch {
     throw new Error("wrangler is not installed in this project: npm install --save-dev wrangler");
   }
+}
+
+/**
+ * wrangler's CLI script as `require` resolves wrangler. Found beside its `package.json`: wrangler's
+ * `exports` stopped naming `./bin/wrangler.js` (4.164 has no such entry), where resolving that
+ * path failed.
+ *
+ * @example
+ * wranglerScript(createRequire(import.meta.url)) // ".../node_modules/wrangler/bin/wrangler.js"
+ */
+export function wranglerScript(require) {
+  return join(dirname(require.resolve("wrangler/package.json")), "bin", "wrangler.js");
 }
 
 /**
