@@ -17,7 +17,7 @@
 // with bench-only RPCs such as its birth time), so the stock `PAGE_ROOM`'s objects stay untouched.
 import * as Y from "yjs";
 import { rssBytes } from "../lib/memory.mjs";
-import { median, ratioFigure } from "../lib/stats.mjs";
+import { median, percentile, ratioFigure } from "../lib/stats.mjs";
 import { editorHeaders, emptyParagraph, sleep, until } from "./room-clients.mjs";
 import { roomAlarms, roomBornAt, roomD1Trips, timeToSync, WAKE_BARE, WAKE_PAGE } from "./room-seed.mjs";
 
@@ -205,16 +205,12 @@ export async function run(ctx) {
   let phase = "opened";
   /* Close codes of the clients' closes, so a close says who closed (4408: the room's heartbeat or handshake check). */
   const closeCodes = {};
-  for (const { provider } of rooms.flatMap((room) => room.clients)) {
-    provider.on("connection-close", (event) => {
+  for (const client of rooms.flatMap((room) => room.clients)) {
+    client.provider.on("connection-close", (event) => {
       if (!counting) return;
       errors.closes++;
       closeCodes[event?.code ?? "none"] = (closeCodes[event?.code ?? "none"] ?? 0) + 1;
-    });
-  }
-  for (const client of rooms.flatMap((room) => room.clients)) {
-    client.provider.on("connection-close", (event) => {
-      if (!counting || event?.code !== 4408 || !client.beat) return;
+      if (event?.code !== 4408 || !client.beat) return;
       const now = performance.now();
       const since = (at) => (at === null ? Infinity : now - at);
       heartbeat.closes.push({ phase, sincePing: since(client.beat.sentAt), sincePong: since(client.beat.pongAt), longestGap: client.beat.longestGap });
@@ -311,10 +307,7 @@ export async function run(ctx) {
 
 /* The heartbeat as the clients saw it (see `heartbeat`): answers' times, and what preceded each 4408. */
 function heartbeatFigures() {
-  const ms = (values, p) => {
-    const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-    return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]) : NaN;
-  };
+  const ms = (values, p) => Math.round(percentile(values.filter(Number.isFinite).sort((a, b) => a - b), p));
   const { closes, pongMs } = heartbeat;
   const phases = {};
   for (const { phase } of closes) phases[phase] = (phases[phase] ?? 0) + 1;
