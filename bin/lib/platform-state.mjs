@@ -11,6 +11,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { readRuntimeErrors } from "./runtime-errors.mjs";
 
 /** A date every installed runtime accepts; nothing the proxy does depends on it. */
 const COMPATIBILITY_DATE = "2024-09-23";
@@ -55,8 +56,9 @@ async function siteWrangler(cwd) {
 /**
  * Opens the local D1 and bucket that `target` (see `d1Target`) and `bucket` name through the
  * site's wrangler, or resolves with null when that wrangler has no Node API (the caller then runs
- * wrangler once per step). The result's `db` and `media` are D1 and R2 bindings; `close()` stops
- * the runtime.
+ * wrangler once per step). The result's `db` and `media` are D1 and R2 bindings; `explain(error)`
+ * gives a failed call's error the cause the runtime logged for it (see runtime-errors.mjs);
+ * `close()` stops the runtime.
  *
  * @example
  * const state = await openPlatformState({ target: d1Target({ local: true }), cwd, bucket: "site-media" });
@@ -93,14 +95,23 @@ async function startProxy({ wrangler, target, cwd, bucket, scratch, release }) {
       r2_buckets: bucket ? [{ binding: "MEDIA", bucket_name: bucket }] : [],
     }),
   );
-  const proxy = await wrangler.getPlatformProxy({ configPath, persist: { path: join(state, "v3") }, remoteBindings: false, envFiles: [] });
+  const runtime = readRuntimeErrors();
+  let proxy;
+  try {
+    proxy = await wrangler.getPlatformProxy({ configPath, persist: { path: join(state, "v3") }, remoteBindings: false, envFiles: [] });
+  } catch (error) {
+    runtime.stop();
+    throw error;
+  }
   return {
     db: proxy.env.DB,
     media: proxy.env.MEDIA ?? null,
+    explain: runtime.explain,
     async close() {
       try {
         await proxy.dispose();
       } finally {
+        runtime.stop();
         release();
       }
     },

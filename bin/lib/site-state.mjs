@@ -30,12 +30,15 @@ export async function openSiteState({ target, cwd, bucket, scratch }) {
   const platform = await openPlatformState({ target, cwd, bucket });
   const commands = commandState({ target, cwd, bucket, scratch });
   if (platform === null) return commands;
-  const { db, media } = platform;
+  const { db, media, explain } = platform;
+  const batch = (statements) =>
+    db.batch(statements.map((sql) => db.prepare(sql))).catch(async (error) => {
+      throw await explain(error);
+    });
   return {
-    query: (statements, options) =>
-      askAgainWhileBusy(async () => (await db.batch(statements.map((sql) => db.prepare(sql)))).map((result) => result.results ?? []), options),
+    query: (statements, options) => askAgainWhileBusy(async () => (await batch(statements)).map((result) => result.results ?? []), options),
     async execute(statements) {
-      await db.batch(statements.map((sql) => db.prepare(sql)));
+      await batch(statements);
     },
     async readObject(key) {
       const object = await media.get(key);

@@ -5,8 +5,8 @@
 // through wrangler's commands instead is the same archive.
 // Run: node --test test/node/platform-state.test.mjs
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, it } from "node:test";
@@ -32,6 +32,44 @@ const rows = (sql) => {
 };
 /** Bytes that are not text, so nothing in between can pass them through a text decoding. */
 const bytes = (length, seed) => Buffer.from(Array.from({ length }, (_, i) => (i * 7919 + seed) % 256));
+
+/**
+ * Holds the local D1 file locked from another process, as a running `wrangler dev` does while it
+ * writes, until `release()` (which resolves once the lock is gone).
+ */
+async function lockDatabase() {
+  const dir = join(persist, "v3/d1/miniflare-D1DatabaseObject");
+  const file = join(dir, readdirSync(dir).find((name) => name.endsWith(".sqlite")));
+  const hold = 'import sqlite3, sys\ndb = sqlite3.connect(sys.argv[1], isolation_level=None)\ndb.execute("BEGIN EXCLUSIVE")\nprint("locked", flush=True)\nsys.stdin.read()\ndb.execute("COMMIT")';
+  const holder = spawn("python3", ["-c", hold, file], { stdio: ["pipe", "pipe", "inherit"] });
+  const closed = new Promise((done) => holder.on("close", done));
+  await new Promise((done, fail) => {
+    holder.stdout.on("data", (chunk) => String(chunk).includes("locked") && done());
+    closed.then(() => fail(new Error("the lock holder ended before it held the lock")));
+  });
+  return {
+    release() {
+      holder.stdin.end();
+      return closed;
+    },
+  };
+}
+
+/** What `run` printed on this process's stderr. */
+async function stderrOf(run) {
+  const write = process.stderr.write;
+  let printed = "";
+  process.stderr.write = (chunk, ...rest) => {
+    printed += chunk;
+    return typeof rest.at(-1) === "function" ? (rest.at(-1)(), true) : true;
+  };
+  try {
+    await run();
+  } finally {
+    process.stderr.write = write;
+  }
+  return printed;
+}
 
 let state = null;
 before(async () => {
@@ -100,6 +138,47 @@ it("an export prints only its own line: nothing of wrangler's runtime", () => {
   assert.equal(run.status, 0, run.stdout + run.stderr);
   assert.equal(run.stderr, "");
   assert.match(run.stdout.trim(), /^wrote .*site\.cms: \d+ rows in \d+ tables, 0 media objects$/);
+});
+
+it("a read that meets the database locked by another process is asked again until it answers, printing nothing of the runtime's", async () => {
+  const lock = await lockDatabase();
+  const order = [];
+  const printed = await stderrOf(async () => {
+    const read = state.query(["SELECT count(*) AS n FROM page_redirects"], { retryWaitMs: 50 }).then((answer) => {
+      order.push("answered");
+      return answer;
+    });
+    await new Promise((done) => setTimeout(done, 1_000));
+    await lock.release();
+    order.push("released");
+    assert.deepEqual(await read, [[{ n: 2 }]]);
+  });
+  assert.deepEqual(order, ["released", "answered"]);
+  assert.equal(printed, "");
+});
+
+it("a lock that outlasts the wait is reported saying so, with the runtime's cause", async () => {
+  const lock = await lockDatabase();
+  try {
+    await assert.rejects(state.query(["SELECT 1 AS one"], { retryWaitMs: 50, busyForMs: 300 }), /stayed locked for 0.3 s[^]*the local runtime: [^]*database is locked/);
+  } finally {
+    await lock.release();
+  }
+});
+
+it("an export taken while the database is locked waits for it, and prints only its own line", async () => {
+  const lock = await lockDatabase();
+  const child = spawn(process.execPath, [join(ROOT, "bin/cms-toolkit.mjs"), "export", join(scratch, "locked.cms"), "--persist-to", persist], { cwd: ROOT, env: ENV });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => (stdout += chunk));
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const status = new Promise((done) => child.on("close", done));
+  await new Promise((done) => setTimeout(done, 4_000));
+  await lock.release();
+  assert.equal(await status, 0, stdout + stderr);
+  assert.equal(stderr, "");
+  assert.match(stdout.trim(), /^wrote .*locked\.cms: \d+ rows in \d+ tables, 0 media objects$/);
 });
 
 it("an export through wrangler's commands (a wrangler without the Node API) is the same archive byte for byte", () => {
