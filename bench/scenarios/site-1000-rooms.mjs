@@ -28,6 +28,8 @@ const TYPING_S = Number(process.env.SITE_TYPING_S ?? 30);
 const KEY_MS = Number(process.env.SITE_KEY_MS ?? 10_000);
 const SILENT_S = Number(process.env.SITE_SILENT_S ?? 30);
 const IDLE_S = Number(process.env.SITE_IDLE_S ?? 70);
+/* Between two readings of the runtime's memory while it idles. */
+const IDLE_STEP_S = Number(process.env.SITE_IDLE_STEP_S ?? 10);
 const WAKE_SAMPLE = Number(process.env.SITE_WAKE_SAMPLE ?? 20);
 /* The browser client's heartbeat (`live-session.ts`); 0 sends none, as a stock Yjs client. */
 const PING_MS = Number(process.env.SITE_PING_MS ?? 2_000);
@@ -159,6 +161,8 @@ async function disagreeing(rooms) {
   }
 }
 
+const toMb = (bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+
 async function readRss(pid) {
   await sleep(SETTLE_MS);
   const bytes = rssBytes(pid);
@@ -241,7 +245,12 @@ export async function run(ctx) {
   const leftAt = Date.now();
   process.stdout.write(`site-1000-rooms: every editor left ${ROOMS} rooms\n`);
   mb.left = await readRss(pid);
-  await sleep(Math.max(0, IDLE_S * 1000 - (Date.now() - leftAt)));
+  // The idle runtime's memory over time: whether it comes back once the runtime drops the objects.
+  const idleSeries = [];
+  while (Date.now() - leftAt < IDLE_S * 1000) {
+    await sleep(Math.min(IDLE_STEP_S * 1000, IDLE_S * 1000 - (Date.now() - leftAt)));
+    idleSeries.push(`${Math.round((Date.now() - leftAt) / 1000)} s: ${toMb(rssBytes(pid))}`);
+  }
   mb.idle = await readRss(pid);
 
   const wakes = [];
@@ -268,7 +277,6 @@ export async function run(ctx) {
   const cold = wakes.filter((w) => w.cold).length;
   const errorCount = errors.joins + errors.closes + errors.disagreeing + errors.wakes;
   const held = (mb.idle - mb.fresh) / Math.max(1, mb.typed - mb.fresh);
-  const toMb = (bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10;
   return {
     rows: [
       { scenario: `${ROOMS} rooms on one runtime, 2 editors each: memory per open room (req/s column: KB)`, rps: perRoomKb(mb.open), p50: NaN, p99: NaN },
@@ -281,6 +289,7 @@ export async function run(ctx) {
       "errors (failed joins, closes, rooms whose editors disagree, failed wakes)": errorCount,
       ...Object.fromEntries(Object.entries(errors).map(([key, n]) => [`errors: ${key}`, n])),
       ...Object.fromEntries(Object.entries(mb).map(([key, bytes]) => [`runtime RSS ${key}, MB`, toMb(bytes)])),
+      "runtime RSS after every editor left, MB at each step": idleSeries.join(", "),
       "seconds to open every room": Math.round(openS),
       "rooms opened per second": Math.round((ROOMS / openS) * 100) / 100,
       "rooms opened per second, the last tenth": Math.round(lastTenthPace * 100) / 100,

@@ -129,6 +129,8 @@ export function sitePages(options: SitePagesOptions) {
     const tail = editor && nonce ? options.editorTail?.(page, editor, nonce, translated) : undefined;
     // Search engines meet the published page only: its published locales, itself among them.
     const alternates = asVisitor === null ? publishedAlternates(db, pagesMeta, languages, live).then((rows) => hreflangLinks(languages, rows)) : undefined;
+    // The render awaits it; should the render fail first, its failure answers and this one is moot.
+    alternates?.catch(() => undefined);
     const body = await pageBody(request, env, db, page, { editor, nonce, tail, noindex: asVisitor !== null, alternates });
     // A page with the contact form carries a single-use form token: it is one visitor's, never shared.
     const response = html(body, { request, nonce, mediaUrl: env.MEDIA_URL, editMode: signedInView || carriesFormToken(page) });
