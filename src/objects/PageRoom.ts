@@ -15,7 +15,7 @@ import { RoomDrafts } from "./room-drafts";
 import { COMMENTS_ORIGIN, RoomComments, type CommentAction, type CommentAnswer } from "./room-comments";
 import { SuggestionSweep, SWEEP_ORIGIN } from "./room-suggestion-sweep";
 import { forgetRecordComments } from "./room-comments-store";
-import { closeStoppedHeartbeats, HEARTBEAT_CHECK } from "./room-heartbeat";
+import { closeStoppedHeartbeats, HEARTBEAT_CHECK, LastHeard } from "./room-heartbeat";
 import { closeSilentConnections, IDLE_CHECK } from "./room-idle";
 import { loadRoom } from "./room-load";
 import { ClientOwners } from "./room-owners";
@@ -146,6 +146,7 @@ export class PageRoom extends YServer {
   /** `onStart` has run to its end: partyserver's start-up is done and its connections are known. */
   #started = false;
   readonly #sockets = new KnownSockets();
+  readonly #heard = new LastHeard();
   readonly #owners = new ClientOwners(() => this.getConnections());
   readonly #presence = new PresenceBatch(
     this.document.awareness,
@@ -233,6 +234,7 @@ export class PageRoom extends YServer {
     // Frames a client sent before it saw the room close it (a refused update's followers, built on
     // what the room never took) would be held pending with no one left to refuse them.
     if (connection.readyState !== WebSocket.OPEN) return;
+    this.#heard.heard(connection, Date.now());
     const state = stateOf(connection);
     if (!state) return this.#evict(connection, ROOM_CLOSE.NO_EDITOR, "no editor");
     if (this.#loadError) return this.#evict(connection, this.#loadError.closeCode, this.#loadError.message);
@@ -303,6 +305,7 @@ export class PageRoom extends YServer {
     if (present.length > 0) removeAwarenessStates(this.document.awareness, present, null);
     this.#owners.release(connection, state);
     this.#commits?.closed(connection);
+    this.#heard.closed(connection);
     this.#sessionLeft(connection, state);
     const others = [...this.getConnections()].some((c) => c.id !== connection.id && c.readyState === WebSocket.OPEN);
     if (others) return;
@@ -333,7 +336,7 @@ export class PageRoom extends YServer {
     closeSilentConnections(store, this.getConnections(), this.#limits.handshakeMs, now, (connection) =>
       this.#evict(connection, ROOM_CLOSE.IDLE, "idle: no message after connecting"),
     );
-    const lastBeat = (connection: Connection) => this.ctx.getWebSocketAutoResponseTimestamp(connection)?.getTime() ?? null;
+    const lastBeat = (connection: Connection) => this.#heard.lastBeat(connection, this.ctx.getWebSocketAutoResponseTimestamp(connection)?.getTime() ?? null);
     closeStoppedHeartbeats(store, this.getConnections(), lastBeat, now, this.#limits.heartbeatTimeoutMs, (connection) =>
       this.#evict(connection, ROOM_CLOSE.IDLE, "idle: heartbeat stopped"),
     );

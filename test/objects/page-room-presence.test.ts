@@ -97,6 +97,47 @@ describe("PageRoom: presence", () => {
     }
   });
 
+  it("takes any frame for a beat: of two connections that pinged once, the one that goes on typing stays, the silent one is closed", async () => {
+    const id = await newPage();
+    const room = env.PAGE_ROOM.get(env.PAGE_ROOM.idFromName(`pages:${id}`)) as DurableObjectStub<PageRoom>;
+    configureRoom({ heartbeatTimeoutMs: BEAT_TIMEOUT_MS });
+    let talker: YClient;
+    let gone: YClient;
+    try {
+      talker = await connect(id, editor("tal"));
+      gone = await connect(id, editor("gon"));
+    } finally {
+      configureRoom();
+    }
+    const pong = (client: YClient) =>
+      new Promise<string>((resolve) => {
+        if (client.closed) return resolve("closed");
+        client.ws.addEventListener("message", (event) => event.data === "pong" && resolve("pong"));
+        client.ws.addEventListener("close", () => resolve("closed"));
+        client.sendRaw(HEARTBEAT_PING);
+      });
+    expect(await pong(talker)).toBe("pong");
+    expect(await pong(gone)).toBe("pong");
+    const lastPing = Math.max(
+      ...(await runInDurableObject(room, (_room: PageRoom, state) => state.getWebSockets().flatMap((ws) => state.getWebSocketAutoResponseTimestamp(ws)?.getTime() ?? []))),
+    );
+    // Neither pings again; the talker types a letter every 100 ms.
+    const typing = setInterval(() => talker.doc.getText("title").insert(0, "x"), 100);
+    try {
+      // Past the moment the room's check is due (a third of the timeout after the last ping timed out).
+      await until(() => runInDurableObject(room, () => Date.now() - lastPing > BEAT_TIMEOUT_MS + BEAT_TIMEOUT_MS / 3 + 100));
+      await runDurableObjectAlarm(room); // in case the alarm has not run on its own yet
+      await until(() => gone.closed !== null);
+      expect(gone.closed?.code).toBe(ROOM_CLOSE.IDLE);
+      // A round trip after the check: a connection the check closed would get its close first.
+      expect(await pong(talker)).toBe("pong");
+      expect(talker.closed).toBeNull();
+    } finally {
+      clearInterval(typing);
+      talker.close();
+    }
+  });
+
   it("drops a state of the wrong shape (a cursor of junk) without closing the connection, and passes the next good one", async () => {
     const id = await newPage();
     const watcher = await connect(id, editor("wat"), { awareness: true });
