@@ -6,10 +6,10 @@ export const HEARTBEAT_CHECK = "heartbeat";
 
 /**
  * When the room last heard from each connection: any frame it delivered to the room counts as a
- * beat, as much as a ping the runtime answered. The runtime's record of a connection's last ping
- * can be older than its pings: 1,000 rooms on one local runtime, with a 20 s timeout, found it
- * more than 20 s old on 81 connections whose clients had pinged every 2 s and typed every 10 s. Kept in memory only: a room hibernates
- * only when nothing is waiting, and when it wakes the runtime's record of the pings remains.
+ * beat, as much as a ping the runtime answered. A connection the room hears from is alive, whatever
+ * the runtime's record of its last ping says ("silent" in the protocol means no frame at all). Kept
+ * in memory only: a room hibernates only when nothing is waiting, and when it wakes the runtime's
+ * record of the pings remains.
  *
  * @example
  * heard.heard(connection, Date.now());                                   // on each frame
