@@ -24,7 +24,7 @@ const VITEST_REPORT = join(REPORTS, "vitest.json");
 const PHASES = [
   [
     ["typecheck", "npm run typecheck"],
-    ["workerd suite", `npx vitest run --reporter=default --reporter=json --outputFile.json=${VITEST_REPORT}`, {}, { finishedWhen: everyWorkerdFilePassed, exitWithinMs: 120_000 }],
+    ["workerd suite", `npx vitest run --reporter=default --reporter=json --outputFile.json=${VITEST_REPORT}`, {}, { endedAs: workerdFilesEnded, exitWithinMs: 120_000 }],
   ],
   // The browser suite alone (its tests wait on debounces and sockets and time out when starved of
   // the CPU), in two shards: in Chromium's headless shell one shard left the two cores idle half
@@ -70,10 +70,11 @@ process.exit(failed ? 1 : 0);
 
 /**
  * Runs one step's shell command; resolves with its output, exit code and time. With `watch`, a
- * step whose output says it finished (`finishedWhen`) but that has not exited `exitWithinMs` after
- * its last output is stopped and counts as passed, with a line saying so: vitest-pool-workers
- * 0.15.1 now and then never closes a runtime after the last file passed ("Closing rpc while
- * 'resolve' was pending"), which would hold CI to its time limit for nothing.
+ * step whose output says every file ended (`endedAs`: "passed" or "failed", else null) but that
+ * has not exited `exitWithinMs` after its last output is stopped and counts as what its files
+ * say, with a line saying so: vitest-pool-workers 0.15.1 now and then never closes a runtime after
+ * the last file ("Closing rpc while 'resolve' was pending"), which would hold CI to its time limit
+ * for nothing, a failed file's report with it.
  */
 function run(name, command, env = {}, watch) {
   const at = Date.now();
@@ -81,7 +82,8 @@ function run(name, command, env = {}, watch) {
     const child = spawn(command, { shell: true, cwd: PROJECT_ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: Boolean(watch) });
     let output = "";
     let lastOutputAt = Date.now();
-    let stopped = false;
+    /** What the files said when the watch stopped the step ("passed" or "failed"), or null. */
+    let stoppedAs = null;
     const take = (d) => {
       output += d;
       lastOutputAt = Date.now();
@@ -91,9 +93,10 @@ function run(name, command, env = {}, watch) {
     const watcher =
       watch &&
       setInterval(() => {
-        if (Date.now() - lastOutputAt < watch.exitWithinMs || !watch.finishedWhen(output)) return;
+        if (Date.now() - lastOutputAt < watch.exitWithinMs) return;
+        stoppedAs = watch.endedAs(output);
+        if (stoppedAs === null) return;
         clearInterval(watcher);
-        stopped = true;
         try {
           process.kill(-child.pid, "SIGKILL");
         } catch {
@@ -102,18 +105,25 @@ function run(name, command, env = {}, watch) {
       }, 5_000);
     child.on("close", (code) => {
       if (watcher) clearInterval(watcher);
-      const note = `\n(every file passed, and the step had not exited ${watch?.exitWithinMs / 1000} s after its last line: stopped, as a pass)\n`;
-      resolve({ name, output: stopped ? output + note : output, code: stopped ? 0 : (code ?? 1), ms: Date.now() - at });
+      const waited = `the step had not exited ${watch?.exitWithinMs / 1000} s after its last line`;
+      const note = stoppedAs === "passed" ? `\n(every file passed, and ${waited}: stopped, as a pass)\n` : `\n(every file ended, not all passed, and ${waited}: stopped, as a failure)\n`;
+      resolve({ name, output: stoppedAs === null ? output : output + note, code: stoppedAs === null ? (code ?? 1) : stoppedAs === "passed" ? 0 : 1, ms: Date.now() - at });
     });
   });
 }
 
-/** Whether vitest's output names every workerd test file (test/**\/*.test.ts but the e2e and client folders) as passed, and no file as failed. */
-function everyWorkerdFilePassed(output) {
+/**
+ * What vitest's output says of the workerd test files (test/**\/*.test.ts but the e2e and client
+ * folders): null while one has not ended (named as passed, ✓, or failed, ❯), else "passed" when
+ * every one passed and nothing failed, "failed" otherwise.
+ */
+function workerdFilesEnded(output) {
   const text = output.replace(/\x1b\[[0-9;]*m/g, "");
-  if (/^ (?:❯|×) /m.test(text) || /^ FAIL /m.test(text)) return false;
-  const passed = new Set([...text.matchAll(/^ ✓ +\S+ +(test\/\S+\.test\.ts) /gm)].map((match) => match[1]));
-  return workerdFiles().every((file) => passed.has(file));
+  const named = (mark) => new Set([...text.matchAll(new RegExp(`^ ${mark} +\\S+ +(test\\/\\S+\\.test\\.ts) `, "gm"))].map((match) => match[1]));
+  const passed = named("✓");
+  const failed = named("❯");
+  if (!workerdFiles().every((file) => passed.has(file) || failed.has(file))) return null;
+  return failed.size === 0 && !/^ (?:❯|×) /m.test(text) && !/^ FAIL /m.test(text) ? "passed" : "failed";
 }
 
 /** The workerd suite's test files, as vitest.config.ts's projects take them together. */
