@@ -195,6 +195,7 @@ export async function run(ctx) {
     rooms.push(...opened);
   }
   const openS = (performance.now() - t0) / 1000;
+  const openedAt = performance.now();
   const lastTenthPace = lastTenthAt ? (names.length - lastTenthAt.rooms) / ((performance.now() - lastTenthAt.t) / 1000) : NaN;
   // D1 round trips of every room per second in a phase: any open room answers for the whole runtime.
   // A count the runtime did not answer within the control timeout leaves the figure out (NaN), not the run.
@@ -207,18 +208,30 @@ export async function run(ctx) {
   const alarmsPerSecond = (from, to) => ((to.alarms - from.alarms) * 1000) / (to.at - from.at);
   let counting = true;
   let phase = "opened";
-  /* Close codes of the clients' closes, so a close says who closed (4408: the room's heartbeat or handshake check). */
+  /*
+   * Close codes and reasons of the clients' closes, so a close says who closed and why (4408 is
+   * the room's heartbeat check or its handshake check; the reason tells them apart), and when the
+   * first came (seconds after the rooms were open): what sets the rest off.
+   */
   const closeCodes = {};
-  for (const client of rooms.flatMap((room) => room.clients)) {
-    client.provider.on("connection-close", (event) => {
-      if (!counting) return;
-      errors.closes++;
-      closeCodes[event?.code ?? "none"] = (closeCodes[event?.code ?? "none"] ?? 0) + 1;
-      if (event?.code !== 4408 || !client.beat) return;
-      const now = performance.now();
-      const since = (at) => (at === null ? Infinity : now - at);
-      heartbeat.closes.push({ phase, sincePing: since(client.beat.sentAt), sincePong: since(client.beat.pongAt), longestGap: client.beat.longestGap });
-    });
+  let firstClose = null;
+  /* Rooms with a close, and those where both editors were closed: one socket stalling, or a whole room. */
+  const closedIn = new Map();
+  for (const { room, clients } of rooms) {
+    for (const client of clients) {
+      client.provider.on("connection-close", (event) => {
+        if (!counting) return;
+        errors.closes++;
+        closedIn.set(room, (closedIn.get(room) ?? new Set()).add(client));
+        const key = `${event?.code ?? "none"} ${event?.reason ?? ""}`.trim();
+        closeCodes[key] = (closeCodes[key] ?? 0) + 1;
+        firstClose ??= { phase, s: Math.round((performance.now() - openedAt) / 1000), key };
+        if (event?.code !== 4408 || !client.beat) return;
+        const now = performance.now();
+        const since = (at) => (at === null ? Infinity : now - at);
+        heartbeat.closes.push({ phase, sincePing: since(client.beat.sentAt), sincePong: since(client.beat.pongAt), longestGap: client.beat.longestGap });
+      });
+    }
   }
   mb.open = await readRss(pid);
 
@@ -298,7 +311,9 @@ export async function run(ctx) {
       "room alarms (wakes) per second of every room, while typing": Math.round(alarmsPerSecond(typingFrom, typingTo) * 10) / 10,
       "room alarms (wakes) per second of every room, connected and silent": Math.round(alarmsPerSecond(silentFrom, silentTo) * 10) / 10,
       "heartbeat ping interval of every client, ms (0: none)": PING_MS,
-      "closes by code": JSON.stringify(closeCodes),
+      "closes by code and reason": JSON.stringify(closeCodes),
+      "rooms with a close / with both editors closed": `${closedIn.size} / ${[...closedIn.values()].filter((closed) => closed.size > 1).length}`,
+      "first close: phase, seconds after the rooms were open, code and reason": firstClose ? `${firstClose.phase}, ${firstClose.s} s, ${firstClose.key}` : "none",
       keystrokes,
       "in rooms whose editors differ: clock units one lacks of the other's": differ.lacking,
       "in rooms whose editors differ: editors holding updates back": differ.pending,
