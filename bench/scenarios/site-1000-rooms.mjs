@@ -194,8 +194,8 @@ export async function run(ctx) {
     pingers.push(...opened.map(startPinging));
     rooms.push(...opened);
   }
-  const openS = (performance.now() - t0) / 1000;
   const openedAt = performance.now();
+  const openS = (openedAt - t0) / 1000;
   const lastTenthPace = lastTenthAt ? (names.length - lastTenthAt.rooms) / ((performance.now() - lastTenthAt.t) / 1000) : NaN;
   // D1 round trips of every room per second in a phase: any open room answers for the whole runtime.
   // A count the runtime did not answer within the control timeout leaves the figure out (NaN), not the run.
@@ -211,7 +211,7 @@ export async function run(ctx) {
   /*
    * Close codes and reasons of the clients' closes, so a close says who closed and why (4408 is
    * the room's heartbeat check or its handshake check; the reason tells them apart), and when the
-   * first came (seconds after the rooms were open): what sets the rest off.
+   * first came (seconds after the rooms were open): the latest a pause of the runtime began.
    */
   const closeCodes = {};
   let firstClose = null;
