@@ -15,7 +15,7 @@ import { RoomDrafts } from "./room-drafts";
 import { COMMENTS_ORIGIN, RoomComments, type CommentAction, type CommentAnswer } from "./room-comments";
 import { SuggestionSweep, SWEEP_ORIGIN } from "./room-suggestion-sweep";
 import { forgetRecordComments } from "./room-comments-store";
-import { closeStoppedHeartbeats, HEARTBEAT_CHECK, LastHeard } from "./room-heartbeat";
+import { checkHeartbeats, HEARTBEAT_CHECK, LastHeard } from "./room-heartbeat";
 import { closeSilentConnections, IDLE_CHECK } from "./room-idle";
 import { loadRoom } from "./room-load";
 import { ClientOwners } from "./room-owners";
@@ -217,7 +217,7 @@ export class PageRoom extends YServer {
     const now = Date.now();
     connection.setState((prev: RoomConnectionState | null) => ({ ...prev, editor, color: editorColor(editor.id), connectedAt: now, spoke: false, clients: [] }));
     this.#idleCheckAt(now + this.#limits.handshakeMs);
-    if ((this.#store as RoomStore).setTimerBy(HEARTBEAT_CHECK, now + this.#limits.heartbeatTimeoutMs)) this.#arm();
+    if ((this.#store as RoomStore).setTimerBy(HEARTBEAT_CHECK, now + Math.min(this.#limits.presenceTimeoutMs, this.#limits.heartbeatTimeoutMs))) this.#arm();
     if (typeof editor.sessionId === "string") {
       // Listed before anything else can go out, so a sign-out from now on finds this room.
       void this.#notes?.joined(editor.sessionId, editor.id);
@@ -299,10 +299,7 @@ export class PageRoom extends YServer {
   override async onClose(connection: Connection, code: number, reason: string, wasClean: boolean): Promise<void> {
     super.onClose(connection, code, reason, wasClean);
     const state = stateOf(connection);
-    // The room, not y-partyserver, knows which presence ids the connection held (`clients`); they
-    // leave at once (origin null: y-partyserver sends the removal to everyone unbatched).
-    const present = (state?.clients ?? []).filter((clientID) => this.document.awareness.states.has(clientID));
-    if (present.length > 0) removeAwarenessStates(this.document.awareness, present, null);
+    this.#dropPresence(state);
     this.#owners.release(connection, state);
     this.#commits?.closed(connection);
     this.#heard.closed(connection);
@@ -337,9 +334,10 @@ export class PageRoom extends YServer {
       this.#evict(connection, ROOM_CLOSE.IDLE, "idle: no message after connecting"),
     );
     const lastBeat = (connection: Connection) => this.#heard.lastBeat(connection, this.ctx.getWebSocketAutoResponseTimestamp(connection)?.getTime() ?? null);
-    closeStoppedHeartbeats(store, this.getConnections(), lastBeat, now, this.#limits.heartbeatTimeoutMs, (connection) =>
-      this.#evict(connection, ROOM_CLOSE.IDLE, "idle: heartbeat stopped"),
-    );
+    checkHeartbeats(store, this.getConnections(), lastBeat, now, { presenceMs: this.#limits.presenceTimeoutMs, closeMs: this.#limits.heartbeatTimeoutMs }, {
+      hide: (connection) => this.#dropPresence(stateOf(connection)),
+      evict: (connection) => this.#evict(connection, ROOM_CLOSE.IDLE, "idle: heartbeat stopped"),
+    });
     const sessions = store.getTimer(SESSION_CHECK);
     if (sessions && sessions.at <= now) {
       store.clearTimer(SESSION_CHECK);
@@ -850,10 +848,19 @@ export class PageRoom extends YServer {
   #evict(connection: Connection, code: number, reason: string): void {
     const state = stateOf(connection);
     this.#owners.release(connection, state);
-    const clients = state?.clients ?? [];
-    if (clients.length > 0) removeAwarenessStates(this.document.awareness, clients, null);
+    this.#dropPresence(state);
     connection.close(code, closeReason(reason));
     this.#sessionLeft(connection, state);
+  }
+
+  /**
+   * Removes the presence ids a connection holds (`clients`: the room, not y-partyserver, knows
+   * them) at once, for everyone (origin null: y-partyserver sends the removal unbatched, to the
+   * connection too, whose client sends its presence again if it is still there).
+   */
+  #dropPresence(state: RoomConnectionState | null): void {
+    const present = (state?.clients ?? []).filter((clientID) => this.document.awareness.states.has(clientID));
+    if (present.length > 0) removeAwarenessStates(this.document.awareness, present, null);
   }
 
   /**

@@ -88,7 +88,7 @@ describe("PageRoom: a deleted record", () => {
     // Commits far apart: the update is broadcast, but its commit (and acknowledgement) would come
     // later. Every alarm commits too, so the idle and heartbeat checks are put off as well: at the
     // tests' 300 ms they came before the delete on a busy machine.
-    configure({ ...UNSETTLED, commitDelayMs: 60_000, handshakeMs: 60_000, heartbeatTimeoutMs: 60_000 });
+    configure({ ...UNSETTLED, commitDelayMs: 60_000, handshakeMs: 60_000, presenceTimeoutMs: 60_000, heartbeatTimeoutMs: 60_000 });
     const id = await newPage({ title: "Doomed" });
     const ann = await connect(id, editor("ann"));
     const bob = await connect(id, editor("bob"));

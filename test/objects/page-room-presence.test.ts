@@ -12,6 +12,8 @@ import { configureRoom, connect, editor, newPage, until, type YClient } from "./
  * ms one could, and the room dropped the watcher too).
  */
 const BEAT_TIMEOUT_MS = 2_000;
+/* The close timeout of the two-stage test's room: past its presence timeout, so the hidden stage shows. */
+const CLOSE_TIMEOUT_MS = 5_000;
 
 type User = { name: string; color: string; id: string };
 
@@ -96,6 +98,60 @@ describe("PageRoom: presence", () => {
       [stock, watcher].forEach((c) => c.close());
     }
   });
+
+  it("hides a silent connection's presence past the presence timeout and keeps it open; one heard again shows again, one still silent is closed at the heartbeat timeout", async () => {
+    const id = await newPage();
+    const room = env.PAGE_ROOM.get(env.PAGE_ROOM.idFromName(`pages:${id}`)) as DurableObjectStub<PageRoom>;
+    configureRoom({ presenceTimeoutMs: BEAT_TIMEOUT_MS, heartbeatTimeoutMs: CLOSE_TIMEOUT_MS });
+    let late: YClient;
+    let gone: YClient;
+    try {
+      late = await connect(id, editor("lat"), { awareness: true });
+      gone = await connect(id, editor("gon"), { awareness: true });
+    } finally {
+      configureRoom();
+    }
+    const watcher = await connect(id, editor("wat"), { awareness: true });
+    // As a stock provider does: told its own presence was removed, a client that is still there
+    // sends it again (y-protocols keeps the local state and raises its clock).
+    late.awareness?.on("update", ({ removed }: { removed: number[] }, origin: unknown) => {
+      if (origin === late && removed.includes(late.doc.clientID)) late.sendRaw(encodeAwarenessMessage([{ clientID: late.doc.clientID, clock: late.awareness?.meta.get(late.doc.clientID)?.clock ?? 0, state: late.awareness?.getLocalState() ?? null }]));
+    });
+    late.awareness?.setLocalState({ cursor: null });
+    gone.awareness?.setLocalState({ cursor: null });
+    await until(() => users(watcher).some((u) => u.name === "lat") && users(watcher).some((u) => u.name === "gon"));
+    for (const client of [late, gone]) {
+      const pong = new Promise<unknown>((resolve) => client.ws.addEventListener("message", (event) => event.data === "pong" && resolve(event.data)));
+      client.sendRaw(HEARTBEAT_PING);
+      expect(await pong).toBe("pong");
+    }
+    const lastPing = Math.max(
+      ...(await runInDurableObject(room, (_room: PageRoom, state) => state.getWebSockets().flatMap((ws) => state.getWebSocketAutoResponseTimestamp(ws)?.getTime() ?? []))),
+    );
+    const keepBeating = setInterval(() => watcher.sendRaw(HEARTBEAT_PING), 50);
+    let lateBeats: ReturnType<typeof setInterval> | undefined;
+    try {
+      await until(() => runInDurableObject(room, () => Date.now() - lastPing > BEAT_TIMEOUT_MS + BEAT_TIMEOUT_MS / 3 + 100));
+      await runDurableObjectAlarm(room); // in case the alarm has not run on its own yet
+      // The late one's removal reached it, and its answer brings it back; the gone one stays hidden.
+      await until(() => !users(watcher).some((u) => u.name === "gon"));
+      await until(() => users(watcher).some((u) => u.name === "lat"));
+      expect(gone.closed).toBeNull();
+      expect(late.closed).toBeNull();
+      lateBeats = setInterval(() => late.sendRaw(HEARTBEAT_PING), 50);
+      await until(() => runInDurableObject(room, () => Date.now() - lastPing > CLOSE_TIMEOUT_MS + CLOSE_TIMEOUT_MS / 3 + 100), 15_000);
+      await runDurableObjectAlarm(room);
+      await until(() => gone.closed !== null);
+      expect(gone.closed?.code).toBe(ROOM_CLOSE.IDLE);
+      expect(late.closed).toBeNull();
+      expect(watcher.closed).toBeNull();
+      expect(users(watcher).some((u) => u.name === "lat")).toBe(true);
+    } finally {
+      clearInterval(keepBeating);
+      clearInterval(lateBeats);
+      [late, watcher].forEach((c) => c.close());
+    }
+  }, 30_000);
 
   it("takes any frame for a beat: of two connections that pinged once, the one that goes on typing stays, the silent one is closed", async () => {
     const id = await newPage();

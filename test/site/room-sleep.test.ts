@@ -17,7 +17,8 @@ import { heartbeat, openSocket } from "./session-helpers";
 const PING_MS = 500;
 /** Sampling the room's timers this often. */
 const SAMPLE_MS = 100;
-const TIMEOUT_MS = DEFAULT_ROOM_LIMITS.heartbeatTimeoutMs;
+/** A room of beating editors checks about once per presence timeout (the first of the heartbeat's two stages). */
+const TIMEOUT_MS = DEFAULT_ROOM_LIMITS.presenceTimeoutMs;
 const WATCH_MS = 14_000;
 
 beforeAll(seedDemo);
