@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench [-- --port N] [scenario …]`: builds the editing client, starts the bench worker
-// under wrangler dev on its own port (default 8788, or BENCH_PORT) and state, runs every scenario
+// as wrangler dev does (bench/lib/dev-server.mjs) on its own port (default 8788, or BENCH_PORT) and state, runs every scenario
 // (or those named), prints a table, and writes bench/results/latest.json, a copy under
 // bench/results/runs/ and bench/results/latest.md. `npm run bench:readme` turns the JSON into the
 // README table.

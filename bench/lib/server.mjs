@@ -1,16 +1,15 @@
-// Starts the bench worker under `wrangler dev` on its own port and state directory, and finds the
-// `workerd` process behind it (the bench reads its CPU time from /proc).
+// Starts the bench worker as `wrangler dev` does (`dev-server.mjs`) on its own port and state
+// directory, and finds the `workerd` process behind it (the bench reads its CPU time from /proc).
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { wrangler, WRANGLER_ENV } from "../../scripts/wrangler-run.mjs";
-import { createRequire } from "node:module";
-import { wranglerScript } from "../../bin/lib/wrangler.mjs";
+import { fileURLToPath } from "node:url";
 
-const require = createRequire(import.meta.url);
-const WRANGLER_BIN = wranglerScript(require);
 const CONFIG = "bench/wrangler.bench.toml";
 const STATE = ".wrangler/bench";
+/* What `wrangler dev` starts, without the runtime's inspector unless `BENCH_INSPECTOR_PORT` asks (see there). */
+const DEV_SERVER = fileURLToPath(new URL("./dev-server.mjs", import.meta.url));
 
 /** The bench's default port; `--port N` or `BENCH_PORT` choose another. */
 export const DEFAULT_BENCH_PORT = 8788;
@@ -21,11 +20,11 @@ export const DEFAULT_BENCH_PORT = 8788;
  */
 export async function startBenchServer({ port = DEFAULT_BENCH_PORT, secret = randomBytes(32).toString("base64url"), migrate = true } = {}) {
   if (migrate) await wrangler(["d1", "migrations", "apply", "DB", "--local", "--config", CONFIG, "--persist-to", STATE]);
-  const child = spawn(
-    process.execPath,
-    [WRANGLER_BIN, "dev", "--config", CONFIG, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", STATE, "--var", `CMS_SESSION_SECRET:${secret}`, "--var", `MEDIA_URL:http://127.0.0.1:${port}/media`, "--log-level", "warn", ...inspectorArgs()],
-    { stdio: ["ignore", "pipe", "pipe"], env: { ...WRANGLER_ENV, CI: "true" }, detached: true },
-  );
+  const child = spawn(process.execPath, [DEV_SERVER, CONFIG, String(port), STATE], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...WRANGLER_ENV, CI: "true", BENCH_VAR_CMS_SESSION_SECRET: secret, BENCH_VAR_MEDIA_URL: `http://127.0.0.1:${port}/media` },
+    detached: true,
+  });
   const exited = new Promise((resolve) => child.once("exit", resolve));
   let log = "";
   child.stdout.on("data", (d) => (log += d));
@@ -134,12 +133,3 @@ function findDescendants(root, name) {
   return found;
 }
 
-/*
- * `BENCH_INSPECTOR_PORT` opens the runtime's V8 inspector there, so `bench/profile.mjs` can take a
- * CPU profile of the worker and its Durable Objects while scenarios run (timers inside workerd do
- * not advance during a turn, so a profile is how the room's own work is seen). Off by default.
- */
-function inspectorArgs() {
-  const port = process.env.BENCH_INSPECTOR_PORT;
-  return port ? ["--inspector-port", port] : [];
-}
