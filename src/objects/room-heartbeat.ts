@@ -70,7 +70,6 @@ export function checkHeartbeats(
   const due = store.getTimer(HEARTBEAT_CHECK);
   if (!due || due.at > now) return;
   store.clearTimer(HEARTBEAT_CHECK);
-  const stages = [timeouts.presenceMs, timeouts.closeMs].sort((a, b) => a - b);
   let next: number | null = null;
   for (const connection of connections) {
     const at = lastBeat(connection);
@@ -81,8 +80,9 @@ export function checkHeartbeats(
       continue;
     }
     if (silent > timeouts.presenceMs) act.hide(connection);
-    const stage = stages.find((ms) => silent <= ms);
-    if (stage !== undefined) next = Math.min(next ?? Infinity, at + stage + Math.ceil(stage / 3));
+    // The stage this connection passes next (a presence timeout past the close has none of its own).
+    const stage = silent <= timeouts.presenceMs ? Math.min(timeouts.presenceMs, timeouts.closeMs) : timeouts.closeMs;
+    next = Math.min(next ?? Infinity, at + stage + Math.ceil(stage / 3));
   }
   if (next !== null) store.setTimer(HEARTBEAT_CHECK, Math.max(next, now + 1));
 }
