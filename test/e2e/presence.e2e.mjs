@@ -131,4 +131,44 @@ export const tests = [
       assert.deepEqual(errors, []);
     },
   },
+  {
+    name: "presence: an editor whose heartbeat the room stops hearing (pings held back, as by a runtime slow to read them) is hidden for a moment, not disconnected, and shown again while the other types",
+    async run(ctx) {
+      const { a, b } = await twoEditorsOnNewPage(ctx, { title: "Heard again" });
+      await a.locator(TITLE).click();
+      const shown = b.locator('.cms-people li[aria-label^="Eddie Editor"]');
+      await shown.waitFor();
+      // B notes every moment Eddie leaves its bar.
+      await b.evaluate(() => {
+        window.__eddieGone = 0;
+        new MutationObserver(() => {
+          const here = [...document.querySelectorAll(".cms-people li")].some((li) => li.getAttribute("aria-label")?.startsWith("Eddie Editor"));
+          if (!here && window.__eddieShown) window.__eddieGone++;
+          window.__eddieShown = here;
+        }).observe(document.body, { childList: true, subtree: true, attributes: true });
+        window.__eddieShown = true;
+      });
+      // A's pings stop reaching the room; everything else A sends still does, and the sockets it
+      // goes out on are counted (a closed connection's client would send its sync on a new one).
+      await a.evaluate(() => {
+        const send = WebSocket.prototype.send;
+        window.__sockets = new Set();
+        WebSocket.prototype.send = function (data) {
+          if (data === "ping") return;
+          window.__sockets.add(this);
+          return send.call(this, data);
+        };
+      });
+      // Past the presence timeout (6 s) and its check: the room hid A, A's client answered the removal.
+      await b.waitForFunction(() => window.__eddieGone > 0, null, { timeout: 15_000 });
+      await shown.waitFor({ timeout: 5_000 });
+      await b.locator(TITLE).click();
+      await b.keyboard.press("End");
+      await b.keyboard.type(" and typed");
+      await a.waitForFunction((sel) => document.querySelector(sel).textContent.endsWith(" and typed"), TITLE);
+      assert.equal(await a.evaluate(() => window.louise.mode()), "live");
+      assert.equal(await a.evaluate(() => window.__sockets.size), 1, "A answered its removal on the socket it had: it was not disconnected");
+      assert.equal(await shown.count(), 1);
+    },
+  },
 ];
