@@ -4,7 +4,8 @@
 // the editors stay connected and silent for SITE_SILENT_S, leave, and the runtime is watched for
 // SITE_IDLE_S. While connected, every editor's client sends the heartbeat ping every SITE_PING_MS
 // (2 s, as the browser client does; the runtime answers it without waking the room), and the
-// alarms the rooms run are counted: each is a wake of its room. Then SITE_WAKE_SAMPLE rooms spread over the site are joined again, one client each:
+// alarms the rooms run are counted: each is a wake of its room; the runtime's CPU in each phase is
+// read too (`cpu.mjs`). Then SITE_WAKE_SAMPLE rooms spread over the site are joined again, one client each:
 // the time to its first sync is the wake time, and the room's own birth time says whether the
 // runtime had dropped the object (a cold wake) or still held it.
 //
@@ -16,6 +17,7 @@
 // The rooms are the bench's own pages in the wake rooms' namespace (`WAKE_PAGE_ROOM`, PageRoom
 // with bench-only RPCs such as its birth time), so the stock `PAGE_ROOM`'s objects stay untouched.
 import * as Y from "yjs";
+import { cpuMicros } from "../lib/cpu.mjs";
 import { rssBytes } from "../lib/memory.mjs";
 import { median, percentile, ratioFigure } from "../lib/stats.mjs";
 import { editorHeaders, emptyParagraph, sleep, until } from "./room-clients.mjs";
@@ -202,10 +204,13 @@ export async function run(ctx) {
   const trips = async () => ({
     n: await roomD1Trips(baseUrl, names[0]).catch(() => NaN),
     alarms: await roomAlarms(baseUrl, names[0]).catch(() => NaN),
+    cpu: cpuMicros(pid),
     at: performance.now(),
   });
   const perSecond = (from, to) => ((to.n - from.n) * 1000) / (to.at - from.at);
   const alarmsPerSecond = (from, to) => ((to.alarms - from.alarms) * 1000) / (to.at - from.at);
+  // The runtime's CPU in a phase, as a share of one core: the machine has two, and the clients run on it too.
+  const cpuShare = (from, to) => Math.round(((to.cpu - from.cpu) / 1000 / (to.at - from.at)) * 100);
   let counting = true;
   let phase = "opened";
   /*
@@ -310,6 +315,8 @@ export async function run(ctx) {
       "D1 round trips per second of every room, connected and silent": Math.round(perSecond(silentFrom, silentTo) * 10) / 10,
       "room alarms (wakes) per second of every room, while typing": Math.round(alarmsPerSecond(typingFrom, typingTo) * 10) / 10,
       "room alarms (wakes) per second of every room, connected and silent": Math.round(alarmsPerSecond(silentFrom, silentTo) * 10) / 10,
+      "runtime CPU, % of one core, while typing": cpuShare(typingFrom, typingTo),
+      "runtime CPU, % of one core, connected and silent": cpuShare(silentFrom, silentTo),
       "heartbeat ping interval of every client, ms (0: none)": PING_MS,
       "closes by code and reason": JSON.stringify(closeCodes),
       "rooms with a close / with both editors closed": `${closedIn.size} / ${[...closedIn.values()].filter((closed) => closed.size > 1).length}`,
