@@ -29,7 +29,7 @@ async function wipe(storage: DurableObjectStorage): Promise<void> {
 
 /**
  * The page room of the wake and memory scenarios: PageRoom unchanged (bound as `WAKE_PAGE_ROOM`,
- * gated by the same `roomRoute`), plus three bench-only RPCs. Seeding goes through the room's own
+ * gated by the same `roomRoute`), plus bench-only RPCs. Seeding goes through the room's own
  * `RoomStore` (snapshot by `compact`, then each update by `append`), so the rows are exactly those
  * an editor's typing would have left; a separate class keeps the other scenarios on the stock
  * `PAGE_ROOM`.
@@ -89,6 +89,14 @@ export class WakePageRoom extends PageRoom {
 
   bornAt(): number {
     return this.#bornAt;
+  }
+
+  /**
+   * The live document's state vector (encoded) and whether it holds updates back: with its two
+   * editors' own, it tells an update the room never took from one it took and did not pass on.
+   */
+  documentState(): { stateVector: Uint8Array; pending: boolean } {
+    return { stateVector: Y.encodeStateVector(this.document), pending: this.document.store.pendingStructs !== null };
   }
 }
 

@@ -44,7 +44,9 @@ function unframe(body: ArrayBuffer): Uint8Array[] {
  * `POST /__bench/seed-room?party=&room=` (framed body: snapshot, then logged updates),
  * `POST /__bench/evict-room?party=&room=`, `POST /__bench/silence-room?party=&room=` (cancel its
  * alarm), `GET /__bench/room-born?party=&room=`, `GET /__bench/room-d1-trips?room=` (the D1 round
- * trips of every wake page room in the runtime so far, and the alarms they ran).
+ * trips of every wake page room in the runtime so far, and the alarms they ran), `GET
+ * /__bench/room-state?party=wake-page-room&room=` (the live document's state vector, and whether
+ * it holds updates back).
  */
 export async function wakeRoutes(request: Request, env: WakeEnv, ctx: ExecutionContext): Promise<Response | undefined> {
   const url = new URL(request.url);
@@ -53,7 +55,7 @@ export async function wakeRoutes(request: Request, env: WakeEnv, ctx: ExecutionC
     const bare = await routePartykitRequest(request, { WAKE_BARE_ROOM: env.WAKE_BARE_ROOM } as unknown as Cloudflare.Env);
     return bare ?? new Response("no room", { status: 404 });
   }
-  const control = ["/__bench/seed-room", "/__bench/evict-room", "/__bench/room-born", "/__bench/silence-room", "/__bench/room-d1-trips"].includes(url.pathname);
+  const control = ["/__bench/seed-room", "/__bench/evict-room", "/__bench/room-born", "/__bench/silence-room", "/__bench/room-d1-trips", "/__bench/room-state"].includes(url.pathname);
   if (!control) return undefined;
   const party = url.searchParams.get("party");
   const room = url.searchParams.get("room");
@@ -61,6 +63,11 @@ export async function wakeRoutes(request: Request, env: WakeEnv, ctx: ExecutionC
     if (party !== "wake-page-room" || !room) return new Response("party must be wake-page-room, and room given", { status: 400 });
     const stub = env.WAKE_PAGE_ROOM.get(env.WAKE_PAGE_ROOM.idFromName(room));
     return Response.json({ trips: await stub.d1Trips(), alarms: await stub.alarms() });
+  }
+  if (url.pathname === "/__bench/room-state") {
+    if (party !== "wake-page-room" || !room) return new Response("party must be wake-page-room, and room given", { status: 400 });
+    const { stateVector, pending } = await env.WAKE_PAGE_ROOM.get(env.WAKE_PAGE_ROOM.idFromName(room)).documentState();
+    return Response.json({ stateVector: [...stateVector], pending });
   }
   const stub = stubOf(env, party, room);
   if (!stub) return new Response("party must be wake-page-room or wake-bare-room, and room given", { status: 400 });

@@ -60,6 +60,12 @@ export async function roomAlarms(baseUrl, room) {
   return (await control(baseUrl, "room-d1-trips", WAKE_PAGE, room)).alarms;
 }
 
+/** A page room's live document: `{ stateVector }` (a `Map` of client id to clock) and `pending` (updates held back). */
+export async function roomState(baseUrl, room) {
+  const { stateVector, pending } = await control(baseUrl, "room-state", WAKE_PAGE, room);
+  return { stateVector: Y.decodeStateVector(Uint8Array.from(stateVector)), pending };
+}
+
 /**
  * Opens a provider and resolves with `{ ms, doc, provider }`, `ms` being the time from creating
  * it (the WebSocket connect) to its first sync; rejects after `timeoutMs`.

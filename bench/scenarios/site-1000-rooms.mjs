@@ -21,7 +21,7 @@ import { cpuMicros } from "../lib/cpu.mjs";
 import { rssBytes } from "../lib/memory.mjs";
 import { median, percentile, ratioFigure } from "../lib/stats.mjs";
 import { editorHeaders, emptyParagraph, sleep, until } from "./room-clients.mjs";
-import { roomAlarms, roomBornAt, roomD1Trips, timeToSync, WAKE_BARE, WAKE_PAGE } from "./room-seed.mjs";
+import { roomAlarms, roomBornAt, roomD1Trips, roomState, timeToSync, WAKE_BARE, WAKE_PAGE } from "./room-seed.mjs";
 
 export const name = "site-1000-rooms";
 
@@ -144,22 +144,35 @@ const heartbeat = { pongMs: [], closes: [] };
  * Rooms whose editors do not hold the same document within AGREE_MS, with what tells a room that
  * did not pass an update on from a client that could not apply it: the clock units one editor
  * lacks of the other's, and how many of those editors hold updates back (missing what they build on).
+ * In page rooms the room's own document says which side lost an update: units an editor holds that
+ * the room lacks never reached the room's document (not received, or not applied), units the room
+ * holds that an editor lacks were not passed on (or not applied by that editor).
  */
-async function disagreeing(rooms) {
+async function disagreeing(baseUrl, rooms) {
   const agree = ({ clients }) => clients.length < 2 || Buffer.from(Y.encodeStateVector(clients[0].doc)).equals(Buffer.from(Y.encodeStateVector(clients[1].doc)));
+  const none = { rooms: 0, lacking: 0, pending: 0, roomLacks: 0, notPassedOn: 0, roomPending: 0 };
   try {
     await until(() => rooms.every(agree), AGREE_MS);
-    return { rooms: 0, lacking: 0, pending: 0 };
+    return none;
   } catch {
-    const differing = rooms.filter((room) => !agree(room));
-    let lacking = 0;
-    let pending = 0;
-    for (const { clients } of differing) {
-      const [a, b] = clients.map(({ doc }) => Y.decodeStateVector(Y.encodeStateVector(doc)));
-      for (const id of new Set([...a.keys(), ...b.keys()])) lacking += Math.abs((a.get(id) ?? 0) - (b.get(id) ?? 0));
-      pending += clients.filter(({ doc }) => doc.store.pendingStructs !== null).length;
+    const differ = { ...none };
+    for (const { room, clients } of rooms.filter((r) => !agree(r))) {
+      differ.rooms++;
+      const editors = clients.map(({ doc }) => Y.decodeStateVector(Y.encodeStateVector(doc)));
+      const [a, b] = editors;
+      for (const id of new Set([...a.keys(), ...b.keys()])) differ.lacking += Math.abs((a.get(id) ?? 0) - (b.get(id) ?? 0));
+      differ.pending += clients.filter(({ doc }) => doc.store.pendingStructs !== null).length;
+      if (PARTY !== WAKE_PAGE) continue;
+      const own = await roomState(baseUrl, room).catch(() => null);
+      if (!own) continue;
+      if (own.pending) differ.roomPending++;
+      for (const id of new Set([...a.keys(), ...b.keys(), ...own.stateVector.keys()])) {
+        const held = own.stateVector.get(id) ?? 0;
+        differ.roomLacks += Math.max(0, ...editors.map((editor) => (editor.get(id) ?? 0) - held));
+        for (const editor of editors) differ.notPassedOn += Math.max(0, held - (editor.get(id) ?? 0));
+      }
     }
-    return { rooms: differing.length, lacking, pending };
+    return differ;
   }
 }
 
@@ -247,7 +260,7 @@ export async function run(ctx) {
   const keystrokes = stop();
   const typingTo = await trips();
   phase = "agreeing";
-  const differ = await disagreeing(rooms);
+  const differ = await disagreeing(baseUrl, rooms);
   errors.disagreeing = differ.rooms;
   mb.typed = await readRss(pid);
 
@@ -324,6 +337,9 @@ export async function run(ctx) {
       keystrokes,
       "in rooms whose editors differ: clock units one lacks of the other's": differ.lacking,
       "in rooms whose editors differ: editors holding updates back": differ.pending,
+      "in rooms whose editors differ: clock units an editor holds that the room lacks (never in the room's document)": differ.roomLacks,
+      "in rooms whose editors differ: clock units the room holds that an editor lacks (not passed on)": differ.notPassedOn,
+      "in rooms whose editors differ: rooms holding updates back": differ.roomPending,
       ...heartbeatFigures(),
       "rooms sampled for the wake": wakes.length,
       "of those, woke cold (the runtime had dropped the object)": cold,
