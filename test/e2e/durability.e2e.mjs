@@ -1,7 +1,8 @@
 // An honest status and refused changes that never wedge (issue 26, items 2 and 4): "Draft saved"
 // only once the room acknowledged every edit, "Offline" within a second of the browser going
 // offline, "Not saved yet: reconnecting…" when acknowledgements stop on a socket that looks open,
-// and a change the room refuses is taken out, said in words, and never resent.
+// a socket that brings nothing for 30 s let go even by an editor who only reads, and a change the
+// room refuses is taken out, said in words, and never resent.
 import assert from "node:assert/strict";
 import { newPage, openAs, resetStatuses, statusOf, twoEditorsOnNewPage, waitForEditing, waitForStatus } from "./browser.mjs";
 
@@ -60,6 +61,41 @@ export const tests = [
       await waitForStatus(page, "Draft saved", 10_000).catch(async (e) => { console.log(JSON.stringify(await page.evaluate(() => window.__statuses)), acks); throw e; });
       assert.ok(acks.sockets >= 2, "a fresh socket replaced the stuck one");
       assert.ok(!(await page.evaluate(() => window.__statuses)).some((s) => s.startsWith("Offline")), "never called offline on a working network");
+    },
+  },
+  {
+    name: "deaf socket: a reader whose socket stops bringing anything, the heartbeat's answers included, lets it go within 30 s and sees what the other editor typed meanwhile",
+    async run(ctx) {
+      const { browser, site, track } = ctx;
+      const { context, page: a } = await openAs(browser, site, "editor@example.test");
+      track(context);
+      // While `deaf` is set, nothing the room sends on A's first socket reaches A (as when the
+      // runtime stops sending on it); what A sends still reaches the room, so the room hears A.
+      const link = { deaf: false, dropped: 0, sockets: 0 };
+      await a.routeWebSocket(/\/parties\//, (ws) => {
+        const first = ++link.sockets === 1;
+        const server = ws.connectToServer();
+        server.onMessage((message) => {
+          if (first && link.deaf) link.dropped += 1;
+          else ws.send(message);
+        });
+      });
+      const b = (await openAs(browser, site, "publisher@example.test")).page;
+      track(b.context());
+      const { path } = await newPage(b.context(), site, FIELDS);
+      await Promise.all([a.goto(path), b.goto(path)]);
+      await Promise.all([waitForEditing(a), waitForEditing(b)]);
+      await Promise.all([resetStatuses(a), resetStatuses(b)]);
+      link.deaf = true;
+      const marker = ` meanwhile ${Date.now()}`;
+      await typeInBody(b, marker);
+      await waitForStatus(b, "Draft saved", 10_000);
+      // A types nothing, so no missing acknowledgement tells it; only the silence does.
+      await bodyShows(a, marker, 45_000);
+      assert.ok(link.dropped > 0, "the room kept sending on the deaf socket");
+      assert.equal(link.sockets, 2, "a fresh socket replaced the deaf one");
+      assert.equal(await a.evaluate(() => window.louise.mode()), "live");
+      assert.ok(!(await a.evaluate(() => window.__statuses)).some((s) => s.startsWith("Offline")), "never called offline on a working network");
     },
   },
   {

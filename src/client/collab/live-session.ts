@@ -13,6 +13,17 @@ import { sendOwnPresenceOnly } from "./own-presence";
 const ACK_OVERDUE_MS = 4000;
 /* How often a connection says it is alive; the room drops the presence of one that stops (room-heartbeat). */
 const HEARTBEAT_MS = 2000;
+/*
+ * A heartbeat unanswered this long, with nothing else arriving either, on a socket that looks
+ * open: nothing this socket carries reaches this editor any more (a half-open network, or a
+ * runtime that stopped sending on it while still reading it: workerd 1.20260426 does, for good,
+ * when a ping's answer races its other frames), so the socket is let go and a fresh one resyncs.
+ * Counted from the oldest unanswered ping, not the last frame, so a background tab whose timers
+ * the browser slows to once a minute is not taken for a dead socket. An editor who types finds out
+ * sooner, by a missing acknowledgement; this is for one who only reads. The room closes a
+ * connection it has not heard from after as long (`heartbeatTimeoutMs`).
+ */
+const SILENT_SOCKET_MS = 30_000;
 /* Refusals in a row (no acknowledgement between) after which the session stops reconnecting. */
 const MAX_REFUSALS = 3;
 /*
@@ -134,11 +145,22 @@ export async function connectLive(options: LiveSessionOptions): Promise<LiveSess
   class CountingSocket extends WebSocket {
     #abandoned = false;
     readonly #closeListeners: ((event: CloseEvent) => void)[] = [];
+    /** When the oldest heartbeat that nothing has arrived since went out, or `null`. */
+    #unansweredSince: number | null = null;
     constructor(url: string | URL, protocols?: string | string[]) {
       super(url, protocols);
       durability.opened();
       // The first heartbeat at once: the room times out only connections that have beaten.
-      super.addEventListener("open", () => super.send(HEARTBEAT_PING));
+      super.addEventListener("open", () => this.ping());
+      super.addEventListener("message", () => (this.#unansweredSince = null));
+    }
+    ping(): void {
+      this.#unansweredSince ??= Date.now();
+      super.send(HEARTBEAT_PING);
+    }
+    /** Whether a heartbeat has gone unanswered, with nothing else arriving, for `ms`. */
+    silentFor(ms: number): boolean {
+      return this.#unansweredSince !== null && Date.now() - this.#unansweredSince > ms;
     }
     override send(data: Parameters<WebSocket["send"]>[0]): void {
       super.send(data);
@@ -243,7 +265,13 @@ export async function connectLive(options: LiveSessionOptions): Promise<LiveSess
   addEventListener("offline", wentOffline);
   addEventListener("online", cameOnline);
   const heartbeat = setInterval(() => {
-    if (live.wsconnected && live.ws?.readyState === WebSocket.OPEN) live.ws.send(HEARTBEAT_PING);
+    const socket = live.ws;
+    if (!live.wsconnected || !(socket instanceof CountingSocket) || socket.readyState !== WebSocket.OPEN) return;
+    if (socket.silentFor(SILENT_SOCKET_MS)) {
+      reconnecting = true;
+      return abandonSocket("nothing heard");
+    }
+    socket.ping();
   }, HEARTBEAT_MS);
 
   return new Promise((resolve) => {
