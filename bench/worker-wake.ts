@@ -59,14 +59,11 @@ export async function wakeRoutes(request: Request, env: WakeEnv, ctx: ExecutionC
   if (!control) return undefined;
   const party = url.searchParams.get("party");
   const room = url.searchParams.get("room");
-  if (url.pathname === "/__bench/room-d1-trips") {
+  if (url.pathname === "/__bench/room-d1-trips" || url.pathname === "/__bench/room-state") {
     if (party !== "wake-page-room" || !room) return new Response("party must be wake-page-room, and room given", { status: 400 });
-    const stub = env.WAKE_PAGE_ROOM.get(env.WAKE_PAGE_ROOM.idFromName(room));
-    return Response.json({ trips: await stub.d1Trips(), alarms: await stub.alarms() });
-  }
-  if (url.pathname === "/__bench/room-state") {
-    if (party !== "wake-page-room" || !room) return new Response("party must be wake-page-room, and room given", { status: 400 });
-    const { stateVector, pending } = await env.WAKE_PAGE_ROOM.get(env.WAKE_PAGE_ROOM.idFromName(room)).documentState();
+    const page = env.WAKE_PAGE_ROOM.get(env.WAKE_PAGE_ROOM.idFromName(room));
+    if (url.pathname === "/__bench/room-d1-trips") return Response.json({ trips: await page.d1Trips(), alarms: await page.alarms() });
+    const { stateVector, pending } = await page.documentState();
     return Response.json({ stateVector: [...stateVector], pending });
   }
   const stub = stubOf(env, party, room);
