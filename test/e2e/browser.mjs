@@ -87,7 +87,8 @@ export async function openAs(browser, site, email, options = {}) {
   const context = await browser.newContext({ baseURL: site.origin, viewport: DESKTOP, ...options, ...(cookies ? { storageState: { cookies, origins: [] } } : {}) });
   await context.addInitScript(STATUS_RECORDER);
   if (email && !cookies) {
-    const response = await context.request.post("/api/cms/session", {
+    const response = await request(context, "/api/cms/session", {
+      method: "POST",
       data: { email, password: site.password },
       headers: { origin: site.origin },
     });
@@ -271,6 +272,20 @@ export async function converge(pages, read, expected, timeout = 10_000) {
 }
 
 /**
+ * `context.request.fetch` on a connection of its own. Playwright's request client keeps idle
+ * connections for reuse, and `wrangler dev` closes an idle one after a few seconds: a request sent
+ * on it as it closes is reset before the worker sees it (`read ECONNRESET`), which a test pausing
+ * between two calls (pages loading, edits converging) met now and then. A connection that is never
+ * reused cannot be met closing.
+ *
+ * @example
+ * const response = await request(context, "/api/cms/session", { method: "POST", data, headers: { origin } });
+ */
+export function request(context, path, options = {}) {
+  return context.request.fetch(path, { ...options, headers: { ...options.headers, connection: "close" } });
+}
+
+/**
  * Calls the editor API as the signed-in user of `context` (same-origin), failing on an error.
  *
  * @example
@@ -278,7 +293,7 @@ export async function converge(pages, read, expected, timeout = 10_000) {
  */
 export async function api(context, site, method, path, data) {
   for (let attempt = 1; ; attempt++) {
-    const response = await context.request.fetch(path, { method, data, headers: { origin: site.origin } });
+    const response = await request(context, path, { method, data, headers: { origin: site.origin } });
     if (response.ok()) return response.status() === 204 ? null : response.json();
     const text = await response.text();
     // wrangler dev's own proxy sometimes drops a POST on a keep-alive connection it had closed and

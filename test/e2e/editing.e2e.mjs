@@ -1,7 +1,7 @@
 // Inline editing over REST (SPEC §4 client contract, rules 1–5): the home page with `?rest`, so
 // its fields save through POST /api/cms/save rather than the page room.
 import assert from "node:assert/strict";
-import { answered, openAs, recordSaves, resetStatuses, statusOf, waitForEditing, waitForStatus } from "./browser.mjs";
+import { answered, openAs, recordSaves, request, resetStatuses, statusOf, waitForEditing, waitForStatus } from "./browser.mjs";
 
 const EDITOR = "editor@example.test";
 const HOME = "/?rest";
@@ -111,7 +111,7 @@ export const tests = [
     name: "a failed save keeps the field dirty, says so, and retries on the next edit",
     async run(ctx) {
       const { page, saves, context } = await editorOnHome(ctx);
-      await context.request.post("/__e2e/fail-saves?count=1");
+      await request(context, "/__e2e/fail-saves?count=1", { method: "POST" });
       const text = `Retry me ${Date.now()}`;
       await retype(page, title(page), text);
       await page.waitForFunction(() => /Save failed/.test(document.querySelector(".cms-bar [role=status]")?.textContent ?? ""));

@@ -6,7 +6,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { seriousViolations } from "./axe.mjs";
-import { api, barAction, newPage, openAs, waitForEditing, waitForStatus } from "./browser.mjs";
+import { api, barAction, newPage, openAs, request, waitForEditing, waitForStatus } from "./browser.mjs";
 
 const IMAGES = join(dirname(fileURLToPath(import.meta.url)), "../../docs/images");
 const stamp = () => Date.now().toString(36);
@@ -21,7 +21,7 @@ async function publishNow(page) {
 
 /** The status `path` answers in `context` (a redirect not followed). */
 async function statusAt(context, path) {
-  return (await context.request.get(path, { maxRedirects: 0 })).status();
+  return (await request(context, path, { maxRedirects: 0 })).status();
 }
 
 /** The editor, the publisher and a visitor, each in a browser context of their own. */
@@ -82,7 +82,7 @@ export const tests = [
       assert.equal(await statusAt(visitor.context, `/${slug}-crew`), 404);
 
       await publishNow(publisher.page);
-      const moved = await visitor.context.request.get(`/${slug}`, { maxRedirects: 0 });
+      const moved = await request(visitor.context, `/${slug}`, { maxRedirects: 0 });
       assert.equal(moved.status(), 308);
       assert.equal(moved.headers().location, `/${slug}-crew`);
       await visitor.page.goto(`/${slug}`);
@@ -91,7 +91,7 @@ export const tests = [
       // The editor cannot delete, even asking the API directly; the publisher can, after confirming.
       const { items } = await api(editor.context, site, "GET", "/api/cms/pages/list?limit=200");
       const id = items.find((entry) => entry.live.slug === `${slug}-crew`).id;
-      const refused = await editor.context.request.delete(`/api/cms/pages/${id}`, { headers: { origin: site.origin } });
+      const refused = await request(editor.context, `/api/cms/pages/${id}`, { method: "DELETE", headers: { origin: site.origin } });
       assert.equal(refused.status(), 403);
       await publisher.page.goto(`/${slug}-crew`);
       await waitForEditing(publisher.page);

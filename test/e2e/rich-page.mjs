@@ -1,7 +1,7 @@
 // Helpers of the rich-text e2e tests: a fresh page open live, its draft and published body, a paste.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { api, newPage, openAs, waitForEditing } from "./browser.mjs";
+import { api, newPage, openAs, request, waitForEditing } from "./browser.mjs";
 
 /** A saved clipboard from test/fixtures/paste. */
 export const fixture = (name) => readFileSync(new URL(`../fixtures/paste/${name}`, import.meta.url), "utf8");
@@ -35,7 +35,7 @@ export async function draftBody(context, site, id, test, timeout = 15_000) {
 export async function publishedBody({ browser, site, track }, context, id, path) {
   await api(context, site, "POST", `/api/cms/pages/${id}/publish`, {});
   const visitor = track(await browser.newContext({ baseURL: site.origin }));
-  const html = await (await visitor.request.get(path)).text();
+  const html = await (await request(visitor, path)).text();
   return /<div class="body">([\s\S]*?)<\/div>/.exec(html)?.[1] ?? html;
 }
 

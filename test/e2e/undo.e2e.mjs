@@ -1,12 +1,12 @@
 // Undo and redo of one's own edits (issue 17, item 2): in every field kind, live or not, never
 // taking back what another editor typed.
 import assert from "node:assert/strict";
-import { converge, describeImage, newPage, openAs, textWithoutCarets, twoEditors, twoEditorsOnNewPage, waitForEditing } from "./browser.mjs";
+import { converge, describeImage, newPage, openAs, request, textWithoutCarets, twoEditors, twoEditorsOnNewPage, waitForEditing } from "./browser.mjs";
 import { tinyPng } from "./png.mjs";
 
 /* Uploads a picture as the signed-in user of `context`; resolves its public URL. */
 async function upload(context, site) {
-  const response = await context.request.post("/api/cms/upload", { data: tinyPng(), headers: { origin: site.origin, "content-type": "image/png" } });
+  const response = await request(context, "/api/cms/upload", { method: "POST", data: tinyPng(), headers: { origin: site.origin, "content-type": "image/png" } });
   if (!response.ok()) throw new Error(`upload answered ${response.status()}`);
   return (await response.json()).url;
 }

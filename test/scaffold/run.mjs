@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { packToolkit } from "../../scripts/lib/pack.mjs";
 import { WRANGLER_ENV } from "../../scripts/wrangler-run.mjs";
-import { converge, describeImage, launchBrowser, openAs, signInEditAndPublish, waitForEditing } from "../e2e/browser.mjs";
+import { converge, describeImage, launchBrowser, openAs, request, signInEditAndPublish, waitForEditing } from "../e2e/browser.mjs";
 import { tinyPng } from "../e2e/png.mjs";
 import { installOffline } from "./offline-install.mjs";
 
@@ -106,7 +106,7 @@ try {
     const { email, password } = printedPublisher();
     const a = await openAs(browser, { origin, password }, email);
     const b = await openAs(browser, { origin, password }, email);
-    const created = await a.context.request.post("/api/cms/products", { data: { slug: "green-tea", name: "Green tea", price: 4.5, category: "tea" }, headers: { origin } });
+    const created = await request(a.context, "/api/cms/products", { method: "POST", data: { slug: "green-tea", name: "Green tea", price: 4.5, category: "tea" }, headers: { origin } });
     assert.equal(created.status(), 201, await created.text());
     const { id } = await created.json();
     await Promise.all([a.page.goto(`/products/${id}`), b.page.goto(`/products/${id}`)]);

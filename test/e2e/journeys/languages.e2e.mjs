@@ -9,7 +9,7 @@
 // The e2e site shares its pages' title across languages (test/e2e/e2e-worker.ts): a German page's
 // title is its English page's, read-only there; every other field is translated.
 import assert from "node:assert/strict";
-import { api, barAction, converge, newPage, openAs, seenInBar, waitForEditing, waitForStatus } from "../browser.mjs";
+import { api, barAction, converge, newPage, openAs, request, seenInBar, waitForEditing, waitForStatus } from "../browser.mjs";
 import { seriousViolations } from "../axe.mjs";
 
 const LANGUAGE = /language and translations$/;
@@ -228,9 +228,9 @@ export const tests = [
       const { url } = await api(admin.context, site, "POST", "/api/cms/editors", { email, name: "Sam Scoped", role: "editor", scopes: { paths: [prefix] } });
       const { context, page } = await openAs(browser, site);
       track(context);
-      const joined = await context.request.post("/invite", { form: { token: new URL(url).pathname.split("/").pop(), password, confirm: password }, headers: { origin: site.origin }, maxRedirects: 0 });
+      const joined = await request(context, "/invite", { method: "POST", form: { token: new URL(url).pathname.split("/").pop(), password, confirm: password }, headers: { origin: site.origin }, maxRedirects: 0 });
       assert.equal(joined.status(), 303);
-      const signedIn = await context.request.post("/api/cms/session", { data: { email, password }, headers: { origin: site.origin } });
+      const signedIn = await request(context, "/api/cms/session", { method: "POST", data: { email, password }, headers: { origin: site.origin } });
       assert.equal(signedIn.status(), 204);
       await page.goto(prefix);
       await waitForEditing(page);

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
 import { seriousViolations } from "../axe.mjs";
-import { barAction, openAs, waitForEditing } from "../browser.mjs";
+import { barAction, openAs, request, waitForEditing } from "../browser.mjs";
 
 const EMAIL = "factor@example.test";
 
@@ -74,7 +74,7 @@ export const tests = [
       await waitForEditing(login);
 
       // Leave the account as it was, with a recovery code (the step's code is spent).
-      const off = await fresh.request.fetch("/api/cms/session/totp", { method: "DELETE", data: { code: recovery }, headers: { origin: site.origin } });
+      const off = await request(fresh, "/api/cms/session/totp", { method: "DELETE", data: { code: recovery }, headers: { origin: site.origin } });
       assert.equal(off.status(), 204);
     },
   },

@@ -5,7 +5,7 @@
 // by language) from the panel. The Team panel passes axe, on a desktop and on a phone.
 import assert from "node:assert/strict";
 import { seriousViolations } from "../axe.mjs";
-import { api, barAction, newPage, openAs, resetStatuses, waitForEditing, waitForStatus } from "../browser.mjs";
+import { api, barAction, newPage, openAs, request, resetStatuses, waitForEditing, waitForStatus } from "../browser.mjs";
 
 const TEAM = "Team: accounts and invites";
 const PHONE = { width: 390, height: 844 };
@@ -60,7 +60,7 @@ export const tests = [
       await page.getByLabel("New password").fill("lantern orchard quietly");
       await page.getByLabel("Repeat the password").fill("lantern orchard quietly");
       await Promise.all([page.waitForURL(`${site.origin}/`), page.getByRole("button", { name: "Set password and sign in" }).click()]);
-      const me = await colleague.request.get("/api/cms/session");
+      const me = await request(colleague, "/api/cms/session");
       assert.deepEqual(await me.json(), { email, name: "Kim Colleague", roles: ["editor"] });
 
       // Outside the blog the page is a visitor's: no edit bar, no editable field, no room.
@@ -68,7 +68,7 @@ export const tests = [
       await page.locator("h1").first().waitFor();
       assert.equal(await page.evaluate(() => typeof window.louise), "undefined", "no editor is mounted outside the scope");
       assert.equal(await page.locator("[data-cms-field], [contenteditable=true]").count(), 0, "no field is marked for editing");
-      const refused = await colleague.request.fetch(`/api/cms/pages/${elsewhere.id}`, { method: "PATCH", data: { title: "Kim was here" }, headers: { origin: site.origin } });
+      const refused = await request(colleague, `/api/cms/pages/${elsewhere.id}`, { method: "PATCH", data: { title: "Kim was here" }, headers: { origin: site.origin } });
       assert.equal(refused.status(), 403);
       assert.equal((await refused.json()).code, "out_of_scope");
 
@@ -127,7 +127,8 @@ export const tests = [
       const token = new URL(await link.inputValue()).pathname.split("/").pop();
       const { context: translator } = await openAs(browser, site);
       track(translator);
-      const joined = await translator.request.post("/invite", {
+      const joined = await request(translator, "/invite", {
+        method: "POST",
         form: { token, password: "lantern orchard quietly", confirm: "lantern orchard quietly" },
         headers: { origin: site.origin },
         maxRedirects: 0,
