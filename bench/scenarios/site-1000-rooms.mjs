@@ -3,7 +3,8 @@
 // paragraph at a low rate (a keystroke every SITE_KEY_MS, phases spread) for SITE_TYPING_S; then
 // the editors stay connected and silent for SITE_SILENT_S, leave, and the runtime is watched for
 // SITE_IDLE_S. While connected, every editor's client sends the heartbeat ping every SITE_PING_MS
-// (2 s, as the browser client does; the runtime answers it without waking the room), and the
+// (2 s, as the browser client does; the runtime answers it without waking the room) and lets go
+// of a socket that brings nothing for SITE_SILENT_SOCKET_MS (30 s, the browser client's rule), and the
 // alarms the rooms run are counted: each is a wake of its room; the runtime's CPU in each phase is
 // read too (`cpu.mjs`). Then SITE_WAKE_SAMPLE rooms spread over the site are joined again, one client each:
 // the time to its first sync is the wake time, and the room's own birth time says whether the
@@ -12,7 +13,8 @@
 // Memory is the VmRSS of the `workerd` runtime that runs the worker and its objects, read after a
 // pause at each phase; per room = (reading − the fresh runtime's reading) ÷ rooms. An upper bound:
 // RSS holds garbage not yet collected and pages V8 keeps for reuse. Errors: joins that did not
-// sync, closes of any client, and rooms whose two editors did not end with the same document.
+// sync, closes of any client (not a client's own letting go of a silent socket, counted apart),
+// and rooms whose two editors did not end with the same document.
 //
 // The rooms are the bench's own pages in the wake rooms' namespace (`WAKE_PAGE_ROOM`, PageRoom
 // with bench-only RPCs such as its birth time), so the stock `PAGE_ROOM`'s objects stay untouched.
@@ -35,6 +37,15 @@ const IDLE_STEP_S = Number(process.env.SITE_IDLE_STEP_S ?? 10);
 const WAKE_SAMPLE = Number(process.env.SITE_WAKE_SAMPLE ?? 20);
 /* The browser client's heartbeat (`live-session.ts`); 0 sends none, as a stock Yjs client. */
 const PING_MS = Number(process.env.SITE_PING_MS ?? 2_000);
+/*
+ * The browser client's silence rule (`live-session.ts`, `SILENT_SOCKET_MS`): a socket on which a
+ * heartbeat has gone this long unanswered, with nothing else arriving, is let go and a fresh one
+ * resyncs. workerd 1.20260426 now and then stops sending on a socket for good while still reading
+ * it (a pong racing the room's frames), which no room can see: with the rule, such an editor
+ * reconnects as a browser's would, and the figures count those sockets; 0 keeps every socket, as a
+ * stock Yjs client does, so the runtime's fault shows as rooms whose editors differ.
+ */
+const SILENT_SOCKET_MS = Number(process.env.SITE_SILENT_SOCKET_MS ?? 30_000);
 /*
  * SITE_REOPEN=1: after the wakes, every room is joined again by its two editors, and the runtime's
  * memory read once more. Memory the idle runtime still held after the rooms were dropped but that
@@ -102,25 +113,36 @@ function startTyping(rooms) {
 
 /*
  * Each of a room's clients pings at once and then every PING_MS, as the browser client does from
- * its socket's open (a room whose first heartbeat check finds no ping stops checking). Answers the stop.
+ * its socket's open (a room whose first heartbeat check finds no ping stops checking), and lets a
+ * silent socket go (SILENT_SOCKET_MS). Answers the stop.
  */
-function startPinging(room) {
+function startPinging(room, onLetGo) {
   if (PING_MS <= 0) return () => undefined;
   const timers = room.clients.map((client) => {
-    const beat = (client.beat = { sentAt: null, longestGap: 0, pongAt: null });
+    const beat = (client.beat = { sentAt: null, longestGap: 0, pongAt: null, unansweredSince: null, lettingGo: false });
     const listening = new WeakSet();
     const ping = () => {
       const ws = client.provider.ws;
       if (ws?.readyState !== 1) return;
       if (!listening.has(ws)) {
         listening.add(ws);
+        beat.unansweredSince = null;
+        beat.lettingGo = false;
         ws.addEventListener("message", (event) => {
+          beat.unansweredSince = null;
           if (event.data !== "pong") return;
           beat.pongAt = performance.now();
           if (beat.sentAt !== null) heartbeat.pongMs.push(beat.pongAt - beat.sentAt);
         });
       }
       const now = performance.now();
+      if (SILENT_SOCKET_MS > 0 && beat.unansweredSince !== null && now - beat.unansweredSince > SILENT_SOCKET_MS) {
+        beat.lettingGo = true;
+        onLetGo();
+        ws.terminate();
+        return;
+      }
+      beat.unansweredSince ??= now;
       // The gap between two pings this process sent: over PING_MS only when its own timers ran late.
       if (beat.sentAt !== null) beat.longestGap = Math.max(beat.longestGap, now - beat.sentAt);
       beat.sentAt = now;
@@ -138,7 +160,7 @@ function startPinging(room) {
  * answer time, and at each heartbeat close (4408) the phase, how long before it the client had last
  * sent a ping and last had an answer, and its longest gap between two pings sent.
  */
-const heartbeat = { pongMs: [], closes: [] };
+const heartbeat = { pongMs: [], closes: [], letGo: [] };
 
 /*
  * Rooms whose editors do not hold the same document within AGREE_MS, with what tells a room that
@@ -201,12 +223,14 @@ export async function run(ctx) {
   const t0 = performance.now();
   const rooms = [];
   const pingers = [];
+  let phase = "opening";
+  const letGo = () => heartbeat.letGo.push(phase);
   // The pace of the last tenth of the rooms opened, apart from the whole: a runtime that slows as rooms add up shows there.
   let lastTenthAt = null;
   for (let i = 0; i < names.length; i += GROUP) {
     if (lastTenthAt === null && i >= names.length * 0.9) lastTenthAt = { t: performance.now(), rooms: i };
     const opened = await Promise.all(names.slice(i, i + GROUP).map((room) => openRoom(baseUrl, room, headers, errors)));
-    pingers.push(...opened.map(startPinging));
+    pingers.push(...opened.map((room) => startPinging(room, letGo)));
     rooms.push(...opened);
   }
   const openedAt = performance.now();
@@ -225,7 +249,7 @@ export async function run(ctx) {
   // The runtime's CPU in a phase, as a share of one core: the machine has two, and the clients run on it too.
   const cpuShare = (from, to) => Math.round(((to.cpu - from.cpu) / 1000 / (to.at - from.at)) * 100);
   let counting = true;
-  let phase = "opened";
+  phase = "opened";
   /*
    * Close codes and reasons of the clients' closes, so a close says who closed and why (4408 is
    * the room's heartbeat check or its handshake check; the reason tells them apart), and when the
@@ -238,7 +262,8 @@ export async function run(ctx) {
   for (const { room, clients } of rooms) {
     for (const client of clients) {
       client.provider.on("connection-close", (event) => {
-        if (!counting) return;
+        // The client's own letting go of a silent socket (SILENT_SOCKET_MS) is counted apart.
+        if (!counting || client.beat?.lettingGo) return;
         errors.closes++;
         closedIn.set(room, (closedIn.get(room) ?? new Set()).add(client));
         const key = `${event?.code ?? "none"} ${event?.reason ?? ""}`.trim();
@@ -355,13 +380,13 @@ export async function run(ctx) {
 /* The heartbeat as the clients saw it (see `heartbeat`): answers' times, and what preceded each 4408. */
 function heartbeatFigures() {
   const ms = (values, p) => Math.round(percentile(values.filter(Number.isFinite).sort((a, b) => a - b), p));
-  const { closes, pongMs } = heartbeat;
-  const phases = {};
-  for (const { phase } of closes) phases[phase] = (phases[phase] ?? 0) + 1;
+  const { closes, pongMs, letGo } = heartbeat;
+  const byPhase = (phases) => JSON.stringify(phases.reduce((counts, phase) => ({ ...counts, [phase]: (counts[phase] ?? 0) + 1 }), {}));
   return {
+    [`sockets let go after ${SILENT_SOCKET_MS / 1000} s of silence (the browser client's rule; 0 s: none), by phase`]: `${letGo.length} ${byPhase(letGo)}`,
     "pings answered (pong)": pongMs.length,
     "ping to pong, ms p50 / p99 / max": `${ms(pongMs, 50)} / ${ms(pongMs, 99)} / ${ms(pongMs, 100)}`,
-    "4408 closes by phase": JSON.stringify(phases),
+    "4408 closes by phase": byPhase(closes.map(({ phase }) => phase)),
     "at a 4408 close, ms since the client last sent a ping, p50 / max": `${ms(closes.map((c) => c.sincePing), 50)} / ${ms(closes.map((c) => c.sincePing), 100)}`,
     "at a 4408 close, ms since its last pong, p50 / max": `${ms(closes.map((c) => c.sincePong), 50)} / ${ms(closes.map((c) => c.sincePong), 100)}`,
     "at a 4408 close, the client's longest gap between two pings sent, ms p50 / max": `${ms(closes.map((c) => c.longestGap), 50)} / ${ms(closes.map((c) => c.longestGap), 100)}`,
