@@ -144,6 +144,7 @@ async function mixedWritersPhase() {
     const ledger = ackLedger();
     const provider = new YProvider(`127.0.0.1:${PORT}`, `pages:${id}`, doc, { party: "page-room", disableBc: true, params: { [ROOM_VERSION_PARAM]: String(ROOM_PROTOCOL_VERSION) }, WebSocketPolyfill: socketAs(cookies.editor, (ws) => ledger.socket(ws)) });
     provider.on("custom-message", (raw) => ledger.acked(raw));
+    watchCloses(name, provider);
     providers.push({ name, doc, provider });
     return { name, doc, provider, ledger };
   });
@@ -209,6 +210,26 @@ async function mixedWritersPhase() {
   return wrong === 0;
 }
 
+/** Each client's socket closes, newest last: what a failed wait reports. */
+const closes = new Map();
+function watchCloses(name, provider) {
+  closes.set(name, []);
+  provider.on("connection-close", (event) => closes.get(name).push(`${event?.code ?? "?"} ${event?.reason ?? ""}`.trim()));
+}
+
+/** Where the clients stand: connected, synced, paragraph count, what each lacks of the others' paragraphs, its last closes. */
+function clientsReport() {
+  const all = new Set(providers.flatMap((p) => paragraphs(p.doc)));
+  return providers
+    .map(({ name, doc, provider }) => {
+      const own = new Set(paragraphs(doc));
+      const lacks = [...all].filter((text) => !own.has(text));
+      const last = (closes.get(name) ?? []).slice(-5);
+      return `  ${name}: connected ${provider.wsconnected}, synced ${provider.synced}, ${own.size} paragraphs, lacks ${lacks.length}${lacks.length ? ` (${lacks.slice(0, 8).join(", ")})` : ""}; ${closes.get(name)?.length ?? 0} closes${last.length ? ` (last: ${last.join("; ")})` : ""}`;
+    })
+    .join("\n");
+}
+
 const run = randomBytes(3).toString("hex");
 const liveAck = new Set();
 const restAck = new Set();
@@ -234,6 +255,7 @@ try {
       WebSocketPolyfill: socketAs(name === "c" ? cookies.publisher : cookies.editor, (ws) => ledger.socket(ws)),
     });
     provider.on("custom-message", (raw) => ledger.acked(raw));
+    watchCloses(name, provider);
     providers.push({ name, doc, provider, ledger });
   }
   await until(() => providers.every((p) => p.provider.synced), 30_000, "first sync");
@@ -302,11 +324,12 @@ try {
   typing = false;
   await Promise.all([...typists, watcher, restWriter, publisher]);
 
-  // Every client's paragraphs are in the room once all three have resynced and agree.
+  // Every client's paragraphs are in the room once all three have resynced and agree. As long as
+  // the resync's: a runtime restarted on a busy machine answers its first requests slowly.
   await until(() => {
     const [a, b, c] = providers.map((p) => JSON.stringify(paragraphs(p.doc)));
     return a === b && b === c;
-  }, 30_000, "clients to converge");
+  }, 60_000, "clients to converge");
   const final = await api("publisher", "POST", `/api/cms/pages/${id}/publish`, {});
   if (final.status !== 200 && final.status !== 409) throw new Error(`final publish answered ${final.status}`);
 
@@ -340,6 +363,7 @@ try {
 } catch (error) {
   failed = true;
   console.error("FAILED:", error);
+  console.error(`clients:\n${clientsReport()}`);
   console.error(site.log().slice(-3000));
 } finally {
   for (const { provider, doc } of providers) {
