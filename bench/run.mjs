@@ -9,7 +9,7 @@ import { cpus } from "node:os";
 import { buildClient } from "../scripts/build-client.mjs";
 import { buildLib } from "../scripts/build-lib.mjs";
 import { formatRun } from "./lib/report.mjs";
-import { DEFAULT_BENCH_PORT, startBenchServer } from "./lib/server.mjs";
+import { benchState, DEFAULT_BENCH_PORT, startBenchServer } from "./lib/server.mjs";
 import * as clientSize from "./scenarios/client-size.mjs";
 import * as pageRead from "./scenarios/page-read.mjs";
 import * as pageView from "./scenarios/page-view.mjs";
@@ -94,7 +94,7 @@ try {
 
 const report = {
   date: new Date().toISOString(),
-  machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version },
+  machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version, state: benchState() },
   scenarios: only.length ? only : SCENARIOS.map((s) => s.name),
   results,
 };

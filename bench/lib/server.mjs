@@ -1,13 +1,19 @@
 // Starts the bench worker as `wrangler dev` does (`dev-server.mjs`) on its own port and state
 // directory, and finds the `workerd` process behind it (the bench reads its CPU time from /proc).
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, realpathSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { wrangler, WRANGLER_ENV } from "../../scripts/wrangler-run.mjs";
 import { fileURLToPath } from "node:url";
 
 const CONFIG = "bench/wrangler.bench.toml";
-const STATE = ".wrangler/bench";
+/*
+ * The bench's local D1, R2, KV and Durable Object storage. `BENCH_STATE_DIR` moves it, say to
+ * memory (`/dev/shm/cms-bench`): the local runtime commits every SQLite write (each room's storage,
+ * its index of the rooms' alarms, the local D1) with an fsync on its one thread, so on a slow disk
+ * `site-1000-rooms` measures the disk as much as the rooms (see bench/README.md).
+ */
+const STATE = process.env.BENCH_STATE_DIR || ".wrangler/bench";
 /* What `wrangler dev` starts, without the runtime's inspector unless `BENCH_INSPECTOR_PORT` asks (see there). */
 const DEV_SERVER = fileURLToPath(new URL("./dev-server.mjs", import.meta.url));
 
@@ -75,6 +81,31 @@ export async function startBenchServer({ port = DEFAULT_BENCH_PORT, secret = ran
       }
     },
   };
+}
+
+/**
+ * Where the bench's state is and the kind of file system that holds it (from /proc/mounts, Linux
+ * only; `null` elsewhere), for each run's report: a run on a disk and one in memory (`tmpfs`) are
+ * not the same measure of the rooms (see `STATE`).
+ *
+ * @example
+ * benchState() // { dir: ".wrangler/bench", filesystem: "ext4" }
+ */
+export function benchState() {
+  let filesystem = null;
+  try {
+    const real = realpathSync(STATE);
+    let longest = -1;
+    for (const line of readFileSync("/proc/mounts", "utf8").split("\n")) {
+      const [, mountPoint, type] = line.split(" ");
+      if (!mountPoint || !type) continue;
+      const covers = real === mountPoint || real.startsWith(mountPoint.endsWith("/") ? mountPoint : `${mountPoint}/`);
+      if (covers && mountPoint.length > longest) [longest, filesystem] = [mountPoint.length, type];
+    }
+  } catch {
+    // no /proc: not Linux
+  }
+  return { dir: STATE, filesystem };
 }
 
 /* A process that has exited but not been reaped yet (state Z) counts as gone. */
