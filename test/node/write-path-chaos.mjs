@@ -217,15 +217,16 @@ function watchCloses(name, provider) {
   provider.on("connection-close", (event) => closes.get(name).push(`${event?.code ?? "?"} ${event?.reason ?? ""}`.trim()));
 }
 
-/** Where the clients stand: connected, synced, paragraph count, what each lacks of the others' paragraphs, its last closes. */
+/** Where the clients stand: connected, synced, paragraph count (and repeats), what each lacks of the others' paragraphs, its last closes. */
 function clientsReport() {
   const all = new Set(providers.flatMap((p) => paragraphs(p.doc)));
   return providers
     .map(({ name, doc, provider }) => {
-      const own = new Set(paragraphs(doc));
+      const list = paragraphs(doc);
+      const own = new Set(list);
       const lacks = [...all].filter((text) => !own.has(text));
       const last = (closes.get(name) ?? []).slice(-5);
-      return `  ${name}: connected ${provider.wsconnected}, synced ${provider.synced}, ${own.size} paragraphs, lacks ${lacks.length}${lacks.length ? ` (${lacks.slice(0, 8).join(", ")})` : ""}; ${closes.get(name)?.length ?? 0} closes${last.length ? ` (last: ${last.join("; ")})` : ""}`;
+      return `  ${name}: connected ${provider.wsconnected}, synced ${provider.synced}, ${list.length} paragraphs (${list.length - own.size} repeated), lacks ${lacks.length}${lacks.length ? ` (${lacks.slice(0, 8).join(", ")})` : ""}; ${closes.get(name)?.length ?? 0} closes${last.length ? ` (last: ${last.join("; ")})` : ""}`;
     })
     .join("\n");
 }
