@@ -4,8 +4,9 @@
  * its own ports: the type-check beside the workerd suite; the browser suite alone (its tests wait
  * on debounces and sockets and must not be starved of the CPU); then the package check, the node
  * room checks, the CLI's tests, the example and the scaffold.
- * A step's output prints whole as soon as it ends; at the end comes a table of every step's time and, from the
- * reports the suites write, the ten slowest tests. Exit code 0 when every step passed.
+ * A step's output prints whole as soon as it ends; at the end comes a table of every step's time, from the
+ * reports the suites write the ten slowest tests, and last what failed, test by test, so that a log
+ * cut to its tail still names it. Exit code 0 when every step passed.
  *
  * Run after `npm run build` (the `pretest` script): node scripts/test.mjs
  */
@@ -13,6 +14,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { failuresOf } from "./lib/test-failures.mjs";
 
 const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -66,6 +68,8 @@ if (slowest.length > 0) {
   console.log("\nten slowest tests:");
   for (const { name, ms } of slowest) console.log(`  ${seconds(ms).padStart(7)}  ${name}`);
 }
+// Last, so that a CI log cut to its tail still names what failed.
+for (const { name, output } of times.filter((t) => t.code !== 0)) console.log(`\nwhat failed in ${name}:\n${failuresOf(name, output, VITEST_REPORT)}`);
 process.exit(failed ? 1 : 0);
 
 /**
