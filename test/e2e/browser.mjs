@@ -276,13 +276,16 @@ export async function converge(pages, read, expected, timeout = 10_000) {
  * connections for reuse, and `wrangler dev` closes an idle one after a few seconds: a request sent
  * on it as it closes is reset before the worker sees it (`read ECONNRESET`), which a test pausing
  * between two calls (pages loading, edits converging) met now and then. A connection that is never
- * reused cannot be met closing.
+ * reused cannot be met closing. A fresh connection is still reset now and then (`socket hang up`,
+ * one GET of a loop polling every 100 ms in a run of 170 tests, the server's log without a line
+ * of it: the worker never saw it), so a reset is retried twice, as Playwright's `maxRetries` does
+ * for a reset alone, never for an answer.
  *
  * @example
  * const response = await request(context, "/api/cms/session", { method: "POST", data, headers: { origin } });
  */
 export function request(context, path, options = {}) {
-  return context.request.fetch(path, { ...options, headers: { ...options.headers, connection: "close" } });
+  return context.request.fetch(path, { maxRetries: 2, ...options, headers: { ...options.headers, connection: "close" } });
 }
 
 /**

@@ -107,10 +107,12 @@ export async function openLanguagePanel(context: LanguagesContext): Promise<HTML
   };
   /* `done` is what the status line says once the list is read again (what an action did). */
   const load = async (done = "") => {
-    message.textContent = "Loading the page's languages…";
+    const loading = "Loading the page's languages…";
+    message.textContent = loading;
     const listed = await loadTranslations(context);
     if (!listed.ok) return void (message.textContent = `Could not load the languages: ${listed.error}`);
-    message.textContent = done;
+    // What the editor did meanwhile (Show source turned on or off) says more than the list's arrival.
+    if (message.textContent === loading) message.textContent = done;
     list.replaceChildren(...listed.value.translations.map((entry) => item(entry, listed.value)));
     const own = listed.value.translations.find((entry) => entry.locale === context.languages.locale);
     if (own?.status === "outdated") return showOutdated(own, listed.value);

@@ -293,10 +293,19 @@ export const tests = [
       assert.equal(await titleOf(page, germanId).textContent(), "Opening hours in 2027");
       assert.deepEqual(await seriousViolations(page, "main"), [], "the page with the source's text passes axe");
 
+      // Turned off while the panel still loads its list: the list's arrival keeps what the toggle said.
+      let arrive;
+      const listHeld = new Promise((resolve) => (arrive = resolve));
+      const translations = /\/api\/cms\/pages\/\d+\/translations$/;
+      await page.route(translations, async (route) => (await listHeld, route.continue()));
       await barAction(page, /language and translations/);
       assert.equal(await toggle.isChecked(), true, "the toggle says the source is shown");
       await toggle.uncheck();
       await panel.getByText("The English text is hidden.").waitFor();
+      arrive();
+      await panel.getByRole("button", { name: "Open the English page" }).waitFor();
+      await page.unroute(translations);
+      assert.equal(await panel.getByText("The English text is hidden.").count(), 1, "the list's arrival leaves the toggle's words");
       assert.equal(await page.locator(".cms-source-text").count(), 0, "turned off, the source's text goes");
       await toggle.check();
       await panel.getByText(/^The English text is shown under/).waitFor();
