@@ -13,6 +13,7 @@ import { guardPresence } from "./presence-guard";
 import { richSync } from "./rich-runs";
 import { commentMarks } from "../comments/rich-highlight";
 import { caretOutsideWidgets } from "./caret-outside-widgets";
+import { domCaretFirst } from "./dom-caret";
 
 export { connectLive } from "./live-session";
 export { JSON_ROOT, parseRoomEvent } from "../../shared/room-protocol";
@@ -31,7 +32,7 @@ export { richNodesOf } from "./read-only-rich";
 /**
  * The ProseMirror plugins and keys that bind a rich field to the room's `Y.XmlFragment` of that
  * field: content sync (each editor's run of letters kept together), the other editors' cursors
- * (with this editor's caret kept out of them), the comments' highlights, and the page's undo
+ * (with this editor's caret kept out of them, and its moved caret kept as they redraw), the comments' highlights, and the page's undo
  * (`createPageUndo`), so the field's keys take back this editor's newest step of the page, never
  * another editor's.
  *
@@ -42,7 +43,7 @@ export function richCollab(fragment: Y.XmlFragment, awareness: Awareness, undo: 
   // Before the cursor plugin subscribes: a malformed remote cursor would make it throw on every redraw.
   guardPresence(awareness);
   return {
-    plugins: [...richSync(fragment), yCursorPlugin(awareness, { cursorBuilder: remoteCursor }) as Plugin, caretOutsideWidgets(), commentMarks()],
+    plugins: [...richSync(fragment), yCursorPlugin(awareness, { cursorBuilder: remoteCursor }) as Plugin, caretOutsideWidgets(), domCaretFirst(), commentMarks()],
     history: {
       undo: (_state, dispatch) => (dispatch ? undo.undo() : undo.canUndo()),
       redo: (_state, dispatch) => (dispatch ? undo.redo() : undo.canRedo()),

@@ -1,9 +1,9 @@
 import { Plugin, PluginKey, TextSelection, type EditorState, type Transaction } from "prosemirror-state";
-import type { EditorView } from "prosemirror-view";
 import { ReplaceStep } from "prosemirror-transform";
 import { absolutePositionToRelativePosition, ySyncPlugin, ySyncPluginKey, type ProsemirrorBinding } from "y-prosemirror";
 import * as Y from "yjs";
 import { SUGGESTION_MARKS } from "../../shared/review-suggestions";
+import { movedInDom } from "./dom-caret";
 
 /** A keystroke's text and where it went, in the document before it. */
 interface Typed {
@@ -98,27 +98,6 @@ function textAt(binding: ProsemirrorBinding, pos: number): { type: Y.XmlText; in
   const relative = absolutePositionToRelativePosition(pos, binding.type, binding.mapping) as Y.RelativePosition;
   const absolute = Y.createAbsolutePositionFromRelativePosition(relative, binding.doc);
   return absolute && absolute.type instanceof Y.XmlText ? { type: absolute.type, index: absolute.index } : null;
-}
-
-/*
- * The browser's caret when it moved since ProseMirror last read it, or null. The browser reports
- * a move (an arrow key, End, a click) a task later; a remote change handled in between would
- * otherwise restore the caret ProseMirror still holds, and the next keystroke would land there.
- */
-function movedInDom(view: EditorView): TextSelection | null {
-  if (!view.hasFocus()) return null;
-  const dom = view.dom.ownerDocument.getSelection();
-  if (!dom?.anchorNode || !dom.focusNode || !view.dom.contains(dom.anchorNode) || !view.dom.contains(dom.focusNode)) return null;
-  try {
-    const anchor = view.posAtDOM(dom.anchorNode, dom.anchorOffset);
-    const head = view.posAtDOM(dom.focusNode, dom.focusOffset);
-    const { selection } = view.state;
-    if (anchor === selection.anchor && head === selection.head) return null;
-    return TextSelection.create(view.state.doc, anchor, head);
-  } catch {
-    // A caret in a node the document does not map (a widget, a cursor label) is not a move to honour.
-    return null;
-  }
 }
 
 function relativeSelection(binding: ProsemirrorBinding, selection: TextSelection) {
