@@ -145,7 +145,7 @@ async function mixedWritersPhase() {
     const provider = new YProvider(`127.0.0.1:${PORT}`, `pages:${id}`, doc, { party: "page-room", disableBc: true, params: { [ROOM_VERSION_PARAM]: String(ROOM_PROTOCOL_VERSION) }, WebSocketPolyfill: socketAs(cookies.editor, (ws) => ledger.socket(ws)) });
     provider.on("custom-message", (raw) => ledger.acked(raw));
     watchCloses(name, provider);
-    providers.push({ name, doc, provider });
+    providers.push({ name, page: id, doc, provider });
     return { name, doc, provider, ledger };
   });
   await until(() => clients.every((c) => c.provider.synced), 30_000, "mixed: first sync");
@@ -217,11 +217,15 @@ function watchCloses(name, provider) {
   provider.on("connection-close", (event) => closes.get(name).push(`${event?.code ?? "?"} ${event?.reason ?? ""}`.trim()));
 }
 
-/** Where the clients stand: connected, synced, paragraph count (and repeats), what each lacks of the others' paragraphs, its last closes. */
+/**
+ * Where the clients stand: connected, synced, paragraph count (and repeats), what each lacks of
+ * the paragraphs of the other clients on its page (the phases type into pages of their own), its
+ * last closes.
+ */
 function clientsReport() {
-  const all = new Set(providers.flatMap((p) => paragraphs(p.doc)));
   return providers
-    .map(({ name, doc, provider }) => {
+    .map(({ name, page, doc, provider }) => {
+      const all = new Set(providers.filter((p) => p.page === page).flatMap((p) => paragraphs(p.doc)));
       const list = paragraphs(doc);
       const own = new Set(list);
       const lacks = [...all].filter((text) => !own.has(text));
@@ -257,7 +261,7 @@ try {
     });
     provider.on("custom-message", (raw) => ledger.acked(raw));
     watchCloses(name, provider);
-    providers.push({ name, doc, provider, ledger });
+    providers.push({ name, page: id, doc, provider, ledger });
   }
   await until(() => providers.every((p) => p.provider.synced), 30_000, "first sync");
 
@@ -336,7 +340,7 @@ try {
 
   const fresh = new Y.Doc();
   const observer = new YProvider(`127.0.0.1:${PORT}`, `pages:${id}`, fresh, { party: "page-room", disableBc: true, params: { [ROOM_VERSION_PARAM]: String(ROOM_PROTOCOL_VERSION) }, WebSocketPolyfill: socketAs(cookies.editor) });
-  providers.push({ name: "observer", doc: fresh, provider: observer });
+  providers.push({ name: "observer", page: id, doc: fresh, provider: observer });
   await until(() => observer.synced, 30_000, "observer sync");
   const room = new Set(paragraphs(fresh));
   const versions = await api("editor", "GET", `/api/cms/pages/${id}/versions?limit=1`);
