@@ -32,9 +32,9 @@ export { richNodesOf } from "./read-only-rich";
 /**
  * The ProseMirror plugins and keys that bind a rich field to the room's `Y.XmlFragment` of that
  * field: content sync (each editor's run of letters kept together), the other editors' cursors
- * (with this editor's caret kept out of them, and its moved caret kept as they redraw), the comments' highlights, and the page's undo
- * (`createPageUndo`), so the field's keys take back this editor's newest step of the page, never
- * another editor's.
+ * (with this editor's caret kept out of them, and a caret it just moved kept as they redraw), the
+ * comments' highlights, and the page's undo (`createPageUndo`), so the field's keys take back this
+ * editor's newest step of the page, never another editor's.
  *
  * @example
  * mountRichText(element, { ...richCollab(doc.getXmlFragment("body"), provider.awareness, pageUndo.target) });
