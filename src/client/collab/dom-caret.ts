@@ -47,7 +47,8 @@ export function domCaretFirst(): Plugin {
       if (!view || view.state !== oldState || !(oldState.selection instanceof TextSelection)) return null;
       if (transactions.some((tr) => tr.docChanged || tr.selectionSet)) return null;
       const moved = movedInDom(view);
-      return moved ? newState.tr.setSelection(TextSelection.create(newState.doc, moved.anchor, moved.head)).setMeta("addToHistory", false) : null;
+      // No step changed the document, so the caret read against the old state holds in the new.
+      return moved ? newState.tr.setSelection(moved).setMeta("addToHistory", false) : null;
     },
   });
 }
