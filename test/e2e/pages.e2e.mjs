@@ -11,10 +11,16 @@ import { api, barAction, newPage, openAs, request, waitForEditing, waitForStatus
 const IMAGES = join(dirname(fileURLToPath(import.meta.url)), "../../docs/images");
 const stamp = () => Date.now().toString(36);
 
+/*
+ * Publishes from the bar and waits for this publish's answer: the status line may still say
+ * "Published" from an earlier publish of the same page, so the status alone proves nothing.
+ */
 async function publishNow(page) {
   await page.getByRole("button", { name: "Publish this page" }).click();
   const dialog = page.getByRole("dialog", { name: "Publish" });
+  const answered = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.endsWith("/publish"));
   await dialog.getByRole("button", { name: "Publish now" }).click();
+  assert.equal((await answered).status(), 200);
   await waitForStatus(page, "Published");
   await dialog.getByRole("button", { name: "Close" }).click();
 }
