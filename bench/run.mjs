@@ -70,10 +70,10 @@ try {
     body: JSON.stringify({ email: EMAIL, password: PASSWORD, pages: 10_000, editors: EDITORS }),
   });
   if (!setup.ok) throw new Error(`bench setup failed: ${setup.status} ${await setup.text()}`);
-  const { emails, firstId, terms, coldTerms } = await setup.json();
+  const { emails, firstId, terms, coldTerms, commonTerms } = await setup.json();
   const cookies = [];
   for (const email of emails) cookies.push(await signIn(server.baseUrl, email));
-  const ctx = { baseUrl: server.baseUrl, cookie: cookies[0], cookies, firstPageId: firstId, searchTerms: terms, coldTerms, workerdPid: server.workerdPid };
+  const ctx = { baseUrl: server.baseUrl, cookie: cookies[0], cookies, firstPageId: firstId, searchTerms: terms, coldTerms, commonTerms, workerdPid: server.workerdPid };
   // A fresh runtime on the same state and port, for figures that need one (memory); sign-ins stay valid.
   ctx.restartServer = async () => {
     await server.stop();

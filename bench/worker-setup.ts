@@ -48,6 +48,9 @@ export const BENCH_TERMS = QUERY_RANKS.map(word);
 /** 200 further words in about 0.5–1.5% of pages each: queries that no cache has seen. */
 export const BENCH_COLD_TERMS = Array.from({ length: 200 }, (_, i) => word(1000 + i * 10));
 
+/** Common words, in about 14%, 26%, 44% and 68% of pages: the searches that match the most. */
+export const BENCH_COMMON_TERMS = [160, 80, 40, 20].map(word);
+
 /** Bench fixtures: the bench editor account and N published pages with ~1.5 KB bodies, inserted idempotently. */
 export async function benchSetup(request: Request, env: SiteEnv): Promise<Response> {
   const body = (await request.json()) as { email: string; password: string; pages?: number; editors?: number };
@@ -73,7 +76,7 @@ export async function benchSetup(request: Request, env: SiteEnv): Promise<Respon
     await env.DB.batch(batch);
   }
   const first = await env.DB.prepare("SELECT id FROM pages WHERE slug LIKE 'bench-%' ORDER BY id LIMIT 1").first<{ id: number }>();
-  return Response.json({ emails, pages: want, firstId: first?.id ?? null, terms: BENCH_TERMS, coldTerms: BENCH_COLD_TERMS });
+  return Response.json({ emails, pages: want, firstId: first?.id ?? null, terms: BENCH_TERMS, coldTerms: BENCH_COLD_TERMS, commonTerms: BENCH_COMMON_TERMS });
 }
 
 /**

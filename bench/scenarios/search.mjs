@@ -1,8 +1,9 @@
 // Full-text search against a LIKE '%term%' scan: in the worker (query time and server CPU per
 // query, the search core without its cache against the scan and a bare D1 round trip, at 10,000
-// and LARGE pages), and over HTTP (searchRoute with its published-generation cache against the
-// scan route and an empty route). Five alternating rounds each; every ratio is the median round
-// with its spread. Also the reindex time and publish latency.
+// and LARGE pages, and common words at LARGE pages against the round trip), and over HTTP
+// (searchRoute with its published-generation cache against the scan route and an empty route).
+// Five alternating rounds each; every ratio is the median round with its spread. Also the reindex
+// time and publish latency.
 import { withCpu } from "../lib/cpu.mjs";
 import { d1RoundTrips } from "../lib/d1-trips.mjs";
 import { load, paired } from "../lib/load.mjs";
@@ -73,7 +74,7 @@ async function scanVersusIndex(baseUrl, pid, corpus, terms, { ftsQueries, likeQu
   };
 }
 
-export async function run({ baseUrl, cookie, firstPageId, searchTerms: TERMS, coldTerms, workerdPid }) {
+export async function run({ baseUrl, cookie, firstPageId, searchTerms: TERMS, coldTerms, commonTerms, workerdPid }) {
   const t0 = performance.now();
   const reindex = await fetch(`${baseUrl}/api/cms/pages/reindex`, { method: "POST", headers: { cookie, origin: baseUrl } });
   const reindexMs = performance.now() - t0;
@@ -85,6 +86,12 @@ export async function run({ baseUrl, cookie, firstPageId, searchTerms: TERMS, co
   const small = await scanVersusIndex(baseUrl, workerdPid, "pages", coldTerms, { ftsQueries: 100, likeQueries: 10 });
   const large = await scanVersusIndex(baseUrl, workerdPid, "large", coldTerms, { ftsQueries: 60, likeQueries: 3 });
   const floor = small.floor;
+  // Common words on the large corpus: the most matches a search meets, where what is ranked counts most.
+  await inWorker(baseUrl, workerdPid, "large", "fts", commonTerms, 4);
+  const common = await alternate(ROUNDS, {
+    fts: () => inWorker(baseUrl, workerdPid, "large", "fts", commonTerms, 20),
+    floor: () => inWorker(baseUrl, workerdPid, "large", "floor", commonTerms, 20),
+  });
 
   // Over HTTP: the popular terms (the route's cache answers repeats), unseen terms, the scan, an empty route.
   let n = 0;
@@ -135,6 +142,7 @@ export async function run({ baseUrl, cookie, firstPageId, searchTerms: TERMS, co
       { scenario: `LIKE scan, in worker (${indexed} pages): ms / CPU µs per query`, rps: med(small.like, "cpuUs"), p50: med(small.like, "ms"), p99: NaN },
       { scenario: `search core, no cache, in worker (${largeRows} pages): ms / CPU µs per query`, rps: med(large.fts, "cpuUs"), p50: med(large.fts, "ms"), p99: NaN },
       { scenario: `LIKE scan, in worker (${largeRows} pages): ms / CPU µs per query`, rps: med(large.like, "cpuUs"), p50: med(large.like, "ms"), p99: NaN },
+      { scenario: `search core, no cache, in worker (${largeRows} pages), common words (in 14–68% of pages): ms / CPU µs per query`, rps: med(common.fts, "cpuUs"), p50: med(common.fts, "ms"), p99: NaN },
       { scenario: "D1 round trip, in worker (SELECT 1): ms / CPU µs", rps: med(floor, "cpuUs"), p50: med(floor, "ms"), p99: NaN },
       { scenario: "GET …/search, popular terms (HTTP)", rps: med(http.search, "rps"), p50: med(http.search, "p50"), p99: med(http.search, "p99"), d1: d1.search },
       { scenario: "GET …/search, terms not seen before (HTTP)", rps: med(http.cold, "rps"), p50: med(http.cold, "p50"), p99: med(http.cold, "p99"), d1: d1.cold },
@@ -151,6 +159,7 @@ export async function run({ baseUrl, cookie, firstPageId, searchTerms: TERMS, co
       timeLarge: ratioFigure(large.time, { op: ">=", value: 50 }, `query time in worker, LIKE ÷ FTS, ${largeRows} pages`),
       ftsOverFloor10k: ratioFigure(small.overFloor, null, `query time in worker, FTS ÷ D1 round trip (SELECT 1), ${indexed} pages`),
       ftsOverFloorLarge: ratioFigure(large.overFloor, { op: "<=", value: 2 }, `query time in worker, FTS ÷ D1 round trip (SELECT 1), ${largeRows} pages`),
+      ftsOverFloorCommon: ratioFigure(roundRatios(common.fts, common.floor, "ms"), null, `query time in worker, FTS ÷ D1 round trip (SELECT 1), ${largeRows} pages, common words`),
       bound10k: ratioFigure(small.bound, null, `query time in worker, LIKE ÷ D1 round trip (the most an index could reach), ${indexed} pages`),
       boundLarge: ratioFigure(large.bound, null, `query time in worker, LIKE ÷ D1 round trip (the most an index could reach), ${largeRows} pages`),
       httpVsLike: ratioFigure(roundRatios(http.like, http.search, "p50"), { op: ">=", value: 10 }, "HTTP p50, LIKE route ÷ search route (popular terms)"),

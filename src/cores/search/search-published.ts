@@ -91,48 +91,60 @@ async function queryPublished(db: D1Client, options: SearchPublishedOptions, mat
   const inLocale = (alias: string) => (localeColumn ? ` AND ${alias}.${ident(localeColumn.name)} = ?6` : "");
   const columns = (alias: string) => `${alias}.${key} AS "id", ${select.map((column) => `${alias}.${column}, `).join("")}`;
   const snippet = `snippet(${fts}, -1, ?3, ?4, '…', ${SNIPPET_TOKENS}) AS "snippet"`;
-  // FTS5's own rank order (`rank MATCH 'bm25(…)'` with `ORDER BY rank`): the index ranks the
-  // matches, then rows are visited best first, so the join back to the live table and snippet(),
-  // which reads a row's whole indexed text, run only until LIMIT rows have passed the filter.
-  // Measured on 100,000 pages, 3–5× cheaper than ranking in a subquery and matching again for snippets.
+  // Every match, or the newest only, in FTS5's own rank order (`rank MATCH 'bm25(…)'` with `ORDER
+  // BY rank`): the index ranks the matches, then rows are visited best first, so the join back to
+  // the live table and snippet(), which reads a row's whole indexed text, run only until LIMIT rows
+  // have passed the filter. Measured on 100,000 pages, 3–5× cheaper than ranking every match in a
+  // subquery and matching again for snippets.
   const ranked = (bound: string) => `SELECT ${columns("p")}${snippet}, ${fts}.rank AS "rank"
     FROM ${fts} JOIN ${live} p ON p.${key} = ${fts}.rowid
     WHERE ${fts} MATCH ?1 AND ${fts}.rank MATCH ?5${bound} AND p.${published} IS NOT NULL${inLocale("p")}
     ORDER BY ${fts}.rank LIMIT ?2`;
   const heading = index.fields.filter((_, i) => Number(weightList[i]) > 1).map(({ name }) => ident(name));
+  /* The newest `count` matches of `matchParam` (in the locale searched), read newest first from the index: cheap. */
+  const newest = (matchParam: string, count: string) =>
+    localeColumn
+      ? `SELECT c.rowid FROM ${fts} AS c CROSS JOIN ${live} l ON l.${key} = c.rowid WHERE c.${fts} MATCH ${matchParam}${inLocale("l")} ORDER BY c.rowid DESC LIMIT ${count}`
+      : `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${matchParam} ORDER BY rowid DESC LIMIT ${count}`;
   /*
    * Ranking is bm25 over each ranked row, so its cost grows with the matches. Past `candidates`
-   * matches only these are ranked: the newest `candidates` (rowid at or above the cut, found by
-   * walking the matches newest first, which costs little), and, so that a common word still finds
-   * the page named after it, the newest `candidates` older ones whose heading fields hold every
-   * word. Both parts score with the same bm25 over the same MATCH (its statistics are the whole
-   * index's), so their scores compare; the older part's snippets come from matching again by
-   * rowid, for the rows it returns only. CROSS JOIN keeps that order: left to itself, workerd's
-   * SQLite walked every match and read the older part once per match.
+   * matches only the newest `candidates` are ranked (rowid at or above the cut, found by walking
+   * the matches newest first), which FTS5's own rank order does alone.
    */
-  const boundedSql = () => {
-    const newest = (matchParam: string, offset: string) =>
-      localeColumn
-        ? `SELECT c.rowid FROM ${fts} AS c CROSS JOIN ${live} l ON l.${key} = c.rowid WHERE c.${fts} MATCH ${matchParam}${inLocale("l")} ORDER BY c.rowid DESC LIMIT ${offset}`
-        : `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${matchParam} ORDER BY rowid DESC LIMIT ${offset}`;
-    const cut = `coalesce((${newest("?1", "1 OFFSET ?7")}), 0)`;
-    if (heading.length === 0) return ranked(` AND ${fts}.rowid >= ${cut}`);
-    return `SELECT * FROM (${ranked(` AND ${fts}.rowid >= ${cut}`)})
-    UNION ALL
-    SELECT ${columns("p")}${snippet}, older.bm AS "rank" FROM (
-      SELECT o.rowid AS id, bm25(o.${fts}, ${weightList.join(", ")}) AS bm
-      FROM ${fts} AS o JOIN ${live} q ON q.${key} = o.rowid
-      WHERE o.${fts} MATCH ?1 AND o.rowid < ${cut} AND +o.rowid IN (${newest("?8", "?9")}) AND q.${published} IS NOT NULL${inLocale("q")}
-      ORDER BY bm LIMIT ?2
-    ) AS older CROSS JOIN ${fts} ON ${fts} MATCH ?1 AND ${fts}.rowid = older.id CROSS JOIN ${live} p ON p.${key} = older.id
+  const newestSql = () => ranked(` AND ${fts}.rowid >= coalesce((${newest("?1", "1 OFFSET ?7")}), 0)`);
+  /*
+   * With heading fields, also the newest `candidates` matches whose heading holds every word, so
+   * that a common word still finds the page named after it. Both lists come from the index newest
+   * first; one walk over the matches from the oldest listed row up ranks the listed rows only,
+   * with the same bm25 over the same MATCH (its statistics are the whole index's), so the scores
+   * are a full ranking's. The live table is read after ranking, for the best `2 × limit` rows
+   * only: reading a live row costs several times ranking one (on the bench's 100,000 pages,
+   * checking every candidate doubled the query), and the index holds published rows only, so the
+   * check is a safety net (an entry left by a failed cleanup) whose spare rows keep the page full.
+   * Snippets are made for the rows returned, by matching each again by rowid. Without the `+`
+   * on the rowid lists, workerd's SQLite plans them as index lookups and refuses the query
+   * ("unable to use function MATCH in the requested context").
+   */
+  const withHeadingSql = () => `WITH recent(id) AS MATERIALIZED (${newest("?1", "?7")}),
+      headed(id) AS MATERIALIZED (${newest("?8", "?7")})
+    SELECT ${columns("p")}${snippet}, best.bm AS "rank" FROM (
+      SELECT scored.id, scored.bm FROM (
+        SELECT c.rowid AS id, bm25(c.${fts}, ${weightList.join(", ")}) AS bm FROM ${fts} AS c
+        WHERE c.${fts} MATCH ?1
+          AND c.rowid >= (SELECT min(id) FROM (SELECT id FROM recent UNION ALL SELECT id FROM headed))
+          AND (+c.rowid IN recent OR +c.rowid IN headed)
+        ORDER BY bm LIMIT 2 * ?2
+      ) AS scored CROSS JOIN ${live} q ON q.${key} = scored.id
+      WHERE q.${published} IS NOT NULL
+      ORDER BY scored.bm LIMIT ?2
+    ) AS best CROSS JOIN ${fts} ON ${fts} MATCH ?1 AND ${fts}.rowid = best.id CROSS JOIN ${live} p ON p.${key} = best.id
     ORDER BY "rank" LIMIT ?2`;
-  };
-  const sql = candidates === null ? ranked("") : boundedSql();
+  const sql = candidates === null ? ranked("") : heading.length === 0 ? newestSql() : withHeadingSql();
   // ?6 is bound whenever a later parameter is, so the numbering holds with or without a locale.
   const bindings: unknown[] = [match, limit, OPEN, CLOSE, rankFunction];
   if (candidates === null) bindings.push(...(localeColumn ? [locale] : []));
   else if (heading.length === 0) bindings.push(locale ?? null, candidates - 1);
-  else bindings.push(locale ?? null, candidates - 1, `{${heading.join(" ")}} : (${match})`, candidates);
+  else bindings.push(locale ?? null, candidates, `{${heading.join(" ")}} : (${match})`);
   const { results } = await db.prepare(sql).bind(...bindings).all<Record<string, unknown>>();
   return results.map(({ rank, snippet, ...row }) => ({
     ...row,

@@ -86,6 +86,20 @@ describe("the search index holds published rows only", () => {
     expect(await search(word)).toEqual([]);
   });
 
+  it("stale entries among the best still leave a full page of published rows", async () => {
+    const word = uniqueWord();
+    const stale: number[] = [];
+    for (let i = 0; i < 3; i++) stale.push(await publishedPage({ title: "Best", body: `<p>${word} ${word} ${word}</p>` }));
+    const live: number[] = [];
+    for (let i = 0; i < 6; i++) live.push(await publishedPage({ title: `Page ${i}`, body: `<p>${word} among other words</p>` }));
+    await env.DB.batch(stale.map((id) => env.DB.prepare("UPDATE pages SET published_version_id = NULL WHERE id = ?1").bind(id)));
+
+    const hits = await search(word, 5);
+
+    expect(hits).toHaveLength(5);
+    expect(hits.every((hit) => live.includes(hit.id))).toBe(true);
+  });
+
   it("json fields are indexed by every string leaf; rich text by its words, not its tags", async () => {
     const inSection = uniqueWord();
     const inList = uniqueWord();
