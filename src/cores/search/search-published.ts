@@ -118,12 +118,12 @@ async function queryPublished(db: D1Client, options: SearchPublishedOptions, mat
    * first; one walk over the matches from the oldest listed row up ranks the listed rows only,
    * with the same bm25 over the same MATCH (its statistics are the whole index's), so the scores
    * are a full ranking's. The live table is read after ranking, for the best `2 × limit` rows
-   * only: reading a live row costs several times ranking one (on the bench's 100,000 pages,
-   * checking every candidate doubled the query), and the index holds published rows only, so the
-   * check is a safety net (an entry left by a failed cleanup) whose spare rows keep the page full.
-   * Snippets are made for the rows returned, by matching each again by rowid. Without the `+`
-   * on the rowid lists, workerd's SQLite plans them as index lookups and refuses the query
-   * ("unable to use function MATCH in the requested context").
+   * only: reading a live row costs several times ranking one (in SQLite, on a copy of the bench's
+   * 100,000 pages, checking every candidate doubled the query), and the index holds published
+   * rows only, so the check is a safety net (an entry left by a failed cleanup) whose spare rows
+   * keep the page full. Snippets are made for the rows returned, by matching each again by rowid.
+   * Without the `+` on the rowid lists, workerd's SQLite plans them as index lookups and refuses
+   * the query ("unable to use function MATCH in the requested context").
    */
   const withHeadingSql = () => `WITH recent(id) AS MATERIALIZED (${newest("?1", "?7")}),
       headed(id) AS MATERIALIZED (${newest("?8", "?7")})
