@@ -18,6 +18,13 @@ import { ROOM_PROTOCOL_VERSION, ROOM_VERSION_PARAM, UpdateAcks, parseRoomEvent }
 const PORT = Number(process.env.CHAOS_PORT ?? 8797);
 const KILLS = 2;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/*
+ * A socket still connecting after this long is closed, and the provider connects again, as
+ * partysocket does after 4 s: on a loaded machine `wrangler dev` now and then leaves an upgrade
+ * unanswered for good (once in CI, a room's second client never connected in 30 s while the first
+ * did), and y-websocket's provider waits on a connecting socket without end.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 async function until(check, ms = 30_000, what = "condition") {
   const deadline = Date.now() + ms;
@@ -60,6 +67,10 @@ function socketAs(cookie, onSocket = () => undefined) {
   return class extends WebSocket {
     constructor(url, protocols) {
       super(url, protocols, { headers: { origin: origin(), cookie } });
+      // Closed if not open in time, so the provider connects again (see CONNECT_TIMEOUT_MS).
+      const timer = setTimeout(() => this.readyState === WebSocket.CONNECTING && this.close(), CONNECT_TIMEOUT_MS);
+      this.once("open", () => clearTimeout(timer));
+      this.once("close", () => clearTimeout(timer));
       onSocket(this);
     }
   };
