@@ -20,9 +20,9 @@ const KILLS = 2;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /*
  * A socket still connecting after this long is closed, and the provider connects again, as
- * partysocket does after 4 s: on a loaded machine `wrangler dev` now and then leaves an upgrade
- * unanswered for good (once in CI, a room's second client never connected in 30 s while the first
- * did), and y-websocket's provider waits on a connecting socket without end.
+ * partysocket does after 4 s: on a loaded machine an upgrade once went unanswered for good (in CI,
+ * a room's second client never connected in 30 s while the first did; the server's log holds no
+ * trace of it), and y-websocket's provider waits on a connecting socket without end.
  */
 const CONNECT_TIMEOUT_MS = 10_000;
 
