@@ -381,7 +381,8 @@ export class RoomDrafts {
         this.#c.store.deleteMeta(META_DIRTY);
         this.#listing.set(null);
       }
-      this.#c.store.clearTimer(SETTLE);
+      // Re-armed so the alarm the edit set for the settle does not wake the room with nothing due.
+      if (this.#c.store.dropTimer(SETTLE)) this.#c.arm();
     } else {
       this.#c.store.setTimer(SETTLE, Date.now() + this.#c.limits.settleMs);
       this.#c.arm();

@@ -1,5 +1,4 @@
 import { env, exports } from "cloudflare:workers";
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CmsServiceApi } from "../../src/cms/cms-service";
 import type { PageRoom } from "../../src/objects/PageRoom";
@@ -7,7 +6,7 @@ import { roomDraftWriter } from "../../src/objects/room-client";
 import type { siteCollections } from "../../src/site/cms";
 import { UNKNOWN_ACCOUNT } from "../../src/shared/activity";
 import { png } from "../fixtures/images";
-import { connect, newPage, storedPublisher, until, editor } from "../objects/room-client";
+import { connect, firePublishNow, newPage, storedPublisher, until, editor } from "../objects/room-client";
 import { PASSWORD, seedDemoEditors, signIn } from "../site/demo-helpers";
 import { editorId, rowsAfter, rowsOf, rowsOfRecord, seedAdmin, site, type ActivityRow } from "./activity-helpers";
 
@@ -146,10 +145,7 @@ describe("the room and the service binding", () => {
     const writer = roomDraftWriter(env.PAGE_ROOM, "pages");
     const { versionId } = await writer.applySaveDraft(pat, id, { title: "Later on" });
     await writer.schedulePublish(pat, id, { at: new Date(Date.now() + 60_000).toISOString() });
-    await runInDurableObject(room, (_instance: PageRoom, state) => {
-      state.storage.sql.exec("UPDATE room_timers SET at = ? WHERE kind = 'publish'", Date.now() - 1);
-    });
-    await runDurableObjectAlarm(room);
+    await firePublishNow(room);
     const rows = await rowsOfRecord("pages", id);
     expect(rows.map((row) => [row.kind, row.actor_id, row.version_id])).toEqual([["record.published", pat.id, versionId]]);
     expect(detailOf(rows[0])).toEqual({ scheduled: true });

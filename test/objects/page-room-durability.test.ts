@@ -6,7 +6,7 @@ import { PageRoom } from "../../src/objects/PageRoom";
 import { cancelScheduleRequest, publishRequest } from "../../src/cores/drafts";
 import { roomDraftWriter } from "../../src/objects/room-client";
 import { RoomStore } from "../../src/objects/room-store";
-import { connect, editor, newPage, storedPublisher, until } from "./room-client";
+import { connect, editor, firePublishNow, newPage, storedPublisher, until } from "./room-client";
 
 const writer = roomDraftWriter(env.PAGE_ROOM, "pages");
 const pat = editor("pat", true);
@@ -127,10 +127,7 @@ describe("PageRoom: scheduled publish", () => {
     await restart();
     expect(await writer.scheduledPublish(id)).toEqual(scheduled);
     // Make it due now, then let the alarm run twice.
-    await runInDurableObject(stub(id), (_instance: PageRoom, state) => {
-      state.storage.sql.exec("UPDATE room_timers SET at = ? WHERE kind = 'publish'", Date.now() - 1);
-    });
-    await runDurableObjectAlarm(stub(id));
+    await firePublishNow(stub(id));
     await runDurableObjectAlarm(stub(id));
     const live = await env.DB.prepare("SELECT title, published_version_id AS pointer FROM pages WHERE id = ?1").bind(id).first<{ title: string; pointer: number }>();
     expect(live?.title).toBe("Scheduled");

@@ -1,6 +1,8 @@
 import { env, exports } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasPublishRight, isSessionLive } from "../../src/auth/resolve-editor";
+import type { PageRoom } from "../../src/objects/PageRoom";
 import { flushRoomDraft } from "../../src/objects/room-client";
 import { siteCms } from "../../src/site/cms";
 import type { SiteEnv } from "../../src/site/env";
@@ -54,5 +56,21 @@ describe("the room's draft flush before a draft read", () => {
     ).json<{ url: string }>();
     expect(await (await exports.default.fetch(link.url)).text()).toContain("<h1>More Live Shared</h1>");
     ann.close();
+  });
+
+  it("a write that leaves nothing due leaves no alarm behind, so the room is not woken for a settle already done", async () => {
+    const id = await newPage({ title: "Quiet" });
+    const res = await exports.default.fetch(`${SITE}/api/cms/pages/${id}/versions`, {
+      method: "POST",
+      headers: { cookie: await signIn("ed@demo.test"), origin: SITE, "content-type": "application/json" },
+      body: JSON.stringify({ title: "Written" }),
+    });
+    expect(res.status).toBe(201);
+    const room = env.PAGE_ROOM.get(env.PAGE_ROOM.idFromName(`pages:${id}`)) as DurableObjectStub<PageRoom>;
+    const left = await runInDurableObject(room, async (_instance: PageRoom, state) => ({
+      timers: state.storage.sql.exec("SELECT kind FROM room_timers").toArray(),
+      alarm: await state.storage.getAlarm(),
+    }));
+    expect(left).toEqual({ timers: [], alarm: null });
   });
 });

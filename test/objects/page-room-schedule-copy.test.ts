@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
-import { abortAllDurableObjects, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { abortAllDurableObjects, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { setDefaultLogSink, type LogLine } from "../../src/shared/request-log";
 import type { PageRoom } from "../../src/objects/PageRoom";
 import { rearmRoomSchedule, roomDraftWriter } from "../../src/objects/room-client";
-import { connect, editor, newPage, storedPublisher, until } from "./room-client";
+import { connect, editor, firePublishNow, newPage, storedPublisher, until } from "./room-client";
 
 /*
  * A room's pending scheduled publish has a D1 copy (`scheduled_publishes`), so an export carries it
@@ -48,10 +48,7 @@ describe("PageRoom: the D1 copy of a scheduled publish", () => {
     expect(await rowOf(id)).not.toBeNull();
     // Due now, in D1 and in the room alike.
     await env.DB.prepare(`UPDATE scheduled_publishes SET at = ?1 WHERE room = ?2`).bind(Date.now() - 1, `pages:${id}`).run();
-    await runInDurableObject(stub(id), (_instance: PageRoom, state) => {
-      state.storage.sql.exec("UPDATE room_timers SET at = ? WHERE kind = 'publish'", Date.now() - 1);
-    });
-    await runDurableObjectAlarm(stub(id));
+    await firePublishNow(stub(id));
     expect(await live(id)).toEqual({ title: "Scheduled", pointer: versionId });
     expect(await rowOf(id)).toBeNull();
     expect(await writer.scheduledPublish(id)).toBeNull();
@@ -99,10 +96,7 @@ describe("PageRoom: the D1 copy of a scheduled publish", () => {
     await writer.schedulePublish(pat, id, { at: new Date(Date.now() + 3_600_000).toISOString() });
     // An import replaced the site with one that has no schedule for this page.
     await env.DB.prepare(`DELETE FROM scheduled_publishes WHERE room = ?1`).bind(`pages:${id}`).run();
-    await runInDurableObject(stub(id), (_instance: PageRoom, state) => {
-      state.storage.sql.exec("UPDATE room_timers SET at = ? WHERE kind = 'publish'", Date.now() - 1);
-    });
-    await runDurableObjectAlarm(stub(id));
+    await firePublishNow(stub(id));
     expect((await live(id))?.pointer).toBeNull();
     expect(await writer.scheduledPublish(id)).toBeNull();
   });

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import * as decoding from "lib0/decoding";
 import * as encoding from "lib0/encoding";
 import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate } from "y-protocols/awareness";
@@ -235,6 +236,20 @@ export async function until(check: () => boolean | Promise<boolean>, ms = UNTIL_
     if (Date.now() > deadline) throw new Error("timed out waiting");
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
+}
+
+/**
+ * Makes the room's scheduled publish due now and runs its alarm as the runtime would, then waits
+ * until the schedule has left the room's timers (fired, cancelled or withdrawn). The runtime may
+ * be running the room's alarm for another timer just then: `runDurableObjectAlarm` finds no alarm
+ * to run, and that run, or the one it re-arms, fires the schedule a moment later.
+ */
+export async function firePublishNow(room: DurableObjectStub): Promise<void> {
+  await runInDurableObject(room, (_instance: unknown, state) => {
+    state.storage.sql.exec("UPDATE room_timers SET at = ? WHERE kind = 'publish'", Date.now() - 1);
+  });
+  await runDurableObjectAlarm(room);
+  await until(() => runInDurableObject(room, (_instance: unknown, state) => state.storage.sql.exec("SELECT 1 FROM room_timers WHERE kind = 'publish'").toArray().length === 0));
 }
 
 /**

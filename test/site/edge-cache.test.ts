@@ -1,5 +1,4 @@
 import { env, exports } from "cloudflare:workers";
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { EDGE_CACHE_DEFAULTS, EDGE_GENERATION_KEY } from "../../src/cms/edge-cache";
 import type { CmsServiceApi } from "../../src/cms/cms-service";
@@ -7,6 +6,7 @@ import type { PageRoom } from "../../src/objects/PageRoom";
 import type { siteCollections } from "../../src/site/cms";
 import type { EditorSession } from "../../src/shared/session";
 import { ADMIN, PUBLISHER } from "../helpers/http";
+import { firePublishNow } from "../objects/room-client";
 import { seedDemo, seedDemoEditors, signIn, SITE } from "./demo-helpers";
 
 /*
@@ -201,10 +201,7 @@ describe("visitors' pages from the edge", () => {
     await cached("/edge-scheduled");
     const deleted = recordDeletes();
     const room = env.PAGE_ROOM.get(env.PAGE_ROOM.idFromName(`pages:${id}`)) as DurableObjectStub<PageRoom>;
-    await runInDurableObject(room, (_instance: PageRoom, state) => {
-      state.storage.sql.exec("UPDATE room_timers SET at = ? WHERE kind = 'publish'", Date.now() - 1);
-    });
-    await runDurableObjectAlarm(room);
+    await firePublishNow(room);
     expect(deleted).toEqual([key("/edge-scheduled")]);
     expect(await (await visit("/edge-scheduled")).text()).toContain("scheduled words");
   });

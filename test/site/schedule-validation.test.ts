@@ -1,11 +1,10 @@
 import { env, exports } from "cloudflare:workers";
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CmsServiceApi } from "../../src/cms/cms-service";
 import type { PageRoom } from "../../src/objects/PageRoom";
 import type { siteCollections } from "../../src/site/cms";
 import type { EditorSession } from "../../src/shared/session";
-import { connect, editor, newPage, until } from "../objects/room-client";
+import { connect, editor, firePublishNow, newPage, until } from "../objects/room-client";
 import { seedDemoEditors, signIn, SITE } from "./demo-helpers";
 
 /*
@@ -22,13 +21,6 @@ const EMPTY_LINK = [{ type: "cta", label: "Sign up", href: "" }];
 
 function room(id: number) {
   return env.PAGE_ROOM.get(env.PAGE_ROOM.idFromName(`pages:${id}`)) as DurableObjectStub<PageRoom>;
-}
-
-async function fireNow(id: number): Promise<void> {
-  await runInDurableObject(room(id), (_instance: PageRoom, state) => {
-    state.storage.sql.exec("UPDATE room_timers SET at = ? WHERE kind = 'publish'", Date.now() - 1);
-  });
-  await runDurableObjectAlarm(room(id));
 }
 
 async function call(cookie: string, method: string, path: string, body?: unknown): Promise<Response> {
@@ -93,7 +85,7 @@ describe("a scheduled publish that fails at its time", () => {
     // The version no longer passes the rules when it fires (a value written by another path).
     await env.DB.prepare("UPDATE pages_versions SET version_data = json_set(version_data, '$.title', '') WHERE id = ?1").bind(version).run();
     const watcher = await connect(id, editor("ann"));
-    await fireNow(id);
+    await firePublishNow(room(id));
     await until(() => watcher.events.some((event) => event.type === "schedule-cancelled"));
     watcher.close();
 
@@ -124,7 +116,7 @@ describe("a scheduled publish that fails at its time", () => {
     await env.DB.prepare("UPDATE pages_versions SET version_data = json_set(version_data, '$.title', '') WHERE id = ?1").bind(version).run();
     const publisher = await sessionOf("pub@demo.test", "Pub");
     const open = await connect(id, publisher);
-    await fireNow(id);
+    await firePublishNow(room(id));
     await until(() => open.events.some((event) => event.type === "schedule-cancelled"));
     open.close();
     const next = await connect(id, publisher);

@@ -1,10 +1,9 @@
 import { env, exports } from "cloudflare:workers";
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PageRoom } from "../../src/objects/PageRoom";
 import { applyPublish } from "../../src/cores/drafts";
 import { roomCollections } from "../../src/site/room-deps";
-import { connect, editor, newPage, until } from "../objects/room-client";
+import { connect, editor, firePublishNow, newPage, until } from "../objects/room-client";
 import { seedDemoEditors, signIn, SITE } from "./demo-helpers";
 
 const json = (cookie: string) => ({ cookie, origin: SITE, "content-type": "application/json" });
@@ -12,14 +11,6 @@ const deps = roomCollections(env).pages!;
 
 function room(id: number) {
   return env.PAGE_ROOM.get(env.PAGE_ROOM.idFromName(`pages:${id}`)) as DurableObjectStub<PageRoom>;
-}
-
-/** Makes the page's scheduled publish due now and runs the room's alarm, as the runtime would. */
-async function fireNow(id: number): Promise<void> {
-  await runInDurableObject(room(id), (_instance: PageRoom, state) => {
-    state.storage.sql.exec("UPDATE room_timers SET at = ? WHERE kind = 'publish'", Date.now() - 1);
-  });
-  await runDurableObjectAlarm(room(id));
 }
 
 async function saveDraft(cookie: string, id: number, title: string): Promise<number> {
@@ -67,7 +58,7 @@ describe("a scheduled publish", () => {
     const plan = await schedule(pub, id);
     expect(plan).toMatchObject({ versionId: chosen, by: "Pub" });
     const later = await saveDraft(ed, id, "EDITOR-DRAFT-AFTER-SCHEDULE");
-    await fireNow(id);
+    await firePublishNow(room(id));
     // The editor's draft is still pending, resumed in edit mode, and not what visitors see.
     await expectPublishedOnly(pub, id, { title: "SCHEDULED", pointer: chosen }, later);
   });
@@ -80,7 +71,7 @@ describe("a scheduled publish", () => {
     const watcher = await connect(id, editor("ann"));
     await env.DB.prepare("UPDATE editors SET role = 'editor' WHERE email = 'demoted@demo.test'").run();
     await exports.default.fetch(`${SITE}/api/cms/session`, { method: "DELETE", headers: { cookie: dee, origin: SITE } });
-    await fireNow(id);
+    await firePublishNow(room(id));
     expect(await live(id)).toEqual({ title: "Before", pointer: null });
     await until(() => watcher.events.some((e) => e.type === "schedule-cancelled"));
     expect(plan.by).toBe("Dee");
@@ -97,7 +88,7 @@ describe("a scheduled publish", () => {
     const plan = await schedule(rae, id);
     const watcher = await connect(id, editor("ann"));
     await env.DB.prepare(`UPDATE editors SET scopes = '{"paths":["/blog-"]}' WHERE email = 'rescoped@demo.test'`).run();
-    await fireNow(id);
+    await firePublishNow(room(id));
     expect(await live(id)).toEqual({ title: "Before", pointer: null });
     await until(() => watcher.events.some((e) => e.type === "schedule-cancelled"));
     expect(watcher.events).toContainEqual({ type: "schedule-cancelled", at: expect.any(String), versionId: plan.versionId, reason: "this page is outside Rae's scope now" });
@@ -110,7 +101,7 @@ describe("a scheduled publish", () => {
     const chosen = await saveDraft(pub, id, "AFTER-SIGN-OUT");
     await schedule(pub, id);
     await exports.default.fetch(`${SITE}/api/cms/session`, { method: "DELETE", headers: { cookie: pub, origin: SITE } });
-    await fireNow(id);
+    await firePublishNow(room(id));
     expect(await live(id)).toEqual({ title: "AFTER-SIGN-OUT", pointer: chosen });
   });
 
@@ -122,8 +113,8 @@ describe("a scheduled publish", () => {
     // The D1 publish committed, the room died before it cleared the timer; then an editor wrote on.
     await applyPublish(env, deps, { ...editor("pub", true) }, id, { versionId: chosen });
     const later = await saveDraft(await signIn("ed@demo.test"), id, "LATER");
-    await fireNow(id);
-    await fireNow(id);
+    await firePublishNow(room(id));
+    await firePublishNow(room(id));
     await expectPublishedOnly(pub, id, { title: "ONCE", pointer: chosen }, later);
   });
 
@@ -134,7 +125,7 @@ describe("a scheduled publish", () => {
     expect((await exports.default.fetch(`${SITE}/api/cms/pages/${id}/publish`, { method: "POST", headers: json(pub), body: "{}" })).status).toBe(200);
     expect(await schedule(pub, id)).toMatchObject({ versionId: live1 });
     const later = await saveDraft(await signIn("ed@demo.test"), id, "EDITOR-DRAFT-AFTER-SCHEDULE");
-    await fireNow(id);
+    await firePublishNow(room(id));
     await expectPublishedOnly(pub, id, { title: "LIVE", pointer: live1 }, later);
   });
 
@@ -151,7 +142,7 @@ describe("a scheduled publish", () => {
     await schedule(pub, id);
     const newer = await saveDraft(pub, id, "NEWER");
     expect((await exports.default.fetch(`${SITE}/api/cms/pages/${id}/publish`, { method: "POST", headers: json(pub), body: JSON.stringify({ versionId: newer }) })).status).toBe(200);
-    await fireNow(id);
+    await firePublishNow(room(id));
     expect(await live(id)).toEqual({ title: "NEWER", pointer: newer });
   });
 });
