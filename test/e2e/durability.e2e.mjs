@@ -121,6 +121,27 @@ export const tests = [
     },
   },
   {
+    name: "status: back online, a reconnect whose upgrade is never answered is given up within seconds, and a fresh socket saves what was typed offline",
+    async run(ctx) {
+      const { a, b, id } = await twoEditorsOnNewPage(ctx, FIELDS);
+      await body(a).locator("p").last().waitFor({ timeout: 15_000 });
+      const sockets = [];
+      a.on("websocket", (socket) => sockets.push(socket.url()));
+      // The next upgrade to this page's room is held unanswered for two minutes, as a lost one would be.
+      const hold = await fetch(`${ctx.site.origin}/__e2e/hold-upgrades?room=pages:${id}&count=1`, { method: "POST" });
+      assert.equal(hold.status, 204);
+      await a.context().setOffline(true);
+      await waitForStatus(a, "Offline: changes kept on this device", 5_000);
+      const marker = ` held ${Date.now()}`;
+      await typeInBody(a, marker);
+      await resetStatuses(a);
+      await a.context().setOffline(false);
+      await bodyShows(b, marker, 40_000);
+      await waitForStatus(a, "Draft saved", 15_000);
+      assert.equal(sockets.length, 2, `one held socket, then one that connected: ${sockets.join(", ")}`);
+    },
+  },
+  {
     name: "refused: a change the room refuses is removed and said in words, later edits reach the other editor, and a reload brings nothing back",
     async run(ctx) {
       const { browser, site, track } = ctx;

@@ -6,7 +6,8 @@
  * `/__e2e/shared-image.png`: a PNG any origin may read (CORS), the "other site's image" of the paste
  * tests when asked for under another host name of this server. `POST /__e2e/reset-contact-limit`
  * gives the contact form's shared budget back (off the edge every visitor counts as `unknown`), so a
- * test that spends it leaves the next one a form it can send.
+ * test that spends it leaves the next one a form it can send. `POST /__e2e/hold-upgrades?room=<name>&count=N`
+ * leaves the next N WebSocket upgrades to that room unanswered for two minutes (an upgrade lost on the way).
  *
  * Unlike the reference site, whose languages share no field, this site's pages share their title
  * across languages (`localized: { shared: ["title"] }`): a translation's title is its source's,
@@ -38,6 +39,9 @@ export const { CmsService, RateLimitObject } = e2eCms;
 export const PageRoom = e2eCms.PageRoom.withLimits({ commitDelayMs: 25 });
 
 const FAIL_KEY = "e2e:fail-saves";
+const HOLD_KEY = (room: string) => `e2e:hold-upgrades:${room}`;
+/* Longer than the browser client waits on a socket that is still connecting, far shorter than Chromium's own handshake timeout. */
+const HOLD_MS = 120_000;
 /* A 2×1 PNG (the one test/e2e/png.mjs builds). */
 const SHARED_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAD0lEQVR4nGP4z8DAwPAfAAcAAf9+CLHQAAAAAElFTkSuQmCC";
 const pages = sitePages({
@@ -80,6 +84,19 @@ export default {
     if (url.pathname === "/__e2e/shared-image.png") {
       const bytes = Uint8Array.from(atob(SHARED_PNG), (c) => c.charCodeAt(0));
       return new Response(bytes, { headers: { "content-type": "image/png", "access-control-allow-origin": "*" } });
+    }
+    if (url.pathname === "/__e2e/hold-upgrades" && request.method === "POST") {
+      await env.KV.put(HOLD_KEY(url.searchParams.get("room") ?? ""), String(Number(url.searchParams.get("count") ?? "1")));
+      return new Response(null, { status: 204 });
+    }
+    if (url.pathname.startsWith("/parties/") && request.headers.get("upgrade") === "websocket") {
+      const key = HOLD_KEY(decodeURIComponent(url.pathname.split("/").pop() ?? ""));
+      const left = Number((await env.KV.get(key)) ?? "0");
+      if (left > 0) {
+        await env.KV.put(key, String(left - 1));
+        await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+        return new Response("held", { status: 503 });
+      }
     }
     if (url.pathname === "/api/cms/save" && request.method === "POST") {
       const left = Number((await env.KV.get(FAIL_KEY)) ?? "0");

@@ -24,6 +24,13 @@ const HEARTBEAT_MS = 2000;
  * connection it has not heard from after as long (`heartbeatTimeoutMs`).
  */
 const SILENT_SOCKET_MS = 30_000;
+/*
+ * A socket still connecting after this long is let go and a fresh one tried: an upgrade lost on
+ * the way (a proxy, a runtime that never answered it) would otherwise hold the editor at
+ * "reconnecting" for as long as it stays unanswered (Chromium still waits at 40 s). A room that
+ * wakes from hibernation answers in well under a second; a phone on a weak network in a few.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
 /* Refusals in a row (no acknowledgement between) after which the session stops reconnecting. */
 const MAX_REFUSALS = 3;
 /*
@@ -150,8 +157,15 @@ export async function connectLive(options: LiveSessionOptions): Promise<LiveSess
     constructor(url: string | URL, protocols?: string | string[]) {
       super(url, protocols);
       durability.opened();
+      const unanswered = setTimeout(() => {
+        if (this.readyState === WebSocket.CONNECTING) this.abandon("no answer to connect");
+      }, CONNECT_TIMEOUT_MS);
+      super.addEventListener("close", () => clearTimeout(unanswered));
       // The first heartbeat at once: the room times out only connections that have beaten.
-      super.addEventListener("open", () => this.ping());
+      super.addEventListener("open", () => {
+        clearTimeout(unanswered);
+        this.ping();
+      });
       super.addEventListener("message", () => (this.#unansweredSince = null));
     }
     ping(): void {
