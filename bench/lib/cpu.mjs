@@ -62,3 +62,21 @@ export async function withCpu(pid, work) {
   const value = await work();
   return { value, cpuUs: cpuMicros(pid) - before };
 }
+
+/**
+ * Waits until the process has used less than `share` of one core over a `windowMs` window (the
+ * runtime has drained what an earlier round left it), or `maxMs` passed; returns the ms waited.
+ * Without /proc it returns at once.
+ *
+ * @example
+ * const waited = await untilQuiet(server.workerdPid); // before the next round's clients join
+ */
+export async function untilQuiet(pid, { share = 0.1, windowMs = 500, maxMs = 60_000 } = {}) {
+  const started = performance.now();
+  if (Number.isNaN(cpuMicros(pid))) return 0;
+  for (;;) {
+    const before = cpuMicros(pid);
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    if (cpuMicros(pid) - before < share * windowMs * 1000 || performance.now() - started > maxMs) return performance.now() - started;
+  }
+}

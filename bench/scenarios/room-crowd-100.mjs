@@ -6,7 +6,7 @@
 // cost that grows with the crowd shows), fan-out p50/p99 of the writer's keystrokes to every other
 // editor while the cursors move, server CPU per keystroke, and every close of any client.
 import * as Y from "yjs";
-import { withCpu } from "../lib/cpu.mjs";
+import { untilQuiet, withCpu } from "../lib/cpu.mjs";
 import { alternate, latencySummary, median, ratioFigure, roundRatios } from "../lib/stats.mjs";
 import { editorHeaders, freshParagraph, joinRoom, roundPages, sleep, startFrom, until } from "./room-clients.mjs";
 
@@ -55,6 +55,11 @@ function moveCursors(watchers, texts) {
 }
 
 async function measureCrowd({ baseUrl, headers, party, room, start, pid }) {
+  // A round starts once the runtime has drained the last one: a bare room that stalled leaves a
+  // backlog of its crowd's cursor traffic behind its closed sockets, which the next round paid for
+  // (one run's second PageRoom round: CPU per keystroke 1.6× its first, p99 187 ms against 70).
+  const quietAfterMs = await untilQuiet(pid);
+  if (quietAfterMs > 1000) process.stdout.write(`room-crowd-100: ${party}: the runtime was quiet after ${Math.round(quietAfterMs)} ms\n`);
   const t0 = performance.now();
   const { value: joined, cpuUs: joinCpuUs } = await withCpu(pid, () => joinRoom(baseUrl, party, room, headers, CROWD - 1, SLOW_MS));
   const joinMs = performance.now() - t0;

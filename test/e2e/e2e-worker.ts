@@ -40,7 +40,7 @@ export const PageRoom = e2eCms.PageRoom.withLimits({ commitDelayMs: 25 });
 
 const FAIL_KEY = "e2e:fail-saves";
 const HOLD_KEY = (room: string) => `e2e:hold-upgrades:${room}`;
-/* Longer than the browser client waits on a socket that is still connecting, far shorter than Chromium's own handshake timeout. */
+/* Far longer than the browser client waits on a socket still connecting, and than any test waits on a held one. */
 const HOLD_MS = 120_000;
 /* A 2×1 PNG (the one test/e2e/png.mjs builds). */
 const SHARED_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAD0lEQVR4nGP4z8DAwPAfAAcAAf9+CLHQAAAAAElFTkSuQmCC";
