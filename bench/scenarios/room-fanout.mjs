@@ -6,8 +6,9 @@
 // before typing starts. Rooms compared must hold the same document: one page room reused for
 // every run had grown to 21 KB and fanned out 1.2× slower than a 2 KB page room, at the same
 // server CPU (its clients apply each update to a larger document). Latency = from the writer's
-// edit to each receiver seeing it; CPU = the workerd runtime's CPU per edit (in PageRoom up to the acknowledgement, so the commit
-// after the broadcast is counted). PageRoom broadcasts first and commits in a later turn, then
+// edit to each receiver seeing it; CPU = the workerd runtime's CPU per edit, read over the same span
+// from each edit in every room (fanout.mjs, SPAN_MS: past PageRoom's acknowledgement, so the commit
+// after the broadcast is counted, and past what each keystroke leaves to do). PageRoom broadcasts first and commits in a later turn, then
 // acknowledges the author: the author's acknowledgement latency is read against the floor's
 // fan-out, which waits for one commit before anyone has the keystroke.
 // Goals (issues 16 and 26): fan-out p50 and p99 ≤ 1.1× bare. Floor ÷ bare is what storing every

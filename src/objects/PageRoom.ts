@@ -46,7 +46,7 @@ import { settleInRoom } from "./room-suggestion-settle";
 import { openSuggestionCount, openSuggestions } from "./room-suggestions";
 import type { SettledSuggestions, SettleTarget, SuggestionDecision, SuggestionView } from "../shared/review-suggestions";
 import { changedRoots, pendingRefusal, refusedSuggestionUpdate, refusedUpdate, roomOnlyRefusal } from "./room-guard";
-import { KnownSockets } from "./room-sockets";
+import { KnownSockets, sendToOthers } from "./room-sockets";
 import { adoptShared, assertRoomShared, sharedRefusal, sharedText, type RoomTranslation } from "./room-translation";
 import { translationIds } from "../cores/translations/translations";
 import { tellSourceChanged, tellTranslationRooms } from "./room-client";
@@ -56,7 +56,7 @@ import { foreignWriter, newWriters, withWriters } from "./room-writers";
 import { CUSTOM_MESSAGE_PREFIX, HEARTBEAT_PING, HEARTBEAT_PONG, outdatedClient, parseRoomName, ROOM_CLOSE, type RoomEvent } from "../shared/room-protocol";
 import { rowExists } from "../cores/pages/page-store";
 import { tableMeta } from "../cores/table-meta";
-import { awarenessClocks, heldBack, parseRoomMessage, structRanges } from "./room-wire";
+import { awarenessClocks, encodeSyncStep1, encodeUpdateMessage, heldBack, parseRoomMessage, structRanges } from "./room-wire";
 
 /** Each configured room class's options, found along the class chain (`configure`, `configured`). */
 const ROOM_CONFIGS = new WeakMap<object, PageRoomOptions>();
@@ -141,6 +141,12 @@ export class PageRoom extends YServer {
   #commits: RoomCommits | null = null;
   #comments: RoomComments | null = null;
   #alarmAt: number | null = null;
+  /**
+   * The connection whose update is being applied while nothing else waits in the document to come
+   * in with it: the broadcast skips it. An update that lets in held-back items (someone else's)
+   * goes to its author too.
+   */
+  #soleAuthor: Connection | null = null;
   /** The record is gone and the room forgot it: it refuses everything until the runtime drops it. */
   #gone = false;
   /** `onStart` has run to its end: partyserver's start-up is done and its connections are known. */
@@ -182,19 +188,28 @@ export class PageRoom extends YServer {
     }
   }
 
+  /**
+   * The room's start-up, in place of YServer's: that one sends every update back to its author as
+   * well (a frame per keystroke that nobody reads: in a room of five typists, one send in five),
+   * relays awareness unbatched, and sets a timer per update for an `onSave` this room does not use.
+   */
   override async onStart(): Promise<void> {
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(HEARTBEAT_PING, HEARTBEAT_PONG));
-    await super.onStart();
-    // y-partyserver's own update handler (added in super.onStart) broadcasts each update; this one,
-    // added after it, runs once the peers have theirs and only queues the update for its commit, so
-    // no storage write is pending in the turn the broadcast leaves in.
-    this.document.on("update", (update: Uint8Array, origin: unknown, _doc: unknown, transaction: Transaction) => this.#accepted(update, origin, transaction));
+    await this.onLoad();
+    // The update goes to the other editors first; the commit is only queued, so no storage write is
+    // pending in the turn the broadcast leaves in (the output gate would hold it).
+    this.document.on("update", (update: Uint8Array, origin: unknown, _doc: unknown, transaction: Transaction) => {
+      sendToOthers(this.getConnections(), encodeUpdateMessage(update), origin === this.#soleAuthor ? origin : null);
+      this.#accepted(update, origin, transaction);
+    });
     // Timers that were due while the room was not running (a kill mid-flush) fire again.
     this.#arm();
     if (this.#loadError) {
       for (const connection of this.getConnections()) connection.close(this.#loadError.closeCode, this.#loadError.message);
     } else {
-      // Presence is memory only; after hibernation put back what each connection last said.
+      // After hibernation: each connection sends what the room lacks (as YServer's start-up asks),
+      // and presence, memory only, is put back from what each connection last said.
+      sendToOthers(this.getConnections(), encodeSyncStep1(this.document));
       for (const connection of this.getConnections()) {
         const presence = stateOf(connection)?.presence;
         if (presence) this.#presence.admit(connection, [presence]);
@@ -752,10 +767,15 @@ export class PageRoom extends YServer {
    * frame a second time.
    */
   #apply(connection: Connection, update: Uint8Array): void {
+    const { pendingStructs, pendingDs } = this.document.store;
+    // With nothing held back, what the update lets in is only its own: its author has all of it.
+    this.#soleAuthor = pendingStructs === null && pendingDs === null ? connection : null;
     try {
       applyUpdate(this.document, update, connection);
     } catch (error) {
       console.error("page room: an update failed to apply", error);
+    } finally {
+      this.#soleAuthor = null;
     }
   }
 

@@ -2,6 +2,7 @@ import * as encoding from "lib0/encoding";
 import type { Connection } from "partyserver";
 import { applyAwarenessUpdate, encodeAwarenessUpdate, type Awareness } from "y-protocols/awareness";
 import { MESSAGE_AWARENESS } from "../shared/room-protocol";
+import { sendToOthers } from "./room-sockets";
 import { encodeAwarenessEntries, type AwarenessEntry } from "./room-wire";
 
 /** What the awareness emits on `update` (its second argument is the origin). */
@@ -11,14 +12,8 @@ interface AwarenessChanges {
   removed: number[];
 }
 
-/*
- * The awareness origin of presence the room admitted. Not the connection: y-partyserver's own
- * awareness handler copies the ids of an update whose origin is a connection into that
- * connection's attachment (a second attachment write on every cursor move, for ids the room keeps
- * in the connection's `clients` already), and sends an update of origin `null` to everyone at
- * once, unbatched. Any other origin gets only a `setState` call from it, which does nothing here.
- */
-const ADMITTED = Object.freeze({ state: undefined, setState: (): void => undefined });
+/* The awareness origin of presence the room admitted from a connection's message. */
+const ADMITTED = Symbol("page-room:presence");
 
 /**
  * Sends the room's presence out once per tick rather than once per awareness message: every
@@ -28,8 +23,9 @@ const ADMITTED = Object.freeze({ state: undefined, setState: (): void => undefin
  * about once a second, a message per move is N² sends a second and, since stock Yjs clients send
  * back every change they receive, as many messages back; one per tick is N sends a tick and as
  * many echoes at most. No change waits longer than the tick (the first change of a tick sets the
- * timer; later ones do not push it back). Presence removed when a connection closes does not wait
- * for a tick: it is sent at once (origin `null`, y-partyserver's own broadcast).
+ * timer; later ones do not push it back). Presence the room removes itself (origin `null`: a
+ * connection closed, or its heartbeat stopped) does not wait for a tick: it is sent to everyone at
+ * once. The room does not run YServer's start-up, so no other awareness handler sends anything.
  *
  * @example
  * const presence = new PresenceBatch(this.document.awareness, () => limits.presenceTickMs, () => this.getConnections());
@@ -48,6 +44,7 @@ export class PresenceBatch {
     private readonly connections: () => Iterable<Connection>,
   ) {
     awareness.on("update", ({ added, updated, removed }: AwarenessChanges, origin: unknown) => {
+      if (origin === null) return sendToOthers(this.connections(), this.#message([...added, ...updated, ...removed]));
       if (origin !== ADMITTED || this.#from === null) return;
       for (const clientID of [...added, ...updated, ...removed]) this.#changed.set(clientID, this.#from);
     });
@@ -77,18 +74,16 @@ export class PresenceBatch {
     if (this.#changed.size === 0) return;
     const senders = new Set(this.#changed.values());
     const only = senders.size === 1 ? [...senders][0] : null;
+    const message = this.#message([...this.#changed.keys()]);
+    this.#changed.clear();
+    sendToOthers(this.connections(), message, only);
+  }
+
+  /* An awareness message with the current state of each of `clientIDs` the awareness knows. */
+  #message(clientIDs: number[]): Uint8Array {
     const encoder = encoding.createEncoder();
     encoding.writeVarUint(encoder, MESSAGE_AWARENESS);
-    encoding.writeVarUint8Array(encoder, encodeAwarenessUpdate(this.awareness, [...this.#changed.keys()].filter((clientID) => this.awareness.meta.has(clientID))));
-    const message = encoding.toUint8Array(encoder);
-    this.#changed.clear();
-    for (const connection of this.connections()) {
-      if (connection === only || connection.readyState !== WebSocket.OPEN) continue;
-      try {
-        connection.send(message);
-      } catch {
-        // Closing under us: its close removes its presence.
-      }
-    }
+    encoding.writeVarUint8Array(encoder, encodeAwarenessUpdate(this.awareness, clientIDs.filter((clientID) => this.awareness.meta.has(clientID))));
+    return encoding.toUint8Array(encoder);
   }
 }

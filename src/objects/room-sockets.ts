@@ -46,3 +46,21 @@ export class KnownSockets {
     return open;
   }
 }
+
+/**
+ * Sends `message` to every open connection among `connections` except `except` (the author of
+ * what it carries, who has it already); a socket closing under us is skipped, its close handles it.
+ *
+ * @example
+ * sendToOthers(this.getConnections(), encodeUpdateMessage(update), author);
+ */
+export function sendToOthers(connections: Iterable<Connection>, message: Uint8Array | string, except: unknown = null): void {
+  for (const connection of connections) {
+    if (connection === except || connection.readyState !== WebSocket.OPEN) continue;
+    try {
+      connection.send(message);
+    } catch {
+      // Closing under us.
+    }
+  }
+}

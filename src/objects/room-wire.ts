@@ -1,5 +1,6 @@
 import * as decoding from "lib0/decoding";
 import * as encoding from "lib0/encoding";
+import { writeSyncStep1, writeUpdate } from "y-protocols/sync";
 import * as Y from "yjs";
 import { MESSAGE_AWARENESS, MESSAGE_SYNC, SYNC_STEP1, SYNC_STEP2, SYNC_UPDATE } from "../shared/room-protocol";
 
@@ -80,6 +81,32 @@ export function awarenessClocks(bytes: Uint8Array): [clientID: number, clock: nu
   } catch {
     return null;
   }
+}
+
+/**
+ * A sync message carrying one update, as every peer but its author is sent it.
+ *
+ * @example
+ * sendToOthers(connections, encodeUpdateMessage(update), author);
+ */
+export function encodeUpdateMessage(update: Uint8Array): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, MESSAGE_SYNC);
+  writeUpdate(encoder, update);
+  return encoding.toUint8Array(encoder);
+}
+
+/**
+ * A sync step 1 of `doc` (its state vector): a client answers it with everything the room lacks.
+ *
+ * @example
+ * sendToOthers(connections, encodeSyncStep1(doc)); // after hibernation
+ */
+export function encodeSyncStep1(doc: Y.Doc): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, MESSAGE_SYNC);
+  writeSyncStep1(encoder, doc);
+  return encoding.toUint8Array(encoder);
 }
 
 /**

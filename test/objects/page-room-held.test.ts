@@ -3,6 +3,16 @@ import * as Y from "yjs";
 import { connect, editor, heldBackInsert, newPage, until } from "./room-client";
 
 describe("PageRoom broadcast: what an editor's update lets in", () => {
+  it("sends an editor's update to every other editor and not back to its author", async () => {
+    const id = await newPage({ title: "" });
+    const [a, b, c] = [await connect(id, editor("ann")), await connect(id, editor("bob")), await connect(id, editor("cy"))];
+    a.doc.getText("title").insert(0, "hi");
+    // The acknowledgement follows the commit, which follows the broadcast on the same socket.
+    await until(() => b.text("title") === "hi" && c.text("title") === "hi" && a.acknowledged());
+    expect([a.updatesReceived, b.updatesReceived, c.updatesReceived]).toEqual([0, 1, 1]);
+    for (const client of [a, b, c]) client.close();
+  });
+
   it("sends the author what its update lets in of someone else's held-back items", async () => {
     const id = await newPage({ title: "" });
     const a = await connect(id, editor("ann"));

@@ -122,6 +122,8 @@ export class YClient {
   readonly events: RoomEvent[] = [];
   /** Each awareness message received, as its `[clientID, clock]` entries. */
   readonly presenceFrames: [number, number][][] = [];
+  /** Sync update frames received (not the sync steps). */
+  updatesReceived = 0;
   /** What this connection sent that counts, against the room's `ack` events. */
   readonly acks = new UpdateAcks();
   synced = false;
@@ -201,6 +203,7 @@ export class YClient {
       encoding.writeVarUint(encoder, 0);
       const step = syncProtocol.readSyncMessage(decoder, encoder, this.doc, this);
       if (step === syncProtocol.messageYjsSyncStep2) this.synced = true;
+      if (step === syncProtocol.messageYjsUpdate) this.updatesReceived += 1;
       if (encoding.length(encoder) > 1) this.sendRaw(encoding.toUint8Array(encoder));
     } else if (type === 1) {
       this.presenceFrames.push(awarenessClocks(new Uint8Array(data as ArrayBuffer)) ?? []);
