@@ -34,6 +34,7 @@ const textOf = (entry: Y.Map<unknown> | undefined, key: string) => entry?.get(ke
 const itemsOf = (doc: Y.Doc) => entries(sections(doc))[1]?.get("items") as Y.Array<unknown>;
 const headings = (doc: Y.Doc) => listOf(doc).map((s) => s.heading);
 const titles = (doc: Y.Doc) => (listOf(doc).find((s) => s.type === "features")?.items as { title: string }[]).map((item) => item.title);
+const unflushed = async (id: number) => (await env.DB.prepare("SELECT 1 FROM unflushed_rooms WHERE room = ?1").bind(`pages:${id}`).first()) !== null;
 const draftSections = async (id: number) => ((await newestDraft(id))?.sections ?? []) as { heading: string; items?: { title: string }[] }[];
 
 /** Two editors on a fresh page with three sections (the second with three items). */
@@ -234,11 +235,13 @@ function expectTypingKept(list: readonly Record<string, unknown>[], ledger: Ledg
 async function run(steps: Step[]): Promise<void> {
   const id = await newPage(PAGE);
   const ledger: Ledger = { typed: new Map(), removed: new Set() };
+  let seeded: Record<string, unknown>[] = [];
   const editors: Editor[] = [];
   for (const [i, alphabet] of ["ABCDEFGHIJ", "klmnopqrst"].entries()) {
     const client = await connect(id, editor(`mover${i}`));
     const local = new Y.Doc();
     Y.applyUpdate(local, Y.encodeStateAsUpdate(client.doc));
+    seeded = listOf(client.doc);
     editors.push({ local, client, alphabet, typed: 0 });
   }
   // Each editor's own copy releases its edits to its connection, and takes the room's, at the steps' will.
@@ -260,17 +263,27 @@ async function run(steps: Step[]): Promise<void> {
   expect(listOf(second.local)).toEqual(final);
   expectTypingKept(final, ledger);
   for (const e of editors) e.client.close();
-  await until(async () => canonical((await newestDraft(id))?.sections) === canonical(final), 20_000);
+  // The last editor leaving flushes; the room leaves `unflushed_rooms` once D1 has what it holds.
+  // Edits that cancel out (an item added, then removed) write no draft: D1 keeps the page the room seeded from.
+  await until(async () => !(await unflushed(id)), 20_000);
+  expect(canonical((await newestDraft(id))?.sections ?? seeded)).toBe(canonical(final));
   const room = await connect(id, editor("check"));
   expect(listOf(room.doc)).toEqual(final);
   room.close();
 }
 
+/** Edits that leave the page as it was: the room turns dirty, yet has no draft to write (a shrunk failure seen in CI). */
+const CANCELLING_OUT: Step[] = [
+  { editor: 1, action: "add", at: 0, where: 0, nested: true },
+  { editor: 0, action: "move", at: 0, to: 0, where: 0, nested: false },
+  { editor: 1, action: "remove", at: 0, to: 0, where: 0, nested: true },
+];
+
 describe("random interleavings of moves, typing, adds and removes by two editors (issue 31, finding 8)", () => {
   it("keep every acknowledged letter typed into an entry that was not removed, and converge", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(stepArbitrary, { minLength: 10, maxLength: 50 }), (steps) => run(steps)),
-      { numRuns: 40, endOnFailure: true },
+      { numRuns: 40, endOnFailure: true, examples: [[CANCELLING_OUT]] },
     );
   }, 180_000);
 });
