@@ -8,7 +8,7 @@ import { RoomStore } from "../../src/objects/room-store";
 import { insertEntry, moveEntry, newEntry, removeEntry, type EntryTemplate } from "../../src/client/sections/list-ops";
 import { orderedItems, POSITION_KEY } from "../../src/shared/entry-order";
 import { ROOM_CLOSE } from "../../src/shared/room-protocol";
-import { connect, editor, listOf, newestDraft, newPage, until, type YClient } from "./room-client";
+import { connect, editor, flushedSections, listOf, newestDraft, newPage, until, type YClient } from "./room-client";
 
 /*
  * Issue 31, finding 8: a move only changes the moved entry's position key, so text typed into an
@@ -34,7 +34,6 @@ const textOf = (entry: Y.Map<unknown> | undefined, key: string) => entry?.get(ke
 const itemsOf = (doc: Y.Doc) => entries(sections(doc))[1]?.get("items") as Y.Array<unknown>;
 const headings = (doc: Y.Doc) => listOf(doc).map((s) => s.heading);
 const titles = (doc: Y.Doc) => (listOf(doc).find((s) => s.type === "features")?.items as { title: string }[]).map((item) => item.title);
-const unflushed = async (id: number) => (await env.DB.prepare("SELECT 1 FROM unflushed_rooms WHERE room = ?1").bind(`pages:${id}`).first()) !== null;
 const draftSections = async (id: number) => ((await newestDraft(id))?.sections ?? []) as { heading: string; items?: { title: string }[] }[];
 
 /** Two editors on a fresh page with three sections (the second with three items). */
@@ -263,10 +262,7 @@ async function run(steps: Step[]): Promise<void> {
   expect(listOf(second.local)).toEqual(final);
   expectTypingKept(final, ledger);
   for (const e of editors) e.client.close();
-  // The last editor leaving flushes; the room leaves `unflushed_rooms` once D1 has what it holds.
-  // Edits that cancel out (an item added, then removed) write no draft: D1 keeps the page the room seeded from.
-  await until(async () => !(await unflushed(id)), 20_000);
-  expect(canonical((await newestDraft(id))?.sections ?? seeded)).toBe(canonical(final));
+  expect(canonical(await flushedSections(id, seeded))).toBe(canonical(final));
   const room = await connect(id, editor("check"));
   expect(listOf(room.doc)).toEqual(final);
   room.close();

@@ -273,6 +273,18 @@ export async function newestDraft(id: number): Promise<Record<string, unknown> |
   return row ? (JSON.parse(row.data) as Record<string, unknown>) : null;
 }
 
+/**
+ * Page `id`'s sections as D1 holds them once its room has written every edit it acknowledged (the
+ * room has left `unflushed_rooms`): the newest draft's, or `seeded` (what the room was seeded with)
+ * when there is none, as when the edits cancelled out (an entry added, then removed). Wait for the
+ * editors' acknowledgements first: the room is listed before it acknowledges.
+ */
+export async function flushedSections(id: number, seeded: unknown[]): Promise<unknown> {
+  const listed = async () => (await env.DB.prepare("SELECT 1 FROM unflushed_rooms WHERE room = ?1").bind(`pages:${id}`).first()) !== null;
+  await until(async () => !(await listed()));
+  return (await newestDraft(id))?.sections ?? seeded;
+}
+
 /** How many draft rows page `id` has. */
 export async function draftCount(id: number): Promise<number> {
   const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM pages_versions WHERE parent_id = ?1").bind(id).first<{ n: number }>();
